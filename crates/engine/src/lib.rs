@@ -1,0 +1,26 @@
+//! The generic game contract of Tabula.
+//!
+//! Every ruleset (Star Tigris, Domains, Catan: Cities & Knights, Vector)
+//! implements [`Game`]: whose move it is ([`ToMove`]), the legal actions of a
+//! seat, a checked [`Game::apply`] that leaves the state unchanged when it
+//! returns an error, chance steps driven by a seeded portable RNG stored in the
+//! state ([`GameRng`]), the outcome, a player view that hides what a seat may
+//! not see, and a stable state hash. [`record`] holds the versioned game
+//! record that replays a game deterministically.
+//!
+//! This crate has no web dependencies: it builds natively and for wasm32.
+
+pub mod game;
+pub mod hash;
+pub mod limits;
+pub mod record;
+pub mod rng;
+pub mod ruleset;
+pub mod seat;
+
+pub use game::{Game, Outcome, ToMove, settle_chance};
+pub use hash::{StateHash, StateHasher};
+pub use record::{GameRecord, RecordError, RecordedAction, SeatInfo};
+pub use rng::GameRng;
+pub use ruleset::{Problem, Problems, Ruleset};
+pub use seat::{Seat, SeatSet};
