@@ -10,6 +10,7 @@
 //!
 //! This crate has no web dependencies: it builds natively and for wasm32.
 
+pub mod conformance;
 pub mod game;
 pub mod hash;
 pub mod limits;

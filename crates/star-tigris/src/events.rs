@@ -1,0 +1,101 @@
+//! What happened while an action was applied, for logs, lessons and tests.
+
+use serde::Serialize;
+
+use crate::Pos;
+use crate::kind::Kind;
+use crate::state::{Conflict, EndReason};
+
+/// Why a player scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreReason {
+    /// The player's leader of the colony's kind rules its region.
+    Leader,
+    /// No leader of the colony's kind: the player's settler leader collects.
+    SettlerFallback,
+    /// The player won an internal conflict.
+    InternalWin,
+    /// The player won an external conflict (colonies removed plus the leader).
+    ExternalWin,
+}
+
+/// Why a leader went back to its owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReturnReason {
+    /// It lost a conflict.
+    LostConflict,
+    /// No scientist colony is next to it any more.
+    NoScientist,
+    /// Its cell was destroyed.
+    Destroyed,
+}
+
+/// One consequence of an action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    /// A colony was founded.
+    Colonized { seat: u8, kind: Kind, at: Pos },
+    /// A player scored points of a kind.
+    Scored { seat: u8, kind: Kind, points: u16, reason: ScoreReason, at: Option<Pos> },
+    /// A colony scored for nobody (no matching or settler leader).
+    NobodyScored { kind: Kind, at: Pos },
+    /// A leader was placed from the supply.
+    LeaderPlaced { seat: u8, kind: Kind, at: Pos },
+    /// A leader moved.
+    LeaderMoved { seat: u8, kind: Kind, from: Pos, to: Pos },
+    /// A leader was withdrawn by its owner.
+    LeaderWithdrawn { seat: u8, kind: Kind, from: Pos },
+    /// A leader was sent back to its owner.
+    LeaderReturned { seat: u8, kind: Kind, from: Pos, reason: ReturnReason },
+    /// A bomber destroyed a cell.
+    Destroyed { seat: u8, at: Pos, colony: Option<Kind>, artifact: bool },
+    /// A player swapped colonists.
+    Swapped { seat: u8, count: u8 },
+    /// A player passed an order.
+    Passed { seat: u8 },
+    /// A conflict began.
+    ConflictStarted { conflict: Conflict },
+    /// A side committed reinforcements.
+    Committed { seat: u8, kind: Kind, count: u8 },
+    /// A conflict was decided.
+    ConflictResolved {
+        external: bool,
+        kind: Kind,
+        winner: u8,
+        loser: u8,
+        attacker_strength: u8,
+        defender_strength: u8,
+        colonies_removed: u8,
+    },
+    /// A colony was removed by an external conflict.
+    ColonyRemoved { kind: Kind, at: Pos },
+    /// A player took an alien artifact.
+    ArtifactTaken { seat: u8, at: Pos },
+    /// A player drew colonists from the pool.
+    Drew { seat: u8, count: u8 },
+    /// A turn ended.
+    TurnEnded { seat: u8 },
+    /// The game ended.
+    GameOver { reason: EndReason },
+}
+
+/// Receives events as they happen.
+pub trait EventSink {
+    /// Record one event.
+    fn event(&mut self, e: Event);
+}
+
+/// Ignores events (the fast path).
+impl EventSink for () {
+    #[inline]
+    fn event(&mut self, _: Event) {}
+}
+
+impl EventSink for Vec<Event> {
+    fn event(&mut self, e: Event) {
+        self.push(e);
+    }
+}

@@ -1,0 +1,30 @@
+//! Star Tigris: the space adaptation of Tigris & Euphrates.
+//!
+//! The rules, and every decision taken where the sources are silent, are in
+//! `docs/star-tigris/rules.md` at the top of the repository.
+
+pub mod action;
+pub mod conformance;
+pub mod error;
+pub mod events;
+pub mod game;
+pub mod kind;
+pub mod legal;
+pub mod map;
+pub mod pos;
+pub mod regions;
+pub mod rules;
+pub mod setup;
+pub mod state;
+pub mod view;
+
+pub use action::{Action, SwapSet};
+pub use error::RuleError;
+pub use events::{Event, EventSink};
+pub use game::{Options, PoolOption};
+pub use kind::Kind;
+pub use map::{DEFAULT_MAP, check_map};
+pub use pos::Pos;
+pub use setup::parse_setup;
+pub use state::{Phase, StarTigris};
+pub use view::View;

@@ -1,0 +1,716 @@
+//! Applying actions: orders, conflicts, the end of a turn and draws.
+//!
+//! Every public entry point checks the whole action before changing
+//! anything, so a refused action leaves the state untouched.
+
+use tabula_engine::ToMove;
+
+use crate::Pos;
+use crate::action::Action;
+use crate::error::RuleError;
+use crate::events::{Event, EventSink, ReturnReason, ScoreReason};
+use crate::kind::{Kind, total};
+use crate::regions::Regions;
+use crate::state::{Cell, Conflict, Content, EndReason, NOWHERE, Phase, StarTigris};
+
+impl StarTigris {
+    /// Who must act next.
+    pub fn whose_move(&self) -> ToMove {
+        match self.phase {
+            Phase::Order | Phase::ChooseConflict { .. } => ToMove::Seat(self.active),
+            Phase::Conflict(c) => ToMove::Seat(c.committing_seat()),
+            Phase::ChooseArtifact { seat, .. } => ToMove::Seat(seat),
+            Phase::SwapDraw { .. } | Phase::Refill => ToMove::Chance,
+            Phase::Over(_) => ToMove::Over,
+        }
+    }
+
+    pub(crate) fn cell_index(&self, p: Pos) -> Result<usize, RuleError> {
+        self.index(p).ok_or(RuleError::OffBoard(p))
+    }
+
+    /// Check that a colonist of `kind` may settle cell `i` (hand aside).
+    pub(crate) fn check_colonize_cell(
+        &self,
+        regions: &Regions,
+        kind: Kind,
+        i: usize,
+    ) -> Result<(), RuleError> {
+        let cell = self.cells[i];
+        let p = self.pos(i);
+        if cell.is_destroyed() {
+            return Err(RuleError::Destroyed(p));
+        }
+        if cell.is_occupied() {
+            return Err(RuleError::Occupied(p));
+        }
+        match (kind == Kind::Mining, cell.is_uninhabitable()) {
+            (true, false) => return Err(RuleError::MiningNeedsUninhabitable(p)),
+            (false, true) => return Err(RuleError::Uninhabitable(p)),
+            _ => {}
+        }
+        let joined = regions.around(self, i).with_leaders(regions);
+        if joined > 2 {
+            return Err(RuleError::JoinsTooMany(p, joined));
+        }
+        Ok(())
+    }
+
+    /// Check that a leader may stand on cell `i`, with `regions` computed
+    /// with the leader itself lifted off the board.
+    pub(crate) fn check_leader_cell(&self, regions: &Regions, i: usize) -> Result<(), RuleError> {
+        let cell = self.cells[i];
+        let p = self.pos(i);
+        if cell.is_destroyed() {
+            return Err(RuleError::Destroyed(p));
+        }
+        if cell.is_occupied() {
+            return Err(RuleError::Occupied(p));
+        }
+        if cell.is_uninhabitable() {
+            return Err(RuleError::Uninhabitable(p));
+        }
+        if !self.next_to_scientist(i) {
+            return Err(RuleError::NoScientist(p));
+        }
+        let around = regions.around(self, i).len();
+        if around > 1 {
+            return Err(RuleError::LeaderJoins(p, around));
+        }
+        Ok(())
+    }
+
+    fn expect_seat(&self, seat: u8) -> Result<(), RuleError> {
+        match self.whose_move() {
+            ToMove::Seat(s) if s == seat => Ok(()),
+            ToMove::Seat(s) => Err(RuleError::NotYourMove { seat, to_move: s }),
+            ToMove::Chance => Err(RuleError::ChancePending),
+            ToMove::Over => Err(RuleError::GameOver),
+            ToMove::Simultaneous(_) => unreachable!("Star Tigris has no simultaneous moves"),
+        }
+    }
+
+    /// Apply an action for `seat`, reporting what happens to `ev`.
+    pub fn apply_logged<S: EventSink>(
+        &mut self,
+        seat: u8,
+        action: &Action,
+        ev: &mut S,
+    ) -> Result<(), RuleError> {
+        self.expect_seat(seat)?;
+        let is_order = !matches!(
+            action,
+            Action::Commit { .. } | Action::ResolveConflict { .. } | Action::TakeArtifact { .. }
+        );
+        if is_order && self.phase != Phase::Order {
+            return Err(RuleError::WrongPhase {
+                action: "an order",
+                expected: match self.phase {
+                    Phase::Conflict(_) => "commit reinforcements to the conflict",
+                    Phase::ChooseConflict { .. } => "choose which conflict to fight next",
+                    _ => "choose an artifact to take",
+                },
+            });
+        }
+        let p = seat as usize;
+        match *action {
+            Action::Colonize { kind, at } => {
+                let i = self.cell_index(at)?;
+                if self.hands[p][kind.index()] == 0 {
+                    return Err(RuleError::NotInHand(kind));
+                }
+                let regions = Regions::compute(self, None);
+                self.check_colonize_cell(&regions, kind, i)?;
+                self.do_colonize(seat, kind, i, &regions, ev);
+            }
+            Action::PlaceLeader { kind, at } => {
+                let i = self.cell_index(at)?;
+                if self.leaders[p][kind.index()] != NOWHERE {
+                    return Err(RuleError::LeaderOnBoard(kind));
+                }
+                let regions = Regions::compute(self, None);
+                self.check_leader_cell(&regions, i)?;
+                ev.event(Event::LeaderPlaced { seat, kind, at });
+                self.put_leader(seat, kind, i, ev);
+            }
+            Action::MoveLeader { kind, to } => {
+                let i = self.cell_index(to)?;
+                let from = self.leaders[p][kind.index()];
+                if from == NOWHERE {
+                    return Err(RuleError::LeaderOffBoard(kind));
+                }
+                if from as usize == i {
+                    return Err(RuleError::SameCell(kind, to));
+                }
+                let regions = Regions::compute(self, Some(from as usize));
+                self.check_leader_cell(&regions, i)?;
+                ev.event(Event::LeaderMoved {
+                    seat,
+                    kind,
+                    from: self.pos(from as usize),
+                    to,
+                });
+                self.cells[from as usize] = self.cells[from as usize].with(Content::Empty);
+                self.put_leader(seat, kind, i, ev);
+            }
+            Action::WithdrawLeader { kind } => {
+                let from = self.leaders[p][kind.index()];
+                if from == NOWHERE {
+                    return Err(RuleError::LeaderOffBoard(kind));
+                }
+                ev.event(Event::LeaderWithdrawn {
+                    seat,
+                    kind,
+                    from: self.pos(from as usize),
+                });
+                self.lift_leader(seat, kind);
+                self.finish_order(ev);
+            }
+            Action::Destroy { at } => {
+                let i = self.cell_index(at)?;
+                if self.bombers[p] == 0 {
+                    return Err(RuleError::NoBombers);
+                }
+                if self.cells[i].is_destroyed() {
+                    return Err(RuleError::Destroyed(at));
+                }
+                self.do_destroy(seat, i, ev);
+            }
+            Action::Swap(set) => {
+                let counts = set.counts();
+                let n = total(&counts);
+                if n == 0 {
+                    return Err(RuleError::EmptySwap);
+                }
+                for k in Kind::ALL {
+                    let (have, asked) = (self.hands[p][k.index()], counts[k.index()]);
+                    if asked > have {
+                        return Err(RuleError::SwapTooMany { kind: k, have, asked });
+                    }
+                }
+                if n > self.pool_size() {
+                    return Err(RuleError::PoolTooSmall {
+                        pool: self.pool_size(),
+                        asked: n,
+                    });
+                }
+                for k in 0..4 {
+                    self.hands[p][k] -= counts[k];
+                    self.swapped[p][k] += counts[k] as u16;
+                }
+                ev.event(Event::Swapped {
+                    seat,
+                    count: n as u8,
+                });
+                self.phase = Phase::SwapDraw { count: n as u8 };
+            }
+            Action::Pass => {
+                ev.event(Event::Passed { seat });
+                self.finish_order(ev);
+            }
+            Action::Commit { count } => {
+                let Phase::Conflict(mut c) = self.phase else {
+                    return Err(RuleError::WrongPhase {
+                        action: "commit",
+                        expected: "no conflict is being fought",
+                    });
+                };
+                let k = c.commit_kind();
+                let have = self.hands[p][k.index()];
+                if count > have {
+                    return Err(RuleError::CommitTooMany {
+                        kind: k,
+                        have,
+                        asked: count,
+                    });
+                }
+                self.hands[p][k.index()] -= count;
+                ev.event(Event::Committed { seat, kind: k, count });
+                if c.defender_to_commit {
+                    c.defender_commit = count;
+                    self.resolve_conflict(c, ev);
+                } else {
+                    c.attacker_commit = count;
+                    c.defender_to_commit = true;
+                    self.phase = Phase::Conflict(c);
+                }
+            }
+            Action::ResolveConflict { kind } => {
+                let Phase::ChooseConflict { cell, pending } = self.phase else {
+                    return Err(RuleError::WrongPhase {
+                        action: "choosing a conflict",
+                        expected: "no conflicts wait to be ordered",
+                    });
+                };
+                if pending & (1 << kind.index()) == 0 {
+                    return Err(RuleError::NoSuchConflict(kind));
+                }
+                self.begin_external(cell as usize, kind, pending & !(1 << kind.index()), ev);
+            }
+            Action::TakeArtifact { at } => {
+                let Phase::ChooseArtifact { seat: chooser, merchant } = self.phase else {
+                    return Err(RuleError::WrongPhase {
+                        action: "taking an artifact",
+                        expected: "no artifact may be taken now",
+                    });
+                };
+                let i = self.cell_index(at)?;
+                let regions = Regions::compute(self, None);
+                if !self.cells[i].has_artifact()
+                    || regions.of(i).is_none()
+                    || regions.of(i) != regions.of(merchant as usize)
+                {
+                    return Err(RuleError::NotTakeable(at));
+                }
+                self.cells[i] = self.cells[i].with_artifact(false);
+                self.artifacts_held[chooser as usize] += 1;
+                ev.event(Event::ArtifactTaken { seat: chooser, at });
+                self.end_turn(ev);
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolve the pending chance event (a draw) with the state's RNG.
+    pub fn chance_logged<S: EventSink>(&mut self, ev: &mut S) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::SwapDraw { count } => {
+                let a = self.active as usize;
+                for _ in 0..count {
+                    if let Some(k) = self.draw_one() {
+                        self.hands[a][k.index()] += 1;
+                    }
+                }
+                ev.event(Event::Drew {
+                    seat: self.active,
+                    count,
+                });
+                self.finish_order(ev);
+                Ok(())
+            }
+            Phase::Refill => {
+                let n = self.players;
+                for step in 0..n {
+                    let seat = (self.active + step) % n;
+                    let before = total(&self.hands[seat as usize]);
+                    let full = self.refill_hand(seat);
+                    let drawn = total(&self.hands[seat as usize]) - before;
+                    if drawn > 0 {
+                        ev.event(Event::Drew {
+                            seat,
+                            count: drawn as u8,
+                        });
+                    }
+                    if !full {
+                        self.phase = Phase::Over(EndReason::PoolExhausted);
+                        ev.event(Event::GameOver {
+                            reason: EndReason::PoolExhausted,
+                        });
+                        return Ok(());
+                    }
+                }
+                self.active = (self.active + 1) % n;
+                self.orders_left = 2;
+                self.turn += 1;
+                self.phase = Phase::Order;
+                Ok(())
+            }
+            Phase::Over(_) => Err(RuleError::GameOver),
+            _ => Err(RuleError::NoChance),
+        }
+    }
+
+    fn do_colonize<S: EventSink>(
+        &mut self,
+        seat: u8,
+        kind: Kind,
+        i: usize,
+        regions: &Regions,
+        ev: &mut S,
+    ) {
+        let around = regions.around(self, i);
+        let mut mask = 0xF;
+        let mut with_leaders = 0;
+        for &r in around.as_slice() {
+            let kinds = regions.leader_kinds(r);
+            if kinds != 0 {
+                mask &= kinds;
+                with_leaders += 1;
+            }
+        }
+        self.hands[seat as usize][kind.index()] -= 1;
+        self.cells[i] = self.cells[i].with(Content::Colony(kind));
+        ev.event(Event::Colonized {
+            seat,
+            kind,
+            at: self.pos(i),
+        });
+        if with_leaders == 2 && mask != 0 {
+            self.start_external(i, mask, ev);
+        } else {
+            self.score_colony(i, ev);
+            self.finish_order(ev);
+        }
+    }
+
+    /// Put a leader of `seat` on cell `i` (already checked), then start an
+    /// internal conflict if its region holds another leader of its kind.
+    fn put_leader<S: EventSink>(&mut self, seat: u8, kind: Kind, i: usize, ev: &mut S) {
+        self.cells[i] = self.cells[i].with(Content::Leader(seat, kind));
+        self.leaders[seat as usize][kind.index()] = i as u16;
+        let regions = Regions::compute(self, None);
+        let r = regions.of(i);
+        for q in 0..self.players {
+            let at = self.leaders[q as usize][kind.index()];
+            if q != seat && at != NOWHERE && regions.of(at as usize) == r {
+                let conflict = Conflict {
+                    external: false,
+                    kind,
+                    attacker: seat,
+                    defender: q,
+                    attacker_base: self.scientists_next_to(i),
+                    defender_base: self.scientists_next_to(at as usize),
+                    attacker_commit: 0,
+                    defender_commit: 0,
+                    defender_to_commit: false,
+                    cell: i as u16,
+                    pending: 0,
+                };
+                ev.event(Event::ConflictStarted { conflict });
+                self.phase = Phase::Conflict(conflict);
+                return;
+            }
+        }
+        self.finish_order(ev);
+    }
+
+    fn scientists_next_to(&self, i: usize) -> u8 {
+        let mut n = 0;
+        self.for_neighbours(i, |nb| n += self.cells[nb].is_scientist() as u8);
+        n
+    }
+
+    /// Take a leader off the board into its owner's supply.
+    fn lift_leader(&mut self, seat: u8, kind: Kind) {
+        let at = self.leaders[seat as usize][kind.index()];
+        if at != NOWHERE {
+            self.cells[at as usize] = self.cells[at as usize].with(Content::Empty);
+            self.leaders[seat as usize][kind.index()] = NOWHERE;
+        }
+    }
+
+    fn return_leader<S: EventSink>(
+        &mut self,
+        seat: u8,
+        kind: Kind,
+        reason: ReturnReason,
+        ev: &mut S,
+    ) {
+        let at = self.leaders[seat as usize][kind.index()];
+        if at != NOWHERE {
+            ev.event(Event::LeaderReturned {
+                seat,
+                kind,
+                from: self.pos(at as usize),
+                reason,
+            });
+            self.lift_leader(seat, kind);
+        }
+    }
+
+    /// Return every leader left without a scientist colony beside it.
+    fn sweep_leaders<S: EventSink>(&mut self, ev: &mut S) {
+        for q in 0..self.players {
+            for k in Kind::ALL {
+                let at = self.leaders[q as usize][k.index()];
+                if at != NOWHERE && !self.next_to_scientist(at as usize) {
+                    self.return_leader(q, k, ReturnReason::NoScientist, ev);
+                }
+            }
+        }
+    }
+
+    fn do_destroy<S: EventSink>(&mut self, seat: u8, i: usize, ev: &mut S) {
+        self.bombers[seat as usize] -= 1;
+        let cell = self.cells[i];
+        let colony = cell.colony();
+        if let Some(k) = colony {
+            self.removed[k.index()] += 1;
+        }
+        if cell.has_artifact() {
+            self.artifacts_lost += 1;
+        }
+        ev.event(Event::Destroyed {
+            seat,
+            at: self.pos(i),
+            colony,
+            artifact: cell.has_artifact(),
+        });
+        if let Content::Leader(owner, k) = cell.content() {
+            self.return_leader(owner, k, ReturnReason::Destroyed, ev);
+        }
+        self.cells[i] = self.cells[i].destroyed();
+        self.sweep_leaders(ev);
+        self.finish_order(ev);
+    }
+
+    /// Score the colony on cell `i`: its kind's leader in its region, else
+    /// the region's settler leader, else nobody.
+    fn score_colony<S: EventSink>(&mut self, i: usize, ev: &mut S) {
+        let Some(kind) = self.cells[i].colony() else {
+            return;
+        };
+        let regions = Regions::compute(self, None);
+        let r = regions.of(i);
+        let at = Some(self.pos(i));
+        for (leader_kind, reason) in [
+            (kind, ScoreReason::Leader),
+            (Kind::Settler, ScoreReason::SettlerFallback),
+        ] {
+            for q in 0..self.players {
+                let l = self.leaders[q as usize][leader_kind.index()];
+                if l != NOWHERE && regions.of(l as usize) == r {
+                    self.scores[q as usize][kind.index()] += 1;
+                    ev.event(Event::Scored {
+                        seat: q,
+                        kind,
+                        points: 1,
+                        reason,
+                        at,
+                    });
+                    return;
+                }
+            }
+        }
+        ev.event(Event::NobodyScored {
+            kind,
+            at: self.pos(i),
+        });
+    }
+
+    /// The two leaders of `kind` whose former regions touch the joining
+    /// cell, as (seat, cell), or `None` if that conflict no longer exists.
+    fn external_sides(&self, split: &Regions, cell: usize, kind: Kind) -> Option<[(u8, usize); 2]> {
+        let around = split.around(self, cell);
+        let mut sides = [(0u8, 0usize); 2];
+        let mut n = 0;
+        for q in 0..self.players {
+            let l = self.leaders[q as usize][kind.index()];
+            if l == NOWHERE {
+                continue;
+            }
+            if let Some(r) = split.of(l as usize) {
+                if around.as_slice().contains(&r) && n < 2 {
+                    sides[n] = (q, l as usize);
+                    n += 1;
+                }
+            }
+        }
+        (n == 2).then_some(sides)
+    }
+
+    /// Kinds in `mask` whose external conflict at `cell` still exists.
+    fn live_conflicts(&self, cell: usize, mask: u8) -> u8 {
+        let split = Regions::compute(self, Some(cell));
+        let mut live = 0;
+        for k in Kind::ALL {
+            if mask & (1 << k.index()) != 0 && self.external_sides(&split, cell, k).is_some() {
+                live |= 1 << k.index();
+            }
+        }
+        live
+    }
+
+    fn start_external<S: EventSink>(&mut self, cell: usize, mask: u8, ev: &mut S) {
+        if mask.count_ones() == 1 {
+            let kind = Kind::from_index(mask.trailing_zeros() as usize);
+            self.begin_external(cell, kind, 0, ev);
+        } else {
+            self.phase = Phase::ChooseConflict {
+                cell: cell as u16,
+                pending: mask,
+            };
+        }
+    }
+
+    fn begin_external<S: EventSink>(&mut self, cell: usize, kind: Kind, pending: u8, ev: &mut S) {
+        let split = Regions::compute(self, Some(cell));
+        let Some(sides) = self.external_sides(&split, cell, kind) else {
+            // Cannot happen: callers only pass live conflicts.
+            self.continue_external(cell, pending, ev);
+            return;
+        };
+        // The attacker: the active player's leader, else the first player
+        // after the active one in turn order who has a leader in the conflict.
+        let order = |s: u8| (s + self.players - self.active) % self.players;
+        let (att, def) = if order(sides[0].0) <= order(sides[1].0) {
+            (sides[0], sides[1])
+        } else {
+            (sides[1], sides[0])
+        };
+        let strength = |side: (u8, usize)| -> u8 {
+            let r = split.of(side.1);
+            split
+                .cells(self, r.unwrap_or(u16::MAX))
+                .filter(|&c| self.cells[c].colony() == Some(kind))
+                .count() as u8
+        };
+        let conflict = Conflict {
+            external: true,
+            kind,
+            attacker: att.0,
+            defender: def.0,
+            attacker_base: strength(att),
+            defender_base: strength(def),
+            attacker_commit: 0,
+            defender_commit: 0,
+            defender_to_commit: false,
+            cell: cell as u16,
+            pending,
+        };
+        ev.event(Event::ConflictStarted { conflict });
+        self.phase = Phase::Conflict(conflict);
+    }
+
+    fn continue_external<S: EventSink>(&mut self, cell: usize, pending: u8, ev: &mut S) {
+        let live = self.live_conflicts(cell, pending);
+        if live == 0 {
+            self.score_colony(cell, ev);
+            self.finish_order(ev);
+        } else {
+            self.start_external(cell, live, ev);
+        }
+    }
+
+    fn resolve_conflict<S: EventSink>(&mut self, c: Conflict, ev: &mut S) {
+        let att = c.attacker_base + c.attacker_commit;
+        let def = c.defender_base + c.defender_commit;
+        let (winner, loser) = if att > def {
+            (c.attacker, c.defender)
+        } else {
+            (c.defender, c.attacker)
+        };
+        self.removed[c.commit_kind().index()] += (c.attacker_commit + c.defender_commit) as u16;
+        if !c.external {
+            self.return_leader(loser, c.kind, ReturnReason::LostConflict, ev);
+            self.scores[winner as usize][Kind::Scientist.index()] += 1;
+            ev.event(Event::ConflictResolved {
+                external: false,
+                kind: c.kind,
+                winner,
+                loser,
+                attacker_strength: att,
+                defender_strength: def,
+                colonies_removed: 0,
+            });
+            ev.event(Event::Scored {
+                seat: winner,
+                kind: Kind::Scientist,
+                points: 1,
+                reason: ScoreReason::InternalWin,
+                at: None,
+            });
+            self.sweep_leaders(ev);
+            self.finish_order(ev);
+            return;
+        }
+        let cell = c.cell as usize;
+        let split = Regions::compute(self, Some(cell));
+        let loser_at = self.leaders[loser as usize][c.kind.index()];
+        let region = split.of(loser_at as usize);
+        self.return_leader(loser, c.kind, ReturnReason::LostConflict, ev);
+        let doomed: Vec<usize> = split
+            .cells(self, region.unwrap_or(u16::MAX))
+            .filter(|&i| {
+                let cl = self.cells[i];
+                cl.colony() == Some(c.kind)
+                    && !cl.has_artifact()
+                    && !(c.kind == Kind::Scientist && self.next_to_leader(i))
+            })
+            .collect();
+        for &i in &doomed {
+            self.cells[i] = self.cells[i].with(Content::Empty);
+            ev.event(Event::ColonyRemoved {
+                kind: c.kind,
+                at: self.pos(i),
+            });
+        }
+        let removed = doomed.len() as u16;
+        self.removed[c.kind.index()] += removed;
+        self.scores[winner as usize][c.kind.index()] += removed + 1;
+        ev.event(Event::ConflictResolved {
+            external: true,
+            kind: c.kind,
+            winner,
+            loser,
+            attacker_strength: att,
+            defender_strength: def,
+            colonies_removed: removed as u8,
+        });
+        ev.event(Event::Scored {
+            seat: winner,
+            kind: c.kind,
+            points: removed + 1,
+            reason: ScoreReason::ExternalWin,
+            at: None,
+        });
+        self.sweep_leaders(ev);
+        self.continue_external(cell, c.pending, ev);
+    }
+
+    fn next_to_leader(&self, i: usize) -> bool {
+        let mut yes = false;
+        self.for_neighbours(i, |n| {
+            yes |= matches!(self.cells[n].content(), Content::Leader(..))
+        });
+        yes
+    }
+
+    fn finish_order<S: EventSink>(&mut self, ev: &mut S) {
+        self.orders_left = self.orders_left.saturating_sub(1);
+        if self.orders_left > 0 {
+            self.phase = Phase::Order;
+        } else {
+            self.end_turn(ev);
+        }
+    }
+
+    /// The end of a turn: merchants harvest artifacts (one choice at a
+    /// time), then the game may end, else hands are refilled.
+    fn end_turn<S: EventSink>(&mut self, ev: &mut S) {
+        let regions = Regions::compute(self, None);
+        for step in 0..self.players {
+            let q = (self.active + step) % self.players;
+            let m = self.leaders[q as usize][Kind::Merchant.index()];
+            if m == NOWHERE {
+                continue;
+            }
+            let r = regions.of(m as usize);
+            let artifacts = regions
+                .cells(self, r.unwrap_or(u16::MAX))
+                .filter(|&i| self.cells[i].has_artifact())
+                .count();
+            if artifacts >= 2 {
+                self.phase = Phase::ChooseArtifact {
+                    seat: q,
+                    merchant: m,
+                };
+                return;
+            }
+        }
+        ev.event(Event::TurnEnded { seat: self.active });
+        if self.artifacts_on_board() <= 2 {
+            self.phase = Phase::Over(EndReason::ArtifactsGone);
+            ev.event(Event::GameOver {
+                reason: EndReason::ArtifactsGone,
+            });
+        } else {
+            self.phase = Phase::Refill;
+        }
+    }
+
+    /// The cell with all content as given, for setups (no checks).
+    pub(crate) fn set_cell(&mut self, i: usize, cell: Cell) {
+        self.cells[i] = cell;
+    }
+}

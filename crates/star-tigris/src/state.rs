@@ -1,0 +1,404 @@
+//! The Star Tigris game state: board cells, hands, leaders, scores, pool and
+//! the phase of the turn. Everything is in fixed-size arrays, so cloning a
+//! state never allocates.
+
+use serde::{Deserialize, Serialize};
+use tabula_engine::GameRng;
+
+use crate::Pos;
+use crate::kind::{Counts, Kind};
+
+/// Most cells a board may have (32 × 32).
+pub const MAX_CELLS: usize = 1024;
+/// Most players.
+pub const MAX_PLAYERS: usize = 4;
+/// Colonists in a full hand.
+pub const HAND_SIZE: u8 = 6;
+/// Bombers each player starts with.
+pub const BOMBERS: u8 = 2;
+/// A cell index meaning "nowhere" (a leader in its owner's supply).
+pub const NOWHERE: u16 = u16::MAX;
+
+/// One board cell, packed in 16 bits.
+///
+/// Bits 0–1: kind; 2–3: leader owner; 4–5: content (0 empty, 1 colony,
+/// 2 leader); 6: artifact; 7: destroyed; 8: uninhabitable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cell(pub u16);
+
+const CONTENT_SHIFT: u16 = 4;
+const ARTIFACT: u16 = 1 << 6;
+const DESTROYED: u16 = 1 << 7;
+const UNINHABITABLE: u16 = 1 << 8;
+
+/// What stands on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Content {
+    /// Nothing.
+    Empty,
+    /// A colony of a kind.
+    Colony(Kind),
+    /// A leader of a kind, owned by a player.
+    Leader(u8, Kind),
+}
+
+impl Cell {
+    /// An empty cell, uninhabitable or not.
+    pub fn terrain(uninhabitable: bool) -> Cell {
+        Cell(if uninhabitable { UNINHABITABLE } else { 0 })
+    }
+    /// What stands on the cell.
+    pub fn content(self) -> Content {
+        let kind = Kind::from_index((self.0 & 3) as usize);
+        match (self.0 >> CONTENT_SHIFT) & 3 {
+            1 => Content::Colony(kind),
+            2 => Content::Leader(((self.0 >> 2) & 3) as u8, kind),
+            _ => Content::Empty,
+        }
+    }
+    /// The cell with new content (terrain, artifact and destroyed bits kept).
+    pub fn with(self, content: Content) -> Cell {
+        let keep = self.0 & (ARTIFACT | DESTROYED | UNINHABITABLE);
+        Cell(
+            keep | match content {
+                Content::Empty => 0,
+                Content::Colony(k) => (1 << CONTENT_SHIFT) | k as u16,
+                Content::Leader(p, k) => (2 << CONTENT_SHIFT) | ((p as u16 & 3) << 2) | k as u16,
+            },
+        )
+    }
+    /// Whether nothing stands on the cell.
+    pub fn is_empty(self) -> bool {
+        (self.0 >> CONTENT_SHIFT) & 3 == 0
+    }
+    /// Whether a colony or leader stands on the cell.
+    pub fn is_occupied(self) -> bool {
+        !self.is_empty()
+    }
+    /// The colony's kind, if a colony stands here.
+    pub fn colony(self) -> Option<Kind> {
+        match self.content() {
+            Content::Colony(k) => Some(k),
+            _ => None,
+        }
+    }
+    /// Whether a scientist colony stands here.
+    pub fn is_scientist(self) -> bool {
+        self.colony() == Some(Kind::Scientist)
+    }
+    /// Whether the cell holds an alien artifact.
+    pub fn has_artifact(self) -> bool {
+        self.0 & ARTIFACT != 0
+    }
+    /// The cell with the artifact flag set or cleared.
+    pub fn with_artifact(self, on: bool) -> Cell {
+        Cell(if on { self.0 | ARTIFACT } else { self.0 & !ARTIFACT })
+    }
+    /// Whether the cell was destroyed by a bomber.
+    pub fn is_destroyed(self) -> bool {
+        self.0 & DESTROYED != 0
+    }
+    /// The cell destroyed: content and artifact gone, the terrain kept.
+    pub fn destroyed(self) -> Cell {
+        Cell((self.0 & UNINHABITABLE) | DESTROYED)
+    }
+    /// Whether only mining robots may settle here.
+    pub fn is_uninhabitable(self) -> bool {
+        self.0 & UNINHABITABLE != 0
+    }
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Two or fewer artifacts were left on the board at the end of a turn.
+    ArtifactsGone,
+    /// The pool could not refill a hand to six.
+    PoolExhausted,
+}
+
+/// An internal or external conflict being fought.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conflict {
+    /// External (two regions joined by a colony) or internal (a leader placed).
+    pub external: bool,
+    /// The leaders' kind.
+    pub kind: Kind,
+    /// The attacking player.
+    pub attacker: u8,
+    /// The defending player.
+    pub defender: u8,
+    /// The attacker's base strength.
+    pub attacker_base: u8,
+    /// The defender's base strength.
+    pub defender_base: u8,
+    /// Colonists the attacker committed.
+    pub attacker_commit: u8,
+    /// Colonists the defender committed.
+    pub defender_commit: u8,
+    /// Whether the defender is now to commit (else the attacker).
+    pub defender_to_commit: bool,
+    /// External: the joining colony's cell. Internal: the placed leader's cell.
+    pub cell: u16,
+    /// External: kinds of conflicts still to fight after this one (bit mask).
+    pub pending: u8,
+}
+
+impl Conflict {
+    /// The kind of colonist committed as reinforcement: scientists in an
+    /// internal conflict, the leaders' kind in an external one.
+    pub fn commit_kind(&self) -> Kind {
+        if self.external {
+            self.kind
+        } else {
+            Kind::Scientist
+        }
+    }
+    /// The seat that must commit now.
+    pub fn committing_seat(&self) -> u8 {
+        if self.defender_to_commit {
+            self.defender
+        } else {
+            self.attacker
+        }
+    }
+}
+
+/// Where the turn stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The active player gives an order.
+    Order,
+    /// A conflict waits for reinforcements.
+    Conflict(Conflict),
+    /// The active player chooses which external conflict to fight next.
+    ChooseConflict {
+        /// The joining colony's cell.
+        cell: u16,
+        /// The kinds in conflict (bit mask).
+        pending: u8,
+    },
+    /// A merchant leader's owner chooses an artifact to take.
+    ChooseArtifact {
+        /// The seat choosing.
+        seat: u8,
+        /// The merchant leader's cell (its region holds the artifacts).
+        merchant: u16,
+    },
+    /// Chance: the active player draws `count` colonists after a swap.
+    SwapDraw {
+        /// How many to draw.
+        count: u8,
+    },
+    /// Chance: hands are refilled at the end of the turn.
+    Refill,
+    /// The game is over.
+    Over(EndReason),
+}
+
+/// A Star Tigris game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StarTigris {
+    pub(crate) width: u8,
+    pub(crate) height: u8,
+    pub(crate) players: u8,
+    pub(crate) cells: [Cell; MAX_CELLS],
+    /// Cell of each player's leader of each kind, or [`NOWHERE`].
+    pub(crate) leaders: [[u16; 4]; MAX_PLAYERS],
+    pub(crate) hands: [Counts; MAX_PLAYERS],
+    pub(crate) scores: [[u16; 4]; MAX_PLAYERS],
+    pub(crate) artifacts_held: [u8; MAX_PLAYERS],
+    pub(crate) bombers: [u8; MAX_PLAYERS],
+    /// Colonists each player swapped away, face down.
+    pub(crate) swapped: [[u16; 4]; MAX_PLAYERS],
+    /// Colonists that left the game face up: spent reinforcements, colonies
+    /// removed by conflicts or destroyed by bombers.
+    pub(crate) removed: [u16; 4],
+    pub(crate) pool: [u16; 4],
+    /// Artifacts destroyed by bombers.
+    pub(crate) artifacts_lost: u8,
+    pub(crate) active: u8,
+    pub(crate) orders_left: u8,
+    pub(crate) turn: u32,
+    pub(crate) phase: Phase,
+    pub(crate) open_scores: bool,
+    pub(crate) rng: GameRng,
+}
+
+impl StarTigris {
+    /// Board width in cells.
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+    /// Board height in cells.
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+    /// Number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.width() * self.height()
+    }
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+    /// The cell at an index.
+    pub fn cell(&self, i: usize) -> Cell {
+        self.cells[i]
+    }
+    /// The cell index of a position, if it is on the board.
+    pub fn index(&self, p: Pos) -> Option<usize> {
+        ((p.row as usize) < self.height() && (p.col as usize) < self.width())
+            .then(|| p.row as usize * self.width() + p.col as usize)
+    }
+    /// The position of a cell index.
+    pub fn pos(&self, i: usize) -> Pos {
+        Pos::new((i / self.width()) as u8, (i % self.width()) as u8)
+    }
+    /// The cell at a position (which must be on the board).
+    pub fn at(&self, p: Pos) -> Cell {
+        self.cells[self.index(p).expect("position on the board")]
+    }
+    /// Calls `f` for each orthogonal neighbour of cell `i`.
+    #[inline]
+    pub fn for_neighbours(&self, i: usize, mut f: impl FnMut(usize)) {
+        let w = self.width();
+        let (r, c) = (i / w, i % w);
+        if r > 0 {
+            f(i - w);
+        }
+        if r + 1 < self.height() {
+            f(i + w);
+        }
+        if c > 0 {
+            f(i - 1);
+        }
+        if c + 1 < w {
+            f(i + 1);
+        }
+    }
+    /// Whether any orthogonal neighbour of `i` is a scientist colony.
+    pub fn next_to_scientist(&self, i: usize) -> bool {
+        let mut yes = false;
+        self.for_neighbours(i, |n| yes |= self.cells[n].is_scientist());
+        yes
+    }
+    /// The player whose turn it is.
+    pub fn active(&self) -> u8 {
+        self.active
+    }
+    /// Orders the active player has left this turn (2, 1 or 0 while the
+    /// last order is being resolved).
+    pub fn orders_left(&self) -> u8 {
+        self.orders_left
+    }
+    /// The turn number, from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    /// The phase of the turn.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// A player's hand.
+    pub fn hand(&self, p: u8) -> Counts {
+        self.hands[p as usize]
+    }
+    /// A player's points of each kind (artifacts not included).
+    pub fn score(&self, p: u8) -> [u16; 4] {
+        self.scores[p as usize]
+    }
+    /// Artifacts a player has harvested.
+    pub fn artifacts_held(&self, p: u8) -> u8 {
+        self.artifacts_held[p as usize]
+    }
+    /// Bombers a player has left.
+    pub fn bombers(&self, p: u8) -> u8 {
+        self.bombers[p as usize]
+    }
+    /// Where a player's leader of a kind stands, if on the board.
+    pub fn leader(&self, p: u8, k: Kind) -> Option<usize> {
+        let c = self.leaders[p as usize][k.index()];
+        (c != NOWHERE).then_some(c as usize)
+    }
+    /// Colonists in the pool, by kind.
+    pub fn pool(&self) -> [u16; 4] {
+        self.pool
+    }
+    /// Colonists in the pool.
+    pub fn pool_size(&self) -> u32 {
+        self.pool.iter().map(|&x| x as u32).sum()
+    }
+    /// Colonists a player swapped away (face down).
+    pub fn swapped(&self, p: u8) -> [u16; 4] {
+        self.swapped[p as usize]
+    }
+    /// Colonists that left the game face up.
+    pub fn removed(&self) -> [u16; 4] {
+        self.removed
+    }
+    /// Artifacts still on the board.
+    pub fn artifacts_on_board(&self) -> usize {
+        (0..self.cell_count())
+            .filter(|&i| self.cells[i].has_artifact())
+            .count()
+    }
+    /// Artifacts destroyed by bombers.
+    pub fn artifacts_lost(&self) -> u8 {
+        self.artifacts_lost
+    }
+    /// Whether scores are shown to every seat.
+    pub fn open_scores(&self) -> bool {
+        self.open_scores
+    }
+    /// Colonies on the board, by kind.
+    pub fn colonies_on_board(&self) -> [u32; 4] {
+        let mut out = [0; 4];
+        for i in 0..self.cell_count() {
+            if let Some(k) = self.cells[i].colony() {
+                out[k.index()] += 1;
+            }
+        }
+        out
+    }
+    /// Colonists committed to the conflict being fought, by kind.
+    pub fn committed(&self) -> [u32; 4] {
+        let mut out = [0; 4];
+        if let Phase::Conflict(c) = self.phase {
+            out[c.commit_kind().index()] += (c.attacker_commit + c.defender_commit) as u32;
+        }
+        out
+    }
+
+    /// Draw one colonist from the pool at random (weighted by count).
+    pub(crate) fn draw_one(&mut self) -> Option<Kind> {
+        let total = self.pool_size() as u64;
+        if total == 0 {
+            return None;
+        }
+        let mut x = self.rng.below(total) as u16;
+        for k in Kind::ALL {
+            let n = self.pool[k.index()];
+            if x < n {
+                self.pool[k.index()] -= 1;
+                return Some(k);
+            }
+            x -= n;
+        }
+        None
+    }
+
+    /// Draw colonists for `p` until the hand holds six or the pool is empty.
+    /// Returns whether the hand is full.
+    pub(crate) fn refill_hand(&mut self, p: u8) -> bool {
+        while crate::kind::total(&self.hands[p as usize]) < HAND_SIZE as u32 {
+            match self.draw_one() {
+                Some(k) => self.hands[p as usize][k.index()] += 1,
+                None => return false,
+            }
+        }
+        true
+    }
+}
