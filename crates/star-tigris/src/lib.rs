@@ -16,6 +16,7 @@ pub mod regions;
 pub mod rules;
 pub mod setup;
 pub mod state;
+pub mod text;
 pub mod view;
 
 pub use action::{Action, SwapSet};

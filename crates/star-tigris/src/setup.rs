@@ -18,7 +18,7 @@ use tabula_engine::limits::MAX_MAP_BYTES;
 use tabula_engine::{Problem, Problems};
 
 use crate::game::Options;
-use crate::kind::{Kind, total};
+use crate::kind::Kind;
 use crate::map::{MAX_SIDE, Map, Terrain};
 use crate::regions::Regions;
 use crate::state::{Cell, Content, MAX_PLAYERS, NOWHERE, StarTigris};
@@ -183,6 +183,11 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
         return Err(Problems(problems));
     }
     for (line, row) in &board_rows {
+        for tok in row {
+            if let Err(msg) = parse_cell(tok.text, players) {
+                problems.push(Problem::at("bad-cell", *line, tok.col, msg));
+            }
+        }
         if row.len() != width {
             let col = row.get(width.min(row.len().saturating_sub(1))).map(|t| t.col).unwrap_or(1);
             problems.push(Problem::at("not-rectangular", *line, col, format!("this row has {} cells but the first has {width}", row.len())));
@@ -218,7 +223,8 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
                         g.leaders[p as usize][k.index()] = i as u16;
                     }
                 }
-                Err(msg) => problems.push(Problem::at("bad-cell", *line, tok.col, msg)),
+                // Already reported above.
+                Err(_) => {}
             }
         }
     }
@@ -292,7 +298,6 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
         if hands[p].is_none() {
             g.refill_hand(p as u8);
         }
-        let _ = total(&g.hands[p]);
     }
     Ok(g)
 }
