@@ -1,0 +1,118 @@
+//! `tabula apply`: load a setup, apply actions written in the text form,
+//! print the resulting state as JSON.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Serialize;
+use tabula_engine::limits::{MAX_MAP_BYTES, MAX_RECORD_BYTES};
+use tabula_engine::{Game, ToMove};
+use tabula_star_tigris::{Action, Event, StarTigris, parse_setup};
+
+use crate::failure::{CmdResult, Failure};
+use crate::input::{read_text, shown};
+use crate::problem_text::problem_lines;
+use crate::safe_text::{printable, quoted};
+use crate::state_json::StateJson;
+
+/// Options of `tabula apply`.
+#[derive(Args, Debug)]
+pub struct ApplyArgs {
+    /// A Star Tigris setup file (board, hands, scores, whose turn).
+    #[arg(long, value_name = "FILE")]
+    pub setup: PathBuf,
+    /// Actions to apply, one per line in the text form (`colonize scientist
+    /// F7`, `commit 3`); blank lines and `#` comments are skipped. Each is
+    /// taken by the seat to move.
+    #[arg(long, value_name = "FILE")]
+    pub actions: Option<PathBuf>,
+    /// Print what seat N (from 1) may see instead of the whole state.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..))]
+    pub seat_view: Option<u8>,
+}
+
+/// The actions of an actions file: (1-based line, action text) for each
+/// line that is not blank once its `#` comment is cut.
+pub fn action_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().filter_map(|(n, raw)| {
+        let action = raw.split('#').next().unwrap_or("").trim();
+        (!action.is_empty()).then_some((n + 1, action))
+    })
+}
+
+/// Resolve chance events (draws) until a seat must act or the game is over.
+fn settle(game: &mut StarTigris, events: &mut Vec<Event>) -> Result<(), String> {
+    while game.to_move() == ToMove::Chance {
+        game.chance_logged(events).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// Apply one action, in the text form, for the seat to move.
+fn apply_text(game: &mut StarTigris, text: &str, events: &mut Vec<Event>) -> Result<(), String> {
+    let action: Action = text.parse()?;
+    let seat = match game.to_move() {
+        ToMove::Seat(s) => s,
+        ToMove::Over => return Err("the game is over".into()),
+        other => return Err(format!("no single seat is to move ({other:?})")),
+    };
+    game.apply_logged(seat, &action, events)
+        .map_err(|e| format!("seat {} may not: {e}", seat + 1))?;
+    settle(game, events)
+}
+
+/// Run `tabula apply`.
+pub fn run(args: &ApplyArgs) -> CmdResult {
+    let setup_name = shown(&args.setup);
+    let text = read_text(&args.setup, MAX_MAP_BYTES, "setup").map_err(Failure::Input)?;
+    let mut game =
+        parse_setup(&text).map_err(|p| Failure::Input(problem_lines(&setup_name, &p)))?;
+    if let Some(n) = args.seat_view {
+        if n as usize > game.players() {
+            return Err(Failure::Usage(format!(
+                "--seat-view {n}: the setup has {} players",
+                game.players()
+            )));
+        }
+    }
+    let mut events = Vec::new();
+    settle(&mut game, &mut events).map_err(|e| Failure::Input(format!("{setup_name}: {e}")))?;
+    if let Some(path) = &args.actions {
+        let name = shown(path);
+        let text = read_text(path, MAX_RECORD_BYTES, "actions file").map_err(Failure::Input)?;
+        for (k, (line, action)) in action_lines(&text).enumerate() {
+            apply_text(&mut game, action, &mut events).map_err(|reason| {
+                Failure::Input(format!(
+                    "{name}:{line}: action {k} ({}): {}",
+                    quoted(action),
+                    printable(&reason)
+                ))
+            })?;
+        }
+    }
+    match args.seat_view {
+        Some(n) => print_pretty(&game.player_view(n - 1)),
+        None => print_pretty(&StateJson::of(&game, &events)),
+    }
+}
+
+fn print_pretty(value: &impl Serialize) -> CmdResult {
+    let text = serde_json::to_string_pretty(value)
+        .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")
+        .and_then(|()| out.flush())
+        .map_err(Failure::output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_and_blank_lines_are_skipped() {
+        let lines: Vec<_> = action_lines("# a\n\ncolonize settler B2  # first\n  pass\n").collect();
+        assert_eq!(lines, vec![(3, "colonize settler B2"), (4, "pass")]);
+    }
+}

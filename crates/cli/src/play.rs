@@ -1,0 +1,286 @@
+//! `tabula play`: bot games, one JSON line per game and a summary line,
+//! optionally with every game's record written to a folder.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Args;
+use serde::Serialize;
+use tabula_ai::{Bot, bot_from_spec};
+use tabula_engine::limits::{MAX_MAP_BYTES, MAX_SEED};
+use tabula_engine::record::Match;
+use tabula_engine::{Game, Ruleset, Seat, SeatInfo, StateHash, ToMove};
+use tabula_star_tigris::state::{EndReason, Phase};
+use tabula_star_tigris::{DEFAULT_MAP, Options, StarTigris, check_map};
+
+use crate::failure::{CmdResult, Failure};
+use crate::input::{read_text, shown};
+use crate::problem_text::problem_line;
+use crate::rulesets::{self, Known};
+use crate::safe_text::quoted;
+
+/// A game that has not ended after this many actions is reported as an error.
+pub const MAX_GAME_ACTIONS: usize = 100_000;
+
+/// Options of `tabula play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The ruleset to play.
+    #[arg(long, default_value = "star-tigris")]
+    pub ruleset: String,
+    /// A map file (the ruleset's default map when not given).
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// One bot spec per seat, in turn order, separated by commas (2 to 4 seats).
+    #[arg(long, value_delimiter = ',', default_value = "random,random")]
+    pub seats: Vec<String>,
+    /// How many games to play.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// The seed of the first game; game G (from 0) uses seed SEED+G.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write each game's record to DIR/game-0001.json, DIR/game-0002.json, …
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
+    /// Show every seat's score to everyone (recorded in the game options).
+    #[arg(long)]
+    pub open_scores: bool,
+}
+
+/// The JSON line printed for each game.
+#[derive(Serialize)]
+struct GameLine {
+    game: u64,
+    seed: u64,
+    actions: usize,
+    turns: u32,
+    /// The weakest kind's score of each seat (what ranks the seats).
+    scores: Vec<i64>,
+    /// Each seat's four kind scores, artifacts assigned, sorted ascending.
+    #[serde(rename = "final")]
+    final_scores: Vec<[u16; 4]>,
+    winners: Vec<Seat>,
+    end: EndReason,
+    hash: StateHash,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    record: Option<String>,
+}
+
+/// The JSON line printed after the last game.
+#[derive(Serialize)]
+struct SummaryLine {
+    summary: bool,
+    games: u64,
+    /// Wins of each seat; a win shared by k seats counts 1/k for each.
+    wins: Vec<f64>,
+    /// Games won by more than one seat.
+    draws: u64,
+    mean_actions: f64,
+    seconds: f64,
+}
+
+/// Run `tabula play`.
+pub fn run(args: &PlayArgs) -> CmdResult {
+    match rulesets::lookup(&args.ruleset).map_err(Failure::Usage)? {
+        Known::StarTigris => play_star_tigris(args),
+    }
+}
+
+/// A bot's own seed, drawn from the game's seed and the seat (SplitMix64).
+fn bot_seed(game_seed: u64, seat: usize) -> u64 {
+    let mut z = game_seed
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(seat as u64 + 1);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Check the seats: a count the ruleset allows and bot specs it knows.
+fn check_seats<G: Ruleset>(specs: &[String]) -> CmdResult {
+    let range = G::seat_range();
+    if !range.contains(&specs.len()) {
+        return Err(Failure::Usage(format!(
+            "--seats lists {} seat(s); {} is for {} to {}",
+            specs.len(),
+            G::NAME,
+            range.start(),
+            range.end()
+        )));
+    }
+    for (i, spec) in specs.iter().enumerate() {
+        bot_from_spec::<G>(spec, 0)
+            .map_err(|e| Failure::Usage(format!("--seats: seat {}: {e}", i + 1)))?;
+    }
+    Ok(())
+}
+
+/// The map text: the file's, checked (its warnings printed on standard
+/// error), or the default map.
+fn load_map(path: Option<&Path>) -> Result<String, Failure> {
+    let Some(path) = path else {
+        return Ok(DEFAULT_MAP.to_string());
+    };
+    let text = read_text(path, MAX_MAP_BYTES, "map").map_err(Failure::Input)?;
+    let problems = check_map(&text);
+    let name = shown(path);
+    let lines: Vec<String> = problems
+        .0
+        .iter()
+        .map(|p| problem_line(&name, p))
+        .collect();
+    if problems.has_errors() {
+        return Err(Failure::Input(lines.join("\n")));
+    }
+    for line in lines {
+        eprintln!("{line}");
+    }
+    Ok(text)
+}
+
+fn play_star_tigris(args: &PlayArgs) -> CmdResult {
+    check_seats::<StarTigris>(&args.seats)?;
+    let last_seed = args.seed.checked_add(args.games - 1);
+    if last_seed.is_none_or(|s| s > MAX_SEED) {
+        return Err(Failure::Usage(format!(
+            "--seed {} with --games {}: seeds must stay at most {MAX_SEED}",
+            args.seed, args.games
+        )));
+    }
+    let map = load_map(args.map.as_deref())?;
+    let options = Options {
+        open_scores: args.open_scores,
+        ..Options::default()
+    };
+    if let Some(dir) = &args.records {
+        fs::create_dir_all(dir).map_err(|e| {
+            Failure::Input(format!("{}: cannot create the folder: {e}", shown(dir)))
+        })?;
+    }
+
+    let start = Instant::now();
+    let seats = args.seats.len();
+    let mut wins = vec![0.0; seats];
+    let mut draws = 0;
+    let mut total_actions = 0;
+    let mut out = std::io::stdout().lock();
+    for g in 0..args.games {
+        let seed = args.seed + g;
+        let m = play_game(&options, &map, &args.seats, seed)
+            .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
+        let game = m.game();
+        let outcome = game
+            .outcome()
+            .ok_or_else(|| Failure::Input(format!("game {g} (seed {seed}): over without an outcome")))?;
+        let Phase::Over(end) = game.phase() else {
+            return Err(Failure::Input(format!(
+                "game {g} (seed {seed}): the game is not over"
+            )));
+        };
+        let winners = outcome.winners();
+        for (seat, w) in wins.iter_mut().enumerate() {
+            *w += outcome.reward(seat as Seat);
+        }
+        if winners.len() > 1 {
+            draws += 1;
+        }
+        total_actions += m.record().actions.len();
+        let record = match &args.records {
+            Some(dir) => Some(write_record(dir, g, &m)?),
+            None => None,
+        };
+        let line = GameLine {
+            game: g,
+            seed,
+            actions: m.record().actions.len(),
+            turns: game.turn(),
+            scores: outcome.scores.clone(),
+            final_scores: (0..seats as Seat).map(|p| game.final_scores(p)).collect(),
+            winners,
+            end,
+            hash: game.state_hash(),
+            record,
+        };
+        print_json(&mut out, &line)?;
+    }
+    let summary = SummaryLine {
+        summary: true,
+        games: args.games,
+        wins,
+        draws,
+        mean_actions: total_actions as f64 / args.games as f64,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    print_json(&mut out, &summary)
+}
+
+/// Print one value as a JSON line.
+fn print_json(out: &mut impl Write, value: &impl Serialize) -> CmdResult {
+    let text = serde_json::to_string(value)
+        .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
+    writeln!(out, "{text}")
+        .and_then(|()| out.flush())
+        .map_err(Failure::output)
+}
+
+/// Write game `g`'s record as DIR/game-NNNN.json (numbered from 1); returns the path.
+fn write_record(dir: &Path, g: u64, m: &Match<StarTigris>) -> Result<String, Failure> {
+    let path = dir.join(format!("game-{:04}.json", g + 1));
+    let mut text = serde_json::to_string_pretty(m.record())
+        .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
+    text.push('\n');
+    fs::write(&path, text)
+        .map_err(|e| Failure::Input(format!("{}: cannot write: {e}", shown(&path))))?;
+    Ok(shown(&path))
+}
+
+/// Play one game between the bots named in `specs` to its end.
+fn play_game(
+    options: &Options,
+    map: &str,
+    specs: &[String],
+    seed: u64,
+) -> Result<Match<StarTigris>, String> {
+    let infos = specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| SeatInfo {
+            name: format!("Seat {}", i + 1),
+            player: format!("bot:{spec}"),
+        })
+        .collect();
+    let mut m = Match::<StarTigris>::new(options, Some(map), infos, seed)
+        .map_err(|e| format!("cannot start: {e}"))?;
+    let mut bots = specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| bot_from_spec::<StarTigris>(spec, bot_seed(seed, i)))
+        .collect::<Result<Vec<Box<dyn Bot<StarTigris>>>, String>>()?;
+    loop {
+        let step = m.record().actions.len();
+        let seat = match m.game().to_move() {
+            ToMove::Over => return Ok(m),
+            ToMove::Seat(s) => s,
+            other => return Err(format!("step {step}: unexpected {other:?} to move")),
+        };
+        if step >= MAX_GAME_ACTIONS {
+            return Err(format!(
+                "the game did not end within {MAX_GAME_ACTIONS} actions"
+            ));
+        }
+        let bot = bots
+            .get_mut(seat as usize)
+            .ok_or_else(|| format!("step {step}: seat {seat} has no bot"))?;
+        let action = bot.choose(m.game(), seat).ok_or_else(|| {
+            format!(
+                "step {step}: bot {} found no action for seat {seat}",
+                quoted(&specs[seat as usize])
+            )
+        })?;
+        m.play(seat, &action)
+            .map_err(|e| format!("step {step}: the bot's action {action} was refused: {e}"))?;
+    }
+}
