@@ -58,7 +58,7 @@ fn apply_text(game: &mut StarTigris, text: &str, events: &mut Vec<Event>) -> Res
         other => return Err(format!("no single seat is to move ({other:?})")),
     };
     game.apply_logged(seat, &action, events)
-        .map_err(|e| format!("seat {} may not: {e}", seat + 1))?;
+        .map_err(|e| e.to_string())?;
     settle(game, events)
 }
 
@@ -68,13 +68,13 @@ pub fn run(args: &ApplyArgs) -> CmdResult {
     let text = read_text(&args.setup, MAX_MAP_BYTES, "setup").map_err(Failure::Input)?;
     let mut game =
         parse_setup(&text).map_err(|p| Failure::Input(problem_lines(&setup_name, &p)))?;
-    if let Some(n) = args.seat_view {
-        if n as usize > game.players() {
-            return Err(Failure::Usage(format!(
-                "--seat-view {n}: the setup has {} players",
-                game.players()
-            )));
-        }
+    if let Some(n) = args.seat_view
+        && n as usize > game.players()
+    {
+        return Err(Failure::Usage(format!(
+            "--seat-view {n}: the setup has {} players",
+            game.players()
+        )));
     }
     let mut events = Vec::new();
     settle(&mut game, &mut events).map_err(|e| Failure::Input(format!("{setup_name}: {e}")))?;

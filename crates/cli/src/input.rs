@@ -16,7 +16,10 @@ pub fn shown(path: &Path) -> String {
 pub fn line_col(bytes: &[u8]) -> (usize, usize) {
     let line_start = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let line = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
-    let col = String::from_utf8_lossy(&bytes[line_start..]).chars().count() + 1;
+    let col = String::from_utf8_lossy(&bytes[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, col)
 }
 
@@ -24,8 +27,9 @@ pub fn line_col(bytes: &[u8]) -> (usize, usize) {
 /// messages ("record", "map"). Every error message starts with the file name.
 pub fn read_text(path: &Path, limit: usize, what: &str) -> Result<String, String> {
     let name = shown(path);
-    let too_large =
-        |bytes: String| format!("{name}: the {what} is {bytes} bytes; at most {limit} are accepted");
+    let too_large = |bytes: String| {
+        format!("{name}: the {what} is {bytes} bytes; at most {limit} are accepted")
+    };
     let file = File::open(path).map_err(|e| format!("{name}: cannot open: {e}"))?;
     let meta = file
         .metadata()

@@ -1,1 +1,71 @@
-fn main() {}
+//! `tabula`: the command line of Tabula. Bot games with records, record
+//! verification, map checks, applying actions to a setup, and an engine
+//! benchmark.
+//!
+//! Exit status: 0 on success, 1 when an input is bad or a check fails
+//! (the message names the file and the line and column, or the step),
+//! 2 when the command line itself is wrong.
+
+mod apply;
+mod bench;
+mod failure;
+mod input;
+mod map_cmd;
+mod play;
+mod problem_text;
+mod record_cmd;
+mod rulesets;
+mod safe_text;
+mod state_json;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::failure::CmdResult;
+
+/// The Tabula command line.
+#[derive(Parser, Debug)]
+#[command(name = "tabula", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The commands.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play bot games; print one JSON line per game and a summary line.
+    Play(play::PlayArgs),
+    /// Work with game records.
+    #[command(subcommand)]
+    Record(record_cmd::RecordCommand),
+    /// Work with map files.
+    #[command(subcommand)]
+    Map(map_cmd::MapCommand),
+    /// Apply actions to a Star Tigris setup and print the state as JSON.
+    Apply(apply::ApplyArgs),
+    /// Measure the engine: random games on one thread.
+    Bench(bench::BenchArgs),
+}
+
+fn dispatch(command: &Command) -> CmdResult {
+    match command {
+        Command::Play(args) => play::run(args),
+        Command::Record(cmd) => record_cmd::run(cmd),
+        Command::Map(cmd) => map_cmd::run(cmd),
+        Command::Apply(args) => apply::run(args),
+        Command::Bench(args) => bench::run(args),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match dispatch(&cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            failure.report();
+            failure.exit_code()
+        }
+    }
+}

@@ -10,8 +10,8 @@ use tabula_star_tigris::map::{Terrain, parse_map};
 
 use crate::failure::{CmdResult, Failure};
 use crate::input::{read_text, shown};
-use crate::rulesets::{self, Known};
 use crate::problem_text::problem_line;
+use crate::rulesets::{self, Known};
 
 /// `tabula map …` commands.
 #[derive(Subcommand, Debug)]
@@ -49,11 +49,17 @@ fn check(args: &CheckArgs) -> CmdResult {
             Known::StarTigris => check_star_tigris(path),
         };
         match result {
-            Ok(summary) => writeln!(out, "{}: ok ({summary})", shown(path)).map_err(Failure::output)?,
+            Ok(summary) => {
+                writeln!(out, "{}: ok ({summary})", shown(path)).map_err(Failure::output)?
+            }
             Err(()) => failed = true,
         }
     }
-    if failed { Err(Failure::Reported) } else { Ok(()) }
+    if failed {
+        Err(Failure::Reported)
+    } else {
+        Ok(())
+    }
 }
 
 /// Check one Star Tigris map, printing its problems on standard error; on

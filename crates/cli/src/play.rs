@@ -127,11 +127,7 @@ fn load_map(path: Option<&Path>) -> Result<String, Failure> {
     let text = read_text(path, MAX_MAP_BYTES, "map").map_err(Failure::Input)?;
     let problems = check_map(&text);
     let name = shown(path);
-    let lines: Vec<String> = problems
-        .0
-        .iter()
-        .map(|p| problem_line(&name, p))
-        .collect();
+    let lines: Vec<String> = problems.0.iter().map(|p| problem_line(&name, p)).collect();
     if problems.has_errors() {
         return Err(Failure::Input(lines.join("\n")));
     }
@@ -172,9 +168,9 @@ fn play_star_tigris(args: &PlayArgs) -> CmdResult {
         let m = play_game(&options, &map, &args.seats, seed)
             .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
         let game = m.game();
-        let outcome = game
-            .outcome()
-            .ok_or_else(|| Failure::Input(format!("game {g} (seed {seed}): over without an outcome")))?;
+        let outcome = game.outcome().ok_or_else(|| {
+            Failure::Input(format!("game {g} (seed {seed}): over without an outcome"))
+        })?;
         let Phase::Over(end) = game.phase() else {
             return Err(Failure::Input(format!(
                 "game {g} (seed {seed}): the game is not over"

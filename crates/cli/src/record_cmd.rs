@@ -44,19 +44,21 @@ fn verify_all(files: &[PathBuf]) -> CmdResult {
     let mut out = std::io::stdout().lock();
     for path in files {
         match verify(path) {
-            Ok((actions, hash)) => writeln!(
-                out,
-                "{}: ok ({actions} actions, hash {hash})",
-                shown(path)
-            )
-            .map_err(Failure::output)?,
+            Ok((actions, hash)) => {
+                writeln!(out, "{}: ok ({actions} actions, hash {hash})", shown(path))
+                    .map_err(Failure::output)?
+            }
             Err(message) => {
                 eprintln!("{message}");
                 failed = true;
             }
         }
     }
-    if failed { Err(Failure::Reported) } else { Ok(()) }
+    if failed {
+        Err(Failure::Reported)
+    } else {
+        Ok(())
+    }
 }
 
 /// Verify one record: its action count and final hash, or the message for
@@ -91,10 +93,7 @@ pub fn record_error(name: &str, error: &RecordError) -> String {
             index,
             seat,
             reason,
-        } => format!(
-            "{name}: step {index} (seat {seat}): {}",
-            printable(reason)
-        ),
+        } => format!("{name}: step {index} (seat {seat}): {}", printable(reason)),
         RecordError::Setup(problems) if !problems.0.is_empty() => problems
             .0
             .iter()

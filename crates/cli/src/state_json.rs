@@ -83,7 +83,9 @@ impl<'a> StateJson<'a> {
                 score: ByKind::from_array(game.score(p)),
                 artifacts: game.artifacts_held(p),
                 bombers: game.bombers(p),
-                leaders: ByKind::from_array(Kind::ALL.map(|k| game.leader(p, k).map(|i| game.pos(i)))),
+                leaders: ByKind::from_array(
+                    Kind::ALL.map(|k| game.leader(p, k).map(|i| game.pos(i))),
+                ),
             })
             .collect();
         StateJson {

@@ -11,7 +11,7 @@
 //! through the checked path to the same state hash.
 
 use crate::record::{Match, parse_record, replay};
-use crate::{Game, GameRng, Ruleset, SeatInfo, ToMove};
+use crate::{GameRng, Ruleset, SeatInfo, ToMove};
 
 /// What a ruleset provides to be checked.
 pub trait Conformance: Ruleset {

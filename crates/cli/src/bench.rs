@@ -1,0 +1,147 @@
+//! `tabula bench`: raw engine speed. Complete random games on the default
+//! map on one thread, through `Game::random_action`, `Game::apply` and
+//! `settle_chance` only (no match, no record, no events).
+
+use std::io::Write;
+use std::time::Instant;
+
+use clap::Args;
+use serde::Serialize;
+use tabula_engine::{Game, GameRng, Ruleset, ToMove, settle_chance};
+use tabula_star_tigris::{DEFAULT_MAP, Options, StarTigris};
+
+use crate::failure::{CmdResult, Failure};
+use crate::play::MAX_GAME_ACTIONS;
+
+/// Options of `tabula bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Games to play.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// The seed of the first game; game G (from 0) uses seed SEED+G.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seats in each game.
+    #[arg(long, default_value_t = 2)]
+    pub seats: usize,
+    /// Print one JSON object instead of lines for people.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What a benchmark measured.
+#[derive(Serialize, Debug)]
+pub struct BenchResult {
+    /// The ruleset benchmarked.
+    pub ruleset: &'static str,
+    /// Games played.
+    pub games: u64,
+    /// Seats in each game.
+    pub seats: usize,
+    /// Actions taken in all games.
+    pub actions: u64,
+    /// Wall-clock time, in seconds.
+    pub seconds: f64,
+    /// Games per second.
+    pub games_per_second: f64,
+    /// Mean actions per game.
+    pub actions_per_game: f64,
+    /// Mean time per action (choosing, applying and settling), in microseconds.
+    pub micros_per_action: f64,
+    /// Size of one game state, in bytes.
+    pub state_bytes: usize,
+}
+
+/// Play one random game; returns how many actions it took.
+fn play_one(seats: usize, seed: u64) -> Result<u64, String> {
+    let mut game = StarTigris::new(&Options::default(), DEFAULT_MAP, seats, seed)
+        .map_err(|e| format!("cannot start: {e}"))?;
+    let mut rng = GameRng::seeded(seed ^ 0x5eed_5eed_5eed_5eed);
+    let mut actions = 0;
+    loop {
+        match game.to_move() {
+            ToMove::Over => return Ok(actions),
+            ToMove::Seat(s) => {
+                if actions >= MAX_GAME_ACTIONS as u64 {
+                    return Err(format!(
+                        "the game did not end within {MAX_GAME_ACTIONS} actions"
+                    ));
+                }
+                let a = game
+                    .random_action(s, &mut rng)
+                    .ok_or_else(|| format!("step {actions}: seat {s} has no legal action"))?;
+                game.apply(s, &a)
+                    .map_err(|e| format!("step {actions}: {a} was refused: {e}"))?;
+                actions += 1;
+            }
+            ToMove::Chance => {}
+            ToMove::Simultaneous(_) => {
+                return Err(format!("step {actions}: unexpected simultaneous move"));
+            }
+        }
+        settle_chance(&mut game).map_err(|e| format!("step {actions}: draw failed: {e}"))?;
+    }
+}
+
+/// Play the games and measure.
+pub fn measure(games: u64, seed: u64, seats: usize) -> Result<BenchResult, String> {
+    let start = Instant::now();
+    let mut actions = 0;
+    for g in 0..games {
+        let game_seed = seed.wrapping_add(g);
+        actions +=
+            play_one(seats, game_seed).map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(BenchResult {
+        ruleset: StarTigris::NAME,
+        games,
+        seats,
+        actions,
+        seconds,
+        games_per_second: games as f64 / seconds,
+        actions_per_game: actions as f64 / games as f64,
+        micros_per_action: seconds * 1e6 / actions.max(1) as f64,
+        state_bytes: std::mem::size_of::<StarTigris>(),
+    })
+}
+
+/// Run `tabula bench`.
+pub fn run(args: &BenchArgs) -> CmdResult {
+    let range = StarTigris::seat_range();
+    if !range.contains(&args.seats) {
+        return Err(Failure::Usage(format!(
+            "--seats {}: {} is for {} to {} seats",
+            args.seats,
+            StarTigris::NAME,
+            range.start(),
+            range.end()
+        )));
+    }
+    let r = measure(args.games, args.seed, args.seats).map_err(Failure::Input)?;
+    let mut out = std::io::stdout().lock();
+    let written = if args.json {
+        let text = serde_json::to_string(&r)
+            .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
+        writeln!(out, "{text}")
+    } else {
+        writeln!(
+            out,
+            "{} random games of {} with {} seats on one thread in {:.2} s\n\
+             games/s:         {:.1}\n\
+             actions/game:    {:.1}\n\
+             µs/action:       {:.3}\n\
+             bytes per state: {}",
+            r.games,
+            r.ruleset,
+            r.seats,
+            r.seconds,
+            r.games_per_second,
+            r.actions_per_game,
+            r.micros_per_action,
+            r.state_bytes
+        )
+    };
+    written.and_then(|()| out.flush()).map_err(Failure::output)
+}
