@@ -223,13 +223,10 @@ fn check_envelope<G: Ruleset>(record: &GameRecord) -> Result<G::Options, RecordE
             field: format!("seats[{i}].name"),
             message,
         })?;
-        if seat.player != "human" && !seat.player.starts_with("bot:") || seat.player.len() > 200
-        {
-            return Err(RecordError::Field {
-                field: format!("seats[{i}].player"),
-                message: format!("{:?} is neither \"human\" nor \"bot:SPEC\"", seat.player),
-            });
-        }
+        check_player(&seat.player).map_err(|message| RecordError::Field {
+            field: format!("seats[{i}].player"),
+            message,
+        })?;
     }
     if record.actions.len() > MAX_ACTIONS {
         return Err(RecordError::Field {
@@ -244,6 +241,27 @@ fn check_envelope<G: Ruleset>(record: &GameRecord) -> Result<G::Options, RecordE
             .map_err(|e| RecordError::Options(e.to_string()))?
     };
     Ok(options)
+}
+
+/// Longest `player` field of a seat, in bytes.
+const MAX_PLAYER_BYTES: usize = 200;
+
+/// Check a seat's `player` field: `human` or `bot:SPEC`, short, and free of
+/// control characters (it is shown to people, like the seat's name).
+fn check_player(player: &str) -> Result<(), String> {
+    if player.len() > MAX_PLAYER_BYTES {
+        return Err(format!(
+            "the player is {} bytes; at most {MAX_PLAYER_BYTES} are allowed",
+            player.len()
+        ));
+    }
+    if let Some(c) = player.chars().find(|c| c.is_control()) {
+        return Err(format!("the player holds the control character {c:?}"));
+    }
+    if player != "human" && !player.starts_with("bot:") {
+        return Err(format!("{player:?} is neither \"human\" nor \"bot:SPEC\""));
+    }
+    Ok(())
 }
 
 /// The game a record starts from, before any action.
@@ -376,5 +394,19 @@ impl<G: Ruleset> Match<G> {
         self.record.actions.push(step);
         self.record.final_hash = self.game.state_hash();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_player;
+
+    #[test]
+    fn players_are_human_or_bots_without_control_characters() {
+        assert!(check_player("human").is_ok());
+        assert!(check_player("bot:random").is_ok());
+        assert!(check_player("robot").is_err());
+        assert!(check_player("bot:\u{1b}[2J").is_err());
+        assert!(check_player(&format!("bot:{}", "x".repeat(300))).is_err());
     }
 }
