@@ -1,0 +1,667 @@
+//! End-to-end tests of the `tabula` binary: every command, good and bad input.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// What one run of the binary did.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn tabula<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .expect("the tabula binary runs");
+    Run {
+        code: out.status.code().expect("tabula exits with a status"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// An empty folder of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli-tests")
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/star-tigris")
+        .join(rel)
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+/// Play one 2-seat game into `dir`; the record's path.
+fn one_record(dir: &Path) -> PathBuf {
+    let r = tabula(&["play", "--games", "1", "--seed", "11", "--records", &s(dir)]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let path = dir.join("game-0001.json");
+    assert!(path.exists());
+    path
+}
+
+/// A copy of the record at `src`, changed by `edit`, written to `dst`.
+fn edited(src: &Path, dst: &Path, edit: impl FnOnce(&mut Value)) -> PathBuf {
+    let mut record: Value = serde_json::from_str(&fs::read_to_string(src).unwrap()).unwrap();
+    edit(&mut record);
+    fs::write(dst, serde_json::to_string_pretty(&record).unwrap()).unwrap();
+    dst.to_path_buf()
+}
+
+/// A broken record: a name, how to break a good record, the expected message.
+type Case = (&'static str, fn(&mut Value), &'static str);
+
+/// The index and body of the first `colonize` action of a record.
+fn first_colonize(record: &mut Value) -> (usize, &mut Value) {
+    let actions = record["actions"].as_array_mut().unwrap();
+    actions
+        .iter_mut()
+        .enumerate()
+        .find(|(_, a)| a["action"].get("colonize").is_some())
+        .map(|(i, a)| (i, &mut a["action"]["colonize"]))
+        .expect("the game has a colonize action")
+}
+
+fn check_play_and_verify(seats: usize) {
+    let dir = scratch(&format!("play-{seats}"));
+    let spec = vec!["random"; seats].join(",");
+    let seed = 40;
+    let r = tabula(&[
+        "play",
+        "--ruleset",
+        "star-tigris",
+        "--seats",
+        &spec,
+        "--games",
+        "20",
+        "--seed",
+        &seed.to_string(),
+        "--records",
+        &s(&dir),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 21, "{}", r.stdout);
+    let mut hashes = Vec::new();
+    let mut actions = 0;
+    for (g, line) in lines[..20].iter().enumerate() {
+        assert_eq!(line["game"], g);
+        assert_eq!(line["seed"], seed + g as u64);
+        assert_eq!(line["scores"].as_array().unwrap().len(), seats);
+        let finals = line["final"].as_array().unwrap();
+        assert_eq!(finals.len(), seats);
+        for (seat, f) in finals.iter().enumerate() {
+            let f: Vec<u64> = f
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap())
+                .collect();
+            assert_eq!(f.len(), 4);
+            assert!(f.windows(2).all(|w| w[0] <= w[1]), "{f:?} is sorted");
+            assert_eq!(line["scores"][seat], f[0], "the weakest kind scores");
+        }
+        let winners = line["winners"].as_array().unwrap();
+        assert!(!winners.is_empty());
+        assert!(["pool_exhausted", "artifacts_gone"].contains(&line["end"].as_str().unwrap()));
+        assert!(line["turns"].as_u64().unwrap() >= 1);
+        let hash = line["hash"].as_str().unwrap();
+        assert_eq!(hash.len(), 16);
+        hashes.push(hash.to_string());
+        actions += line["actions"].as_u64().unwrap();
+        let record = dir.join(format!("game-{:04}.json", g + 1));
+        assert!(record.exists(), "{}", record.display());
+    }
+    let summary = &lines[20];
+    assert_eq!(summary["summary"], true);
+    assert_eq!(summary["games"], 20);
+    let wins: f64 = summary["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_f64().unwrap())
+        .sum();
+    assert_eq!(summary["wins"].as_array().unwrap().len(), seats);
+    assert!(
+        (wins - 20.0).abs() < 1e-9,
+        "every game is won by someone: {wins}"
+    );
+    assert!((summary["mean_actions"].as_f64().unwrap() - actions as f64 / 20.0).abs() < 1e-9);
+    assert!(summary["seconds"].as_f64().unwrap() >= 0.0);
+
+    // Every record replays to the hash the game ended with.
+    let mut args = vec!["record".to_string(), "verify".to_string()];
+    args.extend((1..=20).map(|g| s(&dir.join(format!("game-{g:04}.json")))));
+    let v = tabula(&args);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+    let oks: Vec<&str> = v.stdout.lines().collect();
+    assert_eq!(oks.len(), 20);
+    for (line, hash) in oks.iter().zip(&hashes) {
+        assert!(
+            line.contains(": ok (") && line.ends_with(&format!("hash {hash})")),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn play_two_seats_writes_records_that_verify() {
+    check_play_and_verify(2);
+}
+
+#[test]
+fn play_four_seats_writes_records_that_verify() {
+    check_play_and_verify(4);
+}
+
+#[test]
+fn play_is_reproducible_from_its_seed() {
+    let run = || {
+        let r = tabula(&[
+            "play",
+            "--games",
+            "3",
+            "--seed",
+            "900",
+            "--seats",
+            "random,random,random",
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.stdout
+            .lines()
+            .take(3)
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn play_rejects_bad_usage_with_a_clear_message() {
+    let r = tabula(&["play", "--ruleset", "chess"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("unknown ruleset \"chess\"") && r.stderr.contains("star-tigris"),
+        "{}",
+        r.stderr
+    );
+    let r = tabula(&["play", "--seats", "random,genius"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("seat 2") && r.stderr.contains("\"genius\""),
+        "{}",
+        r.stderr
+    );
+    let r = tabula(&["play", "--seats", "random,random,random,random,random"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("2 to 4"), "{}", r.stderr);
+    let r = tabula(&["play", "--map", &s(&fixture("maps/few-artifacts.txt"))]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .contains("few-artifacts.txt: the map has 2 artifacts"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty());
+}
+
+#[test]
+fn play_on_a_map_file_records_the_map() {
+    let dir = scratch("play-map");
+    let map = fixture("maps/adjacent-artifacts.txt");
+    let r = tabula(&[
+        "play",
+        "--games",
+        "2",
+        "--map",
+        &s(&map),
+        "--records",
+        &s(&dir),
+        "--open-scores",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("warning: two artifacts touch"),
+        "{}",
+        r.stderr
+    );
+    let record: Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("game-0002.json")).unwrap()).unwrap();
+    assert!(record["map"].as_str().unwrap().contains("..MAA..."));
+    assert_eq!(record["options"]["open_scores"], true);
+    assert_eq!(record["seats"][1]["name"], "Seat 2");
+    assert_eq!(record["seats"][1]["player"], "bot:random");
+    let v = tabula(&["record", "verify", &s(&dir.join("game-0002.json"))]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+}
+
+#[test]
+fn verify_names_the_step_of_an_altered_cell() {
+    let dir = scratch("altered-cell");
+    let good = one_record(&dir);
+    let mut index = 0;
+    let bad = edited(&good, &dir.join("bad.json"), |r| {
+        let (i, colonize) = first_colonize(r);
+        index = i;
+        colonize["at"] = "Z99".into();
+    });
+    let v = tabula(&["record", "verify", &s(&good), &s(&bad)]);
+    assert_eq!(v.code, 1);
+    assert!(v.stdout.contains("game-0001.json: ok ("), "{}", v.stdout);
+    let expected = format!("bad.json: step {index} (seat ");
+    assert!(
+        v.stderr.contains(&expected) && v.stderr.contains("Z99 is not on the board"),
+        "{}",
+        v.stderr
+    );
+}
+
+#[test]
+fn verify_names_the_step_of_an_altered_kind() {
+    let dir = scratch("altered-kind");
+    let good = one_record(&dir);
+    let mut index = 0;
+    let bad = edited(&good, &dir.join("bad.json"), |r| {
+        let (i, colonize) = first_colonize(r);
+        index = i;
+        // Mining robots settle only uninhabitable cells, everyone else only
+        // habitable ones: swapping the two can never be legal.
+        let kind = if colonize["kind"] == "mining" {
+            "settler"
+        } else {
+            "mining"
+        };
+        colonize["kind"] = kind.into();
+    });
+    let v = tabula(&["record", "verify", &s(&bad)]);
+    assert_eq!(v.code, 1);
+    assert!(
+        v.stderr.contains(&format!("step {index} (seat ")),
+        "{}",
+        v.stderr
+    );
+    assert!(v.stdout.is_empty());
+}
+
+#[test]
+fn verify_reports_a_different_final_state() {
+    let dir = scratch("final-hash");
+    let good = one_record(&dir);
+    let bad = edited(&good, &dir.join("bad.json"), |r| {
+        r["final_hash"] = "0123456789abcdef".into()
+    });
+    let v = tabula(&["record", "verify", &s(&bad)]);
+    assert_eq!(v.code, 1);
+    assert!(
+        v.stderr.contains("the record says 0123456789abcdef"),
+        "{}",
+        v.stderr
+    );
+}
+
+#[test]
+fn verify_reports_line_and_column_of_a_truncated_record() {
+    let dir = scratch("truncated");
+    let good = one_record(&dir);
+    let text = fs::read_to_string(&good).unwrap();
+    let cut: String = text.lines().take(30).collect::<Vec<_>>().join("\n");
+    let bad = dir.join("cut.json");
+    fs::write(&bad, cut).unwrap();
+    let v = tabula(&["record", "verify", &s(&bad)]);
+    assert_eq!(v.code, 1);
+    let expected = format!("{}:30:", s(&bad));
+    assert!(
+        v.stderr.starts_with(&expected) && v.stderr.contains("EOF"),
+        "{}",
+        v.stderr
+    );
+}
+
+#[test]
+fn verify_rejects_an_oversized_file() {
+    let dir = scratch("oversized");
+    let big = dir.join("big.json");
+    let limit = tabula_engine::limits::MAX_RECORD_BYTES;
+    fs::write(&big, vec![b' '; limit + 1]).unwrap();
+    let v = tabula(&["record", "verify", &s(&big)]);
+    assert_eq!(v.code, 1);
+    assert!(
+        v.stderr.contains(&format!("at most {limit}")),
+        "{}",
+        v.stderr
+    );
+}
+
+#[test]
+fn verify_rejects_unknown_ruleset_version_and_options() {
+    let dir = scratch("envelope");
+    let good = one_record(&dir);
+    let cases: [Case; 4] = [
+        (
+            "ruleset",
+            |r| r["ruleset"] = "chess".into(),
+            "unknown ruleset \"chess\" (known rulesets: star-tigris)",
+        ),
+        (
+            "version",
+            |r| r["version"] = 2.into(),
+            "record format version 2 is not supported",
+        ),
+        (
+            "option",
+            |r| r["options"] = serde_json::json!({"turbo": true}),
+            "options: unknown field `turbo`",
+        ),
+        (
+            "format",
+            |r| r["format"] = "chess-pgn".into(),
+            "this is not a Tabula game record",
+        ),
+    ];
+    for (name, edit, message) in cases {
+        let bad = edited(&good, &dir.join(format!("{name}.json")), edit);
+        let v = tabula(&["record", "verify", &s(&bad)]);
+        assert_eq!(v.code, 1, "{name}");
+        assert!(
+            v.stderr.contains(&format!("{name}.json: {message}")),
+            "{name}: {}",
+            v.stderr
+        );
+    }
+}
+
+#[test]
+fn verify_rejects_hostile_seat_names_and_players() {
+    let dir = scratch("hostile");
+    let good = one_record(&dir);
+    let cases: [Case; 4] = [
+        (
+            "escape",
+            |r| r["seats"][0]["name"] = "Eve\u{1b}[2J".into(),
+            "seats[0].name: the name holds the control character",
+        ),
+        (
+            "newline",
+            |r| r["seats"][1]["name"] = "a\nb".into(),
+            "seats[1].name: the name holds the control character",
+        ),
+        (
+            "long",
+            |r| r["seats"][1]["name"] = "x".repeat(500).into(),
+            "seats[1].name: the name has 500 characters",
+        ),
+        (
+            "player",
+            |r| r["seats"][0]["player"] = "bot:\u{7}".into(),
+            "seats[0].player: the player holds the control character",
+        ),
+    ];
+    for (name, edit, message) in cases {
+        let bad = edited(&good, &dir.join(format!("{name}.json")), edit);
+        let v = tabula(&["record", "verify", &s(&bad)]);
+        assert_eq!(v.code, 1, "{name}");
+        assert!(v.stderr.contains(message), "{name}: {}", v.stderr);
+        assert!(
+            !v.stderr.contains('\u{1b}') && !v.stderr.contains('\u{7}'),
+            "{name}: raw control characters printed"
+        );
+        assert_eq!(v.stderr.lines().count(), 1, "{name}: {}", v.stderr);
+    }
+}
+
+#[test]
+fn map_check_passes_the_default_map() {
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../maps/star-tigris/default.txt");
+    let r = tabula(&["map", "check", &s(&map)]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("default.txt: ok (16x11, 10 artifacts,"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+}
+
+#[test]
+fn map_check_reports_broken_maps_with_line_and_column() {
+    let (bad_char, ragged, few) = (
+        s(&fixture("maps/bad-char.txt")),
+        s(&fixture("maps/ragged.txt")),
+        s(&fixture("maps/few-artifacts.txt")),
+    );
+    let r = tabula(&["map", "check", &bad_char, &ragged, &few]);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert!(
+        lines.contains(
+            &format!("{bad_char}:3:5: 'x' is not a map cell (use '.', 'M' or 'A') [bad-character]")
+                .as_str()
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&format!("{bad_char}:4:6: '?'"))),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        lines.contains(
+            &format!(
+                "{ragged}:4:7: this row has 6 cells but the first row has 8 [not-rectangular]"
+            )
+            .as_str()
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&format!("{few}: the map has 2 artifacts"))),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(lines.len(), 4, "{}", r.stderr);
+}
+
+#[test]
+fn map_check_passes_a_map_with_only_warnings() {
+    let map = s(&fixture("maps/adjacent-artifacts.txt"));
+    let r = tabula(&["map", "check", "--ruleset", "star-tigris", &map]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with(&format!("{map}:4:5: warning: two artifacts touch")),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stdout
+            .contains("ok (8x4, 4 artifacts, 2 uninhabitable cells, 1 warning)"),
+        "{}",
+        r.stdout
+    );
+    let r = tabula(&["map", "check", "--ruleset", "go", &map]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unknown ruleset \"go\""), "{}", r.stderr);
+}
+
+#[test]
+fn apply_scores_colonies_from_a_setup() {
+    let r = tabula(&[
+        "apply",
+        "--setup",
+        &s(&fixture("setups/two-colonies.txt")),
+        "--actions",
+        &s(&fixture("setups/two-colonies.actions")),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let state: Value = serde_json::from_str(&r.stdout).unwrap();
+    let p1 = &state["players"][0];
+    assert_eq!(
+        p1["score"],
+        serde_json::json!({"settler": 1, "scientist": 1, "merchant": 0, "mining": 0})
+    );
+    assert_eq!(p1["leaders"]["settler"], "C3");
+    assert_eq!(p1["leaders"]["merchant"], Value::Null);
+    assert_eq!(state["board"][2], ".  t  P1 p  .  M");
+    assert_eq!(state["board"][1], ".  t  .  .  .  .");
+    // The turn ended and player 2 (seat 1) is to move.
+    assert_eq!(state["turn"], 2);
+    assert_eq!(state["active"], 1);
+    assert_eq!(
+        state["to_move"],
+        serde_json::json!({"kind": "seat", "seats": 1})
+    );
+    assert_eq!(state["outcome"], Value::Null);
+    let events: Vec<&str> = state["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        events,
+        [
+            "colonized",
+            "scored",
+            "colonized",
+            "scored",
+            "turn_ended",
+            "drew"
+        ]
+    );
+    assert_eq!(state["events"][3]["reason"], "settler_fallback");
+    assert_eq!(state["hash"].as_str().unwrap().len(), 16);
+}
+
+#[test]
+fn apply_names_the_index_of_an_illegal_action() {
+    let actions = fixture("setups/illegal.actions");
+    let r = tabula(&[
+        "apply",
+        "--setup",
+        &s(&fixture("setups/two-colonies.txt")),
+        "--actions",
+        &s(&actions),
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.is_empty());
+    assert_eq!(
+        r.stderr.trim_end(),
+        format!(
+            "{}:4: action 1 (\"colonize merchant C3\"): C3 is already occupied",
+            s(&actions)
+        )
+    );
+}
+
+#[test]
+fn apply_names_the_index_of_an_unreadable_action() {
+    let dir = scratch("apply-unreadable");
+    let actions = dir.join("a.txt");
+    fs::write(&actions, "# comment\ncolonize settler D3\n\nfly to F7\n").unwrap();
+    let r = tabula(&[
+        "apply",
+        "--setup",
+        &s(&fixture("setups/two-colonies.txt")),
+        "--actions",
+        &s(&actions),
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with(&format!(
+            "{}:4: action 1 (\"fly to F7\"): unknown action",
+            s(&actions)
+        )),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn apply_reports_setup_problems_with_line_and_column() {
+    let dir = scratch("apply-setup");
+    let setup = dir.join("bad.txt");
+    fs::write(&setup, "players 2\nboard\n.  t  Q  .\n.  .  .  .\n").unwrap();
+    let r = tabula(&["apply", "--setup", &s(&setup)]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with(&format!("{}:3:7: ", s(&setup))),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn apply_seat_view_shows_only_what_the_seat_may_see() {
+    let setup = s(&fixture("setups/two-colonies.txt"));
+    let r = tabula(&["apply", "--setup", &setup, "--seat-view", "2"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let view: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(view["seat"], 1);
+    assert_eq!(view["players"][0]["hand"], Value::Null);
+    assert_eq!(view["players"][1]["hand"], serde_json::json!([1, 3, 1, 1]));
+    let r = tabula(&["apply", "--setup", &setup, "--seat-view", "3"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("the setup has 2 players"), "{}", r.stderr);
+}
+
+#[test]
+fn bench_reports_speed_and_state_size() {
+    let r = tabula(&["bench", "--games", "3", "--seed", "5", "--json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let b: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(b["games"], 3);
+    assert_eq!(b["seats"], 2);
+    assert!(b["actions_per_game"].as_f64().unwrap() > 10.0);
+    assert!(b["state_bytes"].as_u64().unwrap() > 1000);
+    let r = tabula(&["bench", "--games", "1"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("games/s:")
+            && r.stdout.contains("µs/action:")
+            && r.stdout.contains("bytes per state:")
+    );
+}
+
+#[test]
+fn missing_files_are_named() {
+    let r = tabula(&["record", "verify", "no-such-record.json"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with("no-such-record.json: cannot open:"),
+        "{}",
+        r.stderr
+    );
+    let r = tabula(&["map", "check", "no-such-map.txt"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with("no-such-map.txt: cannot open:"),
+        "{}",
+        r.stderr
+    );
+}
