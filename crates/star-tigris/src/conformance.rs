@@ -33,6 +33,9 @@ impl StarTigris {
 
     /// Check the invariants that hold in every reachable state.
     pub fn invariants(&self) -> Result<(), String> {
+        if self.regions != crate::regions::Regions::compute(self, None) {
+            return Err("the cached regions differ from a fresh labelling".into());
+        }
         for p in 0..self.players as u8 {
             let n = total(&self.hand(p));
             if n > 6 {

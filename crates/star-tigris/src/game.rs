@@ -104,6 +104,7 @@ impl StarTigris {
             phase: Phase::Order,
             open_scores: options.open_scores,
             rng: GameRng::seeded(seed),
+            regions: Default::default(),
         };
         for p in 0..players {
             g.bombers[p] = BOMBERS;
@@ -117,6 +118,7 @@ impl StarTigris {
                     .with_artifact(true),
             };
         }
+        g.relabel_all();
         g
     }
 
@@ -286,6 +288,10 @@ impl Game for StarTigris {
 
     fn state_hash(&self) -> StateHash {
         self.hash()
+    }
+
+    fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        self.sample_action(seat, rng)
     }
 }
 

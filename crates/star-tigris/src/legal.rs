@@ -1,8 +1,7 @@
 //! Listing legal actions, with the same checks [`StarTigris::apply_logged`] uses.
 
 use crate::action::{Action, SwapSet};
-use crate::kind::{Counts, Kind};
-use crate::regions::Regions;
+use crate::kind::Kind;
 use crate::state::{NOWHERE, Phase, StarTigris};
 
 impl StarTigris {
@@ -31,7 +30,7 @@ impl StarTigris {
                 );
             }
             Phase::ChooseArtifact { seat: s, merchant } if s == seat => {
-                let regions = Regions::compute(self, None);
+                let regions = &self.regions;
                 let r = regions.of(merchant as usize);
                 for i in 0..self.cell_count() {
                     if self.cells[i].has_artifact() && r.is_some() && regions.of(i) == r {
@@ -46,7 +45,7 @@ impl StarTigris {
     fn orders_into(&self, seat: u8, out: &mut Vec<Action>) {
         let p = seat as usize;
         let hand = self.hands[p];
-        let regions = Regions::compute(self, None);
+        let regions = &self.regions;
         let n = self.cell_count();
         // Colonize.
         for i in 0..n {
@@ -54,7 +53,7 @@ impl StarTigris {
             if cell.is_destroyed() || cell.is_occupied() {
                 continue;
             }
-            if regions.around(self, i).with_leaders(&regions) > 2 {
+            if regions.around(self, i).with_leaders(regions) > 2 {
                 continue;
             }
             let at = self.pos(i);
@@ -71,7 +70,7 @@ impl StarTigris {
             .collect();
         if !off.is_empty() {
             for i in 0..n {
-                if self.check_leader_cell(&regions, i).is_ok() {
+                if self.check_leader_cell(regions, i).is_ok() {
                     for &kind in &off {
                         out.push(Action::PlaceLeader {
                             kind,
@@ -87,9 +86,8 @@ impl StarTigris {
             if from == NOWHERE {
                 continue;
             }
-            let lifted = Regions::compute(self, Some(from as usize));
             for i in 0..n {
-                if i != from as usize && self.check_leader_cell(&lifted, i).is_ok() {
+                if i != from as usize && self.check_move_cell(from as usize, i).is_ok() {
                     out.push(Action::MoveLeader {
                         kind,
                         to: self.pos(i),
@@ -107,30 +105,9 @@ impl StarTigris {
             }
         }
         // Swap: every non-empty sub-multiset of the hand the pool can replace.
-        let pool = self.pool_size();
-        let mut c: Counts = [0; 4];
-        loop {
-            let t: u32 = c.iter().map(|&x| x as u32).sum();
-            if t > 0 && t <= pool {
-                out.push(Action::Swap(SwapSet::from_counts(c)));
-            }
-            // Next count vector in mixed radix (hand[k] + 1).
-            let mut k = 0;
-            loop {
-                if k == 4 {
-                    break;
-                }
-                if c[k] < hand[k] {
-                    c[k] += 1;
-                    break;
-                }
-                c[k] = 0;
-                k += 1;
-            }
-            if k == 4 {
-                break;
-            }
-        }
+        let mut swaps = [[0u8; 4]; 64];
+        let n_swaps = self.legal_swaps(&hand, &mut swaps);
+        out.extend(swaps[..n_swaps].iter().map(|&c| Action::Swap(SwapSet::from_counts(c))));
         out.push(Action::Pass);
     }
 }

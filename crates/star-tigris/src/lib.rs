@@ -14,6 +14,7 @@ pub mod map;
 pub mod pos;
 pub mod regions;
 pub mod rules;
+pub mod sample;
 pub mod setup;
 pub mod state;
 pub mod text;

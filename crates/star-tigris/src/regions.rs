@@ -1,54 +1,166 @@
 //! Regions: 4-connected groups of colonies and leaders.
+//!
+//! Labels are canonical: a region's label is the index of its first cell in
+//! row order, so equal boards always have equal labels. The game state keeps
+//! its regions up to date incrementally ([`Regions::add`] when a piece
+//! arrives, [`Regions::remove`] when one leaves) instead of relabelling the
+//! whole board after every action.
 
-use crate::state::{Content, MAX_CELLS, StarTigris};
+use crate::state::{Cell, Content, MAX_CELLS, StarTigris};
 
 /// The label of a cell that belongs to no region.
 pub const NO_REGION: u16 = u16::MAX;
+const MARK: u16 = u16::MAX - 1;
 
 /// Region labels for every cell, with the kinds of leader in each region.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Regions {
     labels: [u16; MAX_CELLS],
-    /// Bit mask of leader kinds present in each region.
+    /// Bit mask of leader kinds present in each region, by label.
     leader_kinds: [u8; MAX_CELLS],
-    count: usize,
+}
+
+/// The board's shape and cells, as the labelling needs them.
+struct Grid<'a> {
+    cells: &'a [Cell],
+    w: usize,
+    h: usize,
+}
+
+impl Grid<'_> {
+    #[inline]
+    fn for_neighbours(&self, i: usize, mut f: impl FnMut(usize)) {
+        let (r, c) = (i / self.w, i % self.w);
+        if r > 0 {
+            f(i - self.w);
+        }
+        if r + 1 < self.h {
+            f(i + self.w);
+        }
+        if c > 0 {
+            f(i - 1);
+        }
+        if c + 1 < self.w {
+            f(i + 1);
+        }
+    }
+}
+
+fn leader_bit(cell: Cell) -> u8 {
+    match cell.content() {
+        Content::Leader(_, k) => 1 << k.index(),
+        _ => 0,
+    }
+}
+
+impl Default for Regions {
+    fn default() -> Self {
+        Regions {
+            labels: [NO_REGION; MAX_CELLS],
+            leader_kinds: [0; MAX_CELLS],
+        }
+    }
 }
 
 impl Regions {
-    /// Label the regions of `g`, treating cell `skip` (if any) as empty.
+    /// Label the regions of `g` from scratch, treating cell `skip` (if any) as empty.
     pub fn compute(g: &StarTigris, skip: Option<usize>) -> Regions {
-        let mut r = Regions {
-            labels: [NO_REGION; MAX_CELLS],
-            leader_kinds: [0; MAX_CELLS],
-            count: 0,
-        };
-        let n = g.cell_count();
+        let mut r = Regions::default();
+        r.relabel(g.cells_slice(), g.width(), g.height(), skip);
+        r
+    }
+
+    /// Relabel every cell of a board.
+    pub(crate) fn relabel(&mut self, cells: &[Cell], w: usize, h: usize, skip: Option<usize>) {
+        let grid = Grid { cells, w, h };
+        let n = w * h;
         let skip = skip.unwrap_or(usize::MAX);
-        let mut stack = [0u16; MAX_CELLS];
+        for i in 0..n {
+            self.labels[i] = if i != skip && cells[i].is_occupied() { MARK } else { NO_REGION };
+            self.leader_kinds[i] = 0;
+        }
         for start in 0..n {
-            if start == skip || r.labels[start] != NO_REGION || g.cell(start).is_empty() {
-                continue;
-            }
-            let label = r.count as u16;
-            r.count += 1;
-            r.labels[start] = label;
-            let mut top = 1;
-            stack[0] = start as u16;
-            while top > 0 {
-                top -= 1;
-                let i = stack[top] as usize;
-                if let Content::Leader(_, k) = g.cell(i).content() {
-                    r.leader_kinds[label as usize] |= 1 << k.index();
-                }
-                g.for_neighbours(i, |nb| {
-                    if nb != skip && r.labels[nb] == NO_REGION && g.cell(nb).is_occupied() {
-                        r.labels[nb] = label;
-                        stack[top] = nb as u16;
-                        top += 1;
-                    }
-                });
+            if self.labels[start] == MARK {
+                self.flood(&grid, start);
             }
         }
-        r
+    }
+
+    /// Give the `MARK`ed component of `start` the label `start`.
+    fn flood(&mut self, grid: &Grid, start: usize) {
+        let label = start as u16;
+        let mut stack = [0u16; MAX_CELLS];
+        let mut top = 1;
+        stack[0] = label;
+        self.labels[start] = label;
+        let mut kinds = 0;
+        while top > 0 {
+            top -= 1;
+            let i = stack[top] as usize;
+            kinds |= leader_bit(grid.cells[i]);
+            grid.for_neighbours(i, |nb| {
+                if self.labels[nb] == MARK {
+                    self.labels[nb] = label;
+                    stack[top] = nb as u16;
+                    top += 1;
+                }
+            });
+        }
+        self.leader_kinds[start] = kinds;
+    }
+
+    /// Update after a colony or leader arrived on the empty cell `i`.
+    pub(crate) fn add(&mut self, cells: &[Cell], w: usize, h: usize, i: usize) {
+        let grid = Grid { cells, w, h };
+        let mut around = [NO_REGION; 4];
+        let mut len = 0;
+        grid.for_neighbours(i, |nb| {
+            let l = self.labels[nb];
+            if l != NO_REGION && !around[..len].contains(&l) {
+                around[len] = l;
+                len += 1;
+            }
+        });
+        let new = around[..len].iter().copied().fold(i as u16, u16::min);
+        let mut kinds = leader_bit(cells[i]);
+        for &l in &around[..len] {
+            kinds |= self.leader_kinds[l as usize];
+            if l != new {
+                self.leader_kinds[l as usize] = 0;
+                for j in l as usize..w * h {
+                    if self.labels[j] == l {
+                        self.labels[j] = new;
+                    }
+                }
+            }
+        }
+        if new as usize != i {
+            self.leader_kinds[i] = 0;
+        }
+        self.labels[i] = new;
+        self.leader_kinds[new as usize] = kinds;
+    }
+
+    /// Update after the piece on cell `i` left (the cell is now empty or destroyed).
+    pub(crate) fn remove(&mut self, cells: &[Cell], w: usize, h: usize, i: usize) {
+        let old = self.labels[i];
+        if old == NO_REGION {
+            return;
+        }
+        let grid = Grid { cells, w, h };
+        let n = w * h;
+        self.labels[i] = NO_REGION;
+        self.leader_kinds[old as usize] = 0;
+        for j in old as usize..n {
+            if self.labels[j] == old {
+                self.labels[j] = MARK;
+            }
+        }
+        for j in old as usize..n {
+            if self.labels[j] == MARK {
+                self.flood(&grid, j);
+            }
+        }
     }
 
     /// The region of cell `i`, if it is in one.
@@ -58,9 +170,9 @@ impl Regions {
         (l != NO_REGION).then_some(l)
     }
 
-    /// Number of regions.
-    pub fn count(&self) -> usize {
-        self.count
+    /// Number of regions on a board of `cells` cells.
+    pub fn count(&self, cells: usize) -> usize {
+        (0..cells).filter(|&i| self.labels[i] == i as u16).count()
     }
 
     /// Bit mask of the leader kinds in a region.
@@ -70,6 +182,7 @@ impl Regions {
     }
 
     /// The distinct regions next to cell `i` (at most four), as a small list.
+    #[inline]
     pub fn around(&self, g: &StarTigris, i: usize) -> Around {
         let mut a = Around {
             regions: [NO_REGION; 4],
@@ -88,7 +201,7 @@ impl Regions {
 
     /// The cells of a region.
     pub fn cells(&self, g: &StarTigris, region: u16) -> impl Iterator<Item = usize> + '_ {
-        (0..g.cell_count()).filter(move |&i| self.labels[i] == region)
+        (region as usize..g.cell_count()).filter(move |&i| self.labels[i] == region)
     }
 }
 

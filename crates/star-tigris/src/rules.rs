@@ -10,8 +10,8 @@ use crate::action::Action;
 use crate::error::RuleError;
 use crate::events::{Event, EventSink, ReturnReason, ScoreReason};
 use crate::kind::{Kind, total};
-use crate::regions::Regions;
-use crate::state::{Cell, Conflict, Content, EndReason, NOWHERE, Phase, StarTigris};
+use crate::regions::{NO_REGION, Regions};
+use crate::state::{Cell, Conflict, Content, EndReason, MAX_CELLS, NOWHERE, Phase, StarTigris};
 
 impl StarTigris {
     /// Who must act next.
@@ -56,9 +56,73 @@ impl StarTigris {
         Ok(())
     }
 
-    /// Check that a leader may stand on cell `i`, with `regions` computed
-    /// with the leader itself lifted off the board.
-    pub(crate) fn check_leader_cell(&self, regions: &Regions, i: usize) -> Result<(), RuleError> {
+    /// Check that the leader on `from` may move to cell `i`: the placement
+    /// rules with the leader already lifted. Lifting may split the leader's
+    /// region; that matters only when `i` touches two or more of its cells.
+    pub(crate) fn check_move_cell(&self, from: usize, i: usize) -> Result<(), RuleError> {
+        self.check_leader_target(i)?;
+        let old = self.regions.of(from);
+        let mut others = [NO_REGION; 4];
+        let mut n_others = 0;
+        let mut same = [0usize; 4];
+        let mut n_same = 0;
+        self.for_neighbours(i, |nb| {
+            if nb == from {
+                return;
+            }
+            if let Some(l) = self.regions.of(nb) {
+                if Some(l) == old {
+                    same[n_same] = nb;
+                    n_same += 1;
+                } else if !others[..n_others].contains(&l) {
+                    others[n_others] = l;
+                    n_others += 1;
+                }
+            }
+        });
+        let parts = match n_same {
+            0 | 1 => n_same,
+            _ => self.components_without(from, &same[..n_same]),
+        };
+        let around = n_others + parts;
+        if around > 1 {
+            return Err(RuleError::LeaderJoins(self.pos(i), around));
+        }
+        Ok(())
+    }
+
+    /// Into how many groups `cells` fall once cell `from` is emptied
+    /// (they all lie in `from`'s region).
+    fn components_without(&self, from: usize, cells: &[usize]) -> usize {
+        let mut seen = [0u64; MAX_CELLS / 64];
+        let mark = |seen: &mut [u64; MAX_CELLS / 64], i: usize| -> bool {
+            let (w, b) = (i / 64, 1u64 << (i % 64));
+            let fresh = seen[w] & b == 0;
+            seen[w] |= b;
+            fresh
+        };
+        mark(&mut seen, from);
+        let mut parts = 0;
+        let mut stack = Vec::new();
+        for &c in cells {
+            if !mark(&mut seen, c) {
+                continue;
+            }
+            parts += 1;
+            stack.push(c);
+            while let Some(x) = stack.pop() {
+                self.for_neighbours(x, |nb| {
+                    if self.cells[nb].is_occupied() && mark(&mut seen, nb) {
+                        stack.push(nb);
+                    }
+                });
+            }
+        }
+        parts
+    }
+
+    /// The checks on a leader's target cell that do not involve regions.
+    fn check_leader_target(&self, i: usize) -> Result<(), RuleError> {
         let cell = self.cells[i];
         let p = self.pos(i);
         if cell.is_destroyed() {
@@ -73,6 +137,13 @@ impl StarTigris {
         if !self.next_to_scientist(i) {
             return Err(RuleError::NoScientist(p));
         }
+        Ok(())
+    }
+
+    /// Check that a leader from the supply may stand on cell `i`.
+    pub(crate) fn check_leader_cell(&self, regions: &Regions, i: usize) -> Result<(), RuleError> {
+        self.check_leader_target(i)?;
+        let p = self.pos(i);
         let around = regions.around(self, i).len();
         if around > 1 {
             return Err(RuleError::LeaderJoins(p, around));
@@ -119,17 +190,15 @@ impl StarTigris {
                 if self.hands[p][kind.index()] == 0 {
                     return Err(RuleError::NotInHand(kind));
                 }
-                let regions = Regions::compute(self, None);
-                self.check_colonize_cell(&regions, kind, i)?;
-                self.do_colonize(seat, kind, i, &regions, ev);
+                self.check_colonize_cell(&self.regions, kind, i)?;
+                self.do_colonize(seat, kind, i, ev);
             }
             Action::PlaceLeader { kind, at } => {
                 let i = self.cell_index(at)?;
                 if self.leaders[p][kind.index()] != NOWHERE {
                     return Err(RuleError::LeaderOnBoard(kind));
                 }
-                let regions = Regions::compute(self, None);
-                self.check_leader_cell(&regions, i)?;
+                self.check_leader_cell(&self.regions, i)?;
                 ev.event(Event::LeaderPlaced { seat, kind, at });
                 self.put_leader(seat, kind, i, ev);
             }
@@ -142,15 +211,15 @@ impl StarTigris {
                 if from as usize == i {
                     return Err(RuleError::SameCell(kind, to));
                 }
-                let regions = Regions::compute(self, Some(from as usize));
-                self.check_leader_cell(&regions, i)?;
+                self.check_move_cell(from as usize, i)?;
                 ev.event(Event::LeaderMoved {
                     seat,
                     kind,
                     from: self.pos(from as usize),
                     to,
                 });
-                self.cells[from as usize] = self.cells[from as usize].with(Content::Empty);
+                self.leaders[p][kind.index()] = NOWHERE;
+                self.vacate(from as usize, false);
                 self.put_leader(seat, kind, i, ev);
             }
             Action::WithdrawLeader { kind } => {
@@ -255,7 +324,7 @@ impl StarTigris {
                     });
                 };
                 let i = self.cell_index(at)?;
-                let regions = Regions::compute(self, None);
+                let regions = &self.regions;
                 if !self.cells[i].has_artifact()
                     || regions.of(i).is_none()
                     || regions.of(i) != regions.of(merchant as usize)
@@ -320,14 +389,8 @@ impl StarTigris {
         }
     }
 
-    fn do_colonize<S: EventSink>(
-        &mut self,
-        seat: u8,
-        kind: Kind,
-        i: usize,
-        regions: &Regions,
-        ev: &mut S,
-    ) {
+    fn do_colonize<S: EventSink>(&mut self, seat: u8, kind: Kind, i: usize, ev: &mut S) {
+        let regions = &self.regions;
         let around = regions.around(self, i);
         let mut mask = 0xF;
         let mut with_leaders = 0;
@@ -339,7 +402,7 @@ impl StarTigris {
             }
         }
         self.hands[seat as usize][kind.index()] -= 1;
-        self.cells[i] = self.cells[i].with(Content::Colony(kind));
+        self.occupy(i, Content::Colony(kind));
         ev.event(Event::Colonized {
             seat,
             kind,
@@ -356,9 +419,9 @@ impl StarTigris {
     /// Put a leader of `seat` on cell `i` (already checked), then start an
     /// internal conflict if its region holds another leader of its kind.
     fn put_leader<S: EventSink>(&mut self, seat: u8, kind: Kind, i: usize, ev: &mut S) {
-        self.cells[i] = self.cells[i].with(Content::Leader(seat, kind));
+        self.occupy(i, Content::Leader(seat, kind));
         self.leaders[seat as usize][kind.index()] = i as u16;
-        let regions = Regions::compute(self, None);
+        let regions = &self.regions;
         let r = regions.of(i);
         for q in 0..self.players {
             let at = self.leaders[q as usize][kind.index()];
@@ -394,8 +457,8 @@ impl StarTigris {
     fn lift_leader(&mut self, seat: u8, kind: Kind) {
         let at = self.leaders[seat as usize][kind.index()];
         if at != NOWHERE {
-            self.cells[at as usize] = self.cells[at as usize].with(Content::Empty);
             self.leaders[seat as usize][kind.index()] = NOWHERE;
+            self.vacate(at as usize, false);
         }
     }
 
@@ -449,7 +512,7 @@ impl StarTigris {
         if let Content::Leader(owner, k) = cell.content() {
             self.return_leader(owner, k, ReturnReason::Destroyed, ev);
         }
-        self.cells[i] = self.cells[i].destroyed();
+        self.vacate(i, true);
         self.sweep_leaders(ev);
         self.finish_order(ev);
     }
@@ -460,7 +523,7 @@ impl StarTigris {
         let Some(kind) = self.cells[i].colony() else {
             return;
         };
-        let regions = Regions::compute(self, None);
+        let regions = &self.regions;
         let r = regions.of(i);
         let at = Some(self.pos(i));
         for (leader_kind, reason) in [
@@ -630,6 +693,7 @@ impl StarTigris {
             .collect();
         for &i in &doomed {
             self.cells[i] = self.cells[i].with(Content::Empty);
+            self.regions.remove(&self.cells, self.width as usize, self.height as usize, i);
             ev.event(Event::ColonyRemoved {
                 kind: c.kind,
                 at: self.pos(i),
@@ -678,7 +742,7 @@ impl StarTigris {
     /// The end of a turn: merchants harvest artifacts (one choice at a
     /// time), then the game may end, else hands are refilled.
     fn end_turn<S: EventSink>(&mut self, ev: &mut S) {
-        let regions = Regions::compute(self, None);
+        let regions = &self.regions;
         for step in 0..self.players {
             let q = (self.active + step) % self.players;
             let m = self.leaders[q as usize][Kind::Merchant.index()];
@@ -712,5 +776,41 @@ impl StarTigris {
     /// The cell with all content as given, for setups (no checks).
     pub(crate) fn set_cell(&mut self, i: usize, cell: Cell) {
         self.cells[i] = cell;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tabula_engine::{Game, GameRng, ToMove, settle_chance};
+
+    use crate::regions::Regions;
+    use crate::{DEFAULT_MAP, Kind, Options, StarTigris};
+
+    /// The fast move check agrees with relabelling the board with the leader lifted.
+    #[test]
+    fn move_check_agrees_with_a_full_relabelling() {
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut g = StarTigris::new(&Options::default(), DEFAULT_MAP, 3, seed).unwrap();
+            let mut rng = GameRng::seeded(seed);
+            while let ToMove::Seat(s) = g.to_move() {
+                for p in 0..3u8 {
+                    for k in Kind::ALL {
+                        let Some(from) = g.leader(p, k) else { continue };
+                        let lifted = Regions::compute(&g, Some(from));
+                        for i in 0..g.cell_count() {
+                            let slow = i != from && g.check_leader_cell(&lifted, i).is_ok();
+                            let fast = i != from && g.check_move_cell(from, i).is_ok();
+                            assert_eq!(fast, slow, "seed {seed}, leader at {}, target {}", g.pos(from), g.pos(i));
+                            checked += 1;
+                        }
+                    }
+                }
+                let a = g.random_action(s, &mut rng).unwrap();
+                g.apply(s, &a).unwrap();
+                settle_chance(&mut g).unwrap();
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 }

@@ -20,7 +20,6 @@ use tabula_engine::{Problem, Problems};
 use crate::game::Options;
 use crate::kind::Kind;
 use crate::map::{MAX_SIDE, Map, Terrain};
-use crate::regions::Regions;
 use crate::state::{Cell, Content, MAX_PLAYERS, NOWHERE, StarTigris};
 
 struct Token<'a> {
@@ -233,7 +232,8 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
     }
     // Leaders must stand next to a scientist colony, and no region may hold
     // two leaders of one kind (that would be an unresolved conflict).
-    let regions = Regions::compute(&g, None);
+    g.relabel_all();
+    let regions = g.regions().clone();
     for p in 0..players {
         for k in Kind::ALL {
             let at = g.leaders[p][k.index()];

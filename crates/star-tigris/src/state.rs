@@ -7,6 +7,7 @@ use tabula_engine::GameRng;
 
 use crate::Pos;
 use crate::kind::{Counts, Kind};
+use crate::regions::Regions;
 
 /// Most cells a board may have (32 × 32).
 pub const MAX_CELLS: usize = 1024;
@@ -225,6 +226,8 @@ pub struct StarTigris {
     pub(crate) phase: Phase,
     pub(crate) open_scores: bool,
     pub(crate) rng: GameRng,
+    /// The regions, kept up to date with the cells.
+    pub(crate) regions: Regions,
 }
 
 impl StarTigris {
@@ -247,6 +250,35 @@ impl StarTigris {
     /// The cell at an index.
     pub fn cell(&self, i: usize) -> Cell {
         self.cells[i]
+    }
+    /// The board's cells, row by row.
+    pub fn cells_slice(&self) -> &[Cell] {
+        &self.cells[..self.cell_count()]
+    }
+    /// The current regions.
+    pub fn regions(&self) -> &Regions {
+        &self.regions
+    }
+    /// Put a colony or leader on the empty cell `i`, keeping regions up to date.
+    pub(crate) fn occupy(&mut self, i: usize, content: Content) {
+        self.cells[i] = self.cells[i].with(content);
+        let (w, h) = (self.width(), self.height());
+        self.regions.add(&self.cells, w, h, i);
+    }
+    /// Empty cell `i` (or destroy it), keeping regions up to date.
+    pub(crate) fn vacate(&mut self, i: usize, destroy: bool) {
+        self.cells[i] = if destroy {
+            self.cells[i].destroyed()
+        } else {
+            self.cells[i].with(Content::Empty)
+        };
+        let (w, h) = (self.width(), self.height());
+        self.regions.remove(&self.cells, w, h, i);
+    }
+    /// Relabel every region from scratch.
+    pub(crate) fn relabel_all(&mut self) {
+        let (w, h) = (self.width(), self.height());
+        self.regions.relabel(&self.cells, w, h, None);
     }
     /// The cell index of a position, if it is on the board.
     pub fn index(&self, p: Pos) -> Option<usize> {

@@ -46,7 +46,8 @@ t . . .
     );
     let r = Regions::compute(&g, None);
     // {A1,B1}, {D1,D2}, {A3}: diagonal contact does not join; X separates.
-    assert_eq!(r.count(), 3);
+    assert_eq!(r.count(g.cell_count()), 3);
+    assert_eq!(g.regions(), &r, "the cached regions match a fresh labelling");
     assert_eq!(r.of(0), r.of(1));
     assert_ne!(r.of(1), r.of(3));
     assert_eq!(r.of(3), r.of(7));

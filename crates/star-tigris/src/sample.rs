@@ -1,0 +1,130 @@
+//! A fast uniform sampler over the legal actions, for random play.
+//!
+//! In the order phase it draws from a superset of candidate actions that is
+//! cheap to count (every kind in hand × every cell, every leader × every
+//! cell, …) and rejects the illegal ones with the same checks `apply` uses.
+//! Rejection keeps the distribution exactly uniform over the legal actions;
+//! `pass` is always legal, so the loop ends. Other phases have short lists.
+
+use tabula_engine::GameRng;
+
+use crate::action::{Action, SwapSet};
+use crate::kind::{Counts, Kind};
+use crate::state::{NOWHERE, Phase, StarTigris};
+
+impl StarTigris {
+    /// A uniformly random legal action of `seat`, or `None` if it has none.
+    pub fn sample_action(&self, seat: u8, rng: &mut GameRng) -> Option<Action> {
+        if self.phase != Phase::Order || seat != self.active {
+            let list = self.legal(seat);
+            return (!list.is_empty()).then(|| list[rng.index(list.len())]);
+        }
+        let p = seat as usize;
+        let n = self.cell_count() as u64;
+        let hand = self.hands[p];
+        let mut in_hand = [Kind::Settler; 4];
+        let mut k_hand = 0;
+        let mut off = [Kind::Settler; 4];
+        let mut k_off = 0;
+        let mut on = [Kind::Settler; 4];
+        let mut k_on = 0;
+        for k in Kind::ALL {
+            if hand[k.index()] > 0 {
+                in_hand[k_hand] = k;
+                k_hand += 1;
+            }
+            if self.leaders[p][k.index()] == NOWHERE {
+                off[k_off] = k;
+                k_off += 1;
+            } else {
+                on[k_on] = k;
+                k_on += 1;
+            }
+        }
+        let mut swaps = [[0u8; 4]; 64];
+        let n_swaps = self.legal_swaps(&hand, &mut swaps);
+        let colonize = k_hand as u64 * n;
+        let place = k_off as u64 * n;
+        let moves = k_on as u64 * n;
+        let withdraw = k_on as u64;
+        let destroy = if self.bombers[p] > 0 { n } else { 0 };
+        let total = colonize + place + moves + withdraw + destroy + n_swaps as u64 + 1;
+        let regions = &self.regions;
+        loop {
+            let mut r = rng.below(total);
+            if r < colonize {
+                let kind = in_hand[(r / n) as usize];
+                let i = (r % n) as usize;
+                if self.check_colonize_cell(regions, kind, i).is_ok() {
+                    return Some(Action::Colonize { kind, at: self.pos(i) });
+                }
+                continue;
+            }
+            r -= colonize;
+            if r < place {
+                let kind = off[(r / n) as usize];
+                let i = (r % n) as usize;
+                if self.check_leader_cell(regions, i).is_ok() {
+                    return Some(Action::PlaceLeader { kind, at: self.pos(i) });
+                }
+                continue;
+            }
+            r -= place;
+            if r < moves {
+                let kind = on[(r / n) as usize];
+                let i = (r % n) as usize;
+                let from = self.leaders[p][kind.index()] as usize;
+                if i == from {
+                    continue;
+                }
+                if self.check_move_cell(from, i).is_ok() {
+                    return Some(Action::MoveLeader { kind, to: self.pos(i) });
+                }
+                continue;
+            }
+            r -= moves;
+            if r < withdraw {
+                return Some(Action::WithdrawLeader { kind: on[r as usize] });
+            }
+            r -= withdraw;
+            if r < destroy {
+                let i = r as usize;
+                if !self.cells[i].is_destroyed() {
+                    return Some(Action::Destroy { at: self.pos(i) });
+                }
+                continue;
+            }
+            r -= destroy;
+            if r < n_swaps as u64 {
+                return Some(Action::Swap(SwapSet::from_counts(swaps[r as usize])));
+            }
+            return Some(Action::Pass);
+        }
+    }
+
+    /// Write every legal swap for `hand` into `out`; returns how many.
+    pub(crate) fn legal_swaps(&self, hand: &Counts, out: &mut [[u8; 4]; 64]) -> usize {
+        let pool = self.pool_size();
+        let mut len = 0;
+        let mut c: Counts = [0; 4];
+        loop {
+            let t: u32 = c.iter().map(|&x| x as u32).sum();
+            if t > 0 && t <= pool && len < out.len() {
+                out[len] = c;
+                len += 1;
+            }
+            let mut k = 0;
+            while k < 4 {
+                if c[k] < hand[k] {
+                    c[k] += 1;
+                    break;
+                }
+                c[k] = 0;
+                k += 1;
+            }
+            if k == 4 {
+                return len;
+            }
+        }
+    }
+}
