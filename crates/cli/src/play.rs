@@ -42,7 +42,8 @@ pub struct PlayArgs {
     /// The seed of the first game; game G (from 0) uses seed SEED+G.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write each game's record to DIR/game-0001.json, DIR/game-0002.json, …
+    /// Write each game's record to DIR/game-NNNN.json, numbered from 1 (game 0's
+    /// record is DIR/game-0001.json); the folder is created if needed.
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
     /// Show every seat's score to everyone (recorded in the game options).
