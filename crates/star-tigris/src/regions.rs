@@ -18,6 +18,10 @@ pub struct Regions {
     labels: [u16; MAX_CELLS],
     /// Bit mask of leader kinds present in each region, by label.
     leader_kinds: [u8; MAX_CELLS],
+    /// Artifacts in each region, by label.
+    artifacts: [u8; MAX_CELLS],
+    /// Artifacts on the board (always on colonies, so always in a region).
+    artifacts_total: u16,
 }
 
 /// The board's shape and cells, as the labelling needs them.
@@ -58,6 +62,8 @@ impl Default for Regions {
         Regions {
             labels: [NO_REGION; MAX_CELLS],
             leader_kinds: [0; MAX_CELLS],
+            artifacts: [0; MAX_CELLS],
+            artifacts_total: 0,
         }
     }
 }
@@ -78,35 +84,40 @@ impl Regions {
         for i in 0..n {
             self.labels[i] = if i != skip && cells[i].is_occupied() { MARK } else { NO_REGION };
             self.leader_kinds[i] = 0;
+            self.artifacts[i] = 0;
         }
+        self.artifacts_total = 0;
+        let mut stack = Vec::with_capacity(n);
         for start in 0..n {
             if self.labels[start] == MARK {
-                self.flood(&grid, start);
+                self.artifacts_total += self.flood(&grid, start, &mut stack) as u16;
             }
         }
     }
 
-    /// Give the `MARK`ed component of `start` the label `start`.
-    fn flood(&mut self, grid: &Grid, start: usize) {
+    /// Give the `MARK`ed component of `start` the label `start`; returns
+    /// the artifacts in it.
+    fn flood(&mut self, grid: &Grid, start: usize, stack: &mut Vec<u16>) -> u8 {
         let label = start as u16;
-        let mut stack = [0u16; MAX_CELLS];
-        let mut top = 1;
-        stack[0] = label;
+        stack.clear();
+        stack.push(label);
         self.labels[start] = label;
         let mut kinds = 0;
-        while top > 0 {
-            top -= 1;
-            let i = stack[top] as usize;
+        let mut artifacts = 0;
+        while let Some(i) = stack.pop() {
+            let i = i as usize;
             kinds |= leader_bit(grid.cells[i]);
+            artifacts += grid.cells[i].has_artifact() as u8;
             grid.for_neighbours(i, |nb| {
                 if self.labels[nb] == MARK {
                     self.labels[nb] = label;
-                    stack[top] = nb as u16;
-                    top += 1;
+                    stack.push(nb as u16);
                 }
             });
         }
         self.leader_kinds[start] = kinds;
+        self.artifacts[start] = artifacts;
+        artifacts
     }
 
     /// Update after a colony or leader arrived on the empty cell `i`.
@@ -123,10 +134,14 @@ impl Regions {
         });
         let new = around[..len].iter().copied().fold(i as u16, u16::min);
         let mut kinds = leader_bit(cells[i]);
+        let mut artifacts = cells[i].has_artifact() as u8;
+        self.artifacts_total += artifacts as u16;
         for &l in &around[..len] {
             kinds |= self.leader_kinds[l as usize];
+            artifacts += self.artifacts[l as usize];
             if l != new {
                 self.leader_kinds[l as usize] = 0;
+                self.artifacts[l as usize] = 0;
                 for j in l as usize..w * h {
                     if self.labels[j] == l {
                         self.labels[j] = new;
@@ -134,11 +149,9 @@ impl Regions {
                 }
             }
         }
-        if new as usize != i {
-            self.leader_kinds[i] = 0;
-        }
         self.labels[i] = new;
         self.leader_kinds[new as usize] = kinds;
+        self.artifacts[new as usize] = artifacts;
     }
 
     /// Update after the piece on cell `i` left (the cell is now empty or destroyed).
@@ -148,19 +161,80 @@ impl Regions {
             return;
         }
         let grid = Grid { cells, w, h };
-        let n = w * h;
         self.labels[i] = NO_REGION;
         self.leader_kinds[old as usize] = 0;
-        for j in old as usize..n {
-            if self.labels[j] == old {
-                self.labels[j] = MARK;
+        self.artifacts_total -= self.artifacts[old as usize] as u16;
+        self.artifacts[old as usize] = 0;
+        // Each neighbour still labelled `old` starts a part of the old
+        // region: first collect every part (marking its cells), then label
+        // each part with its smallest cell index.
+        let mut cells_of_parts: Vec<u16> = Vec::new();
+        let mut ends = [0usize; 4];
+        let mut n_parts = 0;
+        let mut starts = [usize::MAX; 4];
+        let mut n_starts = 0;
+        grid.for_neighbours(i, |nb| {
+            starts[n_starts] = nb;
+            n_starts += 1;
+        });
+        for &s in &starts[..n_starts] {
+            if self.labels[s] != old {
+                continue;
             }
-        }
-        for j in old as usize..n {
-            if self.labels[j] == MARK {
-                self.flood(&grid, j);
+            let begin = cells_of_parts.len();
+            self.labels[s] = MARK;
+            cells_of_parts.push(s as u16);
+            let mut next = begin;
+            while next < cells_of_parts.len() {
+                let x = cells_of_parts[next] as usize;
+                next += 1;
+                grid.for_neighbours(x, |nb| {
+                    if self.labels[nb] == old {
+                        self.labels[nb] = MARK;
+                        cells_of_parts.push(nb as u16);
+                    }
+                });
             }
+            ends[n_parts] = cells_of_parts.len();
+            n_parts += 1;
         }
+        let mut begin = 0;
+        for &end in &ends[..n_parts] {
+            let part = &cells_of_parts[begin..end];
+            begin = end;
+            let label = part.iter().copied().min().unwrap_or(NO_REGION);
+            let mut kinds = 0;
+            let mut artifacts = 0;
+            for &x in part {
+                self.labels[x as usize] = label;
+                kinds |= leader_bit(cells[x as usize]);
+                artifacts += cells[x as usize].has_artifact() as u8;
+            }
+            self.leader_kinds[label as usize] = kinds;
+            self.artifacts[label as usize] = artifacts;
+            self.artifacts_total += artifacts as u16;
+        }
+    }
+
+    /// Update after the artifact on cell `i` was taken.
+    pub(crate) fn artifact_taken(&mut self, i: usize) {
+        let l = self.labels[i];
+        if l != NO_REGION {
+            self.artifacts[l as usize] -= 1;
+            self.artifacts_total -= 1;
+        }
+    }
+
+    /// Artifacts in a region.
+    #[inline]
+    pub fn artifacts(&self, region: u16) -> u8 {
+        self.artifacts[region as usize]
+    }
+
+    /// Artifacts on the board.
+    #[inline]
+    pub fn artifacts_total(&self) -> usize {
+        self.artifacts_total as usize
     }
 
     /// The region of cell `i`, if it is in one.

@@ -332,6 +332,7 @@ impl StarTigris {
                     return Err(RuleError::NotTakeable(at));
                 }
                 self.cells[i] = self.cells[i].with_artifact(false);
+                self.regions.artifact_taken(i);
                 self.artifacts_held[chooser as usize] += 1;
                 ev.event(Event::ArtifactTaken { seat: chooser, at });
                 self.end_turn(ev);
@@ -749,11 +750,7 @@ impl StarTigris {
             if m == NOWHERE {
                 continue;
             }
-            let r = regions.of(m as usize);
-            let artifacts = regions
-                .cells(self, r.unwrap_or(u16::MAX))
-                .filter(|&i| self.cells[i].has_artifact())
-                .count();
+            let artifacts = regions.of(m as usize).map_or(0, |r| regions.artifacts(r));
             if artifacts >= 2 {
                 self.phase = Phase::ChooseArtifact {
                     seat: q,

@@ -41,8 +41,15 @@ impl StarTigris {
                 k_on += 1;
             }
         }
+        // Swaps: with 6 or more in the pool every non-empty sub-multiset of
+        // the hand is legal, and the r-th is r + 1 in mixed radix.
         let mut swaps = [[0u8; 4]; 64];
-        let n_swaps = self.legal_swaps(&hand, &mut swaps);
+        let all_swaps = self.pool_size() >= 6;
+        let n_swaps = if all_swaps {
+            hand.iter().map(|&h| h as usize + 1).product::<usize>() - 1
+        } else {
+            self.legal_swaps(&hand, &mut swaps)
+        };
         let colonize = k_hand as u64 * n;
         let place = k_off as u64 * n;
         let moves = k_on as u64 * n;
@@ -96,7 +103,19 @@ impl StarTigris {
             }
             r -= destroy;
             if r < n_swaps as u64 {
-                return Some(Action::Swap(SwapSet::from_counts(swaps[r as usize])));
+                let counts = if all_swaps {
+                    let mut x = r as usize + 1;
+                    let mut c: Counts = [0; 4];
+                    for k in 0..4 {
+                        let radix = hand[k] as usize + 1;
+                        c[k] = (x % radix) as u8;
+                        x /= radix;
+                    }
+                    c
+                } else {
+                    swaps[r as usize]
+                };
+                return Some(Action::Swap(SwapSet::from_counts(counts)));
             }
             return Some(Action::Pass);
         }

@@ -373,9 +373,7 @@ impl StarTigris {
     }
     /// Artifacts still on the board.
     pub fn artifacts_on_board(&self) -> usize {
-        (0..self.cell_count())
-            .filter(|&i| self.cells[i].has_artifact())
-            .count()
+        self.regions.artifacts_total()
     }
     /// Artifacts destroyed by bombers.
     pub fn artifacts_lost(&self) -> u8 {
