@@ -77,31 +77,47 @@ pub fn random_games<G: Conformance>(cfg: &Config) -> Result<Report, String> {
     Ok(report)
 }
 
-fn play_one<G: Conformance>(cfg: &Config, seats: usize, seed: u64, report: &mut Report) -> Result<(), String> {
+fn play_one<G: Conformance>(
+    cfg: &Config,
+    seats: usize,
+    seed: u64,
+    report: &mut Report,
+) -> Result<(), String> {
     let infos = (0..seats)
         .map(|i| SeatInfo {
             name: format!("Bot {}", i + 1),
             player: "bot:random".into(),
         })
         .collect();
-    let mut m = Match::<G>::new(&G::Options::default(), None, infos, seed).map_err(|e| e.to_string())?;
+    let mut m =
+        Match::<G>::new(&G::Options::default(), None, infos, seed).map_err(|e| e.to_string())?;
     let mut rng = GameRng::seeded(seed ^ 0x5eed);
     let mut step = 0;
-    m.game().check_invariants().map_err(|e| format!("at the start: {e}"))?;
+    m.game()
+        .check_invariants()
+        .map_err(|e| format!("at the start: {e}"))?;
     loop {
         let game = m.game();
         let seat = match game.to_move() {
             ToMove::Over => break,
             ToMove::Seat(s) => s,
-            ToMove::Simultaneous(set) => set.iter().next().ok_or("an empty set of seats is to move")?,
+            ToMove::Simultaneous(set) => set
+                .iter()
+                .next()
+                .ok_or("an empty set of seats is to move")?,
             ToMove::Chance => return Err(format!("step {step}: a chance event was left pending")),
         };
         if step >= cfg.max_actions {
-            return Err(format!("the game did not end within {} actions", cfg.max_actions));
+            return Err(format!(
+                "the game did not end within {} actions",
+                cfg.max_actions
+            ));
         }
         let legal = game.legal_actions(seat);
         if legal.is_empty() {
-            return Err(format!("step {step}: seat {seat} is to move but has no legal action"));
+            return Err(format!(
+                "step {step}: seat {seat} is to move but has no legal action"
+            ));
         }
         // Illegal actions are refused and change nothing.
         for _ in 0..cfg.illegal_per_step {
@@ -111,7 +127,9 @@ fn play_one<G: Conformance>(cfg: &Config, seats: usize, seed: u64, report: &mut 
             }
             let mut copy = game.clone();
             if copy.apply(seat, &a).is_ok() {
-                return Err(format!("step {step}: {a:?} applied but is not in the legal list"));
+                return Err(format!(
+                    "step {step}: {a:?} applied but is not in the legal list"
+                ));
             }
             if copy.state_hash() != game.state_hash() {
                 return Err(format!("step {step}: refused {a:?} changed the state"));
@@ -124,7 +142,9 @@ fn play_one<G: Conformance>(cfg: &Config, seats: usize, seed: u64, report: &mut 
                 continue;
             }
             if !game.legal_actions(other).is_empty() {
-                return Err(format!("step {step}: seat {other} lists actions out of turn"));
+                return Err(format!(
+                    "step {step}: seat {other} lists actions out of turn"
+                ));
             }
             let mut copy = game.clone();
             if copy.apply(other, &legal[0]).is_ok() {
@@ -138,7 +158,9 @@ fn play_one<G: Conformance>(cfg: &Config, seats: usize, seed: u64, report: &mut 
                     .map_err(|e| format!("step {step}: listed action {a:?} refused: {e}"))?;
             }
         }
-        let a = game.random_action(seat, &mut rng).ok_or("no random action")?;
+        let a = game
+            .random_action(seat, &mut rng)
+            .ok_or("no random action")?;
         if !legal.contains(&a) {
             return Err(format!("step {step}: random_action gave unlisted {a:?}"));
         }
@@ -148,7 +170,10 @@ fn play_one<G: Conformance>(cfg: &Config, seats: usize, seed: u64, report: &mut 
             .map_err(|e| format!("after step {step} ({a:?}): {e}"))?;
         step += 1;
     }
-    let outcome = m.game().outcome().ok_or("the game is over but has no outcome")?;
+    let outcome = m
+        .game()
+        .outcome()
+        .ok_or("the game is over but has no outcome")?;
     if outcome.ranks.len() != seats || outcome.scores.len() != seats {
         return Err("the outcome does not rank every seat".into());
     }

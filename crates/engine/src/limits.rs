@@ -36,7 +36,10 @@ mod tests {
     #[test]
     fn names() {
         assert!(check_name("Ada").is_ok());
-        assert!(check_name("<script>alert(1)</script>").is_ok(), "markup is text, escaped by the page");
+        assert!(
+            check_name("<script>alert(1)</script>").is_ok(),
+            "markup is text, escaped by the page"
+        );
         assert!(check_name("   ").is_err());
         assert!(check_name("a\u{0}b").is_err());
         assert!(check_name("a\nb").is_err());

@@ -76,7 +76,11 @@ mod tests {
         assert_eq!(got, GOLDEN_SEED_7.to_vec());
     }
 
-    const GOLDEN_SEED_7: [u64; 3] = [12726360963827698830, 8784933628230385458, 4994307442345819819];
+    const GOLDEN_SEED_7: [u64; 3] = [
+        12726360963827698830,
+        8784933628230385458,
+        4994307442345819819,
+    ];
 
     #[test]
     fn below_is_in_range_and_covers_it() {

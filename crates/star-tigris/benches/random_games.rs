@@ -30,8 +30,12 @@ fn bench(c: &mut Criterion) {
         })
     });
     let start = StarTigris::new(&Options::default(), DEFAULT_MAP, 2, 1).expect("default map");
-    group.bench_function("state clone", |b| b.iter(|| std::hint::black_box(&start).clone()));
-    group.bench_function("legal actions (opening)", |b| b.iter(|| start.legal_actions(0).len()));
+    group.bench_function("state clone", |b| {
+        b.iter(|| std::hint::black_box(&start).clone())
+    });
+    group.bench_function("legal actions (opening)", |b| {
+        b.iter(|| start.legal_actions(0).len())
+    });
     group.finish();
 }
 

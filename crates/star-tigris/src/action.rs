@@ -249,7 +249,15 @@ mod tests {
             serde_json::to_string(&"colonize scientist F7".parse::<Action>().unwrap()).unwrap(),
             r#"{"colonize":{"kind":"scientist","at":"F7"}}"#
         );
-        for bad in ["", "fly F7", "colonize F7", "colonize wizard F7", "commit x", "swap", "pass now"] {
+        for bad in [
+            "",
+            "fly F7",
+            "colonize F7",
+            "colonize wizard F7",
+            "commit x",
+            "swap",
+            "pass now",
+        ] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }
     }

@@ -3,10 +3,10 @@
 use tabula_engine::GameRng;
 use tabula_engine::conformance::Conformance;
 
+use crate::Pos;
 use crate::action::{Action, SwapSet};
 use crate::kind::{Kind, total};
 use crate::state::{Content, NOWHERE, StarTigris};
-use crate::Pos;
 
 impl StarTigris {
     /// Every colonist in the game, by kind: pool + hands + board + swapped
@@ -36,7 +36,7 @@ impl StarTigris {
         if self.regions != crate::regions::Regions::compute(self, None) {
             return Err("the cached regions differ from a fresh labelling".into());
         }
-        for p in 0..self.players as u8 {
+        for p in 0..self.players {
             let n = total(&self.hand(p));
             if n > 6 {
                 return Err(format!("player {p} holds {n} colonists"));
@@ -48,10 +48,16 @@ impl StarTigris {
                 }
                 let at = at as usize;
                 if self.cell(at).content() != Content::Leader(p, k) {
-                    return Err(format!("player {p}'s {k} leader is not on its cell {}", self.pos(at)));
+                    return Err(format!(
+                        "player {p}'s {k} leader is not on its cell {}",
+                        self.pos(at)
+                    ));
                 }
                 if !self.next_to_scientist(at) {
-                    return Err(format!("player {p}'s {k} leader at {} has no scientist beside it", self.pos(at)));
+                    return Err(format!(
+                        "player {p}'s {k} leader at {} has no scientist beside it",
+                        self.pos(at)
+                    ));
                 }
             }
         }
@@ -60,13 +66,21 @@ impl StarTigris {
             if c.is_destroyed() && c.is_occupied() {
                 return Err(format!("destroyed cell {} is occupied", self.pos(i)));
             }
-            if let Some(k) = c.colony() {
-                if (k == Kind::Mining) != c.is_uninhabitable() && !c.has_artifact() {
-                    return Err(format!("{k} colony on the wrong terrain at {}", self.pos(i)));
+            if let Some(k) = c.colony()
+                && (k == Kind::Mining) != c.is_uninhabitable()
+                && !c.has_artifact()
+            {
+                {
+                    return Err(format!(
+                        "{k} colony on the wrong terrain at {}",
+                        self.pos(i)
+                    ));
                 }
             }
-            if let Content::Leader(p, k) = c.content() {
-                if self.leaders[p as usize][k.index()] as usize != i {
+            if let Content::Leader(p, k) = c.content()
+                && self.leaders[p as usize][k.index()] as usize != i
+            {
+                {
                     return Err(format!("stray leader at {}", self.pos(i)));
                 }
             }
@@ -83,18 +97,32 @@ impl Conformance for StarTigris {
     fn arbitrary_action(&self, rng: &mut GameRng) -> Action {
         // Cells up to two beyond the board, to exercise off-board checks.
         let pos = |rng: &mut GameRng| {
-            Pos::new(rng.below(self.height() as u64 + 2) as u8, rng.below(self.width() as u64 + 2) as u8)
+            Pos::new(
+                rng.below(self.height() as u64 + 2) as u8,
+                rng.below(self.width() as u64 + 2) as u8,
+            )
         };
         let kind = |rng: &mut GameRng| Kind::from_index(rng.below(4) as usize);
         match rng.below(10) {
-            0 => Action::Colonize { kind: kind(rng), at: pos(rng) },
-            1 => Action::PlaceLeader { kind: kind(rng), at: pos(rng) },
-            2 => Action::MoveLeader { kind: kind(rng), to: pos(rng) },
+            0 => Action::Colonize {
+                kind: kind(rng),
+                at: pos(rng),
+            },
+            1 => Action::PlaceLeader {
+                kind: kind(rng),
+                at: pos(rng),
+            },
+            2 => Action::MoveLeader {
+                kind: kind(rng),
+                to: pos(rng),
+            },
             3 => Action::WithdrawLeader { kind: kind(rng) },
             4 => Action::Destroy { at: pos(rng) },
             5 => Action::Swap(SwapSet::from_counts([0; 4].map(|_: u8| rng.below(3) as u8))),
             6 => Action::Pass,
-            7 => Action::Commit { count: rng.below(8) as u8 },
+            7 => Action::Commit {
+                count: rng.below(8) as u8,
+            },
             8 => Action::ResolveConflict { kind: kind(rng) },
             _ => Action::TakeArtifact { at: pos(rng) },
         }

@@ -33,25 +33,51 @@ pub enum ReturnReason {
 }
 
 /// One consequence of an action.
+///
+/// Fields mean the same in every variant: `seat` is the player concerned
+/// (from 0), `kind` a colonist or leader kind, `at`/`from`/`to` cells,
+/// `points` the points scored, `reason` why it happened.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum Event {
     /// A colony was founded.
     Colonized { seat: u8, kind: Kind, at: Pos },
     /// A player scored points of a kind.
-    Scored { seat: u8, kind: Kind, points: u16, reason: ScoreReason, at: Option<Pos> },
+    Scored {
+        seat: u8,
+        kind: Kind,
+        points: u16,
+        reason: ScoreReason,
+        at: Option<Pos>,
+    },
     /// A colony scored for nobody (no matching or settler leader).
     NobodyScored { kind: Kind, at: Pos },
     /// A leader was placed from the supply.
     LeaderPlaced { seat: u8, kind: Kind, at: Pos },
     /// A leader moved.
-    LeaderMoved { seat: u8, kind: Kind, from: Pos, to: Pos },
+    LeaderMoved {
+        seat: u8,
+        kind: Kind,
+        from: Pos,
+        to: Pos,
+    },
     /// A leader was withdrawn by its owner.
     LeaderWithdrawn { seat: u8, kind: Kind, from: Pos },
     /// A leader was sent back to its owner.
-    LeaderReturned { seat: u8, kind: Kind, from: Pos, reason: ReturnReason },
+    LeaderReturned {
+        seat: u8,
+        kind: Kind,
+        from: Pos,
+        reason: ReturnReason,
+    },
     /// A bomber destroyed a cell.
-    Destroyed { seat: u8, at: Pos, colony: Option<Kind>, artifact: bool },
+    Destroyed {
+        seat: u8,
+        at: Pos,
+        colony: Option<Kind>,
+        artifact: bool,
+    },
     /// A player swapped colonists.
     Swapped { seat: u8, count: u8 },
     /// A player passed an order.
@@ -66,9 +92,9 @@ pub enum Event {
         kind: Kind,
         winner: u8,
         loser: u8,
-        attacker_strength: u8,
-        defender_strength: u8,
-        colonies_removed: u8,
+        attacker_strength: u16,
+        defender_strength: u16,
+        colonies_removed: u16,
     },
     /// A colony was removed by an external conflict.
     ColonyRemoved { kind: Kind, at: Pos },

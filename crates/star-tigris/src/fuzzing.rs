@@ -3,9 +3,9 @@
 //! on any input; they are also run on random and mutated inputs in the
 //! ordinary test suite.
 
+use tabula_engine::conformance::Conformance;
 use tabula_engine::record::{parse_record, replay};
 use tabula_engine::{Game, GameRng, ToMove, settle_chance};
-use tabula_engine::conformance::Conformance;
 
 use crate::map::check_map;
 use crate::{DEFAULT_MAP, Options, StarTigris, parse_setup};
@@ -21,7 +21,8 @@ pub fn fuzz_map(data: &[u8]) {
         }
     }
     if let Ok(g) = parse_setup(&text) {
-        g.invariants().expect("a parsed setup satisfies the invariants");
+        g.invariants()
+            .expect("a parsed setup satisfies the invariants");
     }
 }
 
@@ -37,7 +38,9 @@ pub fn fuzz_record(data: &[u8]) {
 /// action or makes an arbitrary (often illegal) one, which must be refused
 /// with the state unchanged.
 pub fn fuzz_actions(data: &[u8]) {
-    let Some((&seed, rest)) = data.split_first() else { return };
+    let Some((&seed, rest)) = data.split_first() else {
+        return;
+    };
     let players = 2 + (seed as usize % 3);
     let Ok(mut g) = StarTigris::new(&Options::default(), DEFAULT_MAP, players, seed as u64) else {
         return;

@@ -4,13 +4,15 @@
 use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::{Game, GameRng, Outcome, Problem, Problems, Ruleset, Seat, StateHash, StateHasher, ToMove};
+use tabula_engine::{
+    Game, GameRng, Outcome, Problem, Problems, Ruleset, Seat, StateHash, StateHasher, ToMove,
+};
 
 use crate::action::Action;
 use crate::error::RuleError;
+use crate::kind::Kind;
 use crate::map::{DEFAULT_MAP, Map, Terrain, load_map};
 use crate::state::{BOMBERS, Cell, Content, MAX_CELLS, MAX_PLAYERS, NOWHERE, Phase, StarTigris};
-use crate::kind::Kind;
 use crate::view::View;
 
 /// The colonists in the pool at the start, by kind.
@@ -124,7 +126,12 @@ impl StarTigris {
 
     /// A new game: the map's artifact cells become scientist colonies with
     /// an artifact, and each player is dealt six colonists in seat order.
-    pub fn new(options: &Options, map_text: &str, players: usize, seed: u64) -> Result<Self, Problems> {
+    pub fn new(
+        options: &Options,
+        map_text: &str,
+        players: usize,
+        seed: u64,
+    ) -> Result<Self, Problems> {
         let mut problems = Vec::new();
         if !(2..=MAX_PLAYERS).contains(&players) {
             problems.push(Problem::error(
@@ -223,8 +230,8 @@ impl StarTigris {
                     .u8(c.kind as u8)
                     .u8(c.attacker)
                     .u8(c.defender)
-                    .u8(c.attacker_base)
-                    .u8(c.defender_base)
+                    .u16(c.attacker_base)
+                    .u16(c.defender_base)
                     .u8(c.attacker_commit)
                     .u8(c.defender_commit)
                     .u8(c.defender_to_commit as u8)
@@ -307,7 +314,12 @@ impl Ruleset for StarTigris {
         Some(DEFAULT_MAP)
     }
 
-    fn new_game(options: &Options, map: Option<&str>, seats: usize, seed: u64) -> Result<Self, Problems> {
+    fn new_game(
+        options: &Options,
+        map: Option<&str>,
+        seats: usize,
+        seed: u64,
+    ) -> Result<Self, Problems> {
         StarTigris::new(options, map.unwrap_or(DEFAULT_MAP), seats, seed)
     }
 }

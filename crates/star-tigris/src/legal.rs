@@ -107,7 +107,11 @@ impl StarTigris {
         // Swap: every non-empty sub-multiset of the hand the pool can replace.
         let mut swaps = [[0u8; 4]; 64];
         let n_swaps = self.legal_swaps(&hand, &mut swaps);
-        out.extend(swaps[..n_swaps].iter().map(|&c| Action::Swap(SwapSet::from_counts(c))));
+        out.extend(
+            swaps[..n_swaps]
+                .iter()
+                .map(|&c| Action::Swap(SwapSet::from_counts(c))),
+        );
         out.push(Action::Pass);
     }
 }

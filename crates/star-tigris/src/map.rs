@@ -92,7 +92,10 @@ pub fn parse_map(text: &str) -> Result<Map, Problems> {
     if text.len() > MAX_MAP_BYTES {
         return Err(Problem::error(
             "too-large",
-            format!("the map is {} bytes; at most {MAX_MAP_BYTES} are accepted", text.len()),
+            format!(
+                "the map is {} bytes; at most {MAX_MAP_BYTES} are accepted",
+                text.len()
+            ),
         )
         .into());
     }
@@ -261,8 +264,15 @@ mod tests {
     fn the_default_map_is_the_original_board() {
         let m = load_map(DEFAULT_MAP).unwrap();
         assert_eq!((m.width, m.height), (16, 11));
-        assert_eq!(m.cells.iter().filter(|&&t| t == Terrain::Artifact).count(), 10);
-        assert!(check_map(DEFAULT_MAP).0.is_empty(), "{}", check_map(DEFAULT_MAP));
+        assert_eq!(
+            m.cells.iter().filter(|&&t| t == Terrain::Artifact).count(),
+            10
+        );
+        assert!(
+            check_map(DEFAULT_MAP).0.is_empty(),
+            "{}",
+            check_map(DEFAULT_MAP)
+        );
         assert_eq!(m.to_text().lines().next(), Some("....MMMMM.A.M..."));
     }
 
@@ -273,10 +283,18 @@ mod tests {
         assert!(text.contains("3:2: 'x' is not a map cell"), "{text}");
         assert!(text.contains("4:4: this row has 3 cells"), "{text}");
         assert!(check_map("").to_string().contains("no rows"));
-        assert!(check_map("...\n...\n...\n").to_string().contains("3 columns wide"));
+        assert!(
+            check_map("...\n...\n...\n")
+                .to_string()
+                .contains("3 columns wide")
+        );
         let big = format!("{}\n", ".".repeat(33)).repeat(4);
         assert!(check_map(&big).has_errors());
-        assert!(check_map(&"x".repeat(MAX_MAP_BYTES + 1)).to_string().contains("bytes"));
+        assert!(
+            check_map(&"x".repeat(MAX_MAP_BYTES + 1))
+                .to_string()
+                .contains("bytes")
+        );
     }
 
     #[test]
@@ -284,7 +302,11 @@ mod tests {
         let few = check_map("A...\n....\n..A.\nM...\n");
         assert!(few.0.iter().any(|p| p.rule == "too-few-artifacts"));
         let boxed = check_map("AM..\nM...\n..A.\n.A.M\n");
-        let p = boxed.0.iter().find(|p| p.rule == "artifact-no-leader-cell").unwrap();
+        let p = boxed
+            .0
+            .iter()
+            .find(|p| p.rule == "artifact-no-leader-cell")
+            .unwrap();
         assert_eq!((p.line, p.col), (Some(1), Some(1)));
         let warn = check_map("AA..\n....\n..A.\n....\n");
         assert!(!warn.has_errors(), "{warn}");

@@ -85,7 +85,13 @@ mod tests {
 
     #[test]
     fn notation_round_trips() {
-        for (text, row, col) in [("A1", 0, 0), ("F7", 6, 5), ("Z32", 31, 25), ("AA1", 0, 26), ("AF2", 1, 31)] {
+        for (text, row, col) in [
+            ("A1", 0, 0),
+            ("F7", 6, 5),
+            ("Z32", 31, 25),
+            ("AA1", 0, 26),
+            ("AF2", 1, 31),
+        ] {
             let p: Pos = text.parse().unwrap();
             assert_eq!(p, Pos::new(row, col), "{text}");
             assert_eq!(p.to_string(), text);

@@ -81,8 +81,12 @@ impl Regions {
         let grid = Grid { cells, w, h };
         let n = w * h;
         let skip = skip.unwrap_or(usize::MAX);
-        for i in 0..n {
-            self.labels[i] = if i != skip && cells[i].is_occupied() { MARK } else { NO_REGION };
+        for (i, cell) in cells.iter().enumerate().take(n) {
+            self.labels[i] = if i != skip && cell.is_occupied() {
+                MARK
+            } else {
+                NO_REGION
+            };
             self.leader_kinds[i] = 0;
             self.artifacts[i] = 0;
         }
@@ -263,11 +267,11 @@ impl Regions {
             len: 0,
         };
         g.for_neighbours(i, |n| {
-            if let Some(l) = self.of(n) {
-                if !a.regions[..a.len].contains(&l) {
-                    a.regions[a.len] = l;
-                    a.len += 1;
-                }
+            if let Some(l) = self.of(n)
+                && !a.regions[..a.len].contains(&l)
+            {
+                a.regions[a.len] = l;
+                a.len += 1;
             }
         });
         a

@@ -254,7 +254,11 @@ impl StarTigris {
                 for k in Kind::ALL {
                     let (have, asked) = (self.hands[p][k.index()], counts[k.index()]);
                     if asked > have {
-                        return Err(RuleError::SwapTooMany { kind: k, have, asked });
+                        return Err(RuleError::SwapTooMany {
+                            kind: k,
+                            have,
+                            asked,
+                        });
                     }
                 }
                 if n > self.pool_size() {
@@ -263,9 +267,9 @@ impl StarTigris {
                         asked: n,
                     });
                 }
-                for k in 0..4 {
-                    self.hands[p][k] -= counts[k];
-                    self.swapped[p][k] += counts[k] as u16;
+                for (k, &c) in counts.iter().enumerate() {
+                    self.hands[p][k] -= c;
+                    self.swapped[p][k] += c as u16;
                 }
                 ev.event(Event::Swapped {
                     seat,
@@ -294,7 +298,11 @@ impl StarTigris {
                     });
                 }
                 self.hands[p][k.index()] -= count;
-                ev.event(Event::Committed { seat, kind: k, count });
+                ev.event(Event::Committed {
+                    seat,
+                    kind: k,
+                    count,
+                });
                 if c.defender_to_commit {
                     c.defender_commit = count;
                     self.resolve_conflict(c, ev);
@@ -317,7 +325,11 @@ impl StarTigris {
                 self.begin_external(cell as usize, kind, pending & !(1 << kind.index()), ev);
             }
             Action::TakeArtifact { at } => {
-                let Phase::ChooseArtifact { seat: chooser, merchant } = self.phase else {
+                let Phase::ChooseArtifact {
+                    seat: chooser,
+                    merchant,
+                } = self.phase
+                else {
                     return Err(RuleError::WrongPhase {
                         action: "taking an artifact",
                         expected: "no artifact may be taken now",
@@ -448,9 +460,9 @@ impl StarTigris {
         self.finish_order(ev);
     }
 
-    fn scientists_next_to(&self, i: usize) -> u8 {
+    fn scientists_next_to(&self, i: usize) -> u16 {
         let mut n = 0;
-        self.for_neighbours(i, |nb| n += self.cells[nb].is_scientist() as u8);
+        self.for_neighbours(i, |nb| n += self.cells[nb].is_scientist() as u16);
         n
     }
 
@@ -563,11 +575,12 @@ impl StarTigris {
             if l == NOWHERE {
                 continue;
             }
-            if let Some(r) = split.of(l as usize) {
-                if around.as_slice().contains(&r) && n < 2 {
-                    sides[n] = (q, l as usize);
-                    n += 1;
-                }
+            if let Some(r) = split.of(l as usize)
+                && around.as_slice().contains(&r)
+                && n < 2
+            {
+                sides[n] = (q, l as usize);
+                n += 1;
             }
         }
         (n == 2).then_some(sides)
@@ -612,12 +625,12 @@ impl StarTigris {
         } else {
             (sides[1], sides[0])
         };
-        let strength = |side: (u8, usize)| -> u8 {
+        let strength = |side: (u8, usize)| -> u16 {
             let r = split.of(side.1);
             split
                 .cells(self, r.unwrap_or(u16::MAX))
                 .filter(|&c| self.cells[c].colony() == Some(kind))
-                .count() as u8
+                .count() as u16
         };
         let conflict = Conflict {
             external: true,
@@ -647,8 +660,8 @@ impl StarTigris {
     }
 
     fn resolve_conflict<S: EventSink>(&mut self, c: Conflict, ev: &mut S) {
-        let att = c.attacker_base + c.attacker_commit;
-        let def = c.defender_base + c.defender_commit;
+        let att = c.attacker_base + c.attacker_commit as u16;
+        let def = c.defender_base + c.defender_commit as u16;
         let (winner, loser) = if att > def {
             (c.attacker, c.defender)
         } else {
@@ -694,7 +707,8 @@ impl StarTigris {
             .collect();
         for &i in &doomed {
             self.cells[i] = self.cells[i].with(Content::Empty);
-            self.regions.remove(&self.cells, self.width as usize, self.height as usize, i);
+            self.regions
+                .remove(&self.cells, self.width as usize, self.height as usize, i);
             ev.event(Event::ColonyRemoved {
                 kind: c.kind,
                 at: self.pos(i),
@@ -710,7 +724,7 @@ impl StarTigris {
             loser,
             attacker_strength: att,
             defender_strength: def,
-            colonies_removed: removed as u8,
+            colonies_removed: removed,
         });
         ev.event(Event::Scored {
             seat: winner,
@@ -798,7 +812,13 @@ mod tests {
                         for i in 0..g.cell_count() {
                             let slow = i != from && g.check_leader_cell(&lifted, i).is_ok();
                             let fast = i != from && g.check_move_cell(from, i).is_ok();
-                            assert_eq!(fast, slow, "seed {seed}, leader at {}, target {}", g.pos(from), g.pos(i));
+                            assert_eq!(
+                                fast,
+                                slow,
+                                "seed {seed}, leader at {}, target {}",
+                                g.pos(from),
+                                g.pos(i)
+                            );
                             checked += 1;
                         }
                     }

@@ -63,7 +63,10 @@ impl StarTigris {
                 let kind = in_hand[(r / n) as usize];
                 let i = (r % n) as usize;
                 if self.check_colonize_cell(regions, kind, i).is_ok() {
-                    return Some(Action::Colonize { kind, at: self.pos(i) });
+                    return Some(Action::Colonize {
+                        kind,
+                        at: self.pos(i),
+                    });
                 }
                 continue;
             }
@@ -72,7 +75,10 @@ impl StarTigris {
                 let kind = off[(r / n) as usize];
                 let i = (r % n) as usize;
                 if self.check_leader_cell(regions, i).is_ok() {
-                    return Some(Action::PlaceLeader { kind, at: self.pos(i) });
+                    return Some(Action::PlaceLeader {
+                        kind,
+                        at: self.pos(i),
+                    });
                 }
                 continue;
             }
@@ -85,13 +91,18 @@ impl StarTigris {
                     continue;
                 }
                 if self.check_move_cell(from, i).is_ok() {
-                    return Some(Action::MoveLeader { kind, to: self.pos(i) });
+                    return Some(Action::MoveLeader {
+                        kind,
+                        to: self.pos(i),
+                    });
                 }
                 continue;
             }
             r -= moves;
             if r < withdraw {
-                return Some(Action::WithdrawLeader { kind: on[r as usize] });
+                return Some(Action::WithdrawLeader {
+                    kind: on[r as usize],
+                });
             }
             r -= withdraw;
             if r < destroy {

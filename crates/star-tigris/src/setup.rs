@@ -30,7 +30,10 @@ struct Token<'a> {
 fn tokens(line: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut start = None;
-    for (i, ch) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
+    for (i, ch) in line
+        .char_indices()
+        .chain(std::iter::once((line.len(), ' ')))
+    {
         if ch.is_whitespace() {
             if let Some(s) = start.take() {
                 out.push(Token {
@@ -49,7 +52,11 @@ fn tokens(line: &str) -> Vec<Token<'_>> {
 pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
     let mut problems: Vec<Problem> = Vec::new();
     if text.len() > MAX_MAP_BYTES {
-        return Err(Problem::error("too-large", format!("the setup is {} bytes; at most {MAX_MAP_BYTES}", text.len())).into());
+        return Err(Problem::error(
+            "too-large",
+            format!("the setup is {} bytes; at most {MAX_MAP_BYTES}", text.len()),
+        )
+        .into());
     }
     let mut players: Option<usize> = None;
     let mut active = 1usize;
@@ -78,11 +85,23 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
         let key = toks[0].text.to_ascii_lowercase();
         let arg = |i: usize| toks.get(i);
         let bad = |t: Option<&Token>, what: &str| match t {
-            Some(t) => Problem::at("setup-syntax", line, t.col, format!("{:?}: expected {what}", t.text)),
-            None => Problem::at("setup-syntax", line, content.trim_end().chars().count() + 1, format!("expected {what}")),
+            Some(t) => Problem::at(
+                "setup-syntax",
+                line,
+                t.col,
+                format!("{:?}: expected {what}", t.text),
+            ),
+            None => Problem::at(
+                "setup-syntax",
+                line,
+                content.trim_end().chars().count() + 1,
+                format!("expected {what}"),
+            ),
         };
         let number = |i: usize, what: &str| -> Result<u64, Problem> {
-            arg(i).and_then(|t| t.text.parse::<u64>().ok()).ok_or_else(|| bad(arg(i), what))
+            arg(i)
+                .and_then(|t| t.text.parse::<u64>().ok())
+                .ok_or_else(|| bad(arg(i), what))
         };
         let player = |i: usize| -> Result<usize, Problem> {
             match arg(i).and_then(|t| t.text.parse::<usize>().ok()) {
@@ -95,7 +114,10 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
             let mut out = [0u64; 4];
             let mut i = from;
             while i < toks.len() {
-                let k: Kind = toks[i].text.parse().map_err(|_| bad(arg(i), "a kind (settler, scientist, merchant, mining)"))?;
+                let k: Kind = toks[i]
+                    .text
+                    .parse()
+                    .map_err(|_| bad(arg(i), "a kind (settler, scientist, merchant, mining)"))?;
                 let c = number(i + 1, "a count")?;
                 if c > 999 {
                     return Err(bad(arg(i + 1), "a count up to 999"));
@@ -133,7 +155,12 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
                     let p = player(1)?;
                     let c = pairs(2)?;
                     if c.iter().sum::<u64>() > 6 {
-                        return Err(Problem::at("hand-size", line, toks[0].col, "a hand holds at most 6 colonists"));
+                        return Err(Problem::at(
+                            "hand-size",
+                            line,
+                            toks[0].col,
+                            "a hand holds at most 6 colonists",
+                        ));
                     }
                     hands[p] = Some(c.map(|x| x as u8));
                 }
@@ -155,7 +182,17 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
                 }
                 "pool" => pool = Some(pairs(1)?.map(|x| x as u16)),
                 "board" => in_board = true,
-                _ => return Err(Problem::at("setup-syntax", line, toks[0].col, format!("unknown line {:?} (players, active, order, seed, open-scores, hand, score, artifacts, bombers, pool, board)", toks[0].text))),
+                _ => {
+                    return Err(Problem::at(
+                        "setup-syntax",
+                        line,
+                        toks[0].col,
+                        format!(
+                            "unknown line {:?} (players, active, order, seed, open-scores, hand, score, artifacts, bombers, pool, board)",
+                            toks[0].text
+                        ),
+                    ));
+                }
             }
             Ok(())
         })();
@@ -165,20 +202,34 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
     }
 
     let Some(players) = players else {
-        problems.push(Problem::error("setup-syntax", "the setup does not say how many players (e.g. `players 2`)"));
+        problems.push(Problem::error(
+            "setup-syntax",
+            "the setup does not say how many players (e.g. `players 2`)",
+        ));
         return Err(Problems(problems));
     };
     if active > players {
-        problems.push(Problem::error("setup-syntax", format!("active player {active} is not one of the {players} players")));
+        problems.push(Problem::error(
+            "setup-syntax",
+            format!("active player {active} is not one of the {players} players"),
+        ));
     }
     if board_rows.is_empty() {
-        problems.push(Problem::error("setup-syntax", "the setup has no `board` section"));
+        problems.push(Problem::error(
+            "setup-syntax",
+            "the setup has no `board` section",
+        ));
         return Err(Problems(problems));
     }
     let width = board_rows[0].1.len();
     let height = board_rows.len();
     if width > MAX_SIDE || height > MAX_SIDE {
-        problems.push(Problem::at("size", board_rows[0].0, 1, format!("the board is {width}×{height}; at most {MAX_SIDE}×{MAX_SIDE}")));
+        problems.push(Problem::at(
+            "size",
+            board_rows[0].0,
+            1,
+            format!("the board is {width}×{height}; at most {MAX_SIDE}×{MAX_SIDE}"),
+        ));
         return Err(Problems(problems));
     }
     for (line, row) in &board_rows {
@@ -188,8 +239,16 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
             }
         }
         if row.len() != width {
-            let col = row.get(width.min(row.len().saturating_sub(1))).map(|t| t.col).unwrap_or(1);
-            problems.push(Problem::at("not-rectangular", *line, col, format!("this row has {} cells but the first has {width}", row.len())));
+            let col = row
+                .get(width.min(row.len().saturating_sub(1)))
+                .map(|t| t.col)
+                .unwrap_or(1);
+            problems.push(Problem::at(
+                "not-rectangular",
+                *line,
+                col,
+                format!("this row has {} cells but the first has {width}", row.len()),
+            ));
         }
     }
     if !problems.is_empty() {
@@ -212,19 +271,23 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
         for (c, tok) in row.iter().enumerate() {
             let i = r * width + c;
             where_[i] = (*line, tok.col);
-            match parse_cell(tok.text, players) {
-                Ok((cell, leader)) => {
+            if let Ok((cell, leader)) = parse_cell(tok.text, players) {
+                {
                     g.set_cell(i, cell);
                     if let Some((p, k)) = leader {
                         if g.leaders[p as usize][k.index()] != NOWHERE {
-                            problems.push(Problem::at("duplicate-leader", *line, tok.col, format!("player {} has two {k} leaders", p + 1)));
+                            problems.push(Problem::at(
+                                "duplicate-leader",
+                                *line,
+                                tok.col,
+                                format!("player {} has two {k} leaders", p + 1),
+                            ));
                         }
                         g.leaders[p as usize][k.index()] = i as u16;
                     }
                 }
-                // Already reported above.
-                Err(_) => {}
             }
+            // A bad token was already reported above.
         }
     }
     if !problems.is_empty() {
@@ -242,12 +305,22 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
             }
             let (l, c) = where_[at as usize];
             if !g.next_to_scientist(at as usize) {
-                problems.push(Problem::at("leader-without-scientist", l, c, "a leader must stand next to a scientist colony"));
+                problems.push(Problem::at(
+                    "leader-without-scientist",
+                    l,
+                    c,
+                    "a leader must stand next to a scientist colony",
+                ));
             }
             for q in p + 1..players {
                 let other = g.leaders[q][k.index()];
                 if other != NOWHERE && regions.of(other as usize) == regions.of(at as usize) {
-                    problems.push(Problem::at("unresolved-conflict", l, c, format!("two {k} leaders stand in one region")));
+                    problems.push(Problem::at(
+                        "unresolved-conflict",
+                        l,
+                        c,
+                        format!("two {k} leaders stand in one region"),
+                    ));
                 }
             }
         }
@@ -268,10 +341,10 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
             let mut p = Options::default().pool.counts();
             let mut used = [0u32; 4];
             for i in 0..g.cell_count() {
-                if let Some(k) = g.cell(i).colony() {
-                    if !g.cell(i).has_artifact() {
-                        used[k.index()] += 1;
-                    }
+                if let Some(k) = g.cell(i).colony()
+                    && !g.cell(i).has_artifact()
+                {
+                    used[k.index()] += 1;
                 }
             }
             for h in hands.iter().take(players).flatten() {
@@ -294,8 +367,8 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
     }
     g.active = (active - 1) as u8;
     g.orders_left = (3 - order) as u8;
-    for p in 0..players {
-        if hands[p].is_none() {
+    for (p, hand) in hands.iter().enumerate().take(players) {
+        if hand.is_none() {
             g.refill_hand(p as u8);
         }
     }
@@ -305,12 +378,23 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
 /// A board token: the cell, and the leader standing on it if any.
 fn parse_cell(tok: &str, players: usize) -> Result<(Cell, Option<(u8, Kind)>), String> {
     let open = Cell::terrain(false);
-    let bad = || format!("{tok:?} is not a cell (., M, X, A, a colony p t m r with an optional *, or a leader P1 T1 M1 R1)");
+    let bad = || {
+        format!(
+            "{tok:?} is not a cell (., M, X, XM, A, a colony p t m r with an optional *, or a leader P1 T1 M1 R1)"
+        )
+    };
     match tok {
         "." => return Ok((open, None)),
         "M" => return Ok((Cell::terrain(true), None)),
         "X" => return Ok((open.destroyed(), None)),
-        "A" => return Ok((open.with(Content::Colony(Kind::Scientist)).with_artifact(true), None)),
+        "XM" => return Ok((Cell::terrain(true).destroyed(), None)),
+        "A" => {
+            return Ok((
+                open.with(Content::Colony(Kind::Scientist))
+                    .with_artifact(true),
+                None,
+            ));
+        }
         _ => {}
     }
     let mut chars = tok.chars();
@@ -323,12 +407,16 @@ fn parse_cell(tok: &str, players: usize) -> Result<(Cell, Option<(u8, Kind)>), S
             "*" => true,
             _ => return Err(bad()),
         };
-        let cell = Cell::terrain(kind == Kind::Mining).with(Content::Colony(kind)).with_artifact(artifact);
+        let cell = Cell::terrain(kind == Kind::Mining)
+            .with(Content::Colony(kind))
+            .with_artifact(artifact);
         return Ok((cell, None));
     }
     let p: usize = rest.parse().map_err(|_| bad())?;
     if p == 0 || p > players {
-        return Err(format!("{tok:?}: player {p} is not one of the {players} players"));
+        return Err(format!(
+            "{tok:?}: player {p} is not one of the {players} players"
+        ));
     }
     let owner = (p - 1) as u8;
     Ok((open.with(Content::Leader(owner, kind)), Some((owner, kind))))
@@ -362,9 +450,17 @@ mod tests {
         assert!(text.contains("3:3:"), "{text}");
         assert!(text.contains("4:"), "{text}");
         let e = parse_setup("players 2\nboard\n. P1 .\n").unwrap_err();
-        assert!(e.to_string().contains("3:3:") && e.to_string().contains("scientist"), "{e}");
+        assert!(
+            e.to_string().contains("3:3:") && e.to_string().contains("scientist"),
+            "{e}"
+        );
         assert!(parse_setup("board\n.\n").is_err());
         assert!(parse_setup("players 9\nboard\n.\n").is_err());
-        assert!(parse_setup("players 2\nfly away\nboard\n.\n").unwrap_err().to_string().starts_with("2:1:"));
+        assert!(
+            parse_setup("players 2\nfly away\nboard\n.\n")
+                .unwrap_err()
+                .to_string()
+                .starts_with("2:1:")
+        );
     }
 }

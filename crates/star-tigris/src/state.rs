@@ -93,7 +93,11 @@ impl Cell {
     }
     /// The cell with the artifact flag set or cleared.
     pub fn with_artifact(self, on: bool) -> Cell {
-        Cell(if on { self.0 | ARTIFACT } else { self.0 & !ARTIFACT })
+        Cell(if on {
+            self.0 | ARTIFACT
+        } else {
+            self.0 & !ARTIFACT
+        })
     }
     /// Whether the cell was destroyed by a bomber.
     pub fn is_destroyed(self) -> bool {
@@ -131,9 +135,9 @@ pub struct Conflict {
     /// The defending player.
     pub defender: u8,
     /// The attacker's base strength.
-    pub attacker_base: u8,
+    pub attacker_base: u16,
     /// The defender's base strength.
-    pub defender_base: u8,
+    pub defender_base: u16,
     /// Colonists the attacker committed.
     pub attacker_commit: u8,
     /// Colonists the defender committed.

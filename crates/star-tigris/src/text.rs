@@ -1,13 +1,9 @@
 //! The board written back in the setup format's board tokens (see
-//! [`crate::setup`]): `.` open, `M` uninhabitable, `X` destroyed, `A` an
+//! [`crate::setup`]): `.` open, `M` uninhabitable, `X` destroyed (`XM` when
+//! it was uninhabitable), `A` an
 //! artifact on a scientist colony, `p t m r` colonies (with `*` when they hold
 //! an artifact), and leaders as their kind's capital letter and the player
 //! number (`P1`, `T2`, `M1`, `R3`).
-//!
-//! One thing the setup format cannot say: whether a destroyed cell was
-//! uninhabitable. Both are written `X`, which reads back as a destroyed open
-//! cell. Nothing can ever stand on a destroyed cell, so play is the same, but
-//! the state hash and the seat views differ.
 
 use crate::kind::Kind;
 use crate::state::{Content, StarTigris};
@@ -17,7 +13,7 @@ impl StarTigris {
     pub fn cell_token(&self, i: usize) -> String {
         let cell = self.cell(i);
         if cell.is_destroyed() {
-            return "X".into();
+            return if cell.is_uninhabitable() { "XM" } else { "X" }.into();
         }
         match cell.content() {
             Content::Empty if cell.is_uninhabitable() => "M".into(),
@@ -95,15 +91,7 @@ mod tests {
         );
         for i in 0..g.cell_count() {
             let (a, b) = (g.cell(i), back.cell(i));
-            if a.is_destroyed() {
-                // `X` does not say whether the cell was uninhabitable.
-                assert!(
-                    b.is_destroyed() && b.is_empty() && !b.has_artifact(),
-                    "{context}: cell {i}"
-                );
-            } else {
-                assert_eq!(a, b, "{context}: cell {i} is {}", g.cell_token(i));
-            }
+            assert_eq!(a, b, "{context}: cell {i} is {}", g.cell_token(i));
         }
         for p in 0..g.players() as u8 {
             for k in Kind::ALL {

@@ -22,7 +22,9 @@ fn mid_game(seed: u64, steps: usize) -> StarTigris {
 fn sampler_is_uniform_over_the_legal_list() {
     for (seed, steps) in [(3, 0), (5, 40), (11, 90)] {
         let g = mid_game(seed, steps);
-        let ToMove::Seat(s) = g.to_move() else { panic!("game over too early") };
+        let ToMove::Seat(s) = g.to_move() else {
+            panic!("game over too early")
+        };
         let legal = g.legal_actions(s);
         let k = legal.len();
         let draws = 400 * k;
@@ -32,13 +34,23 @@ fn sampler_is_uniform_over_the_legal_list() {
             let a = g.random_action(s, &mut rng).unwrap();
             *counts.entry(a).or_default() += 1;
         }
-        assert_eq!(counts.len(), k, "every legal action is drawn, and nothing else");
+        assert_eq!(
+            counts.len(),
+            k,
+            "every legal action is drawn, and nothing else"
+        );
         assert!(counts.keys().all(|a| legal.contains(a)));
         // Chi-square against uniform; for k-1 degrees of freedom the mean is
         // k-1 and the standard deviation sqrt(2(k-1)): allow 6 of them.
         let expected = draws as f64 / k as f64;
-        let chi2: f64 = counts.values().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
+        let chi2: f64 = counts
+            .values()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
         let df = (k - 1) as f64;
-        assert!(chi2 < df + 6.0 * (2.0 * df).sqrt(), "seed {seed}: chi2 {chi2:.1} for {k} actions");
+        assert!(
+            chi2 < df + 6.0 * (2.0 * df).sqrt(),
+            "seed {seed}: chi2 {chi2:.1} for {k} actions"
+        );
     }
 }

@@ -47,7 +47,11 @@ t . . .
     let r = Regions::compute(&g, None);
     // {A1,B1}, {D1,D2}, {A3}: diagonal contact does not join; X separates.
     assert_eq!(r.count(g.cell_count()), 3);
-    assert_eq!(g.regions(), &r, "the cached regions match a fresh labelling");
+    assert_eq!(
+        g.regions(),
+        &r,
+        "the cached regions match a fresh labelling"
+    );
     assert_eq!(r.of(0), r.of(1));
     assert_ne!(r.of(1), r.of(3));
     assert_eq!(r.of(3), r.of(7));
@@ -72,7 +76,10 @@ A . A A
     // 8.3/8.5: the hand is refilled and seat 2 plays.
     assert_eq!((g.active(), g.orders_left(), g.turn()), (1, 2, 2));
     assert_eq!(total(&g.hand(0)), 6);
-    assert_eq!(g.hand(0)[0] >= 4, true);
+    assert!(
+        g.hand(0)[0] >= 4,
+        "the settlers not played stay in the hand"
+    );
 }
 
 #[test]
@@ -90,7 +97,13 @@ fn r2_3_only_the_deciding_seat_may_act() {
     let g = setup("players 2\nboard\n. . . .\n");
     let mut copy = g.clone();
     let err = copy.apply(1, &"pass".parse().unwrap()).unwrap_err();
-    assert_eq!(err, RuleError::NotYourMove { seat: 1, to_move: 0 });
+    assert_eq!(
+        err,
+        RuleError::NotYourMove {
+            seat: 1,
+            to_move: 0
+        }
+    );
     assert_eq!(copy, g);
     assert!(g.legal_actions(1).is_empty());
 }
@@ -105,11 +118,26 @@ t P1 X .
 . .  . .
 ",
     );
-    assert_eq!(refuse(&g, "colonize settler A1"), RuleError::Occupied("A1".parse().unwrap()));
-    assert_eq!(refuse(&g, "colonize settler B1"), RuleError::Occupied("B1".parse().unwrap()));
-    assert_eq!(refuse(&g, "colonize settler C1"), RuleError::Destroyed("C1".parse().unwrap()));
-    assert_eq!(refuse(&g, "colonize settler Z9"), RuleError::OffBoard("Z9".parse().unwrap()));
-    assert_eq!(refuse(&g, "colonize scientist D1"), RuleError::NotInHand(Kind::Scientist));
+    assert_eq!(
+        refuse(&g, "colonize settler A1"),
+        RuleError::Occupied("A1".parse().unwrap())
+    );
+    assert_eq!(
+        refuse(&g, "colonize settler B1"),
+        RuleError::Occupied("B1".parse().unwrap())
+    );
+    assert_eq!(
+        refuse(&g, "colonize settler C1"),
+        RuleError::Destroyed("C1".parse().unwrap())
+    );
+    assert_eq!(
+        refuse(&g, "colonize settler Z9"),
+        RuleError::OffBoard("Z9".parse().unwrap())
+    );
+    assert_eq!(
+        refuse(&g, "colonize scientist D1"),
+        RuleError::NotInHand(Kind::Scientist)
+    );
 }
 
 #[test]
@@ -122,8 +150,14 @@ M . . .
 . . . .
 ",
     );
-    assert!(matches!(refuse(&g, "colonize settler A1"), RuleError::Uninhabitable(_)));
-    assert!(matches!(refuse(&g, "colonize mining B1"), RuleError::MiningNeedsUninhabitable(_)));
+    assert!(matches!(
+        refuse(&g, "colonize settler A1"),
+        RuleError::Uninhabitable(_)
+    ));
+    assert!(matches!(
+        refuse(&g, "colonize mining B1"),
+        RuleError::MiningNeedsUninhabitable(_)
+    ));
     act(&mut g, "colonize mining A1");
     assert_eq!(g.cell(0).colony(), Some(Kind::Mining));
 }
@@ -145,7 +179,10 @@ t  M2 .  T3 t
 ",
     );
     // C3 is next to C2 (P1's region), B3 (P2's) and D3 (P3's).
-    assert_eq!(refuse(&g, "colonize settler C3"), RuleError::JoinsTooMany("C3".parse().unwrap(), 3));
+    assert_eq!(
+        refuse(&g, "colonize settler C3"),
+        RuleError::JoinsTooMany("C3".parse().unwrap(), 3)
+    );
     // C5 joins three regions without leaders: allowed.
     act(&mut g, "colonize settler C5");
 }
@@ -163,11 +200,27 @@ t  M2 .  .  .  .
     // B2 is P2's merchant leader, in the region of A1/B1.
     // A merchant colony next to the region scores money for P2's merchant leader.
     let ev = act(&mut g, "colonize merchant C1");
-    assert!(ev.iter().any(|e| matches!(e, Event::Scored { seat: 1, kind: Kind::Merchant, reason: ScoreReason::Leader, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Scored {
+            seat: 1,
+            kind: Kind::Merchant,
+            reason: ScoreReason::Leader,
+            ..
+        }
+    )));
     assert_eq!(score(&g, 1), [0, 0, 1, 0]);
     // A scientist colony: no scientist leader, so P1's settler leader collects it.
     let ev = act(&mut g, "colonize scientist C2");
-    assert!(ev.iter().any(|e| matches!(e, Event::Scored { seat: 0, kind: Kind::Scientist, reason: ScoreReason::SettlerFallback, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Scored {
+            seat: 0,
+            kind: Kind::Scientist,
+            reason: ScoreReason::SettlerFallback,
+            ..
+        }
+    )));
     assert_eq!(score(&g, 0), [0, 1, 0, 0]);
     // Next turn (P2): a colony in a region with no leaders scores for nobody.
     let mut g = setup(
@@ -179,7 +232,13 @@ t  M2 .  .  .  .
 ",
     );
     let ev = act(&mut g, "colonize merchant E1");
-    assert!(ev.iter().any(|e| matches!(e, Event::NobodyScored { kind: Kind::Merchant, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::NobodyScored {
+            kind: Kind::Merchant,
+            ..
+        }
+    )));
     assert_eq!(score(&g, 0), [0; 4]);
     assert_eq!(score(&g, 1), [0; 4]);
 }
@@ -195,8 +254,15 @@ t  P1 .  M2 t
     );
     // C1 joins P1's settler region and P2's merchant region: no conflict.
     let ev = act(&mut g, "colonize merchant C1");
-    assert!(!ev.iter().any(|e| matches!(e, Event::ConflictStarted { .. })));
-    assert_eq!(score(&g, 1), [0, 0, 1, 0], "the merged region's merchant leader scores");
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::ConflictStarted { .. }))
+    );
+    assert_eq!(
+        score(&g, 1),
+        [0, 0, 1, 0],
+        "the merged region's merchant leader scores"
+    );
     assert_eq!(g.phase(), Phase::Order);
 }
 
@@ -209,12 +275,24 @@ t  .  .  .
 M  .  .  p
 ",
     );
-    assert!(matches!(refuse(&g, "place merchant C1"), RuleError::NoScientist(_)));
-    assert!(matches!(refuse(&g, "place merchant A2"), RuleError::Uninhabitable(_)));
-    assert!(matches!(refuse(&g, "place merchant A1"), RuleError::Occupied(_)));
+    assert!(matches!(
+        refuse(&g, "place merchant C1"),
+        RuleError::NoScientist(_)
+    ));
+    assert!(matches!(
+        refuse(&g, "place merchant A2"),
+        RuleError::Uninhabitable(_)
+    ));
+    assert!(matches!(
+        refuse(&g, "place merchant A1"),
+        RuleError::Occupied(_)
+    ));
     act(&mut g, "place merchant B1");
     assert_eq!(g.leader(0, Kind::Merchant), Some(1));
-    assert!(matches!(refuse(&g, "place merchant B2"), RuleError::LeaderOnBoard(Kind::Merchant)));
+    assert!(matches!(
+        refuse(&g, "place merchant B2"),
+        RuleError::LeaderOnBoard(Kind::Merchant)
+    ));
 }
 
 #[test]
@@ -227,7 +305,10 @@ t  .  p
 ",
     );
     // B1 touches A1's region and C1's region.
-    assert_eq!(refuse(&g, "place settler B1"), RuleError::LeaderJoins("B1".parse().unwrap(), 2));
+    assert_eq!(
+        refuse(&g, "place settler B1"),
+        RuleError::LeaderJoins("B1".parse().unwrap(), 2)
+    );
 }
 
 #[test]
@@ -243,22 +324,43 @@ t  P1 t  .  .
 ",
     );
     // Lifted from B1, P1's settler may go to A2 (next to A1) — B1's cell is empty once lifted.
-    assert!(matches!(refuse(&g, "move settler B1"), RuleError::SameCell(Kind::Settler, _)));
-    assert!(matches!(refuse(&g, "move merchant A2"), RuleError::LeaderOffBoard(Kind::Merchant)));
+    assert!(matches!(
+        refuse(&g, "move settler B1"),
+        RuleError::SameCell(Kind::Settler, _)
+    ));
+    assert!(matches!(
+        refuse(&g, "move merchant A2"),
+        RuleError::LeaderOffBoard(Kind::Merchant)
+    ));
     let ev = act(&mut g, "move settler A2");
-    assert!(ev.iter().any(|e| matches!(e, Event::LeaderMoved { seat: 0, kind: Kind::Settler, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::LeaderMoved {
+            seat: 0,
+            kind: Kind::Settler,
+            ..
+        }
+    )));
     assert_eq!(g.leader(0, Kind::Settler), Some(5));
     // Moving next to P2's settler region starts an internal conflict.
     act(&mut g, "move settler A3");
-    assert!(matches!(g.phase(), Phase::Conflict(c) if !c.external && c.attacker == 0 && c.defender == 1));
+    assert!(
+        matches!(g.phase(), Phase::Conflict(c) if !c.external && c.attacker == 0 && c.defender == 1)
+    );
 }
 
 #[test]
 fn r4_4_withdraw_returns_a_leader_to_the_supply() {
     let mut g = setup("players 2\nboard\nt P1 .\n");
-    assert!(matches!(refuse(&g, "withdraw merchant"), RuleError::LeaderOffBoard(_)));
+    assert!(matches!(
+        refuse(&g, "withdraw merchant"),
+        RuleError::LeaderOffBoard(_)
+    ));
     let ev = act(&mut g, "withdraw settler");
-    assert!(ev.iter().any(|e| matches!(e, Event::LeaderWithdrawn { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::LeaderWithdrawn { .. }))
+    );
     assert_eq!(g.leader(0, Kind::Settler), None);
     assert!(g.cell(1).is_empty());
 }
@@ -273,7 +375,15 @@ t  M2 p
 ",
     );
     let ev = act(&mut g, "destroy A1");
-    assert!(ev.iter().any(|e| matches!(e, Event::LeaderReturned { seat: 1, kind: Kind::Merchant, reason: ReturnReason::NoScientist, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::LeaderReturned {
+            seat: 1,
+            kind: Kind::Merchant,
+            reason: ReturnReason::NoScientist,
+            ..
+        }
+    )));
     assert_eq!(g.leader(1, Kind::Merchant), None);
 }
 
@@ -292,20 +402,42 @@ board
 ",
     );
     act(&mut g, "place merchant C2");
-    let Phase::Conflict(c) = g.phase() else { panic!("no conflict") };
+    let Phase::Conflict(c) = g.phase() else {
+        panic!("no conflict")
+    };
     assert_eq!((c.attacker_base, c.defender_base), (2, 1));
     assert_eq!(seat(&g), 0, "the attacker commits first");
     act(&mut g, "commit 1");
     assert_eq!(seat(&g), 1, "then the defender");
-    assert!(matches!(refuse(&g, "commit 3"), RuleError::CommitTooMany { .. }));
+    assert!(matches!(
+        refuse(&g, "commit 3"),
+        RuleError::CommitTooMany { .. }
+    ));
     assert!(matches!(refuse(&g, "pass"), RuleError::WrongPhase { .. }));
     let ev = act(&mut g, "commit 2");
     // 3 against 3: the defender wins the tie.
-    assert!(ev.iter().any(|e| matches!(e, Event::ConflictResolved { winner: 1, loser: 0, attacker_strength: 3, defender_strength: 3, .. })));
-    assert_eq!(g.leader(0, Kind::Merchant), None, "the attacker's leader returns");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ConflictResolved {
+            winner: 1,
+            loser: 0,
+            attacker_strength: 3,
+            defender_strength: 3,
+            ..
+        }
+    )));
+    assert_eq!(
+        g.leader(0, Kind::Merchant),
+        None,
+        "the attacker's leader returns"
+    );
     assert_eq!(g.leader(1, Kind::Merchant), Some(10));
     assert_eq!(score(&g, 1), [0, 1, 0, 0], "the winner scores 1 technology");
-    assert_eq!(g.removed()[Kind::Scientist.index()], 3, "committed colonists leave the game");
+    assert_eq!(
+        g.removed()[Kind::Scientist.index()],
+        3,
+        "committed colonists leave the game"
+    );
     assert_eq!(g.orders_left(), 1);
 }
 
@@ -326,15 +458,33 @@ A  .  .  .  A  .  .  A
 ",
     );
     let ev = act(&mut g, "colonize settler D2");
-    assert!(!ev.iter().any(|e| matches!(e, Event::Scored { .. })), "the joining colony waits");
-    let Phase::Conflict(c) = g.phase() else { panic!("no conflict") };
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Scored { .. })),
+        "the joining colony waits"
+    );
+    let Phase::Conflict(c) = g.phase() else {
+        panic!("no conflict")
+    };
     assert!(c.external);
     assert_eq!(c.kind, Kind::Merchant);
-    assert_eq!((c.attacker, c.defender), (1, 0), "the active player attacks");
+    assert_eq!(
+        (c.attacker, c.defender),
+        (1, 0),
+        "the active player attacks"
+    );
     assert_eq!((c.attacker_base, c.defender_base), (3, 5));
     act(&mut g, "commit 3");
     let ev = act(&mut g, "commit 0");
-    assert!(ev.iter().any(|e| matches!(e, Event::ConflictResolved { winner: 1, attacker_strength: 6, defender_strength: 5, colonies_removed: 5, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ConflictResolved {
+            winner: 1,
+            attacker_strength: 6,
+            defender_strength: 5,
+            colonies_removed: 5,
+            ..
+        }
+    )));
     for cell in ["A1", "B1", "C1", "A2", "A3"] {
         assert!(g.at(cell.parse().unwrap()).is_empty(), "{cell} removed");
     }
@@ -358,13 +508,21 @@ t  M1 .  M3 t
 ";
     let mut g = setup(&text.replace("ACTIVE", "2"));
     act(&mut g, "colonize settler C1");
-    let Phase::Conflict(c) = g.phase() else { panic!() };
+    let Phase::Conflict(c) = g.phase() else {
+        panic!()
+    };
     assert_eq!((c.attacker, c.defender), (2, 0));
     // With seat 3 active and not involved... seat 3 is involved; use seat 1 active instead:
     let mut g = setup(&text.replace("ACTIVE", "1"));
     act(&mut g, "colonize settler C1");
-    let Phase::Conflict(c) = g.phase() else { panic!() };
-    assert_eq!((c.attacker, c.defender), (0, 2), "the active player's own leader attacks");
+    let Phase::Conflict(c) = g.phase() else {
+        panic!()
+    };
+    assert_eq!(
+        (c.attacker, c.defender),
+        (0, 2),
+        "the active player's own leader attacks"
+    );
 }
 
 #[test]
@@ -380,19 +538,51 @@ A  .  .  .  t
 ",
     );
     act(&mut g, "colonize settler D1");
-    let Phase::Conflict(c) = g.phase() else { panic!() };
-    assert_eq!((c.kind, c.attacker_base, c.defender_base), (Kind::Scientist, 2, 4));
+    let Phase::Conflict(c) = g.phase() else {
+        panic!()
+    };
+    assert_eq!(
+        (c.kind, c.attacker_base, c.defender_base),
+        (Kind::Scientist, 2, 4)
+    );
     act(&mut g, "commit 3");
     let ev = act(&mut g, "commit 0");
-    assert!(ev.iter().any(|e| matches!(e, Event::ConflictResolved { winner: 1, colonies_removed: 2, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ConflictResolved {
+            winner: 1,
+            colonies_removed: 2,
+            ..
+        }
+    )));
     assert!(g.at("A1".parse().unwrap()).is_empty(), "A1 removed");
     assert!(g.at("C1".parse().unwrap()).is_empty(), "C1 removed");
-    assert!(g.at("A2".parse().unwrap()).is_scientist(), "A2 stays: P1's settler leader is beside it");
-    assert!(g.at("A3".parse().unwrap()).has_artifact(), "the artifact colony stays");
-    assert_eq!(g.leader(0, Kind::Settler), Some(6), "P1's settler leader keeps its scientist");
-    assert_eq!(score(&g, 1)[Kind::Scientist.index()], 3, "2 removed + 1 for the leader");
+    assert!(
+        g.at("A2".parse().unwrap()).is_scientist(),
+        "A2 stays: P1's settler leader is beside it"
+    );
+    assert!(
+        g.at("A3".parse().unwrap()).has_artifact(),
+        "the artifact colony stays"
+    );
+    assert_eq!(
+        g.leader(0, Kind::Settler),
+        Some(6),
+        "P1's settler leader keeps its scientist"
+    );
+    assert_eq!(
+        score(&g, 1)[Kind::Scientist.index()],
+        3,
+        "2 removed + 1 for the leader"
+    );
     // The joining settler: its region (D1, E1-E3) has no settler leader: nobody.
-    assert!(ev.iter().any(|e| matches!(e, Event::NobodyScored { kind: Kind::Settler, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::NobodyScored {
+            kind: Kind::Settler,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -409,16 +599,43 @@ t  P1 .  .  M2 .
     // the link between the merchant leaders: the merchant conflict vanishes.
     let mut g = setup(text);
     act(&mut g, "colonize scientist D1");
-    assert_eq!(g.phase(), Phase::ChooseConflict { cell: 3, pending: 0b0101 });
-    assert!(matches!(refuse(&g, "resolve mining"), RuleError::NoSuchConflict(Kind::Mining)));
+    assert_eq!(
+        g.phase(),
+        Phase::ChooseConflict {
+            cell: 3,
+            pending: 0b0101
+        }
+    );
+    assert!(matches!(
+        refuse(&g, "resolve mining"),
+        RuleError::NoSuchConflict(Kind::Mining)
+    ));
     act(&mut g, "resolve settler");
-    let Phase::Conflict(c) = g.phase() else { panic!() };
-    assert_eq!((c.kind, c.attacker_base, c.defender_base), (Kind::Settler, 0, 1));
+    let Phase::Conflict(c) = g.phase() else {
+        panic!()
+    };
+    assert_eq!(
+        (c.kind, c.attacker_base, c.defender_base),
+        (Kind::Settler, 0, 1)
+    );
     act(&mut g, "commit 2");
     let ev = act(&mut g, "commit 0");
-    assert_eq!(ev.iter().filter(|e| matches!(e, Event::ConflictResolved { .. })).count(), 1);
-    assert_eq!(score(&g, 1), [2, 1, 0, 0], "2 people for the conflict, 1 technology for D1 via the settler leader");
-    assert_eq!(g.leader(0, Kind::Merchant), Some(1), "no merchant conflict was fought");
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::ConflictResolved { .. }))
+            .count(),
+        1
+    );
+    assert_eq!(
+        score(&g, 1),
+        [2, 1, 0, 0],
+        "2 people for the conflict, 1 technology for D1 via the settler leader"
+    );
+    assert_eq!(
+        g.leader(0, Kind::Merchant),
+        Some(1),
+        "no merchant conflict was fought"
+    );
     assert_eq!(g.orders_left(), 1);
 
     // Merchant first: 0 against 0, the defender (P1) wins; then the settler conflict is still there.
@@ -429,7 +646,9 @@ t  P1 .  .  M2 .
     act(&mut g, "commit 0");
     assert_eq!(g.leader(1, Kind::Merchant), None);
     assert_eq!(score(&g, 0), [0, 0, 1, 0]);
-    let Phase::Conflict(c) = g.phase() else { panic!("the settler conflict remains") };
+    let Phase::Conflict(c) = g.phase() else {
+        panic!("the settler conflict remains")
+    };
     assert_eq!(c.kind, Kind::Settler);
 }
 
@@ -462,11 +681,22 @@ A  .  A  A
 ",
     );
     let ev = act(&mut g, "destroy A1");
-    assert!(ev.iter().any(|e| matches!(e, Event::Destroyed { artifact: true, colony: Some(Kind::Scientist), .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Destroyed {
+            artifact: true,
+            colony: Some(Kind::Scientist),
+            ..
+        }
+    )));
     assert_eq!(g.artifacts_lost(), 1);
     assert_eq!(g.bombers(0), 1);
     act(&mut g, "destroy C1");
-    assert_eq!(g.leader(0, Kind::Settler), None, "a destroyed leader returns to its owner");
+    assert_eq!(
+        g.leader(0, Kind::Settler),
+        None,
+        "a destroyed leader returns to its owner"
+    );
     assert!(g.at("C1".parse().unwrap()).is_destroyed());
     // Seat 2 passes twice; seat 1 has no bombers left.
     act(&mut g, "pass");
@@ -474,9 +704,15 @@ A  .  A  A
     assert_eq!(refuse(&g, "destroy B2"), RuleError::NoBombers);
     let mut h = setup("players 2\nhand 1 mining 6\nboard\nX M . .\n. . . .\nA A . A\n");
     assert!(matches!(refuse(&h, "destroy A1"), RuleError::Destroyed(_)));
-    assert!(matches!(refuse(&h, "colonize mining A1"), RuleError::Destroyed(_)));
+    assert!(matches!(
+        refuse(&h, "colonize mining A1"),
+        RuleError::Destroyed(_)
+    ));
     act(&mut h, "destroy B1");
-    assert!(matches!(refuse(&h, "colonize mining B1"), RuleError::Destroyed(_)));
+    assert!(matches!(
+        refuse(&h, "colonize mining B1"),
+        RuleError::Destroyed(_)
+    ));
 }
 
 #[test]
@@ -489,14 +725,22 @@ board
 ",
     );
     let pool = g.pool_size();
-    assert!(matches!(refuse(&g, "swap merchant merchant merchant"), RuleError::SwapTooMany { .. }));
+    assert!(matches!(
+        refuse(&g, "swap merchant merchant merchant"),
+        RuleError::SwapTooMany { .. }
+    ));
     act(&mut g, "swap scientist scientist merchant");
     assert_eq!(total(&g.hand(0)), 6);
     assert_eq!(g.swapped(0), [0, 2, 1, 0]);
     assert_eq!(g.pool_size(), pool - 3);
     assert_eq!(g.orders_left(), 1);
-    let small = setup("players 2\nhand 1 scientist 6\nhand 2 scientist 6\npool settler 2\nboard\n. . . .\n");
-    assert_eq!(refuse(&small, "swap scientist scientist scientist"), RuleError::PoolTooSmall { pool: 2, asked: 3 });
+    let small = setup(
+        "players 2\nhand 1 scientist 6\nhand 2 scientist 6\npool settler 2\nboard\n. . . .\n",
+    );
+    assert_eq!(
+        refuse(&small, "swap scientist scientist scientist"),
+        RuleError::PoolTooSmall { pool: 2, asked: 3 }
+    );
 }
 
 #[test]
@@ -514,12 +758,19 @@ A  .  .  .  .  .  .  .
     // P1's merchant region holds A1, C1, E1: take two, one at a time.
     assert!(matches!(g.phase(), Phase::ChooseArtifact { seat: 0, .. }));
     let choices = g.legal_actions(0);
-    assert_eq!(choices.len(), 3, "only the artifacts of the merchant's region: {choices:?}");
+    assert_eq!(
+        choices.len(),
+        3,
+        "only the artifacts of the merchant's region: {choices:?}"
+    );
     assert!(matches!(refuse(&g, "take H1"), RuleError::NotTakeable(_)));
     act(&mut g, "take E1");
     act(&mut g, "take A1");
     assert_eq!(g.artifacts_held(0), 2);
-    assert!(g.at("A1".parse().unwrap()).is_scientist(), "the colony stays");
+    assert!(
+        g.at("A1".parse().unwrap()).is_scientist(),
+        "the colony stays"
+    );
     assert!(g.at("C1".parse().unwrap()).has_artifact());
     assert_eq!(g.active(), 1, "then the turn ended");
 }
@@ -552,9 +803,15 @@ A  .  A  .  A
 ",
     );
     act(&mut g, "destroy A1");
-    assert_eq!(g.to_move(), ToMove::Seat(0), "not before the end of the turn");
+    assert_eq!(
+        g.to_move(),
+        ToMove::Seat(0),
+        "not before the end of the turn"
+    );
     let ev = act(&mut g, "pass");
-    assert!(ev.contains(&Event::GameOver { reason: EndReason::ArtifactsGone }));
+    assert!(ev.contains(&Event::GameOver {
+        reason: EndReason::ArtifactsGone
+    }));
     assert!(g.is_over());
     assert!(g.outcome().is_some());
 }
@@ -597,7 +854,9 @@ A  A  .  A
     );
     act(&mut g, "colonize settler B1");
     let ev = act(&mut g, "colonize settler C1");
-    assert!(ev.contains(&Event::GameOver { reason: EndReason::PoolExhausted }));
+    assert!(ev.contains(&Event::GameOver {
+        reason: EndReason::PoolExhausted
+    }));
     assert!(g.is_over());
     assert_eq!(g.pool_size(), 0);
 }
@@ -620,7 +879,11 @@ A  .  A  .  A
     assert_eq!(g.final_scores(1), [2, 2, 4, 4]);
     let o = g.outcome().unwrap();
     assert_eq!(o.scores, vec![2, 2]);
-    assert_eq!(o.ranks, vec![0, 1], "equal weakest kinds; the next weakest decides");
+    assert_eq!(
+        o.ranks,
+        vec![0, 1],
+        "equal weakest kinds; the next weakest decides"
+    );
 }
 
 #[test]
@@ -651,7 +914,11 @@ board
 t  .  .  .
 ";
     let g = setup(&base.replace("HAND", "merchant 6").replace("OPEN", ""));
-    let h = setup(&base.replace("HAND", "settler 3 mining 3").replace("OPEN", ""));
+    let h = setup(
+        &base
+            .replace("HAND", "settler 3 mining 3")
+            .replace("OPEN", ""),
+    );
     let (v, w) = (g.player_view(0), h.player_view(0));
     assert_eq!(v, w, "seat 1's view does not depend on seat 2's hand");
     assert_eq!(v.players[1].hand, None);
@@ -659,8 +926,15 @@ t  .  .  .
     assert_eq!(v.players[1].hand_size, 6);
     assert_eq!(v.players[0].hand, Some([0, 6, 0, 0]));
     let json = serde_json::to_string(&v).unwrap();
-    assert!(!json.contains("rng") && !json.contains("\"pool\""), "{json}");
-    let open = setup(&base.replace("HAND", "merchant 6").replace("OPEN", "open-scores yes"));
+    assert!(
+        !json.contains("rng") && !json.contains("\"pool\""),
+        "{json}"
+    );
+    let open = setup(
+        &base
+            .replace("HAND", "merchant 6")
+            .replace("OPEN", "open-scores yes"),
+    );
     assert_eq!(open.player_view(0).players[1].score, Some([0, 0, 4, 0]));
 }
 
@@ -683,7 +957,15 @@ A  .  A  .  A
     act(&mut g, "place settler C2");
     // Player 1 places a mining robot: no mining leader, so the settler leader collects.
     let ev = act(&mut g, "colonize mining D2");
-    assert!(ev.iter().any(|e| matches!(e, Event::Scored { seat: 0, kind: Kind::Mining, reason: ScoreReason::SettlerFallback, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Scored {
+            seat: 0,
+            kind: Kind::Mining,
+            reason: ScoreReason::SettlerFallback,
+            ..
+        }
+    )));
     assert_eq!(score(&g, 0), [0, 0, 0, 1], "one raw material for Player 1");
     // Player 1's turn ends and he refills his fleet to 6.
     assert_eq!(total(&g.hand(0)), 6);
@@ -691,7 +973,15 @@ A  .  A  .  A
     // Player 2 places a mining leader, then a mining robot, and scores it.
     act(&mut g, "place mining B1");
     let ev = act(&mut g, "colonize mining D3");
-    assert!(ev.iter().any(|e| matches!(e, Event::Scored { seat: 1, kind: Kind::Mining, reason: ScoreReason::Leader, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Scored {
+            seat: 1,
+            kind: Kind::Mining,
+            reason: ScoreReason::Leader,
+            ..
+        }
+    )));
     assert_eq!(score(&g, 1), [0, 0, 0, 1]);
     assert_eq!(score(&g, 0), [0, 0, 0, 1]);
     assert_eq!(total(&g.hand(1)), 6);
@@ -716,13 +1006,31 @@ A  .  A  .  A  .  .
     );
     // Player 1 places a merchant leader: internal conflict with Player 2's.
     act(&mut g, "place merchant C2");
-    let Phase::Conflict(c) = g.phase() else { panic!("no conflict") };
+    let Phase::Conflict(c) = g.phase() else {
+        panic!("no conflict")
+    };
     assert!(!c.external);
-    assert_eq!((c.attacker_base, c.defender_base), (2, 1), "initial strengths 2 and 1");
+    assert_eq!(
+        (c.attacker_base, c.defender_base),
+        (2, 1),
+        "initial strengths 2 and 1"
+    );
     act(&mut g, "commit 3"); // Player 1 sends his 3 scientists: 5.
     let ev = act(&mut g, "commit 0"); // Player 2 opts not to send his one scientist: 1.
-    assert!(ev.iter().any(|e| matches!(e, Event::ConflictResolved { winner: 0, attacker_strength: 5, defender_strength: 1, .. })));
-    assert_eq!(g.leader(1, Kind::Merchant), None, "Player 2's leader is removed");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ConflictResolved {
+            winner: 0,
+            attacker_strength: 5,
+            defender_strength: 1,
+            ..
+        }
+    )));
+    assert_eq!(
+        g.leader(1, Kind::Merchant),
+        None,
+        "Player 2's leader is removed"
+    );
     assert_eq!(score(&g, 0), [0, 1, 0, 0], "Player 1 receives 1 technology");
     // Player 1's turn continues: a merchant settlement gives 1 money.
     act(&mut g, "colonize merchant C1");
@@ -732,15 +1040,30 @@ A  .  A  .  A  .  .
     assert_eq!(total(&g.hand(1)), 6);
     // Player 2 destroys a system, splitting the region in two.
     let before = Regions::compute(&g, None);
-    assert_eq!(before.of(g.index("B2".parse().unwrap()).unwrap()), before.of(g.index("G3".parse().unwrap()).unwrap()));
+    assert_eq!(
+        before.of(g.index("B2".parse().unwrap()).unwrap()),
+        before.of(g.index("G3".parse().unwrap()).unwrap())
+    );
     act(&mut g, "destroy E3");
     let after = Regions::compute(&g, None);
-    assert_ne!(after.of(g.index("B2".parse().unwrap()).unwrap()), after.of(g.index("G3".parse().unwrap()).unwrap()));
+    assert_ne!(
+        after.of(g.index("B2".parse().unwrap()).unwrap()),
+        after.of(g.index("G3".parse().unwrap()).unwrap())
+    );
     // Player 2 places his merchant leader: the region was split, so no conflict.
     let ev = act(&mut g, "place merchant G4");
-    assert!(!ev.iter().any(|e| matches!(e, Event::ConflictStarted { .. })));
-    assert_eq!(g.leader(1, Kind::Merchant), Some(g.index("G4".parse().unwrap()).unwrap()));
-    assert_eq!(g.leader(0, Kind::Merchant), Some(g.index("C2".parse().unwrap()).unwrap()));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::ConflictStarted { .. }))
+    );
+    assert_eq!(
+        g.leader(1, Kind::Merchant),
+        Some(g.index("G4".parse().unwrap()).unwrap())
+    );
+    assert_eq!(
+        g.leader(0, Kind::Merchant),
+        Some(g.index("C2".parse().unwrap()).unwrap())
+    );
 }
 
 /// Seed 001, "2 Players, External Conflict", rebuilt so that the stated
@@ -762,14 +1085,32 @@ A  .  .  .  A  .  .  A
     );
     // Player 2 places a settler joining two regions with merchant leaders.
     act(&mut g, "colonize settler D2");
-    let Phase::Conflict(c) = g.phase() else { panic!("no conflict") };
-    assert_eq!((c.attacker, c.defender), (1, 0), "Player 2 placed the joining colony, so Player 2 attacks");
+    let Phase::Conflict(c) = g.phase() else {
+        panic!("no conflict")
+    };
+    assert_eq!(
+        (c.attacker, c.defender),
+        (1, 0),
+        "Player 2 placed the joining colony, so Player 2 attacks"
+    );
     assert_eq!((c.attacker_base, c.defender_base), (3, 5));
     act(&mut g, "commit 3"); // Player 2: 3 + 3 = 6.
     act(&mut g, "commit 0"); // Player 1 has no merchants: 5.
-    assert_eq!(g.leader(0, Kind::Merchant), None, "Player 1's merchant leader is removed");
-    assert_eq!(score(&g, 1)[Kind::Merchant.index()], 6, "5 vacated colonies + 1 for the leader");
-    assert_eq!(g.removed()[Kind::Merchant.index()], 8, "5 colonies and 3 reinforcements");
+    assert_eq!(
+        g.leader(0, Kind::Merchant),
+        None,
+        "Player 1's merchant leader is removed"
+    );
+    assert_eq!(
+        score(&g, 1)[Kind::Merchant.index()],
+        6,
+        "5 vacated colonies + 1 for the leader"
+    );
+    assert_eq!(
+        g.removed()[Kind::Merchant.index()],
+        8,
+        "5 colonies and 3 reinforcements"
+    );
     // The joining settler is scored once the conflict is over.
     assert_eq!(score(&g, 1)[Kind::Settler.index()], 1);
     // Player 2's turn continues: a settler, 1 people.

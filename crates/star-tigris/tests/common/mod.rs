@@ -22,7 +22,10 @@ pub fn seat(g: &StarTigris) -> u8 {
 pub fn act(g: &mut StarTigris, text: &str) -> Vec<Event> {
     let a: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
     let s = seat(g);
-    assert!(g.legal_actions(s).contains(&a), "{text} is not listed as legal for seat {s}");
+    assert!(
+        g.legal_actions(s).contains(&a),
+        "{text} is not listed as legal for seat {s}"
+    );
     let mut ev = Vec::new();
     g.apply_logged(s, &a, &mut ev)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -36,7 +39,10 @@ pub fn act(g: &mut StarTigris, text: &str) -> Vec<Event> {
 pub fn refuse(g: &StarTigris, text: &str) -> RuleError {
     let a: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
     let s = seat(g);
-    assert!(!g.legal_actions(s).contains(&a), "{text} is listed as legal");
+    assert!(
+        !g.legal_actions(s).contains(&a),
+        "{text} is listed as legal"
+    );
     let mut copy = g.clone();
     let err = copy.apply(s, &a).expect_err(text);
     assert_eq!(&copy, g, "a refused action changed the state");
