@@ -7,6 +7,7 @@ pub mod action;
 pub mod conformance;
 pub mod error;
 pub mod events;
+pub mod explain;
 pub mod fuzzing;
 pub mod game;
 pub mod kind;

@@ -1126,3 +1126,23 @@ A  .  .  .  A  .  .  A
     assert_eq!(total(&g.hand(0)), 6);
     assert_eq!(g.active(), 0);
 }
+
+#[test]
+fn conflict_sides_name_the_cells_behind_each_strength() {
+    let mut g = setup(
+        "players 2
+hand 1 scientist 3 merchant 3
+hand 2 scientist 2 merchant 4
+board
+.  .  .  .  .  .
+.  t  .  t  M2 .
+.  t  p  p  p  .
+",
+    );
+    act(&mut g, "place merchant C2");
+    let sides = g.conflict_sides().unwrap();
+    let cells = |v: &[tabula_star_tigris::Pos]| v.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+    assert_eq!(cells(&sides.attacker_support), ["B2", "D2"]);
+    assert_eq!(cells(&sides.defender_support), ["D2"]);
+    assert_eq!(sides.defender_leader.to_string(), "E2");
+}
