@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run every test of Tabula: formatting, lints, the Rust test suites, and the
-# command-line acceptance checks. Used by `.ci/run`.
+# command-line acceptance checks, and the browser tests in headless Chromium
+# (installing what they need first). Used by `.ci/run`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,3 +28,9 @@ tail -n 1 "$tmp/play.jsonl"
 "$tabula" record verify "$tmp"/records/*.json > "$tmp/verify.txt"
 echo "$(wc -l < "$tmp/verify.txt") records replay to their final hash"
 echo "acceptance: 3 passed, 0 failed"
+
+step "browser tests (headless Chromium)"
+./scripts/setup-web.sh
+cargo clippy -p tabula-web --target wasm32-unknown-unknown --locked -- -D warnings
+./scripts/build-web.sh
+(cd tests/browser && node --test --test-concurrency=1)

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 use tabula_engine::limits::MAX_RECORD_BYTES;
 use tabula_engine::record::{RecordError, parse_record, replay};
-use tabula_engine::{Game, StateHash};
+use tabula_engine::{Game, Outcome, StateHash};
 use tabula_star_tigris::StarTigris;
 
 use crate::failure::{CmdResult, Failure};
@@ -44,9 +44,19 @@ fn verify_all(files: &[PathBuf]) -> CmdResult {
     let mut out = std::io::stdout().lock();
     for path in files {
         match verify(path) {
-            Ok((actions, hash)) => {
-                writeln!(out, "{}: ok ({actions} actions, hash {hash})", shown(path))
-                    .map_err(Failure::output)?
+            Ok((actions, hash, outcome)) => {
+                let scores = outcome
+                    .map(|o| {
+                        let s: Vec<String> = o.scores.iter().map(|x| x.to_string()).collect();
+                        format!(", final scores {}", s.join(" "))
+                    })
+                    .unwrap_or_default();
+                writeln!(
+                    out,
+                    "{}: ok ({actions} actions, hash {hash}{scores})",
+                    shown(path)
+                )
+                .map_err(Failure::output)?
             }
             Err(message) => {
                 eprintln!("{message}");
@@ -61,19 +71,21 @@ fn verify_all(files: &[PathBuf]) -> CmdResult {
     }
 }
 
-/// Verify one record: its action count and final hash, or the message for
-/// the first problem, starting with the file name.
-pub fn verify(path: &Path) -> Result<(usize, StateHash), String> {
+/// Verify one record: its action count, final hash and (for a finished
+/// game) outcome, or the message for the first problem, starting with the
+/// file name.
+pub fn verify(path: &Path) -> Result<(usize, StateHash, Option<Outcome>), String> {
     let name = shown(path);
     let text = read_text(path, MAX_RECORD_BYTES, "record")?;
     let record = parse_record(&text).map_err(|e| record_error(&name, &e))?;
     let ruleset = rulesets::lookup(&record.ruleset).map_err(|e| format!("{name}: {e}"))?;
-    let hash = match ruleset {
-        Known::StarTigris => replay::<StarTigris>(&record)
-            .map_err(|e| record_error(&name, &e))?
-            .state_hash(),
+    let (hash, outcome) = match ruleset {
+        Known::StarTigris => {
+            let game = replay::<StarTigris>(&record).map_err(|e| record_error(&name, &e))?;
+            (game.state_hash(), game.outcome())
+        }
     };
-    Ok((record.actions.len(), hash))
+    Ok((record.actions.len(), hash, outcome))
 }
 
 /// A record error as a message line (or lines, for map problems).

@@ -203,6 +203,13 @@ pub enum Phase {
     Over(EndReason),
 }
 
+impl Phase {
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self, Phase::Over(_))
+    }
+}
+
 /// A Star Tigris game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StarTigris {

@@ -1,0 +1,364 @@
+//! The board renderer: draws what it is given on a canvas. It holds no
+//! rules: legal targets, regions and conflict support come from the engine.
+
+use std::f64::consts::PI;
+
+use tabula_star_tigris::view::{CellView, View};
+use tabula_star_tigris::{Kind, Pos};
+use web_sys::CanvasRenderingContext2d as Ctx;
+
+use crate::palette::{SEAT_COLOURS, kind_colour};
+
+/// Where the board's cells are on the canvas, in CSS pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    /// Side of a cell.
+    pub cell: f64,
+    /// Left edge of column A.
+    pub ox: f64,
+    /// Top edge of row 1.
+    pub oy: f64,
+    /// Columns.
+    pub cols: usize,
+    /// Rows.
+    pub rows: usize,
+    /// Canvas width.
+    pub width: f64,
+    /// Canvas height.
+    pub height: f64,
+}
+
+impl Geometry {
+    /// The largest board of `cols` × `rows` cells (plus a margin for the
+    /// coordinates) that fits `avail_w` × `avail_h`.
+    pub fn fit(cols: usize, rows: usize, avail_w: f64, avail_h: f64) -> Geometry {
+        let margin_cells = 0.8;
+        let cell = (avail_w / (cols as f64 + margin_cells))
+            .min(avail_h / (rows as f64 + margin_cells))
+            .clamp(14.0, 96.0)
+            .floor();
+        let ox = (cell * margin_cells).round();
+        let oy = ox;
+        Geometry {
+            cell,
+            ox,
+            oy,
+            cols,
+            rows,
+            width: ox + cell * cols as f64 + 4.0,
+            height: oy + cell * rows as f64 + 4.0,
+        }
+    }
+
+    /// The cell under a point, if any.
+    pub fn cell_at(&self, x: f64, y: f64) -> Option<Pos> {
+        let c = ((x - self.ox) / self.cell).floor();
+        let r = ((y - self.oy) / self.cell).floor();
+        (c >= 0.0 && r >= 0.0 && (c as usize) < self.cols && (r as usize) < self.rows)
+            .then(|| Pos::new(r as u8, c as u8))
+    }
+
+    /// The top-left corner of a cell.
+    pub fn corner(&self, p: Pos) -> (f64, f64) {
+        (
+            self.ox + p.col as f64 * self.cell,
+            self.oy + p.row as f64 * self.cell,
+        )
+    }
+}
+
+/// Region outlines and the leaders ruling each region, for the regions view.
+pub struct RegionOverlay {
+    /// Each cell's region label, if any.
+    pub labels: Vec<Option<u16>>,
+    /// For each region, its first cell and its leaders (owner, kind).
+    pub rulers: Vec<(Pos, Vec<(u8, Kind)>)>,
+}
+
+/// Everything to draw.
+pub struct Picture<'a> {
+    /// The board as the viewing seat sees it.
+    pub view: &'a View,
+    /// The regions view, when switched on.
+    pub regions: Option<&'a RegionOverlay>,
+    /// Cells where the selected piece may go.
+    pub targets: &'a [Pos],
+    /// The keyboard cursor.
+    pub cursor: Option<Pos>,
+    /// The cell under the pointer.
+    pub hover: Option<Pos>,
+    /// Cells behind the attacker's strength in the conflict being fought.
+    pub attack: &'a [Pos],
+    /// Cells behind the defender's strength.
+    pub defend: &'a [Pos],
+}
+
+const OPEN: &str = "#eef2f7";
+const UNINHABITABLE: &str = "#d8c7a0";
+const DESTROYED: &str = "#4a4a4a";
+const GRID: &str = "#b8c2cf";
+const GOLD: &str = "#f5c400";
+
+/// Draw the board.
+pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
+    ctx.set_fill_style_str("#ffffff");
+    ctx.fill_rect(0.0, 0.0, g.width, g.height);
+    draw_coordinates(ctx, g);
+    let s = g.cell;
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            let p = Pos::new(r as u8, c as u8);
+            let cell = pic.view.cells[r * g.cols + c];
+            let (x, y) = g.corner(p);
+            draw_cell(ctx, x, y, s, &cell);
+        }
+    }
+    // Conflict support, then targets, hover and cursor on top.
+    for (cells, colour) in [(pic.attack, "#d62728"), (pic.defend, "#1f6fb4")] {
+        for &p in cells {
+            let (x, y) = g.corner(p);
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width((s * 0.1).max(2.0));
+            ctx.set_line_dash(&js_sys::Array::of2(&(s * 0.15).into(), &(s * 0.1).into()))
+                .ok();
+            ctx.stroke_rect(x + s * 0.1, y + s * 0.1, s * 0.8, s * 0.8);
+            ctx.set_line_dash(&js_sys::Array::new()).ok();
+        }
+    }
+    for &p in pic.targets {
+        let (x, y) = g.corner(p);
+        ctx.set_fill_style_str("rgba(255, 200, 0, 0.35)");
+        ctx.fill_rect(x + 1.0, y + 1.0, s - 2.0, s - 2.0);
+        ctx.set_stroke_style_str("#b38600");
+        ctx.set_line_width(2.0);
+        ctx.stroke_rect(x + 2.0, y + 2.0, s - 4.0, s - 4.0);
+    }
+    if let Some(regions) = pic.regions {
+        draw_regions(ctx, g, regions);
+    }
+    if let Some(p) = pic.hover {
+        let (x, y) = g.corner(p);
+        ctx.set_stroke_style_str("#222");
+        ctx.set_line_width(2.0);
+        ctx.stroke_rect(x + 1.0, y + 1.0, s - 2.0, s - 2.0);
+    }
+    if let Some(p) = pic.cursor {
+        let (x, y) = g.corner(p);
+        ctx.set_stroke_style_str("#0050c8");
+        ctx.set_line_width(3.0);
+        ctx.stroke_rect(x + 1.5, y + 1.5, s - 3.0, s - 3.0);
+    }
+}
+
+fn draw_coordinates(ctx: &Ctx, g: &Geometry) {
+    ctx.set_fill_style_str("#555");
+    let size = (g.ox * 0.5).clamp(9.0, 16.0);
+    ctx.set_font(&format!("{size}px system-ui, sans-serif"));
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    for c in 0..g.cols {
+        let name = tabula_star_tigris::pos::column_name(c as u8);
+        ctx.fill_text(&name, g.ox + (c as f64 + 0.5) * g.cell, g.oy * 0.5)
+            .ok();
+    }
+    for r in 0..g.rows {
+        ctx.fill_text(
+            &(r + 1).to_string(),
+            g.ox * 0.5,
+            g.oy + (r as f64 + 0.5) * g.cell,
+        )
+        .ok();
+    }
+}
+
+fn draw_cell(ctx: &Ctx, x: f64, y: f64, s: f64, cell: &CellView) {
+    let bg = if cell.destroyed {
+        DESTROYED
+    } else if let Some(k) = cell.colony {
+        kind_colour(k)
+    } else if cell.uninhabitable {
+        UNINHABITABLE
+    } else {
+        OPEN
+    };
+    ctx.set_fill_style_str(bg);
+    ctx.fill_rect(x, y, s, s);
+    ctx.set_stroke_style_str(GRID);
+    ctx.set_line_width(1.0);
+    ctx.stroke_rect(x + 0.5, y + 0.5, s - 1.0, s - 1.0);
+    let (cx, cy) = (x + s / 2.0, y + s / 2.0);
+    if cell.uninhabitable && !cell.destroyed && cell.colony.is_none() {
+        // Dots mark uninhabitable space, so it reads without colour.
+        ctx.set_fill_style_str("#9c8450");
+        for (dx, dy) in [
+            (0.25, 0.25),
+            (0.75, 0.25),
+            (0.5, 0.5),
+            (0.25, 0.75),
+            (0.75, 0.75),
+        ] {
+            ctx.begin_path();
+            ctx.arc(x + s * dx, y + s * dy, (s * 0.045).max(1.2), 0.0, 2.0 * PI)
+                .ok();
+            ctx.fill();
+        }
+    }
+    if cell.destroyed {
+        ctx.set_stroke_style_str("#ff6b6b");
+        ctx.set_line_width((s * 0.08).max(2.0));
+        ctx.begin_path();
+        ctx.move_to(x + s * 0.2, y + s * 0.2);
+        ctx.line_to(x + s * 0.8, y + s * 0.8);
+        ctx.move_to(x + s * 0.8, y + s * 0.2);
+        ctx.line_to(x + s * 0.2, y + s * 0.8);
+        ctx.stroke();
+    }
+    if let Some(k) = cell.colony {
+        glyph(ctx, k, cx, cy, s * 0.28, "#ffffff");
+    }
+    if let Some((owner, k)) = cell.leader {
+        let colour = SEAT_COLOURS[owner as usize % 4];
+        ctx.set_fill_style_str(colour);
+        ctx.begin_path();
+        ctx.arc(cx, cy, s * 0.42, 0.0, 2.0 * PI).ok();
+        ctx.fill();
+        ctx.set_stroke_style_str("#1b1b1b");
+        ctx.set_line_width((s * 0.05).max(1.5));
+        ctx.stroke();
+        glyph(ctx, k, cx, cy - s * 0.05, s * 0.2, "#1b1b1b");
+        ctx.set_fill_style_str("#1b1b1b");
+        ctx.set_font(&format!(
+            "bold {}px system-ui, sans-serif",
+            (s * 0.22).round()
+        ));
+        ctx.set_text_align("center");
+        ctx.set_text_baseline("middle");
+        ctx.fill_text(&(owner + 1).to_string(), cx, cy + s * 0.25)
+            .ok();
+    }
+    if cell.artifact {
+        star(ctx, x + s * 0.78, y + s * 0.22, s * 0.17);
+    }
+}
+
+/// A kind's glyph: settler a house, scientist a ringed circle, merchant a
+/// diamond, mining robot a triangle.
+pub fn glyph(ctx: &Ctx, k: Kind, cx: f64, cy: f64, r: f64, colour: &str) {
+    ctx.set_fill_style_str(colour);
+    ctx.set_stroke_style_str(colour);
+    ctx.set_line_width((r * 0.25).max(1.5));
+    ctx.begin_path();
+    match k {
+        Kind::Settler => {
+            ctx.move_to(cx - r, cy - r * 0.1);
+            ctx.line_to(cx, cy - r);
+            ctx.line_to(cx + r, cy - r * 0.1);
+            ctx.line_to(cx + r * 0.75, cy - r * 0.1);
+            ctx.line_to(cx + r * 0.75, cy + r);
+            ctx.line_to(cx - r * 0.75, cy + r);
+            ctx.line_to(cx - r * 0.75, cy - r * 0.1);
+            ctx.close_path();
+            ctx.fill();
+        }
+        Kind::Scientist => {
+            ctx.arc(cx, cy, r * 0.85, 0.0, 2.0 * PI).ok();
+            ctx.stroke();
+            ctx.begin_path();
+            ctx.arc(cx, cy, r * 0.35, 0.0, 2.0 * PI).ok();
+            ctx.fill();
+        }
+        Kind::Merchant => {
+            ctx.move_to(cx, cy - r);
+            ctx.line_to(cx + r * 0.8, cy);
+            ctx.line_to(cx, cy + r);
+            ctx.line_to(cx - r * 0.8, cy);
+            ctx.close_path();
+            ctx.fill();
+        }
+        Kind::Mining => {
+            ctx.move_to(cx, cy - r);
+            ctx.line_to(cx + r, cy + r * 0.8);
+            ctx.line_to(cx - r, cy + r * 0.8);
+            ctx.close_path();
+            ctx.fill();
+        }
+    }
+}
+
+fn star(ctx: &Ctx, cx: f64, cy: f64, r: f64) {
+    ctx.set_fill_style_str(GOLD);
+    ctx.set_stroke_style_str("#6b5200");
+    ctx.set_line_width(1.0);
+    ctx.begin_path();
+    for i in 0..10 {
+        let a = -PI / 2.0 + i as f64 * PI / 5.0;
+        let rr = if i % 2 == 0 { r } else { r * 0.45 };
+        let (px, py) = (cx + rr * a.cos(), cy + rr * a.sin());
+        if i == 0 {
+            ctx.move_to(px, py);
+        } else {
+            ctx.line_to(px, py);
+        }
+    }
+    ctx.close_path();
+    ctx.fill();
+    ctx.stroke();
+}
+
+fn draw_regions(ctx: &Ctx, g: &Geometry, o: &RegionOverlay) {
+    let s = g.cell;
+    ctx.set_stroke_style_str("#111");
+    ctx.set_line_width((s * 0.09).max(2.5));
+    let label = |r: usize, c: usize| o.labels[r * g.cols + c];
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            let Some(l) = label(r, c) else { continue };
+            let (x, y) = g.corner(Pos::new(r as u8, c as u8));
+            let edges = [
+                (r == 0 || label(r - 1, c) != Some(l), (x, y), (x + s, y)),
+                (
+                    r + 1 == g.rows || label(r + 1, c) != Some(l),
+                    (x, y + s),
+                    (x + s, y + s),
+                ),
+                (c == 0 || label(r, c - 1) != Some(l), (x, y), (x, y + s)),
+                (
+                    c + 1 == g.cols || label(r, c + 1) != Some(l),
+                    (x + s, y),
+                    (x + s, y + s),
+                ),
+            ];
+            for (edge, a, b) in edges {
+                if edge {
+                    ctx.begin_path();
+                    ctx.move_to(a.0, a.1);
+                    ctx.line_to(b.0, b.1);
+                    ctx.stroke();
+                }
+            }
+        }
+    }
+    // A tag on each region's first cell with the leaders that rule it.
+    for (p, rulers) in &o.rulers {
+        if rulers.is_empty() {
+            continue;
+        }
+        let (x, y) = g.corner(*p);
+        let r = s * 0.16;
+        let w = rulers.len() as f64 * r * 2.2 + r * 0.4;
+        ctx.set_fill_style_str("rgba(255,255,255,0.92)");
+        ctx.fill_rect(x + 1.0, y + 1.0, w, r * 2.4);
+        ctx.set_stroke_style_str("#111");
+        ctx.set_line_width(1.0);
+        ctx.stroke_rect(x + 1.0, y + 1.0, w, r * 2.4);
+        for (i, (owner, k)) in rulers.iter().enumerate() {
+            let cx = x + 1.0 + r * 1.3 + i as f64 * r * 2.2;
+            let cy = y + 1.0 + r * 1.2;
+            ctx.set_fill_style_str(SEAT_COLOURS[*owner as usize % 4]);
+            ctx.begin_path();
+            ctx.arc(cx, cy, r, 0.0, 2.0 * PI).ok();
+            ctx.fill();
+            glyph(ctx, *k, cx, cy, r * 0.6, "#1b1b1b");
+        }
+    }
+}

@@ -1,0 +1,240 @@
+//! Plain-language text for actions and their consequences, for the game
+//! log and the hover preview. Nothing hidden is ever described: swaps and
+//! draws are counted, not named.
+
+use tabula_star_tigris::events::{Event, ReturnReason, ScoreReason};
+use tabula_star_tigris::state::EndReason;
+use tabula_star_tigris::{Action, Kind};
+
+fn name(names: &[String], seat: u8) -> &str {
+    names.get(seat as usize).map(String::as_str).unwrap_or("?")
+}
+
+fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn colonist(k: Kind) -> &'static str {
+    match k {
+        Kind::Settler => "settler",
+        Kind::Scientist => "scientist",
+        Kind::Merchant => "merchant",
+        Kind::Mining => "mining robot",
+    }
+}
+
+fn colonists(k: Kind) -> &'static str {
+    match k {
+        Kind::Settler => "settlers",
+        Kind::Scientist => "scientists",
+        Kind::Merchant => "merchants",
+        Kind::Mining => "mining robots",
+    }
+}
+
+/// What a seat did.
+pub fn action(names: &[String], seat: u8, a: &Action) -> String {
+    let who = name(names, seat);
+    match a {
+        Action::Colonize { kind, at } => format!("{who} settles {at} with a {}.", colonist(*kind)),
+        Action::PlaceLeader { kind, at } => format!("{who} places the {kind} leader on {at}."),
+        Action::MoveLeader { kind, to } => format!("{who} moves the {kind} leader to {to}."),
+        Action::WithdrawLeader { kind } => format!("{who} withdraws the {kind} leader."),
+        Action::Destroy { at } => format!("{who} sends a bomber to destroy {at}."),
+        Action::Swap(s) => format!(
+            "{who} swaps {}.",
+            plural(s.total(), "colonist", "colonists")
+        ),
+        Action::Pass => format!("{who} passes an order."),
+        Action::Commit { count } => format!(
+            "{who} commits {} as reinforcements.",
+            plural(*count, "colonist", "colonists")
+        ),
+        Action::ResolveConflict { kind } => {
+            format!("{who} chooses to fight the {kind} conflict first.")
+        }
+        Action::TakeArtifact { at } => format!("{who} takes the alien artifact at {at}."),
+    }
+}
+
+/// A consequence, or `None` for events the log does not show.
+pub fn event(names: &[String], e: &Event) -> Option<String> {
+    Some(match e {
+        Event::Scored {
+            seat,
+            kind,
+            points,
+            reason,
+            at,
+        } => {
+            let who = name(names, *seat);
+            let pts = format!("{points} {}", kind.resource());
+            match (reason, at) {
+                (ScoreReason::Leader, Some(at)) => {
+                    format!(
+                        "Colony at {at} scores {pts} for {who}: {who}'s {kind} leader rules its region."
+                    )
+                }
+                (ScoreReason::SettlerFallback, Some(at)) => format!(
+                    "Colony at {at} scores {pts} for {who}: no {kind} leader in its region, so {who}'s settler leader collects."
+                ),
+                (ScoreReason::InternalWin, _) => {
+                    format!("{who} scores {pts} for winning the conflict.")
+                }
+                (ScoreReason::ExternalWin, _) => {
+                    format!("{who} scores {pts}: 1 per colony removed and 1 for the beaten leader.")
+                }
+                _ => format!("{who} scores {pts}."),
+            }
+        }
+        Event::NobodyScored { kind, at } => format!(
+            "Colony at {at} scores for nobody: no {kind} leader and no settler leader in its region."
+        ),
+        Event::ConflictStarted { conflict: c } => {
+            let (a, d) = (name(names, c.attacker), name(names, c.defender));
+            if c.external {
+                format!(
+                    "External conflict between the {} leaders: {a} attacks with {} ({} in its region), {d} defends with {}.",
+                    c.kind,
+                    c.attacker_base,
+                    colonists(c.kind),
+                    c.defender_base
+                )
+            } else {
+                format!(
+                    "Internal conflict between the {} leaders: {a} attacks with {} (scientist colonies beside the leader), {d} defends with {}.",
+                    c.kind, c.attacker_base, c.defender_base
+                )
+            }
+        }
+        Event::Committed { .. } => return None,
+        Event::ConflictResolved {
+            kind,
+            winner,
+            loser,
+            attacker_strength,
+            defender_strength,
+            colonies_removed,
+            external,
+        } => {
+            let (won, lost) = if attacker_strength > defender_strength {
+                (attacker_strength, defender_strength)
+            } else {
+                (defender_strength, attacker_strength)
+            };
+            let mut s = format!(
+                "{} wins {won} to {lost}{}; {}'s {kind} leader goes home.",
+                name(names, *winner),
+                if attacker_strength == defender_strength {
+                    " (a tie goes to the defender)"
+                } else {
+                    ""
+                },
+                name(names, *loser)
+            );
+            if *external {
+                s.push_str(&format!(
+                    " {} removed.",
+                    plural(
+                        *colonies_removed,
+                        &format!("{kind} colony is"),
+                        &format!("{kind} colonies are")
+                    )
+                ));
+            }
+            s
+        }
+        Event::ColonyRemoved { .. } => return None,
+        Event::LeaderReturned {
+            seat,
+            kind,
+            from,
+            reason,
+        } => match reason {
+            ReturnReason::NoScientist => format!(
+                "{}'s {kind} leader at {from} goes home: no scientist colony beside it any more.",
+                name(names, *seat)
+            ),
+            ReturnReason::Destroyed => format!(
+                "{}'s {kind} leader at {from} goes home: its cell was destroyed.",
+                name(names, *seat)
+            ),
+            ReturnReason::LostConflict => return None,
+        },
+        Event::Destroyed {
+            at,
+            colony,
+            artifact,
+            ..
+        } => {
+            let mut s = format!("{at} is destroyed");
+            if let Some(k) = colony {
+                s.push_str(&format!(" with its {} colony", colonist(*k)));
+            }
+            if *artifact {
+                s.push_str(" and its alien artifact");
+            }
+            s.push('.');
+            s
+        }
+        Event::ArtifactTaken { .. } => return None,
+        Event::Drew { seat, count } => format!(
+            "{} draws {}.",
+            name(names, *seat),
+            plural(*count, "colonist", "colonists")
+        ),
+        Event::TurnEnded { seat } => format!("{}'s turn ends.", name(names, *seat)),
+        Event::GameOver { reason } => match reason {
+            EndReason::ArtifactsGone => {
+                "The game ends: two or fewer alien artifacts are left.".into()
+            }
+            EndReason::PoolExhausted => "The game ends: the pool cannot refill a hand.".into(),
+        },
+        Event::Colonized { .. }
+        | Event::LeaderPlaced { .. }
+        | Event::LeaderMoved { .. }
+        | Event::LeaderWithdrawn { .. }
+        | Event::Swapped { .. }
+        | Event::Passed { .. } => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_star_tigris::Pos;
+
+    #[test]
+    fn texts_name_players_and_reasons() {
+        let names = vec!["Blue".to_string(), "Red".to_string()];
+        let at: Pos = "F7".parse().unwrap();
+        let t = event(
+            &names,
+            &Event::Scored {
+                seat: 0,
+                kind: Kind::Merchant,
+                points: 1,
+                reason: ScoreReason::SettlerFallback,
+                at: Some(at),
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            t,
+            "Colony at F7 scores 1 money for Blue: no merchant leader in its region, so Blue's settler leader collects."
+        );
+        assert_eq!(
+            action(&names, 1, &"swap scientist merchant".parse().unwrap()),
+            "Red swaps 2 colonists."
+        );
+        assert_eq!(
+            action(&names, 0, &"colonize mining B2".parse().unwrap()),
+            "Blue settles B2 with a mining robot."
+        );
+    }
+}

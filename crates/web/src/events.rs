@@ -1,0 +1,376 @@
+//! Browser events: one click handler for every `data-cmd` button, the
+//! keyboard, the pointer over the canvas, and window resizes.
+
+use std::cell::RefCell;
+
+use tabula_star_tigris::{Action, Kind, Phase, Pos};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent, MouseEvent};
+
+use crate::app::{App, Screen, hand_slots};
+use crate::dom::{by_id, document};
+use crate::maps::MAPS;
+use crate::palette::SEAT_NAMES;
+use crate::session::{Selection, Session};
+use crate::ui::{draw_board, render};
+
+thread_local! {
+    static APP: RefCell<App> = RefCell::new(App::default());
+}
+
+fn with_app(f: impl FnOnce(&mut App)) {
+    APP.with(|a| f(&mut a.borrow_mut()));
+}
+
+fn listen(target: &web_sys::EventTarget, name: &str, f: impl FnMut(Event) + 'static) {
+    let closure = Closure::<dyn FnMut(Event)>::new(f);
+    target
+        .add_event_listener_with_callback(name, closure.as_ref().unchecked_ref())
+        .ok();
+    closure.forget();
+}
+
+/// Wire every event and draw the first screen.
+pub fn install() {
+    let doc = document();
+    listen(&doc, "click", |e| {
+        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        if let Ok(Some(el)) = target.closest("[data-cmd]") {
+            if el.has_attribute("disabled") {
+                return;
+            }
+            if let Some(cmd) = el.get_attribute("data-cmd") {
+                with_app(|app| {
+                    command(app, &cmd);
+                    render(app);
+                });
+            }
+        }
+    });
+    listen(&doc, "keydown", |e| {
+        let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
+            return;
+        };
+        // Typing in a form field is not a game command.
+        if let Some(t) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) {
+            let tag = t.tag_name().to_ascii_lowercase();
+            if tag == "input" || tag == "select" || tag == "textarea" {
+                if k.key() == "Enter" && tag == "input" {
+                    with_app(|app| {
+                        if app.screen == Screen::NewGame {
+                            command(app, "start");
+                            render(app);
+                        }
+                    });
+                }
+                return;
+            }
+        }
+        let mut handled = false;
+        with_app(|app| {
+            handled = key(app, &k.key(), k.ctrl_key() || k.meta_key());
+            if handled {
+                render(app);
+            }
+        });
+        if handled {
+            e.prevent_default();
+        }
+    });
+    if let Some(canvas) = by_id("board") {
+        listen(&canvas, "pointermove", |e| {
+            let Some(m) = e.dyn_ref::<MouseEvent>() else {
+                return;
+            };
+            with_app(|app| {
+                let cell = app
+                    .geometry
+                    .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64));
+                if cell != app.hover {
+                    app.hover = cell;
+                    if let Some(c) = cell {
+                        app.cursor = c;
+                    }
+                    render(app);
+                }
+            });
+        });
+        listen(&canvas, "pointerleave", |_| {
+            with_app(|app| {
+                if app.hover.is_some() {
+                    app.hover = None;
+                    render(app);
+                }
+            });
+        });
+        listen(&canvas, "click", |e| {
+            let Some(m) = e.dyn_ref::<MouseEvent>() else {
+                return;
+            };
+            with_app(|app| {
+                if let Some(cell) = app
+                    .geometry
+                    .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64))
+                {
+                    app.cursor = cell;
+                    act_on_cell(app, cell);
+                    render(app);
+                }
+            });
+        });
+    }
+    if let Some(w) = web_sys::window() {
+        listen(&w, "resize", |_| with_app(draw_board));
+    }
+    with_app(render);
+}
+
+fn act_on_cell(app: &mut App, cell: Pos) {
+    if let Some((_, a)) = app.targets().into_iter().find(|(p, _)| *p == cell) {
+        app.act(a);
+    } else if app.selection.is_some() {
+        app.message = Some(format!("{cell} is not a legal target for that piece."));
+    }
+}
+
+fn read_input(id: &str) -> String {
+    by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
+fn start_game(app: &mut App) {
+    let names: Vec<String> = (0..app.dialog_seats)
+        .map(|i| {
+            let v = read_input(&format!("name{i}"));
+            if v.trim().is_empty() {
+                SEAT_NAMES[i].to_string()
+            } else {
+                v
+            }
+        })
+        .collect();
+    let map_name = by_id("map")
+        .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+        .map(|s| s.value())
+        .unwrap_or_else(|| "default".into());
+    let map_text = MAPS
+        .iter()
+        .find(|(n, _)| *n == map_name)
+        .map(|(_, t)| *t)
+        .unwrap_or(MAPS[0].1);
+    let seed_text = read_input("seed");
+    let seed = match seed_text.trim().parse::<u64>() {
+        Ok(s) if s <= tabula_engine::limits::MAX_SEED => s,
+        _ => {
+            app.message = Some(format!(
+                "The seed must be a whole number from 0 to {}.",
+                tabula_engine::limits::MAX_SEED
+            ));
+            return;
+        }
+    };
+    let open = by_id("open-scores")
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .is_some_and(|i| i.checked());
+    match Session::new(names, &map_name, map_text, seed, open) {
+        Ok(s) => {
+            *app = App {
+                session: Some(s),
+                screen: Screen::Playing,
+                regions_view: app.regions_view,
+                dialog_seats: app.dialog_seats,
+                ..App::default()
+            };
+        }
+        Err(e) => app.message = Some(e),
+    }
+}
+
+fn download_record(app: &App) {
+    let Some(s) = app.session.as_ref() else {
+        return;
+    };
+    let json = s.record_json();
+    let parts = js_sys::Array::of1(&JsValue::from_str(&json));
+    let bag = web_sys::BlobPropertyBag::new();
+    bag.set_type("application/json");
+    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag)
+        && let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob)
+        && let Ok(a) = document().create_element("a")
+    {
+        a.set_attribute("href", &url).ok();
+        a.set_attribute("download", "star-tigris-game.json").ok();
+        if let Some(h) = a.dyn_ref::<web_sys::HtmlElement>() {
+            h.click();
+        }
+    }
+}
+
+/// Run a command from a button.
+fn command(app: &mut App, cmd: &str) {
+    let (name, arg) = cmd.split_once(':').unwrap_or((cmd, ""));
+    match name {
+        "new" => {
+            app.screen = Screen::NewGame;
+            app.message = None;
+        }
+        "close-dialog" => {
+            if let Some(s) = &app.session {
+                app.screen = if s.game().phase().is_over() {
+                    Screen::Over
+                } else {
+                    Screen::Playing
+                };
+            }
+            app.message = None;
+        }
+        "seats" => app.dialog_seats = arg.parse().unwrap_or(2).clamp(2, 4),
+        "start" => start_game(app),
+        "ready" => {
+            if let Some(s) = app.session.as_ref().and_then(|s| s.seat_to_act()) {
+                app.viewer = Some(s);
+                app.selection = None;
+                app.swap = None;
+                app.message = None;
+            }
+        }
+        "regions" => app.regions_view = !app.regions_view,
+        "hide-end" => app.over_hidden = true,
+        "download" => download_record(app),
+        "slot" => pick_slot(app, arg.parse().unwrap_or(0)),
+        "leader" => {
+            if let Ok(k) = arg.parse::<Kind>() {
+                toggle(app, Selection::Leader(k));
+            }
+        }
+        "bomber" => toggle(app, Selection::Bomber),
+        "withdraw" => {
+            if let Some(Selection::Leader(kind)) = app.selection {
+                app.act(Action::WithdrawLeader { kind });
+            }
+        }
+        "pass" => app.act(Action::Pass),
+        "swap" => {
+            app.selection = None;
+            app.swap = Some([false; 6]);
+        }
+        "swap-confirm" => {
+            if let Some(a) = app.swap_action() {
+                app.act(a);
+            }
+        }
+        "cancel" => {
+            app.selection = None;
+            app.swap = None;
+        }
+        "undo" => {
+            if let Some(s) = app.session.as_mut() {
+                s.undo();
+                app.selection = None;
+                app.message = None;
+            }
+        }
+        "commit" => {
+            if let Ok(count) = arg.parse() {
+                app.act(Action::Commit { count });
+            }
+        }
+        "resolve" => {
+            if let Ok(kind) = arg.parse() {
+                app.act(Action::ResolveConflict { kind });
+            }
+        }
+        "take" => {
+            if let Ok(at) = arg.parse() {
+                app.act(Action::TakeArtifact { at });
+            }
+        }
+        _ => {}
+    }
+}
+
+fn toggle(app: &mut App, sel: Selection) {
+    app.swap = None;
+    app.selection = if app.selection == Some(sel) {
+        None
+    } else {
+        Some(sel)
+    };
+}
+
+fn pick_slot(app: &mut App, slot: usize) {
+    let Some(seat) = app.acting_viewer() else {
+        return;
+    };
+    let Some(s) = app.session.as_ref() else {
+        return;
+    };
+    let hand = hand_slots(s.game().hand(seat));
+    if slot == 0 || slot > hand.len() {
+        return;
+    }
+    if let Some(p) = app.swap.as_mut() {
+        p[slot - 1] = !p[slot - 1];
+    } else {
+        toggle(app, Selection::Colonist(hand[slot - 1]));
+    }
+}
+
+/// Handle a key; returns whether it was used.
+fn key(app: &mut App, key: &str, ctrl: bool) -> bool {
+    if app.handing_off() {
+        if key == "Enter" || key == " " {
+            command(app, "ready");
+            return true;
+        }
+        return false;
+    }
+    if app.screen != Screen::Playing {
+        return false;
+    }
+    let Some(s) = app.session.as_ref() else {
+        return false;
+    };
+    let (w, h) = (s.game().width() as u8, s.game().height() as u8);
+    let phase = s.game().phase();
+    let c = app.cursor;
+    match key {
+        "ArrowLeft" => app.cursor = Pos::new(c.row, (c.col + w - 1) % w),
+        "ArrowRight" => app.cursor = Pos::new(c.row, (c.col + 1) % w),
+        "ArrowUp" => app.cursor = Pos::new((c.row + h - 1) % h, c.col),
+        "ArrowDown" => app.cursor = Pos::new((c.row + 1) % h, c.col),
+        "Enter" | " " => {
+            let cell = app.cursor;
+            act_on_cell(app, cell);
+            return true;
+        }
+        "Escape" => command(app, "cancel"),
+        "z" | "Z" if ctrl => command(app, "undo"),
+        "u" | "U" => command(app, "undo"),
+        "r" | "R" => command(app, "regions"),
+        "b" | "B" => command(app, "bomber"),
+        d if d.len() == 1 && d.as_bytes()[0].is_ascii_digit() => {
+            let n = (d.as_bytes()[0] - b'0') as usize;
+            match phase {
+                Phase::Conflict(_) => command(app, &format!("commit:{n}")),
+                _ => match n {
+                    1..=6 => pick_slot(app, n),
+                    7 => command(app, "leader:settler"),
+                    8 => command(app, "leader:scientist"),
+                    9 => command(app, "leader:merchant"),
+                    _ => command(app, "leader:mining"),
+                },
+            }
+        }
+        _ => return false,
+    }
+    if key.starts_with("Arrow") {
+        app.hover = Some(app.cursor);
+    }
+    true
+}

@@ -1,0 +1,32 @@
+//! The Tabula page, compiled to WebAssembly: a Star Tigris game for 2–4
+//! people passing one device, drawn on a canvas.
+//!
+//! The page holds no rules: every legal target comes from the engine
+//! (`tabula-star-tigris`), and every action goes through its checked path.
+
+pub mod app;
+pub mod board;
+pub mod describe;
+pub mod dom;
+pub mod palette;
+pub mod session;
+pub mod ui;
+
+/// The maps shipped with the page.
+pub mod maps {
+    include!(concat!(env!("OUT_DIR"), "/maps.rs"));
+}
+
+#[cfg(target_arch = "wasm32")]
+mod events;
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen::prelude::*;
+
+/// Start the page: wire the events and show the new-game dialog.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+    events::install();
+}

@@ -1,0 +1,41 @@
+//! Colours and names for seats and kinds. Each kind also has a glyph shape
+//! (see `board.rs`), so nothing relies on colour alone.
+
+use tabula_star_tigris::Kind;
+
+/// Seat colours (leaders, name swatches), chosen apart from the kind colours.
+pub const SEAT_COLOURS: [&str; 4] = ["#f28e2b", "#9467bd", "#17becf", "#e6b400"];
+
+/// Default seat names, matching the colours.
+pub const SEAT_NAMES: [&str; 4] = ["Orange", "Violet", "Teal", "Gold"];
+
+/// The colour of a kind's colonies: settlers black, scientists red,
+/// merchants green, mining robots blue (as in the original proposal).
+pub fn kind_colour(k: Kind) -> &'static str {
+    match k {
+        Kind::Settler => "#3a3a3a",
+        Kind::Scientist => "#d62728",
+        Kind::Merchant => "#2e8b3a",
+        Kind::Mining => "#1f6fb4",
+    }
+}
+
+/// A kind's name with a capital, for the page.
+pub fn kind_title(k: Kind) -> &'static str {
+    match k {
+        Kind::Settler => "Settler",
+        Kind::Scientist => "Scientist",
+        Kind::Merchant => "Merchant",
+        Kind::Mining => "Mining robot",
+    }
+}
+
+/// A one-character glyph for a kind in text (panel buttons, log).
+pub fn kind_symbol(k: Kind) -> &'static str {
+    match k {
+        Kind::Settler => "⌂",
+        Kind::Scientist => "◎",
+        Kind::Merchant => "◆",
+        Kind::Mining => "▲",
+    }
+}

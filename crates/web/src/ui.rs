@@ -1,0 +1,616 @@
+//! Draws the page from the app state: the side panel, the overlays
+//! (new game, hand-off, end of game) and the board canvas.
+
+use tabula_engine::Game;
+use tabula_star_tigris::regions::Regions;
+use tabula_star_tigris::state::Content;
+use tabula_star_tigris::view::View;
+use tabula_star_tigris::{Action, Kind, Phase, Pos};
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+use crate::app::{App, Screen, hand_slots};
+use crate::board::{self, Geometry, Picture, RegionOverlay};
+use crate::dom::{El, button, by_id, document, el, replace_children};
+use crate::maps::MAPS;
+use crate::palette::{SEAT_COLOURS, SEAT_NAMES, kind_symbol, kind_title};
+use crate::session::Selection;
+
+/// Redraw everything.
+pub fn render(app: &mut App) {
+    let body = document().body().expect("body");
+    let screen = match (app.screen, app.handing_off()) {
+        (Screen::NewGame, _) => "new",
+        (Screen::Over, _) => "over",
+        (_, true) => "handoff",
+        _ => "play",
+    };
+    body.set_attribute("data-screen", screen).ok();
+    if let Some(panel) = by_id("panel") {
+        replace_children(&panel, panel_content(app));
+    }
+    render_overlay(app);
+    draw_board(app);
+}
+
+fn swatch(seat: u8) -> El {
+    el("span")
+        .class("swatch")
+        .style("background", SEAT_COLOURS[seat as usize % 4])
+        .attr("aria-hidden", "true")
+}
+
+fn panel_content(app: &App) -> El {
+    let Some(s) = app.session.as_ref() else {
+        return el("div").child(el("p").text("Start a game with “New game”."));
+    };
+    let g = s.game();
+    let names = s.names();
+    let viewer = app.acting_viewer();
+    let view = g.player_view(viewer.unwrap_or(0));
+    let mut root = el("div");
+    // Whose turn, and orders left: always visible.
+    let status = match g.phase() {
+        Phase::Over(_) => "The game is over.".to_string(),
+        _ => format!(
+            "Turn {} · {} to play · orders left: {}",
+            g.turn(),
+            names[g.active() as usize],
+            g.orders_left()
+        ),
+    };
+    root = root.child(
+        el("p")
+            .class("status")
+            .attr("id", "status")
+            .child(swatch(g.active()))
+            .text(&status),
+    );
+    root = root.child(players_table(app, &view, viewer));
+    if let Some(seat) = viewer {
+        root = root.child(decision_panel(app, seat, &view));
+    }
+    if let Some(msg) = &app.message {
+        root = root.child(el("p").class("message").attr("role", "alert").text(msg));
+    }
+    // Preview of the hovered target.
+    let preview = hovered_action(app).map(|(pos, a)| {
+        let lines = viewer.map(|v| s.preview(v, &a)).unwrap_or_default();
+        let mut p = el("div")
+            .class("preview")
+            .attr("id", "preview")
+            .child(el("strong").text(&format!("{pos}: {a}")));
+        if lines.is_empty() {
+            p = p.child(el("p").text("No points and no conflict."));
+        }
+        for l in lines {
+            p = p.child(el("p").text(&l));
+        }
+        p
+    });
+    root = root.maybe(preview);
+    root.child(log_list(app))
+}
+
+fn players_table(app: &App, view: &View, viewer: Option<u8>) -> El {
+    let s = app.session.as_ref().expect("session");
+    let names = s.names();
+    let mut list = el("ul").class("players");
+    for (i, p) in view.players.iter().enumerate() {
+        let seat = i as u8;
+        let mut li = el("li").child(swatch(seat)).child(el("b").text(&names[i]));
+        if viewer == Some(seat) {
+            li = li.text(" (you)");
+        }
+        li = li.child(el("span").class("facts").text(&format!(
+            "hand {} · bombers {} · artifacts {}",
+            p.hand_size, p.bombers, p.artifacts
+        )));
+        // Scores only where the view shows them (own seat, open scores, game over).
+        let score = if viewer.is_some() || view.open_scores {
+            p.score
+        } else {
+            None
+        };
+        if let Some(sc) = score.filter(|_| viewer == Some(seat) || view.open_scores) {
+            li = li.child(el("span").class("score").text(&format!(
+                "{} {} · {} {} · {} {} · {} {}",
+                kind_symbol(Kind::Settler),
+                sc[0],
+                kind_symbol(Kind::Scientist),
+                sc[1],
+                kind_symbol(Kind::Merchant),
+                sc[2],
+                kind_symbol(Kind::Mining),
+                sc[3]
+            )));
+        }
+        list = list.child(li);
+    }
+    list
+}
+
+fn decision_panel(app: &App, seat: u8, view: &View) -> El {
+    let s = app.session.as_ref().expect("session");
+    let g = s.game();
+    let names = s.names();
+    let me = &view.players[seat as usize];
+    let hand = me.hand.unwrap_or([0; 4]);
+    match g.phase() {
+        Phase::Order => {
+            let slots = hand_slots(hand);
+            let mut hand_row = el("div")
+                .class("slots")
+                .attr("role", "group")
+                .attr("aria-label", "Your colonists");
+            for (i, k) in slots.iter().enumerate() {
+                let picked = match app.swap {
+                    Some(p) => p[i],
+                    None => app.selection == Some(Selection::Colonist(*k)),
+                };
+                let b = button("", &format!("slot:{}", i + 1))
+                    .class(if picked { "slot picked" } else { "slot" })
+                    .style("border-color", crate::palette::kind_colour(*k))
+                    .child(
+                        el("span")
+                            .class("glyph")
+                            .style("color", crate::palette::kind_colour(*k))
+                            .text(kind_symbol(*k)),
+                    )
+                    .text(&format!(" {} ", kind_title(*k)))
+                    .child(el("kbd").text(&(i + 1).to_string()));
+                hand_row = hand_row.child(b);
+            }
+            let mut leaders = el("div")
+                .class("slots")
+                .attr("role", "group")
+                .attr("aria-label", "Your leaders");
+            for (i, k) in Kind::ALL.into_iter().enumerate() {
+                let key = ["7", "8", "9", "0"][i];
+                let place = me.leaders[k.index()]
+                    .map(|p| format!("on {p}"))
+                    .unwrap_or_else(|| "in supply".into());
+                let picked = app.selection == Some(Selection::Leader(k));
+                leaders = leaders.child(
+                    button("", &format!("leader:{}", k.name()))
+                        .class(if picked { "slot picked" } else { "slot" })
+                        .child(el("span").class("glyph").text(kind_symbol(k)))
+                        .text(&format!(" {} leader ({place}) ", k.name()))
+                        .child(el("kbd").text(key)),
+                );
+            }
+            let selected_on_board = matches!(app.selection, Some(Selection::Leader(k)) if me.leaders[k.index()].is_some());
+            let mut orders = el("div").class("orders");
+            if app.swap.is_some() {
+                let n = app
+                    .swap
+                    .map(|p| p.iter().filter(|&&b| b).count())
+                    .unwrap_or(0);
+                orders = orders
+                    .child(el("p").text("Pick the colonists to swap, then confirm."))
+                    .child(button(&format!("Swap {n}"), "swap-confirm").disabled(n == 0))
+                    .child(button("Cancel", "cancel"));
+            } else {
+                orders = orders
+                    .child(
+                        button(&format!("Bomber ({} left)", me.bombers), "bomber")
+                            .disabled(me.bombers == 0)
+                            .class(if app.selection == Some(Selection::Bomber) {
+                                "picked"
+                            } else {
+                                ""
+                            }),
+                    )
+                    .maybe(selected_on_board.then(|| button("Withdraw leader", "withdraw")))
+                    .child(button("Swap colonists…", "swap"))
+                    .child(button("Pass", "pass"))
+                    .child(button("Undo", "undo").disabled(!s.can_undo()));
+            }
+            let hint = match app.selection {
+                Some(_) if app.swap.is_none() => {
+                    let n = app.targets().len();
+                    if n == 0 {
+                        "Nowhere to go: pick something else.".to_string()
+                    } else {
+                        format!(
+                            "{n} highlighted cells: click one, or move with the arrows and press Enter. Esc cancels."
+                        )
+                    }
+                }
+                _ => "Pick a colonist, a leader or a bomber (keys 1–9, 0, B).".into(),
+            };
+            el("section")
+                .class("decision")
+                .attr("id", "decision")
+                .child(el("h2").text("Your colonists"))
+                .child(hand_row)
+                .child(el("h2").text("Your leaders"))
+                .child(leaders)
+                .child(orders)
+                .child(el("p").class("hint").text(&hint))
+        }
+        Phase::Conflict(c) => {
+            let kind = c.commit_kind();
+            let have = hand[kind.index()];
+            let role = if c.attacker == seat {
+                "attacker"
+            } else {
+                "defender"
+            };
+            let (what_a, what_d) = if c.external {
+                (
+                    format!("{} colonies in its region", c.kind),
+                    format!("{} colonies in its region", c.kind),
+                )
+            } else {
+                (
+                    "scientist colonies beside the leader".to_string(),
+                    "scientist colonies beside the leader".to_string(),
+                )
+            };
+            let mut commit = el("div").class("slots");
+            for n in 0..=have {
+                commit = commit.child(button(&n.to_string(), &format!("commit:{n}")));
+            }
+            el("section").class("decision conflict").attr("id", "decision")
+                .child(el("h2").text(&format!("{} conflict: {} leaders", if c.external { "External" } else { "Internal" }, c.kind)))
+                .child(el("p").class("side attack").child(swatch(c.attacker)).text(&format!(
+                    "Attacker {}: {}{} ({what_a}, red on the board)",
+                    names[c.attacker as usize], c.attacker_base,
+                    if c.defender_to_commit { format!(" + {} committed = {}", c.attacker_commit, c.attacker_base + c.attacker_commit as u16) } else { String::new() }
+                )))
+                .child(el("p").class("side defend").child(swatch(c.defender)).text(&format!(
+                    "Defender {}: {} ({what_d}, blue on the board)", names[c.defender as usize], c.defender_base
+                )))
+                .child(el("p").text(&format!(
+                    "You are the {role}. Commit how many {}? You hold {have}. Ties go to the defender.",
+                    match kind { Kind::Scientist => "scientists", Kind::Merchant => "merchants", Kind::Settler => "settlers", Kind::Mining => "mining robots" }
+                )))
+                .child(commit)
+        }
+        Phase::ChooseConflict { pending, .. } => {
+            let mut row = el("div").class("slots");
+            for k in Kind::ALL {
+                if pending & (1 << k.index()) != 0 {
+                    row = row.child(button(
+                        &format!("{} conflict first", kind_title(k)),
+                        &format!("resolve:{}", k.name()),
+                    ));
+                }
+            }
+            el("section").class("decision").attr("id", "decision")
+                .child(el("h2").text("Several conflicts"))
+                .child(el("p").text("Your colony joined regions with leaders of more than one kind in common. Choose which conflict to fight first."))
+                .child(row)
+        }
+        Phase::ChooseArtifact { .. } => {
+            let mut row = el("div").class("slots");
+            for (p, _) in s.decision_targets(seat) {
+                row = row.child(button(&format!("Take {p}"), &format!("take:{p}")));
+            }
+            el("section").class("decision").attr("id", "decision")
+                .child(el("h2").text("Alien artifacts"))
+                .child(el("p").text("Your merchant leader rules a region with two or more artifacts: take one (they are highlighted)."))
+                .child(row)
+        }
+        _ => el("section"),
+    }
+}
+
+fn log_list(app: &App) -> El {
+    let s = app.session.as_ref().expect("session");
+    let mut list = el("ol")
+        .class("log")
+        .attr("id", "log")
+        .attr("aria-label", "Game log");
+    let entries = s.log();
+    let start = entries.len().saturating_sub(300);
+    for e in &entries[start..] {
+        let mut li = el("li").class(if e.is_action { "act" } else { "why" });
+        if let Some(seat) = e.seat {
+            li = li.child(swatch(seat));
+        }
+        list = list.child(li.text(&e.text));
+    }
+    el("section").child(el("h2").text("Game log")).child(list)
+}
+
+fn hovered_action(app: &App) -> Option<(Pos, Action)> {
+    let p = app.hover?;
+    app.targets().into_iter().find(|(q, _)| *q == p)
+}
+
+fn render_overlay(app: &App) {
+    let Some(overlay) = by_id("overlay") else {
+        return;
+    };
+    let content = if app.screen == Screen::NewGame {
+        Some(new_game_dialog(app))
+    } else if app.screen == Screen::Over && !app.over_hidden {
+        Some(end_screen(app))
+    } else if app.handing_off() {
+        let s = app.session.as_ref().expect("session");
+        let seat = s.seat_to_act().unwrap_or(0);
+        let name = &s.names()[seat as usize];
+        let why = match s.game().phase() {
+            Phase::Conflict(_) => " to decide on reinforcements",
+            Phase::ChooseArtifact { .. } => " to take an artifact",
+            _ => "",
+        };
+        Some(
+            el("div").class("dialog handoff").attr("role", "dialog").attr("aria-label", "Hand-off")
+                .child(el("h2").child(swatch(seat)).text(&format!("Pass the device to {name}{why}")))
+                .child(el("p").text("The other players should look away: the next screen shows this player's colonists."))
+                .child(button(&format!("I am {name}: show my pieces"), "ready").attr("id", "ready")),
+        )
+    } else {
+        None
+    };
+    match content {
+        Some(c) => {
+            replace_children(&overlay, c);
+            overlay.remove_attribute("hidden").ok();
+        }
+        None => {
+            overlay.set_text_content(None);
+            overlay.set_attribute("hidden", "").ok();
+        }
+    }
+}
+
+fn new_game_dialog(app: &App) -> El {
+    let mut seats = el("div").class("seats");
+    for (i, default_name) in SEAT_NAMES.iter().enumerate().take(app.dialog_seats) {
+        seats = seats.child(
+            el("label")
+                .child(swatch(i as u8))
+                .text(&format!("Player {} ", i + 1))
+                .child(
+                    el("input")
+                        .attr("type", "text")
+                        .attr("id", &format!("name{i}"))
+                        .attr("maxlength", "40")
+                        .attr("value", default_name),
+                )
+                .child(
+                    el("span")
+                        .class("slot-note")
+                        .text("person (AI seats come later)"),
+                ),
+        );
+    }
+    let mut maps = el("select").attr("id", "map");
+    for (name, _) in MAPS {
+        maps = maps.child(el("option").attr("value", name).text(name));
+    }
+    let seed = (js_sys::Math::random() * 1e9).floor() as u64;
+    let mut count = el("div").class("slots");
+    for n in 2..=4 {
+        count = count.child(
+            button(&format!("{n} players"), &format!("seats:{n}"))
+                .class(if n == app.dialog_seats { "picked" } else { "" }),
+        );
+    }
+    el("div")
+        .class("dialog")
+        .attr("role", "dialog")
+        .attr("aria-label", "New game")
+        .child(el("h2").text("New game of Star Tigris"))
+        .child(count)
+        .child(seats)
+        .child(el("label").text("Map ").child(maps))
+        .child(
+            el("label").text("Seed ").child(
+                el("input")
+                    .attr("type", "number")
+                    .attr("id", "seed")
+                    .attr("min", "0")
+                    .attr("value", &seed.to_string()),
+            ),
+        )
+        .child(
+            el("label")
+                .child(
+                    el("input")
+                        .attr("type", "checkbox")
+                        .attr("id", "open-scores"),
+                )
+                .text(" Open scores (everyone sees every score: for teaching)"),
+        )
+        .maybe(
+            app.message
+                .as_ref()
+                .map(|m| el("p").class("message").attr("role", "alert").text(m)),
+        )
+        .child(
+            el("div")
+                .class("orders")
+                .child(button("Start", "start").attr("id", "start"))
+                .maybe(
+                    app.session
+                        .is_some()
+                        .then(|| button("Cancel", "close-dialog")),
+                ),
+        )
+}
+
+fn end_screen(app: &App) -> El {
+    let s = app.session.as_ref().expect("session");
+    let g = s.game();
+    let outcome = g.outcome();
+    let mut table = el("table")
+        .class("scores")
+        .attr("id", "final-scores")
+        .child(
+            el("tr").children(
+                [
+                    "Player",
+                    "⌂ people",
+                    "◎ technology",
+                    "◆ money",
+                    "▲ raw materials",
+                    "artifacts",
+                    "score",
+                ]
+                .map(|h| el("th").text(h)),
+            ),
+        );
+    for p in 0..g.players() as u8 {
+        let sc = g.score(p);
+        let add = g.artifact_assignment(p);
+        let cell = |k: usize| {
+            let t = if add[k] > 0 {
+                format!("{} + {}★", sc[k], add[k])
+            } else {
+                sc[k].to_string()
+            };
+            el("td").text(&t)
+        };
+        let final_score = g.final_scores(p)[0];
+        table = table.child(
+            el("tr")
+                .attr("data-seat", &p.to_string())
+                .child(el("td").child(swatch(p)).text(&s.names()[p as usize]))
+                .children((0..4).map(cell))
+                .child(el("td").text(&g.artifacts_held(p).to_string()))
+                .child(el("td").class("final").text(&final_score.to_string())),
+        );
+    }
+    let winners = outcome.map(|o| o.winners()).unwrap_or_default();
+    let names: Vec<&str> = winners
+        .iter()
+        .map(|&w| s.names()[w as usize].as_str())
+        .collect();
+    let headline = match names.len() {
+        0 => "The game is over.".to_string(),
+        1 => format!("{} wins!", names[0]),
+        _ => format!("A shared win: {}", names.join(" and ")),
+    };
+    el("div").class("dialog end").attr("role", "dialog").attr("aria-label", "Game over")
+        .child(el("h2").attr("id", "winner").text(&headline))
+        .child(el("p").text("Each player's score is their weakest resource, after each alien artifact (★) is counted where it helps most; ties look at the next weakest."))
+        .child(table)
+        .child(el("div").class("orders")
+            .child(button("Look at the board", "hide-end"))
+            .child(button("Download the game record", "download"))
+            .child(button("New game", "new")))
+}
+
+/// The regions view: labels and rulers from the engine.
+fn region_overlay(app: &App) -> Option<RegionOverlay> {
+    let s = app.session.as_ref()?;
+    let g = s.game();
+    let regions: &Regions = g.regions();
+    let labels: Vec<Option<u16>> = (0..g.cell_count()).map(|i| regions.of(i)).collect();
+    let mut rulers: Vec<(Pos, Vec<(u8, Kind)>)> = Vec::new();
+    for i in 0..g.cell_count() {
+        if regions.of(i) == Some(i as u16) {
+            let leaders = (0..g.cell_count())
+                .filter(|&j| regions.of(j) == Some(i as u16))
+                .filter_map(|j| match g.cell(j).content() {
+                    Content::Leader(o, k) => Some((o, k)),
+                    _ => None,
+                })
+                .collect();
+            rulers.push((g.pos(i), leaders));
+        }
+    }
+    Some(RegionOverlay { labels, rulers })
+}
+
+/// Redraw the canvas (also on hover and resize).
+pub fn draw_board(app: &mut App) {
+    let Some(canvas) = by_id("board").and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok()) else {
+        return;
+    };
+    let Some(s) = app.session.as_ref() else {
+        canvas.set_width(0);
+        canvas.set_height(0);
+        return;
+    };
+    let g = s.game();
+    let window = web_sys::window().expect("window");
+    let area = by_id("board-area").map(|a| a.get_bounding_client_rect());
+    let avail_w = area.as_ref().map(|r| r.width()).unwrap_or(800.0).max(200.0);
+    let inner_h = window
+        .inner_height()
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(800.0);
+    let avail_h = (inner_h - area.as_ref().map(|r| r.top()).unwrap_or(0.0) - 16.0).max(240.0);
+    let geo = Geometry::fit(g.width(), g.height(), avail_w, avail_h);
+    let dpr = window.device_pixel_ratio().max(1.0);
+    canvas.set_width((geo.width * dpr).round() as u32);
+    canvas.set_height((geo.height * dpr).round() as u32);
+    let style = canvas.style();
+    style
+        .set_property("width", &format!("{}px", geo.width))
+        .ok();
+    style
+        .set_property("height", &format!("{}px", geo.height))
+        .ok();
+    for (k, v) in [
+        ("cols", geo.cols as f64),
+        ("rows", geo.rows as f64),
+        ("cell", geo.cell),
+        ("ox", geo.ox),
+        ("oy", geo.oy),
+    ] {
+        canvas
+            .set_attribute(&format!("data-{k}"), &v.to_string())
+            .ok();
+    }
+    let Some(ctx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
+    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
+    // The board is public: draw it from any seat's view, never a hand.
+    let view = g.player_view(app.acting_viewer().unwrap_or(0));
+    let targets: Vec<Pos> = app.targets().into_iter().map(|(p, _)| p).collect();
+    let sides = g.conflict_sides();
+    let (attack, defend) = match &sides {
+        Some(sd) => (sd.attacker_support.clone(), sd.defender_support.clone()),
+        None => (Vec::new(), Vec::new()),
+    };
+    let overlay = if app.regions_view {
+        region_overlay(app)
+    } else {
+        None
+    };
+    let cursor = (app.acting_viewer().is_some()).then_some(app.cursor);
+    board::draw(
+        &ctx,
+        &geo,
+        &Picture {
+            view: &view,
+            regions: overlay.as_ref(),
+            targets: &targets,
+            cursor,
+            hover: app.hover,
+            attack: &attack,
+            defend: &defend,
+        },
+    );
+    app.geometry = Some(geo);
+    // The targets, as text for screen readers (and tests).
+    if let Some(t) = by_id("targets") {
+        let text = if targets.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "Targets: {}",
+                targets
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        };
+        t.set_text_content(Some(&text));
+    }
+}

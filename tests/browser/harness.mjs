@@ -1,0 +1,117 @@
+// Shared set-up for the browser tests: serve dist/ on 127.0.0.1, start
+// Debian's Chromium headless with a fresh profile, and helpers that drive
+// the page the way a player does (clicks on the canvas, buttons, keys).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const artefacts = join(root, 'tests', 'browser', 'artefacts');
+mkdirSync(artefacts, { recursive: true });
+
+/** Serve dist/ (under the sub-path /tabula/ too) on a free port. */
+export async function serve() {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', join(root, 'dist')], { stdio: 'ignore' });
+  for (let i = 0; i < 50; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/index.html`);
+      if (r.ok) break;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `http://127.0.0.1:${port}/`, port, close: () => proc.kill() };
+}
+
+/** Headless Chromium with a fresh user-data dir. */
+export async function browser(viewport = { width: 1280, height: 800 }) {
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport,
+    acceptDownloads: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return context;
+}
+
+/** Open the page; collect every request URL and every console error. */
+export async function open(context, url) {
+  const page = context.pages()[0] ?? await context.newPage();
+  const requests = [];
+  const errors = [];
+  const dialogs = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('dialog', async (d) => { dialogs.push(d.message()); await d.dismiss(); });
+  await page.goto(url);
+  await page.waitForSelector('body[data-screen="new"]');
+  return { page, requests, errors, dialogs };
+}
+
+/** Fill the new-game dialog and start. */
+export async function newGame(page, { names = ['Orange', 'Violet'], map = 'default', seed = 1, openScores = false } = {}) {
+  if (!(await page.$('#start'))) await page.click('[data-cmd="new"]');
+  await page.click(`[data-cmd="seats:${names.length}"]`);
+  for (let i = 0; i < names.length; i++) await page.fill(`#name${i}`, names[i]);
+  await page.selectOption('#map', map);
+  await page.fill('#seed', String(seed));
+  if (openScores) await page.check('#open-scores');
+  await page.click('#start');
+  await page.waitForSelector('body:not([data-screen="new"])');
+}
+
+export const screen = (page) => page.getAttribute('body', 'data-screen');
+
+/** Click through the hand-off screen if it is up; returns whether it was. */
+export async function ready(page) {
+  if ((await screen(page)) !== 'handoff') return false;
+  await page.click('#ready');
+  return true;
+}
+
+/** The highlighted target cells, as the page lists them. */
+export async function targets(page) {
+  const t = (await page.textContent('#targets')) ?? '';
+  return t.replace('Targets:', '').trim().split(/\s+/).filter(Boolean);
+}
+
+/** Column letters and row number of a cell name like "F7". */
+export function parseCell(name) {
+  const m = /^([A-Z]+)(\d+)$/.exec(name);
+  let col = 0;
+  for (const ch of m[1]) col = col * 26 + (ch.charCodeAt(0) - 64);
+  return { col: col - 1, row: Number(m[2]) - 1 };
+}
+
+/** Click the centre of a board cell. */
+export async function clickCell(page, name) {
+  const { col, row } = parseCell(name);
+  const c = await page.$eval('#board', (el) => ({ cell: +el.dataset.cell, ox: +el.dataset.ox, oy: +el.dataset.oy }));
+  await page.click('#board', { position: { x: c.ox + (col + 0.5) * c.cell, y: c.oy + (row + 0.5) * c.cell } });
+}
+
+/** The canvas pixel (RGBA) at the centre of a cell. */
+export async function pixel(page, name, dx = 0.5, dy = 0.5) {
+  const { col, row } = parseCell(name);
+  return page.$eval('#board', (el, [col, row, dx, dy]) => {
+    const ratio = el.width / parseFloat(el.style.width);
+    const x = (+el.dataset.ox + (col + dx) * +el.dataset.cell) * ratio;
+    const y = (+el.dataset.oy + (row + dy) * +el.dataset.cell) * ratio;
+    return Array.from(el.getContext('2d').getImageData(Math.round(x), Math.round(y), 1, 1).data);
+  }, [col, row, dx, dy]);
+}
+
+/** A small seeded generator so test games repeat exactly. */
+export function rng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}

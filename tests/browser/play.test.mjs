@@ -1,0 +1,173 @@
+// Star Tigris in a real headless Chromium: a whole pass-and-play game, a
+// conflict with reinforcements from both sides, hidden hands at every
+// hand-off, hostile names, no request off localhost, and the canvas drawn.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, browser, open, newGame, screen, ready, targets, clickCell, pixel, rng, root, artefacts } from './harness.mjs';
+
+let server;
+before(async () => { server = await serve(); });
+after(() => server.close());
+
+/** Check that no hand or hidden score is in the page during a hand-off. */
+async function assertNothingHidden(page) {
+  const leaks = await page.evaluate(() => ({
+    slots: document.querySelectorAll('#panel .slot').length,
+    scores: document.querySelectorAll('#panel .score').length,
+    decision: !!document.querySelector('#decision'),
+    targets: document.querySelector('#targets').textContent,
+    text: document.body.innerText,
+  }));
+  assert.equal(leaks.slots, 0, 'no hand slots during a hand-off');
+  assert.equal(leaks.scores, 0, 'no hidden score during a hand-off');
+  assert.equal(leaks.decision, false);
+  assert.equal(leaks.targets, '');
+  assert.ok(!/Your colonists/.test(leaks.text));
+}
+
+/** Take one decision or order as the seat to act, choosing with `rand`. */
+async function takeStep(page, rand, { bombArtifacts = [] } = {}) {
+  if ((await screen(page)) === 'handoff') {
+    await assertNothingHidden(page);
+    await ready(page);
+  }
+  const buttons = await page.$$eval('#decision [data-cmd]', (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.cmd));
+  const decision = buttons.find((c) => /^(commit|resolve|take):/.test(c));
+  if (decision) {
+    const choices = buttons.filter((c) => c.split(':')[0] === decision.split(':')[0]);
+    await page.click(`#decision [data-cmd="${choices[Math.floor(rand() * choices.length)]}"]`);
+    return;
+  }
+  // Bomb an artifact when asked to finish the game.
+  const bomber = await page.$('#decision [data-cmd="bomber"]:not([disabled])');
+  if (bomber && bombArtifacts.length) {
+    await page.keyboard.press('b');
+    const t = await targets(page);
+    const cell = bombArtifacts.find((c) => t.includes(c));
+    if (cell) {
+      await clickCell(page, cell);
+      return;
+    }
+    await page.keyboard.press('Escape');
+  }
+  // Otherwise: pick a colonist or leader by key and click a random target.
+  for (let tries = 0; tries < 4; tries++) {
+    const key = String([1, 2, 3, 4, 5, 6, 7, 8, 9, 0][Math.floor(rand() * 10)]);
+    await page.keyboard.press(key);
+    const t = await targets(page);
+    if (t.length) {
+      await clickCell(page, t[Math.floor(rand() * t.length)]);
+      return;
+    }
+    await page.keyboard.press('Escape');
+  }
+  await page.click('#decision [data-cmd="pass"]');
+}
+
+test('a whole 2-player game through the UI, ending on the end screen with the engine\'s scores', async () => {
+  const context = await browser();
+  const { page, requests, errors } = await open(context, server.url);
+  await newGame(page, { names: ['Ada', 'Bo'], map: 'small', seed: 11 });
+  const rand = rng(5);
+  let steps = 0;
+  while ((await screen(page)) !== 'over' && steps < 400) {
+    await takeStep(page, rand, { bombArtifacts: steps > 40 ? ['A1', 'G2', 'B7', 'H8'] : [] });
+    steps += 1;
+  }
+  assert.equal(await screen(page), 'over', `the game ended (after ${steps} steps)`);
+  await page.screenshot({ path: join(artefacts, 'end-screen-1280x800.png') });
+  const shown = await page.$$eval('#final-scores tr[data-seat] td.final', (tds) => tds.map((td) => Number(td.textContent)));
+  // The record downloaded from the end screen replays natively to the same scores.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="download"]')]);
+  const file = join(artefacts, 'game-record.json');
+  await download.saveAs(file);
+  const out = execFileSync(join(root, 'target', 'release', 'tabula'), ['record', 'verify', file], { encoding: 'utf8' });
+  const m = /final scores ([\d ]+)\)/.exec(out);
+  assert.ok(m, out);
+  assert.deepEqual(m[1].trim().split(' ').map(Number), shown);
+  const record = JSON.parse(readFileSync(file, 'utf8'));
+  assert.deepEqual(record.seats.map((s) => s.name), ['Ada', 'Bo']);
+  assert.ok(requests.every((u) => u.startsWith(server.url)), `requests left localhost: ${requests.filter((u) => !u.startsWith(server.url))}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an internal conflict with reinforcements from both sides, through the panel', async () => {
+  const context = await browser();
+  const { page, errors } = await open(context, server.url);
+  // Find a seed where both players hold a scientist.
+  let seed = 1;
+  for (;; seed++) {
+    await newGame(page, { names: ['Ada', 'Bo'], map: 'small', seed });
+    await ready(page);
+    const p1 = await page.textContent('#decision');
+    await page.keyboard.press('7'); // settler leader
+    await clickCell(page, 'B1'); // beside the artifact colony at A1
+    await page.click('[data-cmd="pass"]');
+    await ready(page);
+    const p2 = await page.textContent('#decision');
+    if (p1.includes('Scientist') && p2.includes('Scientist')) break;
+    assert.ok(seed < 30, 'a seed with scientists in both hands');
+  }
+  // Bo places a settler leader at A2: the region of A1 already has Ada's.
+  await page.keyboard.press('7');
+  await clickCell(page, 'A2');
+  const panel = await page.textContent('#decision');
+  assert.match(panel, /Internal conflict: settler leaders/);
+  assert.match(panel, /Attacker Bo: 1/);
+  assert.match(panel, /Defender Ada: 1/);
+  await page.screenshot({ path: join(artefacts, 'conflict-1280x800.png') });
+  await page.click('#decision [data-cmd="commit:1"]');
+  // The defender decides next: hand-off, with nothing of Bo's showing.
+  assert.equal(await screen(page), 'handoff');
+  await assertNothingHidden(page);
+  assert.match(await page.textContent('#overlay'), /Pass the device to Ada to decide on reinforcements/);
+  await ready(page);
+  assert.match(await page.textContent('#decision'), /Attacker Bo: 1 \+ 1 committed = 2/);
+  await page.click('#decision [data-cmd="commit:1"]');
+  const log = await page.textContent('#log');
+  assert.match(log, /Ada wins 2 to 2 \(a tie goes to the defender\); Bo's settler leader goes home\./);
+  assert.match(log, /Ada scores 1 technology for winning the conflict\./);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a hostile name shows as text and never runs', async () => {
+  const context = await browser();
+  const { page, dialogs, errors } = await open(context, server.url);
+  const evil = '<img src=x onerror=alert(1)>';
+  await newGame(page, { names: [evil, 'Bo'], map: 'small', seed: 3 });
+  assert.equal(await page.$('img'), null, 'no image element was made');
+  assert.match(await page.textContent('#overlay'), /Pass the device to <img src=x onerror=alert\(1\)>/);
+  await ready(page);
+  assert.ok((await page.textContent('#panel')).includes(evil));
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the board is drawn on the canvas, at a desk and on a tablet', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 768, height: 1024 }]) {
+    const context = await browser(viewport);
+    const { page } = await open(context, server.url);
+    await newGame(page, { names: ['Ada', 'Bo'], map: 'default', seed: 2 });
+    await ready(page);
+    // Default map: B2 is an artifact (a red scientist colony), E1 uninhabitable, A1 open.
+    const [r, g, b] = await pixel(page, 'B2', 0.5, 0.85);
+    assert.ok(r > 180 && g < 90 && b < 90, `B2 is a red scientist colony: ${[r, g, b]}`);
+    const open1 = await pixel(page, 'A1', 0.1, 0.1);
+    assert.deepEqual(open1.slice(0, 3), [0xee, 0xf2, 0xf7], 'A1 is open space');
+    const m = await pixel(page, 'E1', 0.1, 0.1);
+    assert.deepEqual(m.slice(0, 3), [0xd8, 0xc7, 0xa0], 'E1 is uninhabitable');
+    const width = await page.$eval('#board', (el) => el.getBoundingClientRect().width);
+    assert.ok(width <= viewport.width, 'the board fits the window');
+    await page.keyboard.press('1');
+    await page.screenshot({ path: join(artefacts, `board-${viewport.width}x${viewport.height}.png`) });
+    await page.click('[data-cmd="regions"]');
+    await page.screenshot({ path: join(artefacts, `regions-${viewport.width}x${viewport.height}.png`) });
+    await context.close();
+  }
+});
