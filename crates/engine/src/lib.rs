@@ -10,6 +10,7 @@
 //!
 //! This crate has no web dependencies: it builds natively and for wasm32.
 
+pub mod ai;
 pub mod conformance;
 pub mod game;
 pub mod hash;
@@ -19,6 +20,7 @@ pub mod rng;
 pub mod ruleset;
 pub mod seat;
 
+pub use ai::{Determinize, Evaluate};
 pub use game::{Game, Outcome, ToMove, settle_chance};
 pub use hash::{StateHash, StateHasher};
 pub use record::{GameRecord, RecordError, RecordedAction, SeatInfo};

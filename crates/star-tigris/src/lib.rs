@@ -5,7 +5,9 @@
 
 pub mod action;
 pub mod conformance;
+pub mod determinize;
 pub mod error;
+pub mod eval;
 pub mod events;
 pub mod explain;
 pub mod fuzzing;

@@ -1,15 +1,20 @@
 //! What one seat may see: its own hand, everyone's public pieces, hidden
 //! scores only for itself (unless the game has open scores); never the
-//! pool's contents, other hands, face-down swaps or the RNG.
+//! pool's contents, other hands, other seats' face-down swaps or the RNG.
+//!
+//! A view holds everything a seat with a perfect memory knows, so a full
+//! state consistent with it can be rebuilt (see [`crate::determinize`]):
+//! the seat's own swaps by kind, the colonists in the game by kind (the
+//! starting pool is a public option) and the artifacts destroyed.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::Pos;
 use crate::kind::{Counts, Kind, total};
 use crate::state::{Content, EndReason, Phase, StarTigris};
 
 /// One cell as every seat sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CellView {
     /// Only mining robots may settle it.
     pub uninhabitable: bool,
@@ -24,7 +29,7 @@ pub struct CellView {
 }
 
 /// One player as a given seat sees them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
     /// The hand, only for the viewing seat.
     pub hand: Option<Counts>,
@@ -41,10 +46,13 @@ pub struct PlayerView {
     pub score: Option<[u16; 4]>,
     /// Colonists swapped away face down (count only).
     pub swapped: u16,
+    /// The colonists swapped away, by kind: only for the viewing seat, who
+    /// chose them.
+    pub swapped_kinds: Option<[u16; 4]>,
 }
 
 /// The state as one seat sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     /// The viewing seat.
     pub seat: u8,
@@ -60,6 +68,11 @@ pub struct View {
     pub pool_size: u32,
     /// Colonists that left the game face up, by kind.
     pub removed: [u16; 4],
+    /// Every colonist in the game, by kind: the starting pool (a public
+    /// option) plus the map's artifact colonies. Constant over a game.
+    pub colonists: [u32; 4],
+    /// Artifacts destroyed by bombers.
+    pub artifacts_lost: u8,
     /// The player whose turn it is.
     pub active: u8,
     /// Orders left this turn.
@@ -107,6 +120,7 @@ impl View {
                     artifacts: g.artifacts_held(p),
                     score: (mine || g.open_scores || over.is_some()).then(|| g.score(p)),
                     swapped: g.swapped(p).iter().sum(),
+                    swapped_kinds: mine.then(|| g.swapped(p)),
                 }
             })
             .collect();
@@ -118,6 +132,8 @@ impl View {
             players,
             pool_size: g.pool_size(),
             removed: g.removed(),
+            colonists: g.colonists_accounted(),
+            artifacts_lost: g.artifacts_lost(),
             active: g.active,
             orders_left: g.orders_left,
             turn: g.turn,

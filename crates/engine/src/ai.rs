@@ -1,0 +1,40 @@
+//! What bots need from a ruleset beyond [`Game`]: rebuilding a full state
+//! from one seat's view ([`Determinize`]) and a heuristic evaluation of a
+//! state ([`Evaluate`]).
+//!
+//! Bots only ever receive [`Game::player_view`]. To look ahead they sample a
+//! *determinization*: a complete state that agrees with everything the seat
+//! can see, with the hidden parts (other hands, the pool, face-down swaps,
+//! hidden scores, the RNG) made up. Searching many determinizations instead
+//! of the true state is what keeps a bot from cheating.
+
+use crate::{Game, GameRng, Seat};
+
+/// A game whose hidden information can be sampled from one seat's view.
+pub trait Determinize: Game + Sized {
+    /// A complete state consistent with `view`: its
+    /// [`Game::player_view`] for the viewing seat equals `view`, and so do
+    /// that seat's legal actions. Hidden parts are drawn with `rng`, and the
+    /// new state's own RNG is seeded from `rng` (so the future draws are
+    /// unknown too).
+    ///
+    /// Errors when the view is not one [`Game::player_view`] could have
+    /// produced (for instance a view read from an untrusted page), never
+    /// panics.
+    fn determinize(view: &Self::View, rng: &mut GameRng) -> Result<Self, String>;
+}
+
+/// A heuristic value of a state for each seat, for bots that look ahead.
+pub trait Evaluate: Game {
+    /// How good the state looks for `seat`, in the ruleset's points: higher
+    /// is better, and values of different seats are comparable (bots compare
+    /// a seat's value with the best of the others').
+    fn evaluate(&self, seat: Seat) -> f64;
+
+    /// The lead, in the units of [`Evaluate::evaluate`], that makes a win
+    /// very likely. Search squashes a lead `x` into a reward in `[0, 1]`
+    /// with `1 / (1 + exp(-x / scale))`.
+    fn evaluation_scale(&self) -> f64 {
+        1.0
+    }
+}
