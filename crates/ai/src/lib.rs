@@ -1,47 +1,80 @@
-//! Bots for any Tabula ruleset.
+//! Bots for any Tabula ruleset. They see only a seat's player view.
 //!
-//! This crate starts with the uniform random bot used by the command line
-//! and the conformance benchmarks; the stronger bots come with the AI issue.
+//! A [`Bot`] is handed [`Game::player_view`] of its seat, never the state.
+//! To look ahead it rebuilds states consistent with that view
+//! ([`Determinize`]), so it cannot cheat: two states that look the same to
+//! the seat get the same answer from a bot with the same seed.
+//!
+//! - [`RandomBot`] (`random`): uniform over the legal actions.
+//! - [`GreedyBot`] (`greedy`): one-step lookahead with the ruleset's
+//!   [`Evaluate`].
+//! - [`SearchBot`] (`search`): information-set Monte Carlo tree search.
+//!
+//! Bots are made from a text spec ([`BotSpec`], [`bot_from_spec`]), e.g.
+//! `search:hard` or `search:iterations=500:depth=4`; see [`spec`] for the
+//! grammar and [`Level`] for the Easy / Normal / Hard levels.
 
-use tabula_engine::{Game, GameRng, Seat};
+pub mod greedy;
+pub mod random;
+pub mod search;
+pub mod spec;
+pub mod value;
 
-/// A bot chooses an action for a seat.
-pub trait Bot<G: Game> {
-    /// The bot's spec, as written in records (`random`).
-    fn spec(&self) -> String;
-    /// Choose an action for `seat`, which must be to move in `game`.
-    fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action>;
-}
+use tabula_engine::{Determinize, Evaluate, Game, Seat};
 
-/// Picks uniformly among the seat's legal actions. The legal actions of a
-/// seat depend only on what that seat may see, so it never uses hidden
-/// information.
-pub struct RandomBot {
-    rng: GameRng,
-}
+pub use greedy::GreedyBot;
+pub use random::RandomBot;
+pub use search::{SearchBot, SearchConfig, SearchStats};
+pub use spec::{BotSpec, Level};
 
-impl RandomBot {
-    /// A random bot with its own seeded RNG.
-    pub fn new(seed: u64) -> Self {
-        RandomBot {
-            rng: GameRng::seeded(seed),
+/// A monotonic clock in milliseconds, for time budgets.
+///
+/// Natively the bots use [`std::time::Instant`]. `std::time` has no clock
+/// on `wasm32-unknown-unknown`: there a page must give search bots a clock
+/// (e.g. `performance.now()`) with [`Bot::set_clock`], or time limits are
+/// ignored and only iteration budgets apply.
+pub type Clock = fn() -> f64;
+
+/// The clock bots use unless given another: [`std::time::Instant`] natively,
+/// none on wasm32.
+pub fn default_clock() -> Option<Clock> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        fn now() -> f64 {
+            static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+            START
+                .get_or_init(std::time::Instant::now)
+                .elapsed()
+                .as_secs_f64()
+                * 1000.0
         }
+        Some(now)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        None
     }
 }
 
-impl<G: Game> Bot<G> for RandomBot {
-    fn spec(&self) -> String {
-        "random".into()
-    }
-    fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
-        game.random_action(seat, &mut self.rng)
-    }
+/// A bot chooses an action for a seat from what that seat can see.
+pub trait Bot<G: Game> {
+    /// The bot's spec, as written in records (`random`, `search:hard`).
+    fn spec(&self) -> String;
+
+    /// Choose an action for `seat`, which must be to move in the state
+    /// `view` was taken from (`view` is that state's
+    /// [`Game::player_view`] for `seat`). `None` when the seat has no legal
+    /// action or the view cannot be read.
+    fn choose(&mut self, view: &G::View, seat: Seat) -> Option<G::Action>;
+
+    /// Give the bot a clock for time budgets (only search bots use one).
+    fn set_clock(&mut self, _clock: Clock) {}
 }
 
-/// Make a bot from its spec, or say why the spec is not understood.
-pub fn bot_from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
-    match spec {
-        "random" => Ok(Box::new(RandomBot::new(seed))),
-        other => Err(format!("unknown bot {other:?} (available: random)")),
-    }
+/// Make a bot from its spec (see [`spec`]), or say why the spec is not understood.
+pub fn bot_from_spec<G: Determinize + Evaluate + 'static>(
+    spec: &str,
+    seed: u64,
+) -> Result<Box<dyn Bot<G>>, String> {
+    Ok(spec.parse::<BotSpec>()?.build(seed))
 }

@@ -1,6 +1,10 @@
 //! `tabula bench`: raw engine speed. Complete random games on the default
 //! map on one thread, through `Game::random_action`, `Game::apply` and
 //! `settle_chance` only (no match, no record, no events).
+//!
+//! With `--bot SPEC` it measures a bot instead: the time it takes to choose
+//! a move in positions from greedy self-play games, and for search bots the
+//! iterations per second.
 
 use std::io::Write;
 use std::time::Instant;
@@ -16,9 +20,9 @@ use crate::play::MAX_GAME_ACTIONS;
 /// Options of `tabula bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Games to play.
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
+    /// Games to play (default 20000), or with --bot positions to choose in (default 20).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
     /// The seed of the first game; game G (from 0) uses seed SEED+G.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -28,6 +32,10 @@ pub struct BenchArgs {
     /// Print one JSON object instead of lines for people.
     #[arg(long)]
     pub json: bool,
+    /// Measure this bot's moves instead (e.g. search:hard); `--games` is
+    /// then the number of positions.
+    #[arg(long, value_name = "SPEC")]
+    pub bot: Option<String>,
 }
 
 /// What a benchmark measured.
@@ -119,7 +127,11 @@ pub fn run(args: &BenchArgs) -> CmdResult {
             range.end()
         )));
     }
-    let r = measure(args.games, args.seed, args.seats).map_err(Failure::Input)?;
+    if let Some(spec) = &args.bot {
+        let positions = args.games.unwrap_or(20);
+        return crate::bench_bot::run(spec, positions, args.seed, args.seats, args.json);
+    }
+    let r = measure(args.games.unwrap_or(20_000), args.seed, args.seats).map_err(Failure::Input)?;
     let mut out = std::io::stdout().lock();
     let written = if args.json {
         let text = serde_json::to_string(&r)

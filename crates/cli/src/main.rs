@@ -1,13 +1,15 @@
 //! `tabula`: the command line of Tabula. Bot games with records, record
-//! verification, map checks, applying actions to a setup, and an engine
-//! benchmark.
+//! verification, map checks, applying actions to a setup, engine and bot
+//! benchmarks, and an arena that measures the bots' strength.
 //!
 //! Exit status: 0 on success, 1 when an input is bad or a check fails
 //! (the message names the file and the line and column, or the step),
 //! 2 when the command line itself is wrong.
 
 mod apply;
+mod arena;
 mod bench;
+mod bench_bot;
 mod failure;
 mod input;
 mod map_cmd;
@@ -45,8 +47,10 @@ enum Command {
     Map(map_cmd::MapCommand),
     /// Apply actions to a Star Tigris setup and print the state as JSON.
     Apply(apply::ApplyArgs),
-    /// Measure the engine: random games on one thread.
+    /// Measure the engine (random games) or a bot (iterations, time per move).
     Bench(bench::BenchArgs),
+    /// Play every pair of bots with seats rotated; win rates, intervals, Elo.
+    Arena(arena::ArenaArgs),
 }
 
 fn dispatch(command: &Command) -> CmdResult {
@@ -56,6 +60,7 @@ fn dispatch(command: &Command) -> CmdResult {
         Command::Map(cmd) => map_cmd::run(cmd),
         Command::Apply(args) => apply::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Arena(args) => arena::run(args),
     }
 }
 

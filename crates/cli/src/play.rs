@@ -11,7 +11,7 @@ use serde::Serialize;
 use tabula_ai::{Bot, bot_from_spec};
 use tabula_engine::limits::{MAX_MAP_BYTES, MAX_SEED};
 use tabula_engine::record::Match;
-use tabula_engine::{Game, Ruleset, Seat, SeatInfo, StateHash, ToMove};
+use tabula_engine::{Determinize, Evaluate, Game, Ruleset, Seat, SeatInfo, StateHash, ToMove};
 use tabula_star_tigris::state::{EndReason, Phase};
 use tabula_star_tigris::{DEFAULT_MAP, Options, StarTigris, check_map};
 
@@ -33,7 +33,10 @@ pub struct PlayArgs {
     /// A map file (the ruleset's default map when not given).
     #[arg(long, value_name = "FILE")]
     pub map: Option<PathBuf>,
-    /// One bot spec per seat, in turn order, separated by commas (2 to 4 seats).
+    /// One bot spec per seat, in turn order, separated by commas (2 to 4
+    /// seats): random, greedy, search, search:easy, search:normal,
+    /// search:hard, search:iterations=N, search:ms=N (parameters joined by
+    /// colons).
     #[arg(long, value_delimiter = ',', default_value = "random,random")]
     pub seats: Vec<String>,
     /// How many games to play.
@@ -91,7 +94,7 @@ pub fn run(args: &PlayArgs) -> CmdResult {
 }
 
 /// A bot's own seed, drawn from the game's seed and the seat (SplitMix64).
-fn bot_seed(game_seed: u64, seat: usize) -> u64 {
+pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
     let mut z = game_seed
         .wrapping_mul(0x9e37_79b9_7f4a_7c15)
         .wrapping_add(seat as u64 + 1);
@@ -101,7 +104,7 @@ fn bot_seed(game_seed: u64, seat: usize) -> u64 {
 }
 
 /// Check the seats: a count the ruleset allows and bot specs it knows.
-fn check_seats<G: Ruleset>(specs: &[String]) -> CmdResult {
+pub fn check_seats<G: Ruleset + Determinize + Evaluate + 'static>(specs: &[String]) -> CmdResult {
     let range = G::seat_range();
     if !range.contains(&specs.len()) {
         return Err(Failure::Usage(format!(
@@ -271,7 +274,8 @@ fn play_game(
         let bot = bots
             .get_mut(seat as usize)
             .ok_or_else(|| format!("step {step}: seat {seat} has no bot"))?;
-        let action = bot.choose(m.game(), seat).ok_or_else(|| {
+        let view = m.game().player_view(seat);
+        let action = bot.choose(&view, seat).ok_or_else(|| {
             format!(
                 "step {step}: bot {} found no action for seat {seat}",
                 quoted(&specs[seat as usize])

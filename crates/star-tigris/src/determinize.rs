@@ -192,8 +192,8 @@ impl StarTigris {
                 g.swapped[p][draw(&mut unseen, rng)] += 1;
             }
         }
-        for k in 0..4 {
-            g.pool[k] = u16::try_from(unseen[k]).map_err(|_| "the pool is too large")?;
+        for (pool, &left) in g.pool.iter_mut().zip(&unseen) {
+            *pool = u16::try_from(left).map_err(|_| "the pool is too large")?;
         }
         Ok(g)
     }

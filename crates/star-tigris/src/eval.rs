@@ -45,10 +45,7 @@ impl StarTigris {
     /// The heuristic value of the position for `seat` (see the module documentation).
     pub fn evaluation(&self, seat: u8) -> f64 {
         let p = seat as usize;
-        let mut s = [0f64; 4];
-        for k in 0..4 {
-            s[k] = self.scores[p][k] as f64;
-        }
+        let mut s = self.scores[p].map(f64::from);
         let mut artifacts = self.artifacts_held[p] as f64;
         if self.phase.is_over() {
             return weigh(assign(s, artifacts));
@@ -56,14 +53,14 @@ impl StarTigris {
         let regions = &self.regions;
         // Leaders: guards (scientists beside) and backing (colonies of the
         // leader's kind in its region).
-        let mut region_of = [u16::MAX; 4];
-        let mut backing = [0u32; 4];
-        for k in 0..4 {
-            let at = self.leaders[p][k];
-            if at != NOWHERE {
-                region_of[k] = regions.of(at as usize).unwrap_or(u16::MAX);
+        let region_of = self.leaders[p].map(|at| {
+            if at == NOWHERE {
+                u16::MAX
+            } else {
+                regions.of(at as usize).unwrap_or(u16::MAX)
             }
-        }
+        });
+        let mut backing = [0u32; 4];
         if region_of.iter().any(|&r| r != u16::MAX) {
             for i in 0..self.cell_count() {
                 if let Some(kind) = self.cells[i].colony() {

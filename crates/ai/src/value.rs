@@ -1,0 +1,71 @@
+//! Values shared by the bots: a seat's lead under the ruleset's evaluation,
+//! rewards in `[0, 1]`, and one-step lookahead.
+
+use tabula_engine::{Evaluate, Game, Seat, ToMove, settle_chance};
+
+/// The seat's evaluation minus the best evaluation among the other seats.
+pub fn lead<G: Evaluate>(game: &G, seat: Seat) -> f64 {
+    let own = game.evaluate(seat);
+    let best_other = (0..game.seats() as Seat)
+        .filter(|&s| s != seat)
+        .map(|s| game.evaluate(s))
+        .fold(f64::NEG_INFINITY, f64::max);
+    if best_other.is_finite() {
+        own - best_other
+    } else {
+        own
+    }
+}
+
+/// Each seat's reward in `[0, 1]`: [`tabula_engine::Outcome::reward`] once
+/// the game is over, else the seat's [`lead`] squashed by a logistic curve
+/// of the ruleset's [`Evaluate::evaluation_scale`].
+pub fn rewards<G: Evaluate>(game: &G, out: &mut Vec<f64>) {
+    out.clear();
+    let seats = game.seats();
+    if let Some(outcome) = game.outcome() {
+        out.extend((0..seats as Seat).map(|s| outcome.reward(s)));
+        return;
+    }
+    let scale = game.evaluation_scale().max(1e-9);
+    let values: Vec<f64> = (0..seats as Seat).map(|s| game.evaluate(s)).collect();
+    for s in 0..seats {
+        let best_other = values
+            .iter()
+            .enumerate()
+            .filter(|&(o, _)| o != s)
+            .map(|(_, &v)| v)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let lead = if best_other.is_finite() {
+            values[s] - best_other
+        } else {
+            values[s]
+        };
+        out.push(1.0 / (1.0 + (-lead / scale).exp()));
+    }
+}
+
+/// The state after `seat` takes `action` and chance events are resolved
+/// (with the state's own RNG), or `None` if the action is refused.
+pub fn after<G: Game>(game: &G, seat: Seat, action: &G::Action) -> Option<G> {
+    let mut next = game.clone();
+    next.apply(seat, action).ok()?;
+    settle_chance(&mut next).ok()?;
+    Some(next)
+}
+
+/// One-step value of an action for the seat taking it: its [`lead`] after
+/// the action, with a finished game counted by its outcome (a win is worth
+/// more than any lead, a loss less).
+pub fn one_step<G: Evaluate>(game: &G, seat: Seat, action: &G::Action) -> f64 {
+    match after(game, seat, action) {
+        None => f64::NEG_INFINITY,
+        Some(next) => {
+            let lead = lead(&next, seat);
+            match (next.to_move(), next.outcome()) {
+                (ToMove::Over, Some(o)) => lead + 1000.0 * (o.reward(seat) - 0.5),
+                _ => lead,
+            }
+        }
+    }
+}
