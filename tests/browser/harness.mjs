@@ -2,7 +2,7 @@
 // Debian's Chromium headless with a fresh profile, and helpers that drive
 // the page the way a player does (clicks on the canvas, buttons, keys).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,18 +12,23 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const artefacts = join(root, 'tests', 'browser', 'artefacts');
 mkdirSync(artefacts, { recursive: true });
 
-/** Serve dist/ (under the sub-path /tabula/ too) on a free port. */
+/** Serve dist/ under the sub-path /games/tabula/ on a free port, as a
+ * static host would: the page must work below any path. */
 export async function serve() {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', join(root, 'dist')], { stdio: 'ignore' });
-  for (let i = 0; i < 50; i++) {
+  const site = mkdtempSync(join(tmpdir(), 'tabula-site-'));
+  mkdirSync(join(site, 'games'));
+  symlinkSync(join(root, 'dist'), join(site, 'games', 'tabula'));
+  const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/games/tabula/`;
+  for (let i = 0; i < 100; i++) {
     try {
-      const r = await fetch(`http://127.0.0.1:${port}/index.html`);
+      const r = await fetch(url + 'index.html');
       if (r.ok) break;
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url: `http://127.0.0.1:${port}/`, port, close: () => proc.kill() };
+  return { url, port, close: () => proc.kill() };
 }
 
 /** Headless Chromium with a fresh user-data dir. */

@@ -530,6 +530,7 @@ pub fn draw_board(app: &mut App) {
     };
     let g = s.game();
     let window = web_sys::window().expect("window");
+    let started = window.performance().map(|p| p.now());
     let area = by_id("board-area").map(|a| a.get_bounding_client_rect());
     let avail_w = area.as_ref().map(|r| r.width()).unwrap_or(800.0).max(200.0);
     let inner_h = window
@@ -597,6 +598,12 @@ pub fn draw_board(app: &mut App) {
         },
     );
     app.geometry = Some(geo);
+    // How long the redraw took, for the page benchmark.
+    if let (Some(t0), Some(p)) = (started, window.performance()) {
+        canvas
+            .set_attribute("data-draw-ms", &format!("{:.3}", p.now() - t0))
+            .ok();
+    }
     // The targets, as text for screen readers (and tests).
     if let Some(t) = by_id("targets") {
         let text = if targets.is_empty() {
