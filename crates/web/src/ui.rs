@@ -538,9 +538,17 @@ pub fn draw_board(app: &mut App) {
         .ok()
         .and_then(|v| v.as_f64())
         .unwrap_or(800.0);
-    let inner_w = window.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(1280.0);
+    let inner_w = window
+        .inner_width()
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(1280.0);
     // On a narrow screen the panel sits under the board: leave it room.
-    let below = if inner_w <= 900.0 { inner_h * 0.4 } else { 16.0 };
+    let below = if inner_w <= 900.0 {
+        inner_h * 0.4
+    } else {
+        16.0
+    };
     let avail_h = (inner_h - area.as_ref().map(|r| r.top()).unwrap_or(0.0) - below).max(240.0);
     let geo = Geometry::fit(g.width(), g.height(), avail_w, avail_h);
     let dpr = window.device_pixel_ratio().max(1.0);
