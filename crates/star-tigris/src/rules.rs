@@ -706,9 +706,7 @@ impl StarTigris {
             })
             .collect();
         for &i in &doomed {
-            self.cells[i] = self.cells[i].with(Content::Empty);
-            self.regions
-                .remove(&self.cells, self.width as usize, self.height as usize, i);
+            self.vacate(i, false);
             ev.event(Event::ColonyRemoved {
                 kind: c.kind,
                 at: self.pos(i),
