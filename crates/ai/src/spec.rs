@@ -40,11 +40,11 @@ use crate::{Bot, GreedyBot, RandomBot, SearchBot, SearchConfig};
 /// The AI levels offered to people.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// A beginner's opponent: a short search.
+    /// A beginner's opponent: 150 iterations (at most 0.5 s).
     Easy,
-    /// A fair opponent: about a second per move.
+    /// A fair opponent: 1,500 iterations (at most 1 s).
     Normal,
-    /// The strongest: up to three seconds per move.
+    /// The strongest: 5,000 iterations (at most 3 s).
     Hard,
 }
 
@@ -71,17 +71,17 @@ impl Level {
         let base = SearchConfig::default();
         match self {
             Level::Easy => SearchConfig {
-                iterations: 100,
+                iterations: 150,
                 ms: Some(500),
                 ..base
             },
             Level::Normal => SearchConfig {
-                iterations: 800,
+                iterations: 1500,
                 ms: Some(1000),
                 ..base
             },
             Level::Hard => SearchConfig {
-                iterations: 3000,
+                iterations: 5000,
                 ms: Some(3000),
                 ..base
             },

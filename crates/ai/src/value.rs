@@ -5,11 +5,20 @@ use tabula_engine::{Evaluate, Game, Seat, ToMove, settle_chance};
 
 /// The seat's evaluation minus the best evaluation among the other seats.
 pub fn lead<G: Evaluate>(game: &G, seat: Seat) -> f64 {
-    let own = game.evaluate(seat);
-    let best_other = (0..game.seats() as Seat)
-        .filter(|&s| s != seat)
-        .map(|s| game.evaluate(s))
+    let mut values = Vec::with_capacity(game.seats());
+    game.evaluate_all(&mut values);
+    lead_in(&values, seat as usize)
+}
+
+/// `values[seat]` minus the best of the other values.
+fn lead_in(values: &[f64], seat: usize) -> f64 {
+    let best_other = values
+        .iter()
+        .enumerate()
+        .filter(|&(o, _)| o != seat)
+        .map(|(_, &v)| v)
         .fold(f64::NEG_INFINITY, f64::max);
+    let own = values.get(seat).copied().unwrap_or(0.0);
     if best_other.is_finite() {
         own - best_other
     } else {
@@ -28,21 +37,9 @@ pub fn rewards<G: Evaluate>(game: &G, out: &mut Vec<f64>) {
         return;
     }
     let scale = game.evaluation_scale().max(1e-9);
-    let values: Vec<f64> = (0..seats as Seat).map(|s| game.evaluate(s)).collect();
-    for s in 0..seats {
-        let best_other = values
-            .iter()
-            .enumerate()
-            .filter(|&(o, _)| o != s)
-            .map(|(_, &v)| v)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let lead = if best_other.is_finite() {
-            values[s] - best_other
-        } else {
-            values[s]
-        };
-        out.push(1.0 / (1.0 + (-lead / scale).exp()));
-    }
+    let mut values = Vec::with_capacity(seats);
+    game.evaluate_all(&mut values);
+    out.extend((0..values.len()).map(|s| 1.0 / (1.0 + (-lead_in(&values, s) / scale).exp())));
 }
 
 /// The state after `seat` takes `action` and chance events are resolved

@@ -57,7 +57,7 @@ fn specs_parse_and_print_canonically() {
         ),
         (
             "search:hard:depth=3",
-            "search:iterations=3000:ms=3000:depth=3",
+            "search:iterations=5000:ms=3000:depth=3",
         ),
         ("search:iterations=9:hard", "search:hard"),
     ] {

@@ -31,6 +31,13 @@ pub trait Evaluate: Game {
     /// a seat's value with the best of the others').
     fn evaluate(&self, seat: Seat) -> f64;
 
+    /// Every seat's [`Evaluate::evaluate`], in seat order, into `out`
+    /// (cleared first). Rulesets may override it to share work between seats.
+    fn evaluate_all(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend((0..self.seats() as Seat).map(|s| self.evaluate(s)));
+    }
+
     /// The lead, in the units of [`Evaluate::evaluate`], that makes a win
     /// very likely. Search squashes a lead `x` into a reward in `[0, 1]`
     /// with `1 / (1 + exp(-x / scale))`.

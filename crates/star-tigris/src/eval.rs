@@ -22,7 +22,7 @@
 use tabula_engine::{Evaluate, Seat};
 
 use crate::kind::Kind;
-use crate::state::{Conflict, NOWHERE, Phase, StarTigris};
+use crate::state::{Conflict, MAX_PLAYERS, NOWHERE, Phase, StarTigris};
 
 /// Weights of the kinds sorted weakest first.
 pub const KIND_WEIGHTS: [f64; 4] = [1.0, 0.3, 0.1, 0.03];
@@ -44,6 +44,58 @@ pub const SCALE: f64 = 1.5;
 impl StarTigris {
     /// The heuristic value of the position for `seat` (see the module documentation).
     pub fn evaluation(&self, seat: u8) -> f64 {
+        let backing = self.backing(1 << seat);
+        self.evaluation_with(seat, &backing[seat as usize])
+    }
+
+    /// Every seat's [`StarTigris::evaluation`], in seat order, into `out`.
+    pub fn evaluations(&self, out: &mut Vec<f64>) {
+        out.clear();
+        let backing = self.backing(u8::MAX);
+        out.extend((0..self.players).map(|p| self.evaluation_with(p, &backing[p as usize])));
+    }
+
+    /// For each seat in the bit mask `seats`: colonies of each leader's
+    /// kind in that leader's region, in one pass over the board.
+    fn backing(&self, seats: u8) -> [[u32; 4]; MAX_PLAYERS] {
+        let mut backing = [[0u32; 4]; MAX_PLAYERS];
+        if self.phase.is_over() {
+            return backing;
+        }
+        let regions = &self.regions;
+        let mut region_of = [[u16::MAX; 4]; MAX_PLAYERS];
+        let mut any = false;
+        let players = self.players();
+        for (p, (labels, leaders)) in region_of.iter_mut().zip(&self.leaders).enumerate() {
+            if p >= players || seats & (1 << p) == 0 {
+                continue;
+            }
+            for (label, &at) in labels.iter_mut().zip(leaders) {
+                if at != NOWHERE {
+                    *label = regions.of(at as usize).unwrap_or(u16::MAX);
+                    any = true;
+                }
+            }
+        }
+        if !any {
+            return backing;
+        }
+        for i in 0..self.cell_count() {
+            let Some(kind) = self.cells[i].colony() else {
+                continue;
+            };
+            let k = kind.index();
+            let Some(r) = regions.of(i) else { continue };
+            for (counts, labels) in backing.iter_mut().zip(&region_of).take(players) {
+                if labels[k] == r {
+                    counts[k] += 1;
+                }
+            }
+        }
+        backing
+    }
+
+    fn evaluation_with(&self, seat: u8, backing: &[u32; 4]) -> f64 {
         let p = seat as usize;
         let mut s = self.scores[p].map(f64::from);
         let mut artifacts = self.artifacts_held[p] as f64;
@@ -51,26 +103,6 @@ impl StarTigris {
             return weigh(assign(s, artifacts));
         }
         let regions = &self.regions;
-        // Leaders: guards (scientists beside) and backing (colonies of the
-        // leader's kind in its region).
-        let region_of = self.leaders[p].map(|at| {
-            if at == NOWHERE {
-                u16::MAX
-            } else {
-                regions.of(at as usize).unwrap_or(u16::MAX)
-            }
-        });
-        let mut backing = [0u32; 4];
-        if region_of.iter().any(|&r| r != u16::MAX) {
-            for i in 0..self.cell_count() {
-                if let Some(kind) = self.cells[i].colony() {
-                    let k = kind.index();
-                    if region_of[k] != u16::MAX && regions.of(i) == Some(region_of[k]) {
-                        backing[k] += 1;
-                    }
-                }
-            }
-        }
         let mut leader_value = [0f64; 4];
         for k in 0..4 {
             let at = self.leaders[p][k];
@@ -86,12 +118,7 @@ impl StarTigris {
                 + PER_BACKING * backing[k].min(6) as f64;
             s[k] += leader_value[k];
             if k == Kind::Merchant.index() {
-                let n = region_of[k];
-                let a = if n == u16::MAX {
-                    0
-                } else {
-                    regions.artifacts(n)
-                };
+                let a = regions.of(at as usize).map_or(0, |r| regions.artifacts(r));
                 if a >= 2 {
                     artifacts += (a - 1) as f64;
                 }
@@ -168,6 +195,10 @@ fn weigh(mut s: [f64; 4]) -> f64 {
 impl Evaluate for StarTigris {
     fn evaluate(&self, seat: Seat) -> f64 {
         self.evaluation(seat)
+    }
+
+    fn evaluate_all(&self, out: &mut Vec<f64>) {
+        self.evaluations(out)
     }
 
     fn evaluation_scale(&self) -> f64 {
