@@ -34,6 +34,10 @@ use tabula_engine::{Determinize, Evaluate, GameRng, Seat, ToMove, settle_chance}
 use crate::value::{after, one_step, rewards};
 use crate::{Bot, Clock, default_clock};
 
+/// The tree stops growing at this many nodes (iterations go on, rolling
+/// out from its leaves), so long time budgets cannot exhaust memory.
+pub const MAX_NODES: usize = 1_000_000;
+
 /// Settings of the search bot.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
@@ -270,6 +274,7 @@ impl<G: Determinize + Evaluate> Tree<'_, G> {
             }
             let n_children = self.nodes[node].children.len();
             if (n_children < allowed || !any_available)
+                && self.nodes.len() < MAX_NODES
                 && let Some(action) = self.candidate(node, &game, seat, &legal, rng)
             {
                 let Some(next) = after(&game, seat, &action) else {
