@@ -5,7 +5,7 @@
 use tabula_star_tigris::{Action, Kind, Phase, Pos, SwapSet};
 
 use crate::board::Geometry;
-use crate::session::{Selection, Session};
+use crate::session::{Player, Selection, Session};
 
 /// Which screen is up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +44,45 @@ pub struct App {
     pub dialog_seats: usize,
     /// Whether the end screen is hidden to look at the final board.
     pub over_hidden: bool,
+    /// The AI move being thought about in the worker.
+    pub pending: Option<PendingAi>,
+    /// The number of the next request to the worker.
+    pub next_request: u64,
+    /// AI moves are not asked for or played while paused.
+    pub paused: bool,
+    /// Milliseconds between moves when only AIs play.
+    pub watch_delay_ms: u32,
 }
+
+/// An AI move asked of the worker and not yet played.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PendingAi {
+    /// The request's number.
+    pub id: u64,
+    /// The seat the AI plays.
+    pub seat: u8,
+    /// The state the request was made in (a reply for another is stale).
+    pub state: u64,
+    /// When it was asked, in page milliseconds.
+    pub asked_at: f64,
+}
+
+/// The thinking budget of a bot spec, in milliseconds (the levels of
+/// `tabula_ai::Level`; the page waits twice this before restarting the worker).
+pub fn budget_ms(spec: &str) -> u32 {
+    match spec {
+        "search:easy" => 500,
+        "search:hard" => 3000,
+        _ => 1000,
+    }
+}
+
+/// The AI levels offered in the new-game dialog: (value, label).
+pub const AI_LEVELS: [(&str, &str); 3] = [
+    ("search:easy", "AI · Easy"),
+    ("search:normal", "AI · Normal"),
+    ("search:hard", "AI · Hard"),
+];
 
 impl Default for App {
     fn default() -> Self {
@@ -61,6 +99,10 @@ impl Default for App {
             message: None,
             dialog_seats: 2,
             over_hidden: false,
+            pending: None,
+            next_request: 1,
+            paused: false,
+            watch_delay_ms: 600,
         }
     }
 }
@@ -74,20 +116,40 @@ pub fn hand_slots(hand: [u8; 4]) -> Vec<Kind> {
 }
 
 impl App {
-    /// The seat that is acting and looking: set only after the hand-off.
+    /// The person who must act now and is looking: with several people,
+    /// only after the hand-off; with one, always that person.
     pub fn acting_viewer(&self) -> Option<u8> {
-        let s = self.session.as_ref()?.seat_to_act()?;
-        (self.viewer == Some(s)).then_some(s)
+        let session = self.session.as_ref()?;
+        let s = session.seat_to_act()?;
+        if session.players()[s as usize] != Player::Human {
+            return None;
+        }
+        let humans = session.human_seats();
+        (humans.len() == 1 || self.viewer == Some(s)).then_some(s)
     }
 
-    /// Whether the hand-off screen should cover the page.
+    /// The seat whose pieces the page shows: the only person's seat in a
+    /// game against AIs, else the person acting after the hand-off.
+    pub fn shown_seat(&self) -> Option<u8> {
+        let humans = self.session.as_ref()?.human_seats();
+        if humans.len() == 1 && self.screen == Screen::Playing {
+            Some(humans[0])
+        } else {
+            self.acting_viewer()
+        }
+    }
+
+    /// Whether the hand-off screen should cover the page: a person must act
+    /// and another person may be looking.
     pub fn handing_off(&self) -> bool {
+        let Some(session) = self.session.as_ref() else {
+            return false;
+        };
         self.screen == Screen::Playing
-            && self
-                .session
-                .as_ref()
-                .and_then(Session::seat_to_act)
-                .is_some_and(|s| self.viewer != Some(s))
+            && session.human_seats().len() >= 2
+            && session.seat_to_act().is_some_and(|s| {
+                session.players()[s as usize] == Player::Human && self.viewer != Some(s)
+            })
     }
 
     /// The cells the viewer may click now, with the action each means.
@@ -121,6 +183,11 @@ impl App {
         let Some(seat) = self.acting_viewer() else {
             return;
         };
+        self.play(seat, action);
+    }
+
+    /// Apply an action for a seat (a person or an AI).
+    pub fn play(&mut self, seat: u8, action: Action) {
         let Some(s) = self.session.as_mut() else {
             return;
         };
@@ -134,7 +201,9 @@ impl App {
                     self.viewer = None;
                     self.over_hidden = false;
                 } else if s.seat_to_act() != Some(seat) {
-                    // Another seat decides: hide this seat's pieces at once.
+                    // Another seat decides: hide this seat's pieces at once
+                    // (with one person against AIs, the page keeps showing
+                    // that person's own pieces).
                     self.viewer = None;
                 }
             }

@@ -8,18 +8,19 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent, MouseEvent};
 
-use crate::app::{App, Screen, hand_slots};
+use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::dom::{by_id, document};
 use crate::maps::MAPS;
 use crate::palette::SEAT_NAMES;
-use crate::session::{Selection, Session};
+use crate::session::{Player, Selection, Session};
 use crate::ui::{draw_board, render};
 
 thread_local! {
     static APP: RefCell<App> = RefCell::new(App::default());
 }
 
-fn with_app(f: impl FnOnce(&mut App)) {
+/// Run `f` on the page's state.
+pub fn with_app(f: impl FnOnce(&mut App)) {
     APP.with(|a| f(&mut a.borrow_mut()));
 }
 
@@ -45,6 +46,7 @@ pub fn install() {
             if let Some(cmd) = el.get_attribute("data-cmd") {
                 with_app(|app| {
                     command(app, &cmd);
+                    crate::ai_link::drive(app);
                     render(app);
                 });
             }
@@ -73,6 +75,7 @@ pub fn install() {
         with_app(|app| {
             handled = key(app, &k.key(), k.ctrl_key() || k.meta_key());
             if handled {
+                crate::ai_link::drive(app);
                 render(app);
             }
         });
@@ -177,13 +180,30 @@ fn start_game(app: &mut App) {
     let open = by_id("open-scores")
         .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
         .is_some_and(|i| i.checked());
-    match Session::new(names, &map_name, map_text, seed, open) {
+    let players: Vec<Player> = (0..app.dialog_seats)
+        .map(|i| {
+            let kind = by_id(&format!("kind{i}"))
+                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+                .map(|s| s.value())
+                .unwrap_or_default();
+            if AI_LEVELS.iter().any(|(v, _)| *v == kind) {
+                Player::Ai(kind)
+            } else {
+                Player::Human
+            }
+        })
+        .collect();
+    match Session::new(names, players, &map_name, map_text, seed, open) {
         Ok(s) => {
+            // A think in progress belongs to the old game: stop it.
+            crate::ai_link::stop();
             *app = App {
                 session: Some(s),
                 screen: Screen::Playing,
                 regions_view: app.regions_view,
                 dialog_seats: app.dialog_seats,
+                next_request: app.next_request,
+                watch_delay_ms: app.watch_delay_ms,
                 ..App::default()
             };
         }
@@ -240,6 +260,9 @@ fn command(app: &mut App, cmd: &str) {
             }
         }
         "regions" => app.regions_view = !app.regions_view,
+        "pause" => app.paused = true,
+        "resume" => app.paused = false,
+        "speed" => app.watch_delay_ms = arg.parse().unwrap_or(600).min(5000),
         "hide-end" => app.over_hidden = true,
         "download" => download_record(app),
         "slot" => pick_slot(app, arg.parse().unwrap_or(0)),

@@ -18,6 +18,8 @@ pub mod maps {
 }
 
 #[cfg(target_arch = "wasm32")]
+mod ai_link;
+#[cfg(target_arch = "wasm32")]
 mod events;
 
 #[cfg(target_arch = "wasm32")]

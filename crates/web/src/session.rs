@@ -38,10 +38,30 @@ struct Snapshot {
     seat: u8,
 }
 
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at this device.
+    Human,
+    /// A bot, by its spec (e.g. `search:normal`).
+    Ai(String),
+}
+
+impl Player {
+    /// The record's `player` field: `human` or `bot:SPEC`.
+    pub fn record_name(&self) -> String {
+        match self {
+            Player::Human => "human".into(),
+            Player::Ai(spec) => format!("bot:{spec}"),
+        }
+    }
+}
+
 /// A game being played on this page.
 pub struct Session {
     m: Match<StarTigris>,
     names: Vec<String>,
+    players: Vec<Player>,
     undo: Vec<Snapshot>,
     log: Vec<LogEntry>,
     /// The map's name (a file in `maps/star-tigris/`).
@@ -52,6 +72,7 @@ impl Session {
     /// Start a game; every name is checked and shown as plain text.
     pub fn new(
         names: Vec<String>,
+        players: Vec<Player>,
         map_name: &str,
         map_text: &str,
         seed: u64,
@@ -60,11 +81,15 @@ impl Session {
         for (i, n) in names.iter().enumerate() {
             check_name(n).map_err(|e| format!("Player {}: {e}", i + 1))?;
         }
+        if players.len() != names.len() {
+            return Err("every seat needs a name and a player".into());
+        }
         let seats = names
             .iter()
-            .map(|n| SeatInfo {
+            .zip(&players)
+            .map(|(n, p)| SeatInfo {
                 name: n.clone(),
-                player: "human".into(),
+                player: p.record_name(),
             })
             .collect();
         let options = Options {
@@ -75,6 +100,7 @@ impl Session {
         Ok(Session {
             m,
             names,
+            players,
             undo: Vec::new(),
             log: Vec::new(),
             map_name: map_name.into(),
@@ -89,6 +115,27 @@ impl Session {
     /// The seats' names.
     pub fn names(&self) -> &[String] {
         &self.names
+    }
+
+    /// Who sits in each seat.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// The seats played by people.
+    pub fn human_seats(&self) -> Vec<u8> {
+        (0..self.players.len() as u8)
+            .filter(|&s| self.players[s as usize] == Player::Human)
+            .collect()
+    }
+
+    /// The bot spec of the seat that must act, if a bot must.
+    pub fn ai_to_act(&self) -> Option<(u8, String)> {
+        let s = self.seat_to_act()?;
+        match &self.players[s as usize] {
+            Player::Ai(spec) => Some((s, spec.clone())),
+            Player::Human => None,
+        }
     }
 
     /// The game log.
@@ -237,6 +284,7 @@ mod tests {
     fn session() -> Session {
         Session::new(
             vec!["Ann".into(), "<b>Bo</b>".into()],
+            vec![Player::Human; 2],
             "default",
             DEFAULT_MAP,
             7,
@@ -280,6 +328,7 @@ mod tests {
         assert!(
             Session::new(
                 vec!["A".into(), "".into()],
+                vec![Player::Human; 2],
                 "default",
                 DEFAULT_MAP,
                 1,
@@ -290,6 +339,7 @@ mod tests {
         assert!(
             Session::new(
                 vec!["A".into(), "x\u{7}".into()],
+                vec![Player::Human; 2],
                 "default",
                 DEFAULT_MAP,
                 1,

@@ -9,7 +9,7 @@ use tabula_star_tigris::{Action, Kind, Phase, Pos};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use crate::app::{App, Screen, hand_slots};
+use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::board::{self, Geometry, Picture, RegionOverlay};
 use crate::dom::{El, button, by_id, document, el, replace_children};
 use crate::maps::MAPS;
@@ -46,7 +46,8 @@ fn panel_content(app: &App) -> El {
     };
     let g = s.game();
     let names = s.names();
-    let viewer = app.acting_viewer();
+    let viewer = app.shown_seat();
+    let acting = app.acting_viewer();
     let view = g.player_view(viewer.unwrap_or(0));
     let mut root = el("div");
     // Whose turn, and orders left: always visible.
@@ -66,16 +67,19 @@ fn panel_content(app: &App) -> El {
             .child(swatch(g.active()))
             .text(&status),
     );
+    root = root.maybe(ai_status(app));
     root = root.child(players_table(app, &view, viewer));
-    if let Some(seat) = viewer {
+    if let Some(seat) = acting {
         root = root.child(decision_panel(app, seat, &view));
+    } else if let Some(seat) = viewer {
+        root = root.child(hand_only(&view, seat));
     }
     if let Some(msg) = &app.message {
         root = root.child(el("p").class("message").attr("role", "alert").text(msg));
     }
     // Preview of the hovered target.
     let preview = hovered_action(app).map(|(pos, a)| {
-        let lines = viewer.map(|v| s.preview(v, &a)).unwrap_or_default();
+        let lines = acting.map(|v| s.preview(v, &a)).unwrap_or_default();
         let mut p = el("div")
             .class("preview")
             .attr("id", "preview")
@@ -128,6 +132,89 @@ fn players_table(app: &App, view: &View, viewer: Option<u8>) -> El {
         list = list.child(li);
     }
     list
+}
+
+/// While an AI thinks: who, for how long it may take, and (when only AIs
+/// play) the watch controls.
+fn ai_status(app: &App) -> Option<El> {
+    let s = app.session.as_ref()?;
+    let watching = s.human_seats().is_empty() && app.screen == Screen::Playing;
+    let mut out = el("div").class("ai-status");
+    let mut any = false;
+    if let Some((seat, spec)) = s.ai_to_act() {
+        if app.screen == Screen::Playing {
+            let level = AI_LEVELS
+                .iter()
+                .find(|(v, _)| *v == spec)
+                .map(|(_, l)| *l)
+                .unwrap_or("AI");
+            let text = if app.paused {
+                format!(
+                    "{} ({level}) waits: the game is paused.",
+                    s.names()[seat as usize]
+                )
+            } else {
+                format!("{} ({level}) is thinking…", s.names()[seat as usize])
+            };
+            out = out.child(
+                el("p")
+                    .attr("id", "thinking")
+                    .attr("role", "status")
+                    .child(
+                        el("span")
+                            .class(if app.paused {
+                                "spinner still"
+                            } else {
+                                "spinner"
+                            })
+                            .attr("aria-hidden", "true"),
+                    )
+                    .text(&text),
+            );
+            any = true;
+        }
+    }
+    if watching {
+        let mut row = el("div").class("slots").attr("id", "watch");
+        row = row.child(if app.paused {
+            button("Resume", "resume")
+        } else {
+            button("Pause", "pause")
+        });
+        for (label, ms) in [("Slow", 1500), ("Normal", 600), ("Fast", 100)] {
+            row = row.child(button(label, &format!("speed:{ms}")).class(
+                if app.watch_delay_ms == ms {
+                    "picked"
+                } else {
+                    ""
+                },
+            ));
+        }
+        out = out.child(row);
+        any = true;
+    }
+    any.then_some(out)
+}
+
+/// The shown seat's colonists when it is not that seat's move (a person
+/// playing against AIs keeps seeing their own hand).
+fn hand_only(view: &View, seat: u8) -> El {
+    let hand = view.players[seat as usize].hand.unwrap_or([0; 4]);
+    let mut row = el("div")
+        .class("slots")
+        .attr("aria-label", "Your colonists");
+    for k in hand_slots(hand) {
+        row = row.child(
+            el("span")
+                .class("slot chip")
+                .style("border-color", crate::palette::kind_colour(k))
+                .text(&format!("{} {}", kind_symbol(k), kind_title(k))),
+        );
+    }
+    el("section")
+        .class("decision waiting")
+        .child(el("h2").text("Your colonists"))
+        .child(row)
 }
 
 fn decision_panel(app: &App, seat: u8, view: &View) -> El {
@@ -372,11 +459,16 @@ fn new_game_dialog(app: &App) -> El {
                         .attr("maxlength", "40")
                         .attr("value", default_name),
                 )
-                .child(
-                    el("span")
-                        .class("slot-note")
-                        .text("person (AI seats come later)"),
-                ),
+                .child({
+                    let mut select = el("select")
+                        .attr("id", &format!("kind{i}"))
+                        .attr("aria-label", &format!("Player {} is", i + 1));
+                    select = select.child(el("option").attr("value", "human").text("Person"));
+                    for (value, label) in AI_LEVELS {
+                        select = select.child(el("option").attr("value", value).text(label));
+                    }
+                    select
+                }),
         );
     }
     let mut maps = el("select").attr("id", "map");
@@ -582,7 +674,7 @@ pub fn draw_board(app: &mut App) {
     };
     ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
     // The board is public: draw it from any seat's view, never a hand.
-    let view = g.player_view(app.acting_viewer().unwrap_or(0));
+    let view = g.player_view(app.shown_seat().unwrap_or(0));
     let targets: Vec<Pos> = app.targets().into_iter().map(|(p, _)| p).collect();
     let sides = g.conflict_sides();
     let (attack, defend) = match &sides {

@@ -1,0 +1,217 @@
+//! The link to the AI web worker. The page sends the acting AI seat's view
+//! (never the state) and plays the action that comes back. The page never
+//! waits: while the worker thinks, the board stays live. A worker that
+//! fails, or does not answer within twice its budget, is replaced and asked
+//! again; starting a new game throws away a think in progress.
+
+use std::cell::RefCell;
+
+use tabula_engine::Game;
+use tabula_worker::protocol::{Reply, Request};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
+
+use crate::app::{App, PendingAi, Screen, budget_ms};
+use crate::events::with_app;
+use crate::ui::render;
+
+/// The worker script trunk emits (see `index.html`); relative, so the page
+/// works under any path.
+const WORKER_URL: &str = "./tabula-worker_loader.js";
+/// Extra time allowed for the worker's wasm to load the first time.
+const START_MARGIN_MS: u32 = 4000;
+
+struct Link {
+    worker: Option<Worker>,
+    ready: bool,
+    queued: Option<String>,
+}
+
+thread_local! {
+    static LINK: RefCell<Link> = const { RefCell::new(Link { worker: None, ready: false, queued: None }) };
+}
+
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+fn spawn() -> Option<Worker> {
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = Worker::new_with_options(WORKER_URL, &options).ok()?;
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
+        let text = e.data().as_string().unwrap_or_default();
+        if text.contains("\"ready\":true") {
+            LINK.with(|l| {
+                let mut l = l.borrow_mut();
+                l.ready = true;
+                if let (Some(w), Some(q)) = (l.worker.clone(), l.queued.take()) {
+                    w.post_message(&JsValue::from_str(&q)).ok();
+                }
+            });
+            return;
+        }
+        if let Ok(reply) = serde_json::from_str::<Reply>(&text) {
+            with_app(|app| {
+                on_reply(app, reply);
+                render(app);
+            });
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_e: web_sys::Event| {
+        with_app(|app| {
+            restart(
+                app,
+                "The AI stopped working; it was restarted and asked again.",
+            );
+            render(app);
+        });
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    Some(worker)
+}
+
+fn send(text: String) {
+    LINK.with(|l| {
+        let mut l = l.borrow_mut();
+        if l.worker.is_none() {
+            l.worker = spawn();
+            l.ready = false;
+        }
+        if l.ready {
+            if let Some(w) = &l.worker {
+                w.post_message(&JsValue::from_str(&text)).ok();
+            }
+        } else {
+            l.queued = Some(text);
+        }
+    });
+}
+
+/// Stop the worker (and whatever it is thinking about).
+pub fn stop() {
+    LINK.with(|l| {
+        let mut l = l.borrow_mut();
+        if let Some(w) = l.worker.take() {
+            w.terminate();
+        }
+        l.ready = false;
+        l.queued = None;
+    });
+}
+
+/// Replace the worker, tell the player why, and ask again.
+fn restart(app: &mut App, why: &str) {
+    stop();
+    app.pending = None;
+    app.message = Some(why.into());
+    drive(app);
+}
+
+fn after(ms: u32, f: impl FnOnce() + 'static) {
+    let cb = Closure::once_into_js(f);
+    if let Some(w) = web_sys::window() {
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms as i32)
+            .ok();
+    }
+}
+
+/// Ask the worker for a move when an AI seat must act and none is asked yet.
+pub fn drive(app: &mut App) {
+    if app.screen != Screen::Playing || app.paused || app.pending.is_some() {
+        return;
+    }
+    let Some(session) = app.session.as_ref() else {
+        return;
+    };
+    let Some((seat, spec)) = session.ai_to_act() else {
+        return;
+    };
+    let state = session.game().state_hash().0;
+    let id = app.next_request;
+    app.next_request += 1;
+    let request = Request {
+        id,
+        spec: spec.clone(),
+        seed: (state ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15)) & tabula_engine::limits::MAX_SEED,
+        seat,
+        view: session.game().player_view(seat),
+    };
+    let Ok(text) = serde_json::to_string(&request) else {
+        return;
+    };
+    app.pending = Some(PendingAi {
+        id,
+        seat,
+        state,
+        asked_at: now(),
+    });
+    send(text);
+    // Not answered within twice the budget (plus time to start): replace it.
+    after(2 * budget_ms(&spec) + START_MARGIN_MS, move || {
+        with_app(|app| {
+            web_sys::console::log_1(&format!("timeout {id} pending {:?}", app.pending).into());
+            if app.pending.is_some_and(|p| p.id == id) {
+                restart(
+                    app,
+                    "The AI did not answer in time; it was restarted and asked again.",
+                );
+                render(app);
+            }
+        });
+    });
+}
+
+fn on_reply(app: &mut App, reply: Reply) {
+    web_sys::console::log_1(&format!("reply {} pending {:?} err {:?}", reply.id, app.pending, reply.error).into());
+    let Some(p) = app.pending else { return };
+    let Some(session) = app.session.as_ref() else {
+        return;
+    };
+    if p.id != reply.id || session.game().state_hash().0 != p.state {
+        return; // an answer to an old question
+    }
+    let legal = session.game().legal_actions(p.seat);
+    let action = match reply.action {
+        Some(a) if legal.contains(&a) => a,
+        // A wrong answer never blocks the game: play a legal action.
+        _ => match legal.first() {
+            Some(a) => *a,
+            None => return,
+        },
+    };
+    // When only AIs play, keep the watcher's pace.
+    let watching = session.human_seats().is_empty();
+    let wait = if watching {
+        (app.watch_delay_ms as f64 - (now() - p.asked_at)).max(0.0) as u32
+    } else {
+        0
+    };
+    let finish = move |app: &mut App| {
+        if app.pending.is_some_and(|q| q.id == p.id) {
+            app.pending = None;
+            if app.paused {
+                return;
+            }
+            app.play(p.seat, action);
+            drive(app);
+        }
+    };
+    if wait == 0 {
+        finish(app);
+    } else {
+        after(wait, move || {
+            with_app(|app| {
+                finish(app);
+                render(app);
+            })
+        });
+    }
+}

@@ -1,0 +1,66 @@
+//! The AI web worker. The page posts one request per move, as JSON:
+//! `{"id": N, "spec": "search:normal", "seed": S, "seat": K, "view": VIEW}`
+//! where VIEW is `player_view(seat)` — never the whole state. The worker
+//! answers `{"id": N, "action": ACTION, "ms": T}` (or `"error"`), and posts
+//! `{"ready": true}` once its wasm has loaded.
+
+pub mod protocol;
+
+#[cfg(all(target_arch = "wasm32", feature = "entry"))]
+mod run {
+    use tabula_ai::bot_from_spec;
+    use tabula_star_tigris::StarTigris;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, WorkerGlobalScope};
+
+    use crate::protocol::{Reply, Request};
+
+    fn now() -> f64 {
+        js_sys::global()
+            .unchecked_into::<WorkerGlobalScope>()
+            .performance()
+            .map(|p| p.now())
+            .unwrap_or(0.0)
+    }
+
+    fn answer(text: &str) -> Reply {
+        let request: Request = match serde_json::from_str(text) {
+            Ok(r) => r,
+            Err(e) => return Reply::error(0, format!("unreadable request: {e}")),
+        };
+        let start = now();
+        let mut bot = match bot_from_spec::<StarTigris>(&request.spec, request.seed) {
+            Ok(b) => b,
+            Err(e) => return Reply::error(request.id, e),
+        };
+        bot.set_clock(now);
+        match bot.choose(&request.view, request.seat) {
+            Some(action) => Reply {
+                id: request.id,
+                action: Some(action),
+                error: None,
+                ms: now() - start,
+            },
+            None => Reply::error(request.id, "the bot found no legal action".into()),
+        }
+    }
+
+    /// Start the worker: answer requests, and say it is ready.
+    #[wasm_bindgen(start)]
+    pub fn start() {
+        console_error_panic_hook::set_once();
+        let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+        let reply_to = scope.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let text = e.data().as_string().unwrap_or_default();
+            let reply = serde_json::to_string(&answer(&text)).unwrap_or_default();
+            reply_to.post_message(&JsValue::from_str(&reply)).ok();
+        });
+        scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        on_message.forget();
+        scope
+            .post_message(&JsValue::from_str(r#"{"ready":true}"#))
+            .ok();
+    }
+}

@@ -1,0 +1,150 @@
+// Playing against the AI in a real headless Chromium: the AI thinks in a
+// web worker (the page never freezes), sees only its own seat's view, and a
+// worker that dies is replaced without losing the game.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { serve, browser, open, screen, targets, clickCell, rng, artefacts } from './harness.mjs';
+
+let server;
+before(async () => { server = await serve(); });
+after(() => server.close());
+
+/** Record long main-thread tasks and every message posted to a worker. */
+async function instrument(context) {
+  await context.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+    window.__toWorker = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (m, ...rest) {
+      window.__toWorker.push(String(m));
+      return post.call(this, m, ...rest);
+    };
+  });
+}
+
+async function startVsAi(page, { level = 'search:easy', seed = 4, map = 'small', humans = 1 } = {}) {
+  await page.click('[data-cmd="seats:2"]');
+  await page.fill('#name0', 'Ada');
+  await page.fill('#name1', 'Robo');
+  if (humans === 0) await page.selectOption('#kind0', level);
+  await page.selectOption('#kind1', level);
+  await page.selectOption('#map', map);
+  await page.fill('#seed', String(seed));
+  await page.click('#start');
+}
+
+/** Wait until the person may act (or the game is over). */
+async function myTurn(page, timeout = 60000) {
+  await page.waitForFunction(() => document.body.dataset.screen === 'over' || !!document.querySelector('#decision:not(.waiting)'), null, { timeout });
+}
+
+test('a person plays the Hard AI to the end; the page never blocks for more than 50 ms', async () => {
+  const context = await browser();
+  await instrument(context);
+  const { page, errors } = await open(context, server.url);
+  await startVsAi(page, { level: 'search:hard', seed: 9 });
+  const rand = rng(3);
+  let moves = 0;
+  let sawThinking = false;
+  while ((await screen(page)) !== 'over' && moves < 120) {
+    await myTurn(page);
+    if ((await screen(page)) === 'over') break;
+    const buttons = await page.$$eval('#decision [data-cmd]', (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.cmd));
+    const decision = buttons.find((c) => /^(commit|resolve|take):/.test(c));
+    if (decision) {
+      await page.click(`#decision [data-cmd="${decision}"]`);
+    } else if (moves >= 6 && (await page.$('#decision [data-cmd="bomber"]:not([disabled])'))) {
+      // Finish the game: bomb artifacts until two or fewer are left.
+      await page.keyboard.press('b');
+      const t = await targets(page);
+      const cell = ['A1', 'G2', 'B7', 'H8'].find((c) => t.includes(c));
+      if (cell) await clickCell(page, cell); else await page.click('#decision [data-cmd="pass"]');
+    } else {
+      await page.keyboard.press(String(1 + Math.floor(rand() * 6)));
+      const t = await targets(page);
+      if (t.length) await clickCell(page, t[Math.floor(rand() * t.length)]);
+      else await page.click('#decision [data-cmd="pass"]');
+    }
+    moves += 1;
+    if (await page.$('#thinking')) {
+      sawThinking = true;
+      // While the AI thinks the page answers: hovering redraws the board.
+      const box = await page.$eval('#board', (el) => el.getBoundingClientRect().toJSON());
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    }
+  }
+  assert.equal(await screen(page), 'over', 'the game reached its end');
+  assert.ok(sawThinking, 'the thinking indicator showed');
+  await page.screenshot({ path: join(artefacts, 'vs-ai-end-1280x800.png') });
+  const longTasks = await page.evaluate(() => window.__longTasks);
+  assert.deepEqual(longTasks.filter((d) => d > 50), [], 'no main-thread task over 50 ms');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the worker is sent only the AI seat\'s view', async () => {
+  const context = await browser();
+  await instrument(context);
+  const { page } = await open(context, server.url);
+  await startVsAi(page, { level: 'search:easy', seed: 5 });
+  await myTurn(page);
+  // Ada passes twice; Robo (seat 2) thinks.
+  await page.click('#decision [data-cmd="pass"]');
+  await page.click('#decision [data-cmd="pass"]');
+  await myTurn(page);
+  const sent = await page.evaluate(() => window.__toWorker.map((m) => JSON.parse(m)));
+  assert.ok(sent.length >= 1);
+  for (const m of sent) {
+    assert.equal(m.seat, 1);
+    assert.equal(m.view.seat, 1);
+    assert.equal(m.view.players[0].hand, null, 'Ada\'s hand never reaches the worker');
+    assert.equal(m.view.players[0].score, null, 'nor her score');
+    assert.ok(Array.isArray(m.view.players[1].hand));
+    assert.ok(!('rng' in m.view) && !('pool' in m.view));
+  }
+  await context.close();
+});
+
+test('a worker that dies mid-think is replaced and the game goes on', async () => {
+  const context = await browser();
+  const { page, errors } = await open(context, server.url);
+  await startVsAi(page, { level: 'search:easy', seed: 6 });
+  await myTurn(page);
+  await page.click('#decision [data-cmd="pass"]');
+  await page.click('#decision [data-cmd="pass"]');
+  // The AI is thinking: kill its worker from inside.
+  await page.waitForSelector('#thinking');
+  const workers = page.workers();
+  assert.ok(workers.length >= 1, 'the AI runs in a worker');
+  await workers[workers.length - 1].evaluate(() => { self.onmessage = null; self.close(); }).catch(() => {});
+  // Twice the Easy budget plus the start margin later, it is replaced and asked again.
+  await page.waitForFunction(() => /restarted/.test(document.querySelector('#panel').textContent), null, { timeout: 15000 });
+  await myTurn(page, 30000);
+  const log = await page.textContent('#log');
+  assert.match(log, /Robo/, 'Robo played after the restart');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('two AIs can be watched, paused and resumed', async () => {
+  const context = await browser();
+  const { page } = await open(context, server.url);
+  await startVsAi(page, { level: 'search:easy', seed: 7, humans: 0 });
+  await page.waitForSelector('#watch');
+  await page.click('[data-cmd="speed:100"]');
+  await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 6, null, { timeout: 30000 });
+  await page.click('[data-cmd="pause"]');
+  await page.waitForTimeout(300);
+  const paused = await page.$$eval('#log li', (l) => l.length);
+  await page.waitForTimeout(1500);
+  assert.equal(await page.$$eval('#log li', (l) => l.length), paused, 'nothing is played while paused');
+  assert.equal(await page.$$eval('#panel .slot', (s) => s.length), 0, 'no hand is shown to a watcher');
+  await page.click('[data-cmd="resume"]');
+  await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, paused, { timeout: 30000 });
+  await page.screenshot({ path: join(artefacts, 'watch-ai-1280x800.png') });
+  await context.close();
+});
