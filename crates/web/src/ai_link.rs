@@ -157,7 +157,6 @@ pub fn drive(app: &mut App) {
     // Not answered within twice the budget (plus time to start): replace it.
     after(2 * budget_ms(&spec) + START_MARGIN_MS, move || {
         with_app(|app| {
-            web_sys::console::log_1(&format!("timeout {id} pending {:?}", app.pending).into());
             if app.pending.is_some_and(|p| p.id == id) {
                 restart(
                     app,
@@ -170,7 +169,6 @@ pub fn drive(app: &mut App) {
 }
 
 fn on_reply(app: &mut App, reply: Reply) {
-    web_sys::console::log_1(&format!("reply {} pending {:?} err {:?}", reply.id, app.pending, reply.error).into());
     let Some(p) = app.pending else { return };
     let Some(session) = app.session.as_ref() else {
         return;

@@ -46,7 +46,6 @@ pub fn install() {
             if let Some(cmd) = el.get_attribute("data-cmd") {
                 with_app(|app| {
                     command(app, &cmd);
-                    crate::ai_link::drive(app);
                     render(app);
                 });
             }
@@ -75,7 +74,6 @@ pub fn install() {
         with_app(|app| {
             handled = key(app, &k.key(), k.ctrl_key() || k.meta_key());
             if handled {
-                crate::ai_link::drive(app);
                 render(app);
             }
         });

@@ -16,8 +16,11 @@ use crate::maps::MAPS;
 use crate::palette::{SEAT_COLOURS, SEAT_NAMES, kind_symbol, kind_title};
 use crate::session::Selection;
 
-/// Redraw everything.
+/// Redraw everything (first asking the AI worker for a move if an AI
+/// seat must act: every change of state ends in a render).
 pub fn render(app: &mut App) {
+    #[cfg(target_arch = "wasm32")]
+    crate::ai_link::drive(app);
     let body = document().body().expect("body");
     let screen = match (app.screen, app.handing_off()) {
         (Screen::NewGame, _) => "new",
