@@ -144,8 +144,10 @@ fn ai_status(app: &App) -> Option<El> {
     let watching = s.human_seats().is_empty() && app.screen == Screen::Playing;
     let mut out = el("div").class("ai-status");
     let mut any = false;
-    if let Some((seat, spec)) = s.ai_to_act() {
-        if app.screen == Screen::Playing {
+    if let Some((seat, spec)) = s.ai_to_act()
+        && app.screen == Screen::Playing
+    {
+        {
             let level = AI_LEVELS
                 .iter()
                 .find(|(v, _)| *v == spec)
