@@ -115,7 +115,8 @@ test('the worker is sent only the AI seat\'s view', async () => {
 test('a worker that dies mid-think is replaced and the game goes on', async () => {
   const context = await browser();
   const { page, errors } = await open(context, server.url);
-  await startVsAi(page, { level: 'search:easy', seed: 6 });
+  // Hard thinks for seconds, so the worker is surely killed mid-think.
+  await startVsAi(page, { level: 'search:hard', seed: 6 });
   await myTurn(page);
   await page.click('#decision [data-cmd="pass"]');
   await page.click('#decision [data-cmd="pass"]');
@@ -124,9 +125,9 @@ test('a worker that dies mid-think is replaced and the game goes on', async () =
   const workers = page.workers();
   assert.ok(workers.length >= 1, 'the AI runs in a worker');
   await workers[workers.length - 1].evaluate(() => { self.onmessage = null; self.close(); }).catch(() => {});
-  // Twice the Easy budget plus the start margin later, it is replaced and asked again.
-  await page.waitForFunction(() => /restarted/.test(document.querySelector('#panel').textContent), null, { timeout: 15000 });
-  await myTurn(page, 30000);
+  // Twice the Hard budget plus the start margin later, it is replaced and asked again.
+  await page.waitForFunction(() => /restarted/.test(document.querySelector('#panel').textContent), null, { timeout: 30000 });
+  await myTurn(page, 60000);
   const log = await page.textContent('#log');
   assert.match(log, /Robo/, 'Robo played after the restart');
   assert.deepEqual(errors, []);
