@@ -33,6 +33,36 @@ for (let i = 0; i < 5; i++) {
   }
 }
 await context.close();
+
+// AI search speed in wasm: the opening request of an AI seat, re-asked of a
+// fresh worker with a fixed budget of 2,000 iterations.
+const aiContext = await browser();
+await aiContext.addInitScript(() => {
+  window.__toWorker = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (m, ...rest) { window.__toWorker.push(String(m)); return post.call(this, m, ...rest); };
+});
+const { page: aiPage } = await open(aiContext, server.url);
+await aiPage.click('[data-cmd="seats:2"]');
+await aiPage.selectOption('#kind1', 'search:easy');
+await aiPage.fill('#seed', '1');
+await aiPage.click('#start');
+await aiPage.click('#decision [data-cmd="pass"]');
+await aiPage.click('#decision [data-cmd="pass"]');
+await aiPage.waitForFunction(() => window.__toWorker.length > 0);
+const asked = await aiPage.evaluate(() => window.__toWorker[0]);
+const wasmSearch = await aiPage.evaluate(async (text) => {
+  const w = new Worker('./tabula-worker_loader.js', { type: 'module' });
+  await new Promise((r) => { w.onmessage = (e) => { if (String(e.data).includes('ready')) r(); }; });
+  const q = JSON.parse(text);
+  q.spec = 'search:iterations=2000';
+  q.id = 99;
+  const t0 = performance.now();
+  const reply = await new Promise((r) => { w.onmessage = (e) => r(JSON.parse(e.data)); w.postMessage(JSON.stringify(q)); });
+  w.terminate();
+  return { ms: performance.now() - t0, ok: !!reply.action };
+}, asked);
+await aiContext.close();
 server.close();
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(JSON.stringify({
@@ -40,4 +70,7 @@ console.log(JSON.stringify({
   load_to_dialog_ms_median: median(loads),
   start_to_board_ms_median: median(firstBoards),
   redraw_ms_median: median(redraws), redraw_ms_max: Math.max(...redraws),
+  wasm_search_2000_iterations_ms: Math.round(wasmSearch.ms),
+  wasm_search_iterations_per_s: Math.round(2000 / (wasmSearch.ms / 1000)),
+  wasm_search_answered: wasmSearch.ok,
 }, null, 1));
