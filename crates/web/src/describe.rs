@@ -51,10 +51,7 @@ pub fn action(names: &[String], seat: u8, a: &Action) -> String {
             plural(s.total(), "colonist", "colonists")
         ),
         Action::Pass => format!("{who} passes an order."),
-        Action::Commit { count } => format!(
-            "{who} commits {} as reinforcements.",
-            plural(*count, "colonist", "colonists")
-        ),
+        Action::Commit { count } => format!("{who} commits {count} as reinforcements."),
         Action::ResolveConflict { kind } => {
             format!("{who} chooses to fight the {kind} conflict first.")
         }
@@ -112,7 +109,12 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
                 )
             }
         }
-        Event::Committed { .. } => return None,
+        Event::Committed { seat, kind, count } => format!(
+            "{} {} on {}'s side.",
+            plural(*count, colonist(*kind), colonists(*kind)),
+            if *count == 1 { "fights" } else { "fight" },
+            name(names, *seat)
+        ),
         Event::ConflictResolved {
             kind,
             winner,

@@ -32,6 +32,10 @@ pub fn render(app: &mut App) {
     if let Some(panel) = by_id("panel") {
         replace_children(&panel, panel_content(app));
     }
+    // The newest log entry is always in sight.
+    if let Some(log) = by_id("log") {
+        log.set_scroll_top(log.scroll_height());
+    }
     render_overlay(app);
     draw_board(app);
 }
