@@ -29,13 +29,8 @@ impl StarTigris {
         self.index(p).ok_or(RuleError::OffBoard(p))
     }
 
-    /// Check that a colonist of `kind` may settle cell `i` (hand aside).
-    pub(crate) fn check_colonize_cell(
-        &self,
-        regions: &Regions,
-        kind: Kind,
-        i: usize,
-    ) -> Result<(), RuleError> {
+    /// Check that cell `i` is neither destroyed nor occupied; returns its position.
+    fn check_free(&self, i: usize) -> Result<Pos, RuleError> {
         let cell = self.cells[i];
         let p = self.pos(i);
         if cell.is_destroyed() {
@@ -44,6 +39,18 @@ impl StarTigris {
         if cell.is_occupied() {
             return Err(RuleError::Occupied(p));
         }
+        Ok(p)
+    }
+
+    /// Check that a colonist of `kind` may settle cell `i` (hand aside).
+    pub(crate) fn check_colonize_cell(
+        &self,
+        regions: &Regions,
+        kind: Kind,
+        i: usize,
+    ) -> Result<(), RuleError> {
+        let cell = self.cells[i];
+        let p = self.check_free(i)?;
         match (kind == Kind::Mining, cell.is_uninhabitable()) {
             (true, false) => return Err(RuleError::MiningNeedsUninhabitable(p)),
             (false, true) => return Err(RuleError::Uninhabitable(p)),
@@ -124,13 +131,7 @@ impl StarTigris {
     /// The checks on a leader's target cell that do not involve regions.
     fn check_leader_target(&self, i: usize) -> Result<(), RuleError> {
         let cell = self.cells[i];
-        let p = self.pos(i);
-        if cell.is_destroyed() {
-            return Err(RuleError::Destroyed(p));
-        }
-        if cell.is_occupied() {
-            return Err(RuleError::Occupied(p));
-        }
+        let p = self.check_free(i)?;
         if cell.is_uninhabitable() {
             return Err(RuleError::Uninhabitable(p));
         }
