@@ -1,0 +1,528 @@
+//! The editor's state between events: the board being drawn and its
+//! history, the tool in hand, the stroke in progress, the saved maps, and
+//! what to tell the designer. Pointer and key handlers call these methods;
+//! nothing here touches the DOM, so it is tested natively.
+
+use tabula_engine::Problems;
+use tabula_engine::limits::check_name;
+use tabula_star_tigris::Pos;
+use tabula_star_tigris::map::Terrain;
+
+use crate::editor::{Draft, History, Tool};
+use crate::library::{Library, SavedMap};
+
+/// A drag in progress: the board before it, where it started, where it is.
+#[derive(Clone, Debug)]
+pub struct Stroke {
+    before: Draft,
+    anchor: Pos,
+    last: Pos,
+}
+
+/// The map editor.
+#[derive(Clone, Debug)]
+pub struct Editor {
+    /// The board being drawn.
+    pub draft: Draft,
+    /// Its name.
+    pub name: String,
+    /// Its entry in the saved maps.
+    pub id: Option<u64>,
+    /// The tool in hand.
+    pub tool: Tool,
+    /// The terrain the tool paints.
+    pub paint: Terrain,
+    /// Undo and redo.
+    pub history: History,
+    /// The drag in progress.
+    pub stroke: Option<Stroke>,
+    /// The cell of the problem the designer clicked.
+    pub highlight: Option<Pos>,
+    /// The keyboard cursor.
+    pub cursor: Pos,
+    /// The cell under the pointer.
+    pub hover: Option<Pos>,
+    /// What to tell the designer (an import refused, a map deleted…).
+    pub message: Option<String>,
+    /// Whether the message reports a failure.
+    pub message_is_error: bool,
+    /// The text in the paste box.
+    pub paste: String,
+    /// The saved maps.
+    pub library: Library,
+    /// The map deleted last, which can be restored.
+    pub deleted: Option<SavedMap>,
+    /// The validator's findings on the board, kept up to date.
+    pub problems: Problems,
+}
+
+/// The size of a new blank board.
+pub const BLANK_SIZE: (usize, usize) = (12, 10);
+
+/// A map's name taken from a file name or a `#` comment: at most 40
+/// characters, no control characters, never empty.
+pub fn clean_name(raw: &str, fallback: &str) -> String {
+    let name: String = raw
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(40)
+        .collect::<String>()
+        .trim()
+        .to_string();
+    if check_name(&name).is_ok() {
+        name
+    } else {
+        fallback.into()
+    }
+}
+
+impl Editor {
+    /// An editor on a blank board, with the saved maps.
+    pub fn new(library: Library) -> Editor {
+        let draft = Draft::blank(BLANK_SIZE.0, BLANK_SIZE.1);
+        let problems = draft.problems();
+        let mut e = Editor {
+            draft,
+            name: "Untitled map".into(),
+            id: None,
+            tool: Tool::Brush,
+            paint: Terrain::Uninhabitable,
+            history: History::default(),
+            stroke: None,
+            highlight: None,
+            cursor: Pos::new(0, 0),
+            hover: None,
+            message: None,
+            message_is_error: false,
+            paste: String::new(),
+            library,
+            deleted: None,
+            problems,
+        };
+        // Reopen the map being edited before a reload.
+        if let Some(m) = e.library.current.and_then(|id| e.library.get(id)).cloned()
+            && let Ok(d) = Draft::parse(&m.text)
+        {
+            e.draft = d;
+            e.name = m.name;
+            e.id = Some(m.id);
+            e.problems = e.draft.problems();
+        }
+        e
+    }
+
+    /// Tell the designer something.
+    pub fn tell(&mut self, msg: impl Into<String>) {
+        self.message = Some(msg.into());
+        self.message_is_error = false;
+    }
+
+    /// Tell the designer what was refused.
+    pub fn refuse(&mut self, msg: impl Into<String>) {
+        self.message = Some(msg.into());
+        self.message_is_error = true;
+    }
+
+    /// After the board changed: validate it again and save it.
+    fn changed(&mut self) {
+        self.problems = self.draft.problems();
+        if self.highlight.is_some_and(|p| !self.draft.contains(p)) {
+            self.highlight = None;
+        }
+        if !self.draft.contains(self.cursor) {
+            self.cursor = Pos::new(0, 0);
+        }
+        let text = self.draft.to_text();
+        match self.id {
+            Some(id) if self.library.get(id).is_some() => self.library.update(id, text),
+            _ => self.id = Some(self.library.add(&self.name, text)),
+        }
+        self.library.current = self.id;
+    }
+
+    /// Replace the board as one undoable step.
+    pub fn replace(&mut self, d: Draft) {
+        if d != self.draft {
+            let before = std::mem::replace(&mut self.draft, d);
+            self.history.record(before);
+            self.changed();
+        }
+    }
+
+    /// Open a board as a new saved map (its history starts empty).
+    pub fn open(&mut self, name: &str, d: Draft) {
+        self.stroke = None;
+        self.draft = d;
+        self.name = clean_name(name, "Untitled map");
+        self.id = None;
+        self.history = History::default();
+        self.highlight = None;
+        self.changed();
+    }
+
+    /// Open a saved map.
+    pub fn open_saved(&mut self, id: u64) {
+        let Some(m) = self.library.get(id).cloned() else {
+            return self.refuse("That map is no longer saved.");
+        };
+        match Draft::parse(&m.text) {
+            Ok(d) => {
+                self.stroke = None;
+                self.draft = d;
+                self.name = m.name;
+                self.id = Some(id);
+                self.history = History::default();
+                self.highlight = None;
+                self.changed();
+            }
+            Err(p) => self.refuse(format!("The saved map does not read: {p}")),
+        }
+    }
+
+    /// The pointer went down on a cell.
+    pub fn press(&mut self, p: Pos) {
+        if !self.draft.contains(p) {
+            return;
+        }
+        self.stroke = Some(Stroke {
+            before: self.draft.clone(),
+            anchor: p,
+            last: p,
+        });
+        self.cursor = p;
+        match self.tool {
+            Tool::Brush => {
+                self.draft.paint(p, self.paint);
+            }
+            Tool::Rect => {
+                self.draft.rect(p, p, self.paint);
+            }
+            Tool::Fill => {
+                self.draft.fill(p, self.paint);
+            }
+        }
+        self.problems = self.draft.problems();
+    }
+
+    /// The pointer moved onto a cell with the button down.
+    pub fn drag(&mut self, p: Pos) {
+        let Some(stroke) = self.stroke.as_mut() else {
+            return;
+        };
+        if !self.draft.contains(p) || p == stroke.last {
+            return;
+        }
+        match self.tool {
+            Tool::Brush => {
+                // Every cell on the way, so a fast drag leaves no gaps.
+                let (mut r, mut c) = (stroke.last.row as i32, stroke.last.col as i32);
+                let (tr, tc) = (p.row as i32, p.col as i32);
+                while (r, c) != (tr, tc) {
+                    let (dr, dc) = (tr - r, tc - c);
+                    if dr.abs() >= dc.abs() {
+                        r += dr.signum();
+                    } else {
+                        c += dc.signum();
+                    }
+                    self.draft.paint(Pos::new(r as u8, c as u8), self.paint);
+                }
+            }
+            Tool::Rect => {
+                self.draft = stroke.before.clone();
+                self.draft.rect(stroke.anchor, p, self.paint);
+            }
+            Tool::Fill => {}
+        }
+        stroke.last = p;
+        self.cursor = p;
+        self.problems = self.draft.problems();
+    }
+
+    /// The pointer went up: the stroke becomes one undoable step.
+    pub fn release(&mut self) {
+        if let Some(stroke) = self.stroke.take()
+            && stroke.before != self.draft
+        {
+            self.history.record(stroke.before);
+            self.changed();
+        }
+    }
+
+    /// A stroke stopped without finishing (Escape): the board goes back.
+    pub fn cancel(&mut self) {
+        if let Some(stroke) = self.stroke.take() {
+            self.draft = stroke.before;
+            self.problems = self.draft.problems();
+        }
+    }
+
+    /// Enter or Space at the cursor: brush and fill paint at once; the
+    /// rectangle takes two presses, one at each corner.
+    pub fn key_apply(&mut self) {
+        let p = self.cursor;
+        match (self.tool, self.stroke.is_some()) {
+            (Tool::Rect, true) => {
+                self.drag(p);
+                self.release();
+            }
+            (Tool::Rect, false) => self.press(p),
+            _ => {
+                self.press(p);
+                self.release();
+            }
+        }
+    }
+
+    /// Move the keyboard cursor (a rectangle being drawn follows it).
+    pub fn move_cursor(&mut self, dr: i32, dc: i32) {
+        let (h, w) = (self.draft.height as i32, self.draft.width as i32);
+        let r = (self.cursor.row as i32 + dr).rem_euclid(h);
+        let c = (self.cursor.col as i32 + dc).rem_euclid(w);
+        let p = Pos::new(r as u8, c as u8);
+        if self.tool == Tool::Rect && self.stroke.is_some() {
+            self.drag(p);
+        }
+        self.cursor = p;
+        self.hover = Some(p);
+    }
+
+    /// Undo the last change.
+    pub fn undo(&mut self) {
+        self.cancel();
+        if let Some(d) = self.history.undo(&self.draft) {
+            self.draft = d;
+            self.changed();
+        }
+    }
+
+    /// Redo the last undone change.
+    pub fn redo(&mut self) {
+        self.cancel();
+        if let Some(d) = self.history.redo(&self.draft) {
+            self.draft = d;
+            self.changed();
+        }
+    }
+
+    /// Resize, keeping what fits.
+    pub fn resize(&mut self, width: usize, height: usize) {
+        self.cancel();
+        let d = self.draft.resized(width, height);
+        if (d.width, d.height) != (width, height) {
+            self.tell(format!(
+                "Boards are {} to {} cells a side: the size is now {}×{}.",
+                tabula_star_tigris::map::MIN_SIDE,
+                tabula_star_tigris::map::MAX_SIDE,
+                d.width,
+                d.height
+            ));
+        }
+        self.replace(d);
+    }
+
+    /// Rename the map being edited.
+    pub fn rename(&mut self, name: &str) {
+        if let Err(e) = check_name(name) {
+            return self.refuse(format!("The map's name is refused: {e}."));
+        }
+        self.name = name.trim().into();
+        match self.id {
+            Some(id) if self.library.get(id).is_some() => {
+                self.library.rename(id, name).ok();
+            }
+            _ => self.changed(),
+        }
+        self.tell(format!("Renamed to “{}”.", self.name));
+    }
+
+    /// Delete a saved map (it can be restored until the next deletion).
+    pub fn delete(&mut self, id: u64) {
+        if let Some(m) = self.library.remove(id) {
+            self.tell(format!("Deleted “{}”.", m.name));
+            if self.id == Some(id) {
+                self.id = None;
+            }
+            self.deleted = Some(m);
+        }
+    }
+
+    /// Restore the map deleted last.
+    pub fn restore(&mut self) {
+        if let Some(m) = self.deleted.take() {
+            self.tell(format!("Restored “{}”.", m.name));
+            self.library.restore(m);
+            if self.id.is_none() {
+                self.library.current = None;
+            }
+        }
+    }
+
+    /// Import map text (a file, a paste or a link). A malformed text is
+    /// refused with every problem's place and the board is left alone.
+    /// `place` says how to name a line: "line" for text, "row" for a link.
+    pub fn import(&mut self, text: &str, name: &str, source: &str, place: &str) -> bool {
+        match Draft::parse(text) {
+            Ok(d) => {
+                self.open(name, d);
+                self.tell(format!("Opened “{}” from {source}.", self.name));
+                true
+            }
+            Err(problems) => {
+                let lines: Vec<String> = problems
+                    .0
+                    .iter()
+                    .map(|p| match (p.line, p.col) {
+                        (Some(l), Some(c)) => format!("{place} {l}, column {c}: {}", p.message),
+                        _ => p.message.clone(),
+                    })
+                    .collect();
+                self.refuse(format!(
+                    "{source} is not a map, so nothing changed. {}",
+                    lines.join("; ")
+                ));
+                false
+            }
+        }
+    }
+
+    /// Why the map cannot be played now, if it cannot.
+    pub fn play_blocked(&self) -> Option<String> {
+        let errors = self.problems.0.iter().filter(|p| p.is_error()).count();
+        match errors {
+            0 => None,
+            1 => Some("Fix the error first: the map cannot be played with it.".into()),
+            n => Some(format!(
+                "Fix the {n} errors first: the map cannot be played with them."
+            )),
+        }
+    }
+
+    /// The name a `#` comment or a file name gives, for imports.
+    pub fn name_from_text(text: &str) -> Option<String> {
+        let first = text.lines().next()?.strip_prefix('#')?;
+        let n = clean_name(first, "");
+        (!n.is_empty()).then_some(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn editor() -> Editor {
+        Editor::new(Library::new())
+    }
+
+    #[test]
+    fn a_drag_is_one_undoable_step_and_is_saved() {
+        let mut e = editor();
+        e.paint = Terrain::Uninhabitable;
+        e.press(Pos::new(0, 0));
+        e.drag(Pos::new(0, 3));
+        e.drag(Pos::new(2, 3));
+        e.release();
+        assert!(e.draft.to_text().starts_with("MMMM...."));
+        assert_eq!(e.draft.counts().1, 6, "a gapless stroke of six cells");
+        let saved = e.library.get(e.id.unwrap()).unwrap();
+        assert_eq!(saved.text, e.draft.to_text());
+        e.undo();
+        assert_eq!(e.draft, Draft::blank(BLANK_SIZE.0, BLANK_SIZE.1));
+        e.redo();
+        assert_eq!(e.draft.counts().1, 6);
+    }
+
+    #[test]
+    fn rectangles_by_pointer_and_by_keys() {
+        let mut e = editor();
+        e.tool = Tool::Rect;
+        e.paint = Terrain::Artifact;
+        e.press(Pos::new(1, 1));
+        e.drag(Pos::new(4, 4));
+        e.drag(Pos::new(2, 2));
+        e.release();
+        assert_eq!(e.draft.counts().2, 4, "only the last rectangle stays");
+        e.paint = Terrain::Uninhabitable;
+        e.cursor = Pos::new(5, 5);
+        e.key_apply();
+        e.move_cursor(1, 0);
+        e.move_cursor(0, 1);
+        e.key_apply();
+        assert_eq!(e.draft.counts().1, 4);
+        e.undo();
+        assert_eq!(e.draft.counts(), (BLANK_SIZE.0 * BLANK_SIZE.1 - 4, 0, 4));
+        // Escape drops a rectangle half drawn.
+        e.key_apply();
+        e.move_cursor(2, 2);
+        e.cancel();
+        assert_eq!(e.draft.counts().1, 0);
+    }
+
+    #[test]
+    fn problems_follow_the_board() {
+        let mut e = editor();
+        assert!(e.problems.has_errors(), "a blank board has no artifacts");
+        assert!(e.play_blocked().is_some());
+        e.paint = Terrain::Artifact;
+        for p in [Pos::new(1, 1), Pos::new(5, 5), Pos::new(8, 10)] {
+            e.press(p);
+            e.release();
+        }
+        e.paint = Terrain::Uninhabitable;
+        e.press(Pos::new(0, 11));
+        e.release();
+        assert!(!e.problems.has_errors(), "{}", e.problems);
+        assert_eq!(e.play_blocked(), None);
+    }
+
+    #[test]
+    fn malformed_imports_leave_the_board_alone() {
+        let mut e = editor();
+        e.press(Pos::new(0, 0));
+        e.release();
+        let before = e.draft.clone();
+        assert!(!e.import("....\n.x..\n", "bad.txt", "The file", "line"));
+        assert_eq!(e.draft, before);
+        let msg = e.message.clone().unwrap();
+        assert!(msg.contains("line 2, column 2"), "{msg}");
+        assert!(e.message_is_error);
+        assert!(e.import("# Tiny\nA..M\n....\n..A.\nM..A\n", "Tiny", "the paste box", "line"));
+        assert_eq!(e.name, "Tiny");
+        assert!(!e.history.can_undo(), "a new map starts a new history");
+        assert_eq!(
+            Editor::name_from_text("# A name\n...."),
+            Some("A name".into())
+        );
+        assert_eq!(Editor::name_from_text("...."), None);
+    }
+
+    #[test]
+    fn resize_rename_delete_restore_and_reopen() {
+        let mut e = editor();
+        e.resize(40, 2);
+        assert_eq!((e.draft.width, e.draft.height), (32, 4));
+        assert!(e.message.as_deref().unwrap().contains("4 to 32"));
+        e.rename("Wide");
+        assert_eq!(e.library.get(e.id.unwrap()).unwrap().name, "Wide");
+        e.rename("\u{1}");
+        assert!(e.message_is_error);
+        let id = e.id.unwrap();
+        let reopened = Editor::new(e.library.clone());
+        assert_eq!(reopened.draft, e.draft, "a reload reopens the map");
+        assert_eq!(reopened.name, "Wide");
+        e.delete(id);
+        assert!(e.library.maps.is_empty());
+        e.restore();
+        assert_eq!(e.library.maps.len(), 1);
+        e.open_saved(id);
+        assert_eq!(e.id, Some(id));
+        e.open_saved(999);
+        assert!(e.message_is_error);
+    }
+
+    #[test]
+    fn names_are_cleaned() {
+        assert_eq!(clean_name("  my\u{0} map ", "x"), "my map");
+        assert_eq!(clean_name("   ", "fallback"), "fallback");
+        assert_eq!(clean_name(&"é".repeat(50), "x").chars().count(), 40);
+    }
+}
