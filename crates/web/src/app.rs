@@ -5,6 +5,7 @@
 use tabula_star_tigris::{Action, Kind, Phase, Pos, SwapSet};
 
 use crate::board::Geometry;
+use crate::map_editor::Editor;
 use crate::session::{Player, Selection, Session};
 
 /// Which screen is up.
@@ -16,6 +17,8 @@ pub enum Screen {
     Playing,
     /// The end-of-game screen.
     Over,
+    /// The map editor.
+    Editor,
 }
 
 /// The page's state.
@@ -52,6 +55,12 @@ pub struct App {
     pub paused: bool,
     /// Milliseconds between moves when only AIs play.
     pub watch_delay_ms: u32,
+    /// The map editor, once opened.
+    pub editor: Option<Editor>,
+    /// A map from the editor offered in the new-game dialog: (name, text).
+    pub custom_map: Option<(String, String)>,
+    /// The screen the new-game dialog returns to when cancelled.
+    pub dialog_back: Option<Screen>,
 }
 
 /// An AI move asked of the worker and not yet played.
@@ -103,6 +112,9 @@ impl Default for App {
             next_request: 1,
             paused: false,
             watch_delay_ms: 600,
+            editor: None,
+            custom_map: None,
+            dialog_back: None,
         }
     }
 }

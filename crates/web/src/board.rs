@@ -3,7 +3,7 @@
 
 use std::f64::consts::PI;
 
-use tabula_star_tigris::view::{CellView, View};
+use tabula_star_tigris::view::CellView;
 use tabula_star_tigris::{Kind, Pos};
 use web_sys::CanvasRenderingContext2d as Ctx;
 
@@ -77,8 +77,8 @@ pub struct RegionOverlay {
 
 /// Everything to draw.
 pub struct Picture<'a> {
-    /// The board as the viewing seat sees it.
-    pub view: &'a View,
+    /// The cells as the viewing seat sees them, row by row.
+    pub cells: &'a [CellView],
     /// The regions view, when switched on.
     pub regions: Option<&'a RegionOverlay>,
     /// Cells where the selected piece may go.
@@ -91,6 +91,10 @@ pub struct Picture<'a> {
     pub attack: &'a [Pos],
     /// Cells behind the defender's strength.
     pub defend: &'a [Pos],
+    /// Cells a map problem names (the editor).
+    pub flagged: &'a [Pos],
+    /// The problem cell the designer picked (the editor).
+    pub highlight: Option<Pos>,
 }
 
 const OPEN: &str = "#eef2f7";
@@ -98,6 +102,7 @@ const UNINHABITABLE: &str = "#d8c7a0";
 const DESTROYED: &str = "#4a4a4a";
 const GRID: &str = "#b8c2cf";
 const GOLD: &str = "#f5c400";
+const PROBLEM: &str = "#d00000";
 
 /// Draw the board.
 pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
@@ -108,7 +113,7 @@ pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
     for r in 0..g.rows {
         for c in 0..g.cols {
             let p = Pos::new(r as u8, c as u8);
-            let cell = pic.view.cells[r * g.cols + c];
+            let cell = pic.cells[r * g.cols + c];
             let (x, y) = g.corner(p);
             draw_cell(ctx, x, y, s, &cell);
         }
@@ -135,6 +140,26 @@ pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
     }
     if let Some(regions) = pic.regions {
         draw_regions(ctx, g, regions);
+    }
+    for &p in pic.flagged {
+        // A red corner on each cell a problem names.
+        let (x, y) = g.corner(p);
+        ctx.set_fill_style_str(PROBLEM);
+        ctx.begin_path();
+        ctx.move_to(x + 1.0, y + 1.0);
+        ctx.line_to(x + s * 0.4, y + 1.0);
+        ctx.line_to(x + 1.0, y + s * 0.4);
+        ctx.close_path();
+        ctx.fill();
+        ctx.set_stroke_style_str("#ffffff");
+        ctx.set_line_width(1.5);
+        ctx.stroke();
+    }
+    if let Some(p) = pic.highlight {
+        let (x, y) = g.corner(p);
+        ctx.set_stroke_style_str(PROBLEM);
+        ctx.set_line_width((s * 0.12).max(3.0));
+        ctx.stroke_rect(x - 2.0, y - 2.0, s + 4.0, s + 4.0);
     }
     if let Some(p) = pic.hover {
         let (x, y) = g.corner(p);

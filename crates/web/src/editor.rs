@@ -422,7 +422,9 @@ mod tests {
     #[test]
     fn links_carry_rows_and_name() {
         let b = d("A..M\n....\n..A.\nM..A\n");
-        let f = link_fragment(&b, "Two & two", |s| s.replace('&', "%26").replace(' ', "%20"));
+        let f = link_fragment(&b, "Two & two", |s| {
+            s.replace('&', "%26").replace(' ', "%20")
+        });
         assert_eq!(f, "map=A..M/..../..A./M..A&name=Two%20%26%20two");
         let hash = format!("#{f}");
         let (rows, name) = split_link(&hash).unwrap();

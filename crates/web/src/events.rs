@@ -10,6 +10,7 @@ use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent
 
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::dom::{by_id, document};
+use crate::editor_events;
 use crate::maps::MAPS;
 use crate::palette::SEAT_NAMES;
 use crate::session::{Player, Selection, Session};
@@ -24,7 +25,21 @@ pub fn with_app(f: impl FnOnce(&mut App)) {
     APP.with(|a| f(&mut a.borrow_mut()));
 }
 
-fn listen(target: &web_sys::EventTarget, name: &str, f: impl FnMut(Event) + 'static) {
+/// Run `f` on the page's state unless an event is already using it (a
+/// redraw that removes a focused field fires its `change` event inside
+/// the handler doing the redraw); returns whether `f` ran.
+pub fn try_with_app(f: impl FnOnce(&mut App)) -> bool {
+    APP.with(|a| match a.try_borrow_mut() {
+        Ok(mut app) => {
+            f(&mut app);
+            true
+        }
+        Err(_) => false,
+    })
+}
+
+/// Call `f` on every `name` event of `target`, for the page's lifetime.
+pub fn listen(target: &web_sys::EventTarget, name: &str, f: impl FnMut(Event) + 'static) {
     let closure = Closure::<dyn FnMut(Event)>::new(f);
     target
         .add_event_listener_with_callback(name, closure.as_ref().unchecked_ref())
@@ -60,9 +75,17 @@ pub fn install() {
             let tag = t.tag_name().to_ascii_lowercase();
             if tag == "input" || tag == "select" || tag == "textarea" {
                 if k.key() == "Enter" && tag == "input" {
+                    let id = t.id();
                     with_app(|app| {
                         if app.screen == Screen::NewGame {
                             command(app, "start");
+                            render(app);
+                        } else if app.screen == Screen::Editor {
+                            match id.as_str() {
+                                "map-name" => command(app, "rename"),
+                                "map-width" | "map-height" => command(app, "resize"),
+                                _ => return,
+                            }
                             render(app);
                         }
                     });
@@ -72,7 +95,7 @@ pub fn install() {
         }
         let mut handled = false;
         with_app(|app| {
-            handled = key(app, &k.key(), k.ctrl_key() || k.meta_key());
+            handled = key(app, &k.key(), k.ctrl_key() || k.meta_key(), k.shift_key());
             if handled {
                 render(app);
             }
@@ -90,6 +113,22 @@ pub fn install() {
                 let cell = app
                     .geometry
                     .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64));
+                if app.screen == Screen::Editor {
+                    let e = editor_events::editor(app);
+                    if cell != e.hover {
+                        e.hover = cell;
+                        if let Some(c) = cell {
+                            e.cursor = c;
+                            if e.stroke.is_some() {
+                                e.drag(c);
+                                render(app);
+                                return;
+                            }
+                        }
+                        draw_board(app);
+                    }
+                    return;
+                }
                 if cell != app.hover {
                     app.hover = cell;
                     if let Some(c) = cell {
@@ -101,7 +140,14 @@ pub fn install() {
         });
         listen(&canvas, "pointerleave", |_| {
             with_app(|app| {
-                if app.hover.is_some() {
+                if app.screen == Screen::Editor {
+                    // Only the board changes: the panel stays, so a button
+                    // the pointer is heading for stays where it is.
+                    if let Some(e) = app.editor.as_mut() {
+                        e.hover = None;
+                    }
+                    draw_board(app);
+                } else if app.hover.is_some() {
                     app.hover = None;
                     render(app);
                 }
@@ -112,6 +158,9 @@ pub fn install() {
                 return;
             };
             with_app(|app| {
+                if app.screen == Screen::Editor {
+                    return;
+                }
                 if let Some(cell) = app
                     .geometry
                     .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64))
@@ -126,6 +175,7 @@ pub fn install() {
     if let Some(w) = web_sys::window() {
         listen(&w, "resize", |_| with_app(draw_board));
     }
+    editor_events::install();
     with_app(render);
 }
 
@@ -159,11 +209,14 @@ fn start_game(app: &mut App) {
         .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
         .map(|s| s.value())
         .unwrap_or_else(|| "default".into());
-    let map_text = MAPS
-        .iter()
-        .find(|(n, _)| *n == map_name)
-        .map(|(_, t)| *t)
-        .unwrap_or(MAPS[0].1);
+    let (map_name, map_text) = match (&app.custom_map, map_name.as_str()) {
+        (Some((name, text)), "editor") => (name.clone(), text.clone()),
+        _ => MAPS
+            .iter()
+            .find(|(n, _)| *n == map_name)
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .unwrap_or((MAPS[0].0.to_string(), MAPS[0].1.to_string())),
+    };
     let seed_text = read_input("seed");
     let seed = match seed_text.trim().parse::<u64>() {
         Ok(s) if s <= tabula_engine::limits::MAX_SEED => s,
@@ -191,7 +244,7 @@ fn start_game(app: &mut App) {
             }
         })
         .collect();
-    match Session::new(names, players, &map_name, map_text, seed, open) {
+    match Session::new(names, players, &map_name, &map_text, seed, open) {
         Ok(s) => {
             // A think in progress belongs to the old game: stop it.
             crate::ai_link::stop();
@@ -202,6 +255,8 @@ fn start_game(app: &mut App) {
                 dialog_seats: app.dialog_seats,
                 next_request: app.next_request,
                 watch_delay_ms: app.watch_delay_ms,
+                editor: app.editor.take(),
+                custom_map: app.custom_map.take(),
                 ..App::default()
             };
         }
@@ -209,23 +264,30 @@ fn start_game(app: &mut App) {
     }
 }
 
-fn download_record(app: &App) {
-    let Some(s) = app.session.as_ref() else {
-        return;
-    };
-    let json = s.record_json();
-    let parts = js_sys::Array::of1(&JsValue::from_str(&json));
+/// Offer `text` as a file download.
+pub fn download(text: &str, mime: &str, file_name: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let bag = web_sys::BlobPropertyBag::new();
-    bag.set_type("application/json");
+    bag.set_type(mime);
     if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag)
         && let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob)
         && let Ok(a) = document().create_element("a")
     {
         a.set_attribute("href", &url).ok();
-        a.set_attribute("download", "star-tigris-game.json").ok();
+        a.set_attribute("download", file_name).ok();
         if let Some(h) = a.dyn_ref::<web_sys::HtmlElement>() {
             h.click();
         }
+    }
+}
+
+fn download_record(app: &App) {
+    if let Some(s) = app.session.as_ref() {
+        download(
+            &s.record_json(),
+            "application/json",
+            "star-tigris-game.json",
+        );
     }
 }
 
@@ -234,11 +296,15 @@ fn command(app: &mut App, cmd: &str) {
     let (name, arg) = cmd.split_once(':').unwrap_or((cmd, ""));
     match name {
         "new" => {
+            app.dialog_back = Some(app.screen);
+            app.custom_map = None;
             app.screen = Screen::NewGame;
             app.message = None;
         }
         "close-dialog" => {
-            if let Some(s) = &app.session {
+            if app.dialog_back == Some(Screen::Editor) {
+                app.screen = Screen::Editor;
+            } else if let Some(s) = &app.session {
                 app.screen = if s.game().phase().is_over() {
                     Screen::Over
                 } else {
@@ -311,7 +377,9 @@ fn command(app: &mut App, cmd: &str) {
                 app.act(Action::TakeArtifact { at });
             }
         }
-        _ => {}
+        _ => {
+            editor_events::command(app, name, arg);
+        }
     }
 }
 
@@ -343,7 +411,10 @@ fn pick_slot(app: &mut App, slot: usize) {
 }
 
 /// Handle a key; returns whether it was used.
-fn key(app: &mut App, key: &str, ctrl: bool) -> bool {
+fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
+    if app.screen == Screen::Editor {
+        return editor_events::key(app, key, ctrl, shift);
+    }
     if app.handing_off() {
         if key == "Enter" || key == " " {
             command(app, "ready");

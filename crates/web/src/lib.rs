@@ -9,6 +9,7 @@ pub mod board;
 pub mod describe;
 pub mod dom;
 pub mod editor;
+pub mod editor_view;
 pub mod library;
 pub mod map_editor;
 pub mod palette;
@@ -23,7 +24,11 @@ pub mod maps {
 #[cfg(target_arch = "wasm32")]
 mod ai_link;
 #[cfg(target_arch = "wasm32")]
+mod editor_events;
+#[cfg(target_arch = "wasm32")]
 mod events;
+#[cfg(target_arch = "wasm32")]
+mod storage;
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;

@@ -180,7 +180,10 @@ mod tests {
         assert_eq!(lib.maps.len(), 1);
         assert_eq!(lib.current, None, "the current map was the broken one");
         assert_eq!(bad.len(), 1);
-        assert!(bad[0].contains("\"Broken\"") && bad[0].contains("1:3"), "{bad:?}");
+        assert!(
+            bad[0].contains("\"Broken\"") && bad[0].contains("1:3"),
+            "{bad:?}"
+        );
     }
 
     #[test]

@@ -76,6 +76,13 @@ pub fn clean_name(raw: &str, fallback: &str) -> String {
     }
 }
 
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 impl Editor {
     /// An editor on a blank board, with the saved maps.
     pub fn new(library: Library) -> Editor {
@@ -376,9 +383,10 @@ impl Editor {
                         _ => p.message.clone(),
                     })
                     .collect();
+                let subject = capitalised(source);
                 self.refuse(format!(
-                    "{source} is not a map, so nothing changed. {}",
-                    lines.join("; ")
+                    "{subject} is not a map, so nothing changed. {}.",
+                    capitalised(&lines.join("; "))
                 ));
                 false
             }
@@ -480,12 +488,18 @@ mod tests {
         e.press(Pos::new(0, 0));
         e.release();
         let before = e.draft.clone();
-        assert!(!e.import("....\n.x..\n", "bad.txt", "The file", "line"));
+        assert!(!e.import("....\n.x..\n", "bad.txt", "the file", "line"));
         assert_eq!(e.draft, before);
         let msg = e.message.clone().unwrap();
-        assert!(msg.contains("line 2, column 2"), "{msg}");
+        assert!(msg.contains("Line 2, column 2"), "{msg}");
+        assert!(msg.starts_with("The file is not a map"), "{msg}");
         assert!(e.message_is_error);
-        assert!(e.import("# Tiny\nA..M\n....\n..A.\nM..A\n", "Tiny", "the paste box", "line"));
+        assert!(e.import(
+            "# Tiny\nA..M\n....\n..A.\nM..A\n",
+            "Tiny",
+            "the paste box",
+            "line"
+        ));
         assert_eq!(e.name, "Tiny");
         assert!(!e.history.can_undo(), "a new map starts a new history");
         assert_eq!(

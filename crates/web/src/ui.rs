@@ -12,6 +12,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::board::{self, Geometry, Picture, RegionOverlay};
 use crate::dom::{El, button, by_id, document, el, replace_children};
+use crate::editor_view;
 use crate::maps::MAPS;
 use crate::palette::{SEAT_COLOURS, SEAT_NAMES, kind_symbol, kind_title};
 use crate::session::Selection;
@@ -25,19 +26,50 @@ pub fn render(app: &mut App) {
     let screen = match (app.screen, app.handing_off()) {
         (Screen::NewGame, _) => "new",
         (Screen::Over, _) => "over",
+        (Screen::Editor, _) => "editor",
         (_, true) => "handoff",
         _ => "play",
     };
     body.set_attribute("data-screen", screen).ok();
+    // Rebuilding the panel must not lose the keyboard user's place.
+    let focused = focus_key();
     if let Some(panel) = by_id("panel") {
-        replace_children(&panel, panel_content(app));
+        let content = match (app.screen, app.editor.as_ref()) {
+            (Screen::Editor, Some(editor)) => editor_view::panel(editor),
+            _ => panel_content(app),
+        };
+        replace_children(&panel, content);
     }
     // The newest log entry is always in sight.
     if let Some(log) = by_id("log") {
         log.set_scroll_top(log.scroll_height());
     }
     render_overlay(app);
+    restore_focus(focused);
     draw_board(app);
+}
+
+/// How to find the focused control again after a redraw: its id, or its command.
+fn focus_key() -> Option<String> {
+    let active = document().active_element()?;
+    if !active.id().is_empty() {
+        return Some(format!("#{}", active.id()));
+    }
+    active
+        .get_attribute("data-cmd")
+        .map(|c| format!("[data-cmd=\"{}\"]", c.replace('"', "")))
+}
+
+fn restore_focus(key: Option<String>) {
+    let Some(key) = key else {
+        return;
+    };
+    if let Ok(Some(el)) = document().query_selector(&key)
+        && let Some(h) = el.dyn_ref::<web_sys::HtmlElement>()
+        && document().active_element().as_ref() != Some(&el)
+    {
+        h.focus().ok();
+    }
 }
 
 fn swatch(seat: u8) -> El {
@@ -481,6 +513,14 @@ fn new_game_dialog(app: &App) -> El {
         );
     }
     let mut maps = el("select").attr("id", "map");
+    if let Some((name, _)) = &app.custom_map {
+        maps = maps.child(
+            el("option")
+                .attr("value", "editor")
+                .attr("selected", "")
+                .text(&format!("✎ {name} (from the editor)")),
+        );
+    }
     for (name, _) in MAPS {
         maps = maps.child(el("option").attr("value", name).text(name));
     }
@@ -527,6 +567,7 @@ fn new_game_dialog(app: &App) -> El {
             el("div")
                 .class("orders")
                 .child(button("Start", "start").attr("id", "start"))
+                .child(button("Draw a map instead", "editor").attr("id", "open-editor"))
                 .maybe(
                     app.session
                         .is_some()
@@ -619,19 +660,14 @@ fn region_overlay(app: &App) -> Option<RegionOverlay> {
     Some(RegionOverlay { labels, rulers })
 }
 
-/// Redraw the canvas (also on hover and resize).
-pub fn draw_board(app: &mut App) {
-    let Some(canvas) = by_id("board").and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok()) else {
-        return;
-    };
-    let Some(s) = app.session.as_ref() else {
-        canvas.set_width(0);
-        canvas.set_height(0);
-        return;
-    };
-    let g = s.game();
-    let window = web_sys::window().expect("window");
-    let started = window.performance().map(|p| p.now());
+/// Size the canvas for a board of `cols` × `rows` to fit the window, and
+/// return its drawing context and geometry.
+fn prepare_canvas(
+    canvas: &HtmlCanvasElement,
+    cols: usize,
+    rows: usize,
+) -> Option<(CanvasRenderingContext2d, Geometry)> {
+    let window = web_sys::window()?;
     let area = by_id("board-area").map(|a| a.get_bounding_client_rect());
     let avail_w = area.as_ref().map(|r| r.width()).unwrap_or(800.0).max(200.0);
     let inner_h = window
@@ -651,7 +687,7 @@ pub fn draw_board(app: &mut App) {
         16.0
     };
     let avail_h = (inner_h - area.as_ref().map(|r| r.top()).unwrap_or(0.0) - below).max(240.0);
-    let geo = Geometry::fit(g.width(), g.height(), avail_w, avail_h);
+    let geo = Geometry::fit(cols, rows, avail_w, avail_h);
     let dpr = window.device_pixel_ratio().max(1.0);
     canvas.set_width((geo.width * dpr).round() as u32);
     canvas.set_height((geo.height * dpr).round() as u32);
@@ -673,15 +709,43 @@ pub fn draw_board(app: &mut App) {
             .set_attribute(&format!("data-{k}"), &v.to_string())
             .ok();
     }
-    let Some(ctx) = canvas
+    let ctx = canvas
         .get_context("2d")
         .ok()
         .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-    else {
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())?;
+    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
+    Some((ctx, geo))
+}
+
+/// Redraw the canvas (also on hover and resize).
+pub fn draw_board(app: &mut App) {
+    let Some(canvas) = by_id("board").and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok()) else {
         return;
     };
-    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
+    if app.screen == Screen::Editor
+        && let Some(editor) = app.editor.as_ref()
+    {
+        if let Some((ctx, geo)) = prepare_canvas(&canvas, editor.draft.width, editor.draft.height) {
+            editor_view::draw(&ctx, &geo, editor);
+            app.geometry = Some(geo);
+        }
+        if let Some(t) = by_id("targets") {
+            t.set_text_content(None);
+        }
+        return;
+    }
+    let Some(s) = app.session.as_ref() else {
+        canvas.set_width(0);
+        canvas.set_height(0);
+        return;
+    };
+    let g = s.game();
+    let window = web_sys::window().expect("window");
+    let started = window.performance().map(|p| p.now());
+    let Some((ctx, geo)) = prepare_canvas(&canvas, g.width(), g.height()) else {
+        return;
+    };
     // The board is public: draw it from any seat's view, never a hand.
     let view = g.player_view(app.shown_seat().unwrap_or(0));
     let targets: Vec<Pos> = app.targets().into_iter().map(|(p, _)| p).collect();
@@ -700,13 +764,15 @@ pub fn draw_board(app: &mut App) {
         &ctx,
         &geo,
         &Picture {
-            view: &view,
+            cells: &view.cells,
             regions: overlay.as_ref(),
             targets: &targets,
             cursor,
             hover: app.hover,
             attack: &attack,
             defend: &defend,
+            flagged: &[],
+            highlight: None,
         },
     );
     app.geometry = Some(geo);

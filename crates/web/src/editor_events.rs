@@ -1,0 +1,419 @@
+//! The map editor's events: its buttons, keys, the pointer on the board,
+//! its form fields, files chosen or dropped, and map links.
+
+use tabula_engine::limits::MAX_MAP_BYTES;
+use tabula_star_tigris::Pos;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{DragEvent, Event, HtmlInputElement, HtmlSelectElement, PointerEvent};
+
+use crate::app::{App, Screen};
+use crate::dom::{by_id, document};
+use crate::editor::{Draft, TERRAINS, Tool, split_link, terrain_from_name};
+use crate::events::{listen, try_with_app, with_app};
+use crate::map_editor::{Editor, clean_name};
+use crate::maps::MAPS;
+use crate::storage;
+use crate::ui::render;
+
+/// The editor, made (with the saved maps) on first use.
+pub fn editor(app: &mut App) -> &mut Editor {
+    app.editor.get_or_insert_with(|| {
+        let (lib, note) = storage::load_library();
+        let mut e = Editor::new(lib);
+        if let Some(n) = note {
+            e.refuse(n);
+        }
+        e
+    })
+}
+
+/// Show the editor.
+pub fn open(app: &mut App) {
+    editor(app);
+    app.screen = Screen::Editor;
+    app.message = None;
+}
+
+fn save(app: &mut App) {
+    if let Some(e) = app.editor.as_mut()
+        && let Err(why) = storage::save_library(&e.library)
+    {
+        e.refuse(format!("Not saved: {why}. Download the map to keep it."));
+    }
+}
+
+fn input_value(id: &str) -> String {
+    by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
+/// Run an editor command; returns whether `name` was one.
+pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
+    match name {
+        "editor" => open(app),
+        "tool" => {
+            if let Some(t) = Tool::from_name(arg) {
+                let e = editor(app);
+                e.cancel();
+                e.tool = t;
+            }
+        }
+        "paint" => {
+            if let Some(t) = terrain_from_name(arg) {
+                editor(app).paint = t;
+            }
+        }
+        "undo-map" => editor(app).undo(),
+        "redo-map" => editor(app).redo(),
+        "resize" => {
+            let w = input_value("map-width").trim().parse().unwrap_or(0);
+            let h = input_value("map-height").trim().parse().unwrap_or(0);
+            editor(app).resize(w, h);
+        }
+        "mirror-lr" => {
+            let e = editor(app);
+            let d = e.draft.mirrored_left_right();
+            e.replace(d);
+        }
+        "mirror-tb" => {
+            let e = editor(app);
+            let d = e.draft.mirrored_top_bottom();
+            e.replace(d);
+        }
+        "rotate" => {
+            let e = editor(app);
+            let d = e.draft.rotated();
+            e.replace(d);
+        }
+        "problem" => {
+            let e = editor(app);
+            let cell = arg
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| e.problems.0.get(i))
+                .and_then(|p| e.draft.problem_cell(p));
+            if let Some(c) = cell {
+                e.highlight = Some(c);
+                e.cursor = c;
+            }
+        }
+        "rename" => {
+            let n = input_value("map-name");
+            editor(app).rename(&n);
+        }
+        "blank-map" => {
+            let e = editor(app);
+            e.open("Untitled map", Draft::blank(12, 10));
+            e.tell("A new blank map.");
+        }
+        "open-shipped" => {
+            let pick = by_id("map-start")
+                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+                .map(|s| s.value())
+                .unwrap_or_default();
+            if let Some((n, text)) = MAPS.iter().find(|(n, _)| *n == pick) {
+                editor(app).import(
+                    text,
+                    &format!("{n} (copy)"),
+                    &format!("The map “{n}”"),
+                    "line",
+                );
+            }
+        }
+        "paste-map" => {
+            let e = editor(app);
+            let text = e.paste.clone();
+            let name = Editor::name_from_text(&text).unwrap_or_else(|| "Pasted map".into());
+            if text.trim().is_empty() {
+                e.refuse("The paste box is empty: paste a map's text into it first.");
+            } else if e.import(&text, &name, "the pasted text", "line") {
+                e.paste.clear();
+            }
+        }
+        "open-saved" => {
+            if let Ok(id) = arg.parse() {
+                editor(app).open_saved(id);
+            }
+        }
+        "delete-saved" => {
+            if let Ok(id) = arg.parse() {
+                editor(app).delete(id);
+            }
+        }
+        "restore-map" => editor(app).restore(),
+        "export-map" => {
+            let e = editor(app);
+            let file = e.draft.to_file(&e.name);
+            let stem: String = e
+                .name
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        '-'
+                    }
+                })
+                .collect();
+            crate::events::download(
+                &file,
+                "text/plain",
+                &format!("{}.txt", stem.trim_matches('-')),
+            );
+        }
+        "copy-link" => {
+            let e = editor(app);
+            let link = crate::editor_view::link_for(e);
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&link);
+            }
+            if let Some(i) = by_id("map-link").and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) {
+                i.select();
+            }
+            e.tell("The link is copied: whoever opens it gets this map in the editor.");
+        }
+        "play-map" => {
+            let e = editor(app);
+            if let Some(why) = e.play_blocked() {
+                e.refuse(why);
+            } else {
+                app.custom_map = Some((e.name.clone(), e.draft.to_text()));
+                app.dialog_back = Some(Screen::Editor);
+                app.screen = Screen::NewGame;
+                app.message = None;
+            }
+        }
+        _ => return false,
+    }
+    save(app);
+    true
+}
+
+/// Handle a key in the editor; returns whether it was used.
+pub fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
+    let e = editor(app);
+    e.highlight = None;
+    match key {
+        "ArrowLeft" => e.move_cursor(0, -1),
+        "ArrowRight" => e.move_cursor(0, 1),
+        "ArrowUp" => e.move_cursor(-1, 0),
+        "ArrowDown" => e.move_cursor(1, 0),
+        "Enter" | " " => e.key_apply(),
+        "Escape" => e.cancel(),
+        "z" | "Z" if ctrl && shift => e.redo(),
+        "z" | "Z" if ctrl => e.undo(),
+        "y" | "Y" if ctrl => e.redo(),
+        _ if ctrl => return false,
+        "b" | "B" => e.tool = Tool::Brush,
+        "r" | "R" => e.tool = Tool::Rect,
+        "f" | "F" => e.tool = Tool::Fill,
+        "1" | "." => e.paint = TERRAINS[0],
+        "2" | "m" | "M" => e.paint = TERRAINS[1],
+        "3" | "a" | "A" => e.paint = TERRAINS[2],
+        _ => return false,
+    }
+    save(app);
+    true
+}
+
+fn cell_at(app: &App, e: &Event) -> Option<Pos> {
+    let m = e.dyn_ref::<PointerEvent>()?;
+    app.geometry?
+        .cell_at(m.offset_x() as f64, m.offset_y() as f64)
+}
+
+/// Open a map file (chosen or dropped), refusing one that is too big before reading it.
+fn open_file(file: web_sys::File) {
+    let name = file.name();
+    let stem = name.strip_suffix(".txt").unwrap_or(&name).to_string();
+    if file.size() > MAX_MAP_BYTES as f64 {
+        with_app(|app| {
+            editor(app).refuse(format!(
+                "“{}” is {} bytes; a map file is at most {MAX_MAP_BYTES}. Nothing changed.",
+                clean_name(&name, "the file"),
+                file.size()
+            ));
+            render(app);
+        });
+        return;
+    }
+    let done = Closure::once(move |text: JsValue| {
+        let text = text.as_string().unwrap_or_default();
+        with_app(|app| {
+            open(app);
+            let e = editor(app);
+            let shown = clean_name(&name, "the file");
+            let title = Editor::name_from_text(&text).unwrap_or(stem);
+            e.import(&text, &title, &format!("the file “{shown}”"), "line");
+            save(app);
+            render(app);
+        });
+    });
+    let _ = file.text().then(&done);
+    done.forget();
+}
+
+/// Open the map of a `#map=…` link, if the page was opened with one.
+fn open_link() {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let hash = w.location().hash().unwrap_or_default();
+    let Some((rows, name)) = split_link(&hash) else {
+        return;
+    };
+    let name = name
+        .and_then(|n| js_sys::decode_uri_component(n).ok())
+        .and_then(|n| n.as_string())
+        .unwrap_or_else(|| "Map from a link".into());
+    let rows = js_sys::decode_uri_component(rows)
+        .ok()
+        .and_then(|r| r.as_string())
+        .unwrap_or_else(|| rows.to_string());
+    with_app(|app| {
+        open(app);
+        let e = editor(app);
+        if rows.len() > MAX_MAP_BYTES {
+            e.refuse(format!(
+                "The link's map is {} bytes; at most {MAX_MAP_BYTES} are accepted. Nothing changed.",
+                rows.len()
+            ));
+        } else if let Ok(d) = Draft::from_link_rows(&rows) {
+            // The same map opened twice is not saved twice.
+            let text = d.to_text();
+            let known = e.library.maps.iter().find(|m| m.text == text).map(|m| m.id);
+            match known {
+                Some(id) => e.open_saved(id),
+                None => e.open(&name, d),
+            }
+            e.tell(format!("Opened “{}” from the link.", e.name));
+        } else {
+            e.import(&rows.replace('/', "\n"), &name, "the link", "row");
+        }
+        save(app);
+    });
+    // A reload then reopens the saved map rather than the link again.
+    if let Ok(h) = w.history() {
+        let path = w.location().pathname().unwrap_or_default();
+        let search = w.location().search().unwrap_or_default();
+        h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}")))
+            .ok();
+    }
+}
+
+/// Wire the editor's events.
+pub fn install() {
+    let doc = document();
+    if let Some(canvas) = by_id("board") {
+        listen(&canvas, "pointerdown", |ev| {
+            with_app(|app| {
+                if app.screen != Screen::Editor {
+                    return;
+                }
+                if let Some(p) = cell_at(app, &ev) {
+                    if let (Some(pe), Some(t)) = (ev.dyn_ref::<PointerEvent>(), ev.target())
+                        && let Some(el) = t.dyn_ref::<web_sys::Element>()
+                    {
+                        el.set_pointer_capture(pe.pointer_id()).ok();
+                    }
+                    let e = editor(app);
+                    e.highlight = None;
+                    e.press(p);
+                    render(app);
+                }
+            });
+        });
+        listen(&canvas, "pointerup", |_| {
+            with_app(|app| {
+                if app.screen == Screen::Editor
+                    && app.editor.as_ref().is_some_and(|e| e.stroke.is_some())
+                {
+                    editor(app).release();
+                    save(app);
+                    render(app);
+                }
+            });
+        });
+        listen(&canvas, "pointercancel", |_| {
+            with_app(|app| {
+                if let Some(e) = app.editor.as_mut() {
+                    e.release();
+                }
+            });
+        });
+    }
+    // Form fields: kept in the editor as typed, without a redraw (a redraw
+    // would replace the field being typed in).
+    listen(&doc, "input", |ev| {
+        let Some(t) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        if t.id() == "map-paste"
+            && let Some(area) = t.dyn_ref::<web_sys::HtmlTextAreaElement>()
+        {
+            with_app(|app| editor(app).paste = area.value());
+        }
+    });
+    listen(&doc, "change", |ev| {
+        let Some(t) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        match t.id().as_str() {
+            "map-name" => {
+                // A redraw that removed the field (Enter renamed already) is skipped.
+                try_with_app(|app| {
+                    if editor(app).name != t.value().trim() {
+                        editor(app).rename(&t.value());
+                        save(app);
+                    }
+                });
+            }
+            "map-file" => {
+                if let Some(f) = t.files().and_then(|f| f.get(0)) {
+                    open_file(f);
+                }
+                t.set_value("");
+            }
+            _ => {}
+        }
+    });
+    listen(&doc, "dragover", |ev| {
+        with_app(|app| {
+            if app.screen == Screen::Editor {
+                ev.prevent_default();
+            }
+        });
+    });
+    listen(&doc, "drop", |ev| {
+        let mut editing = false;
+        with_app(|app| editing = app.screen == Screen::Editor);
+        if !editing {
+            return;
+        }
+        ev.prevent_default();
+        if let Some(f) = ev
+            .dyn_ref::<DragEvent>()
+            .and_then(|d| d.data_transfer())
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            open_file(f);
+        }
+    });
+    open_link();
+    if let Some(w) = web_sys::window() {
+        listen(&w, "hashchange", |_| {
+            open_link();
+            with_app(render);
+        });
+    }
+}

@@ -1,0 +1,207 @@
+// The map editor in a real headless Chromium: draw from blank and watch
+// the validator's findings come and go, undo and redo, export and
+// re-import, open a map link, refuse a malformed file while keeping the
+// map, keep maps across a reload, and play the map drawn.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, browser, open, parseCell, artefacts } from './harness.mjs';
+
+let server;
+before(async () => { server = await serve(); });
+after(() => server.close());
+
+async function openEditor(page) {
+  await page.click('#open-editor');
+  await page.waitForSelector('body[data-screen="editor"]');
+}
+
+/** The centre of a board cell in page coordinates. */
+async function cellPoint(page, name) {
+  const { col, row } = parseCell(name);
+  const box = await page.locator('#board').boundingBox();
+  const c = await page.$eval('#board', (el) => ({ cell: +el.dataset.cell, ox: +el.dataset.ox, oy: +el.dataset.oy }));
+  return { x: box.x + c.ox + (col + 0.5) * c.cell, y: box.y + c.oy + (row + 0.5) * c.cell };
+}
+
+/** Press on one cell, drag through the others, release on the last. */
+async function drag(page, ...cells) {
+  const first = await cellPoint(page, cells[0]);
+  await page.mouse.move(first.x, first.y);
+  await page.mouse.down();
+  for (const c of cells.slice(1)) {
+    const p = await cellPoint(page, c);
+    await page.mouse.move(p.x, p.y, { steps: 4 });
+  }
+  await page.mouse.up();
+}
+
+const rules = (page) => page.$$eval('#map-problems [data-rule]', (els) => els.map((e) => e.dataset.rule));
+const counts = (page) => page.textContent('#map-counts');
+const linkRows = async (page) => new URL(await page.inputValue('#map-link')).hash.match(/map=([^&]*)/)[1];
+const message = (page) => page.textContent('#editor-message');
+
+test('draw a map from blank: an error appears, clears as it is fixed; undo and redo; play it', async () => {
+  const context = await browser();
+  try {
+    const { page, errors } = await open(context, server.url);
+    await openEditor(page);
+    assert.match(await counts(page), /^12×10 · 120 open · 0 uninhabitable · 0 artifacts/);
+    assert.ok((await rules(page)).includes('too-few-artifacts'), 'a blank board has no artifacts');
+    assert.ok(await page.isDisabled('#play-map'));
+    assert.match(await page.textContent('#play-blocked'), /Fix the/);
+
+    // Artifacts with the keyboard's terrain key and clicks.
+    await page.keyboard.press('3');
+    for (const c of ['B2', 'F5', 'K9']) await drag(page, c);
+    assert.ok(!(await rules(page)).includes('too-few-artifacts'), 'three artifacts are enough');
+    assert.match(await counts(page), /3 artifacts/);
+    // A stroke of uninhabitable space: one drag, one undo step.
+    await page.keyboard.press('2');
+    await drag(page, 'A7', 'E7', 'E9');
+    assert.match(await counts(page), /7 uninhabitable/);
+    assert.ok(!(await rules(page)).includes('no-uninhabitable'));
+    await page.screenshot({ path: join(artefacts, 'editor-drawn.png') });
+
+    // Undo and redo, by key and by button.
+    await page.keyboard.press('Control+z');
+    assert.match(await counts(page), /0 uninhabitable/);
+    assert.ok((await rules(page)).includes('no-uninhabitable'), 'the warning is back');
+    await page.keyboard.press('Control+y');
+    assert.match(await counts(page), /7 uninhabitable/);
+    await page.click('[data-cmd="undo-map"]');
+    await page.click('[data-cmd="undo-map"]');
+    assert.match(await counts(page), /2 artifacts/);
+    assert.ok((await rules(page)).includes('too-few-artifacts'), 'the error is back after undo');
+    await page.click('[data-cmd="redo-map"]');
+    await page.click('[data-cmd="redo-map"]');
+    assert.match(await counts(page), /3 artifacts · |3 artifacts$/);
+
+    // A rectangle and a fill, then the keyboard rectangle (two presses).
+    await page.click('[data-cmd="tool:rect"]');
+    await page.click('[data-cmd="paint:uninhabitable"]');
+    await drag(page, 'H2', 'J3');
+    assert.match(await counts(page), /13 uninhabitable/);
+    await page.keyboard.press('f');
+    await page.keyboard.press('1');
+    await drag(page, 'I2');
+    assert.match(await counts(page), /7 uninhabitable/, 'the fill turned the block back to open');
+    // A problem names its cell: clicking it highlights the cell.
+    await page.keyboard.press('3');
+    await page.keyboard.press('b');
+    await drag(page, 'L1');
+    await page.keyboard.press('2');
+    await drag(page, 'K1');
+    await drag(page, 'L2');
+    assert.ok(await page.$('#map-problems [data-cmd^="problem:"]'), 'a problem with a cell');
+    await page.click('#map-problems [data-cmd^="problem:"]');
+    await page.screenshot({ path: join(artefacts, 'editor-problem.png') });
+    assert.equal(errors.length, 0, errors.join('\n'));
+
+    // Play the map: the new-game dialog offers it, and the game uses it.
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    assert.ok(!(await page.isDisabled('#play-map')), (await rules(page)).join(', '));
+    await page.click('#play-map');
+    await page.waitForSelector('body[data-screen="new"]');
+    assert.equal(await page.inputValue('#map'), 'editor');
+    await page.click('#start');
+    await page.waitForSelector('body:not([data-screen="new"])');
+    assert.equal(await page.getAttribute('#board', 'data-cols'), '12');
+    assert.equal(await page.getAttribute('#board', 'data-rows'), '10');
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
+test('export, re-import and compare; a malformed file is refused by line and column and the map is kept; a reload keeps the map', async () => {
+  const context = await browser();
+  try {
+    const { page, errors } = await open(context, server.url);
+    await openEditor(page);
+    await page.selectOption('#map-start', 'default');
+    await page.click('[data-cmd="open-shipped"]');
+    assert.match(await counts(page), /^16×11 · .* · 10 artifacts/);
+    await page.click('[data-cmd="rotate"]');
+    await page.click('[data-cmd="mirror-lr"]');
+    assert.match(await counts(page), /^11×16/);
+    await page.fill('#map-name', 'Turned board');
+    await page.press('#map-name', 'Enter');
+    const rows = await linkRows(page);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="export-map"]')]);
+    assert.equal(download.suggestedFilename(), 'turned-board.txt');
+    const file = join(artefacts, 'turned-board.txt');
+    await download.saveAs(file);
+    const text = readFileSync(file, 'utf8');
+    assert.ok(text.startsWith('# Turned board\n'), text.slice(0, 40));
+
+    // Something else, then the exported file back.
+    await page.click('[data-cmd="blank-map"]');
+    assert.notEqual(await linkRows(page), rows);
+    await page.setInputFiles('#map-file', { name: 'turned-board.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await page.waitForFunction(() => /Opened/.test(document.querySelector('#editor-message')?.textContent ?? ''));
+    assert.equal(await linkRows(page), rows, 'the re-imported map is the exported one');
+
+    // A malformed file: refused with line and column, the map kept.
+    await page.setInputFiles('#map-file', { name: 'broken.txt', mimeType: 'text/plain', buffer: Buffer.from('# broken\n....\n.x..\n....\n') });
+    await page.waitForFunction(() => /not a map/.test(document.querySelector('#editor-message')?.textContent ?? ''));
+    assert.match(await message(page), /Line 3, column 2/);
+    assert.equal(await linkRows(page), rows, 'the map being edited is untouched');
+    // Pasted text goes through the same check.
+    await page.fill('#map-paste', 'A..M\n...\n');
+    await page.click('[data-cmd="paste-map"]');
+    assert.match(await message(page), /Line 2, column 4: this row has 3 cells/);
+    assert.equal(await linkRows(page), rows);
+    // An oversized file is refused before it is read.
+    await page.setInputFiles('#map-file', { name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.alloc(70000, '.') });
+    await page.waitForFunction(() => /at most/.test(document.querySelector('#editor-message')?.textContent ?? ''));
+    assert.equal(await linkRows(page), rows);
+
+    // Saved maps: the list keeps them; a reload reopens the one being edited.
+    const saved = await page.$$eval('#saved-maps li .name', (els) => els.map((e) => e.textContent));
+    assert.ok(saved.includes('Turned board'), saved.join(', '));
+    await page.reload();
+    await page.waitForSelector('body[data-screen="new"]');
+    await openEditor(page);
+    assert.equal(await linkRows(page), rows, 'a reload loses nothing');
+    assert.equal(await page.inputValue('#map-name'), 'Turned board');
+    // Delete, then restore.
+    const before = await page.$$eval('#saved-maps li', (els) => els.length);
+    await page.click('#saved-maps li.current [data-cmd^="delete-saved:"]');
+    assert.equal(await page.$$eval('#saved-maps li[data-id]', (els) => els.length), before - 1);
+    await page.click('[data-cmd="restore-map"]');
+    assert.equal(await page.$$eval('#saved-maps li[data-id]', (els) => els.length), before);
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
+test('a map link opens the editor on its map; a malformed link names the row and column', async () => {
+  const context = await browser();
+  try {
+    const page = context.pages()[0] ?? await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${server.url}#map=A..M/..../..A./M..A&name=${encodeURIComponent('Tiny <b>board</b>')}`);
+    await page.waitForSelector('body[data-screen="editor"]');
+    assert.equal(await page.inputValue('#map-name'), 'Tiny <b>board</b>');
+    assert.match(await counts(page), /^4×4 · 11 open · 2 uninhabitable · 3 artifacts/);
+    assert.equal(await linkRows(page), 'A..M/..../..A./M..A');
+    assert.equal(await page.$('#editor b'), null, 'a name is text, never markup');
+    assert.ok(!page.url().includes('#map='), 'the link is consumed: a reload reopens the saved map');
+
+    await page.goto(`${server.url}#map=A..M/.x../..A./M..A&name=Bad`);
+    await page.waitForFunction(() => /not a map/.test(document.querySelector('#editor-message')?.textContent ?? ''));
+    assert.match(await message(page), /Row 2, column 2/);
+    assert.equal(await linkRows(page), 'A..M/..../..A./M..A', 'the map being edited is kept');
+    await page.screenshot({ path: join(artefacts, 'editor-link.png') });
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
