@@ -15,6 +15,7 @@ pub mod conformance;
 pub mod game;
 pub mod hash;
 pub mod limits;
+pub mod link;
 pub mod record;
 pub mod rng;
 pub mod ruleset;

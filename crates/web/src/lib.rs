@@ -10,9 +10,11 @@ pub mod describe;
 pub mod dom;
 pub mod editor;
 pub mod editor_view;
+pub mod game_file;
 pub mod library;
 pub mod map_editor;
 pub mod palette;
+pub mod replay;
 pub mod session;
 pub mod ui;
 

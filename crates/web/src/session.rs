@@ -2,8 +2,8 @@
 //! undo. Pure Rust with no browser calls, so it is tested natively.
 
 use tabula_engine::limits::check_name;
-use tabula_engine::record::Match;
-use tabula_engine::{Game, SeatInfo, ToMove};
+use tabula_engine::record::{Match, replay};
+use tabula_engine::{Game, GameRecord, RecordError, SeatInfo, ToMove};
 use tabula_star_tigris::{Action, Event, Kind, Options, Phase, Pos, StarTigris};
 
 use crate::describe;
@@ -47,7 +47,25 @@ pub enum Player {
     Ai(String),
 }
 
+/// The bots the page's worker plays; a record naming another bot is
+/// resumed with a person in that seat.
+pub const PAGE_BOTS: [&str; 5] = [
+    "search:easy",
+    "search:normal",
+    "search:hard",
+    "greedy",
+    "random",
+];
+
 impl Player {
+    /// The player a record's `player` field names.
+    pub fn from_record(player: &str) -> Player {
+        match player.strip_prefix("bot:") {
+            Some(spec) if PAGE_BOTS.contains(&spec) => Player::Ai(spec.into()),
+            _ => Player::Human,
+        }
+    }
+
     /// The record's `player` field: `human` or `bot:SPEC`.
     pub fn record_name(&self) -> String {
         match self {
@@ -78,6 +96,22 @@ impl Session {
         seed: u64,
         open_scores: bool,
     ) -> Result<Session, String> {
+        let options = Options {
+            open_scores,
+            ..Options::default()
+        };
+        Session::with_options(names, players, map_name, map_text, seed, &options)
+    }
+
+    /// Start a game with any options.
+    pub fn with_options(
+        names: Vec<String>,
+        players: Vec<Player>,
+        map_name: &str,
+        map_text: &str,
+        seed: u64,
+        options: &Options,
+    ) -> Result<Session, String> {
         for (i, n) in names.iter().enumerate() {
             check_name(n).map_err(|e| format!("Player {}: {e}", i + 1))?;
         }
@@ -92,11 +126,7 @@ impl Session {
                 player: p.record_name(),
             })
             .collect();
-        let options = Options {
-            open_scores,
-            ..Options::default()
-        };
-        let m = Match::new(&options, Some(map_text), seats, seed).map_err(|e| e.to_string())?;
+        let m = Match::new(options, Some(map_text), seats, seed).map_err(|e| e.to_string())?;
         Ok(Session {
             m,
             names,
@@ -105,6 +135,51 @@ impl Session {
             log: Vec::new(),
             map_name: map_name.into(),
         })
+    }
+
+    /// Resume the game of a record (checked in full first: every action
+    /// and the final hash), with its log rebuilt. Undo starts empty.
+    pub fn from_record(record: &GameRecord) -> Result<Session, RecordError> {
+        replay::<StarTigris>(record)?;
+        let options: Options = serde_json::from_value(record.options.clone())
+            .map_err(|e| RecordError::Options(e.to_string()))?;
+        let names = record.seats.iter().map(|s| s.name.clone()).collect();
+        let players = record
+            .seats
+            .iter()
+            .map(|s| Player::from_record(&s.player))
+            .collect();
+        let map = record
+            .map
+            .as_deref()
+            .unwrap_or(tabula_star_tigris::DEFAULT_MAP);
+        let mut s = Session::with_options(names, players, "saved game", map, record.seed, &options)
+            .map_err(|e| RecordError::Field {
+                field: "seats".into(),
+                message: e,
+            })?;
+        for (index, step) in record.actions.iter().enumerate() {
+            let fail = |reason: String| RecordError::Step {
+                index,
+                seat: step.seat,
+                reason,
+            };
+            let action: Action =
+                serde_json::from_value(step.action.clone()).map_err(|e| fail(e.to_string()))?;
+            s.play(step.seat, action).map_err(fail)?;
+        }
+        s.undo.clear();
+        Ok(s)
+    }
+
+    /// How many actions have been played.
+    pub fn actions_played(&self) -> usize {
+        self.m.record().actions.len()
+    }
+
+    /// The game record so far.
+    pub fn record(&self) -> &GameRecord {
+        self.m.record()
     }
 
     /// The game state.
@@ -143,7 +218,8 @@ impl Session {
         &self.log
     }
 
-    /// The game record as JSON (everything, including every action).
+    /// The game record as JSON (everything, including every action: while
+    /// the game is on, it reveals every hand to whoever replays it).
     pub fn record_json(&self) -> String {
         serde_json::to_string(self.m.record()).unwrap_or_default()
     }
@@ -321,6 +397,34 @@ mod tests {
             s.targets(1, Selection::Bomber).is_empty(),
             "not seat 1's turn"
         );
+    }
+
+    #[test]
+    fn a_record_resumes_exactly_with_its_log() {
+        let mut s = session();
+        let mut rng = tabula_engine::GameRng::seeded(3);
+        for _ in 0..60 {
+            let Some(seat) = s.seat_to_act() else { break };
+            let legal = s.game().legal_actions(seat);
+            let a = legal[rng.below(legal.len() as u64) as usize];
+            s.play(seat, a).unwrap();
+        }
+        let back = Session::from_record(s.record()).unwrap();
+        assert_eq!(back.game().state_hash(), s.game().state_hash());
+        assert_eq!(back.log(), s.log());
+        assert_eq!(back.names(), s.names());
+        assert!(!back.can_undo());
+        let mut bad = s.record().clone();
+        bad.final_hash = tabula_engine::StateHash(1);
+        assert!(matches!(
+            Session::from_record(&bad),
+            Err(RecordError::Hash { .. })
+        ));
+        assert_eq!(
+            Player::from_record("bot:search:hard"),
+            Player::Ai("search:hard".into())
+        );
+        assert_eq!(Player::from_record("bot:mystery"), Player::Human);
     }
 
     #[test]

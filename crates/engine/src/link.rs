@@ -1,0 +1,105 @@
+//! Links that carry a game record: the record's JSON, compressed with raw
+//! deflate and written in URL-safe base64 without padding, so the whole
+//! game travels in a URL fragment (`#game=…`) and no server is needed.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use thiserror::Error;
+
+use crate::limits::MAX_RECORD_BYTES;
+
+/// Most characters of link data read (a full 4-player record is far below).
+pub const MAX_LINK_CHARS: usize = 1 << 20;
+
+/// Why link data could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LinkError {
+    /// The data is longer than [`MAX_LINK_CHARS`].
+    #[error("the link holds {0} characters of data; at most {MAX_LINK_CHARS} are read")]
+    TooLong(usize),
+    /// A character is not URL-safe base64 (the link was cut or mistyped).
+    #[error("the link's data is damaged: {0}")]
+    Base64(String),
+    /// The data does not inflate (cut short or altered).
+    #[error("the link's data is damaged: it does not decompress ({0})")]
+    Inflate(String),
+    /// The data inflates to more than a record may hold.
+    #[error("the link's data unpacks to more than {MAX_RECORD_BYTES} bytes")]
+    TooLarge,
+    /// The data is not UTF-8 text.
+    #[error("the link's data is not text")]
+    NotText,
+}
+
+/// Pack text (a record's JSON) into link data.
+pub fn pack(text: &str) -> String {
+    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9))
+}
+
+/// Unpack link data into text, refusing anything damaged or oversized.
+pub fn unpack(data: &str) -> Result<String, LinkError> {
+    let data = data.trim();
+    if data.len() > MAX_LINK_CHARS {
+        return Err(LinkError::TooLong(data.len()));
+    }
+    let bytes = URL_SAFE_NO_PAD
+        .decode(data)
+        .map_err(|e| LinkError::Base64(e.to_string()))?;
+    let raw = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_RECORD_BYTES)
+        .map_err(|e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
+            _ => LinkError::Inflate(e.to_string()),
+        })?;
+    String::from_utf8(raw).map_err(|_| LinkError::NotText)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_url_safety() {
+        let text = r#"{"format":"tabula-record","actions":[{"seat":0},{"seat":1}]}"#.repeat(20);
+        let packed = pack(&text);
+        assert!(packed.len() < text.len() / 4, "{} chars", packed.len());
+        assert!(
+            packed
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        );
+        assert_eq!(unpack(&packed).unwrap(), text);
+        assert_eq!(unpack(&format!(" {packed}\n")).unwrap(), text);
+    }
+
+    #[test]
+    fn damaged_links_are_named() {
+        let packed = pack("hello, world, hello, world");
+        assert!(matches!(unpack("ab$d"), Err(LinkError::Base64(_))));
+        let cut = &packed[..packed.len() / 2];
+        assert!(
+            matches!(
+                unpack(cut),
+                Err(LinkError::Inflate(_) | LinkError::Base64(_))
+            ),
+            "{:?}",
+            unpack(cut)
+        );
+        let mut flipped = packed.clone().into_bytes();
+        flipped[0] = if flipped[0] == b'A' { b'B' } else { b'A' };
+        assert_ne!(
+            unpack(std::str::from_utf8(&flipped).unwrap())
+                .ok()
+                .as_deref(),
+            Some("hello, world, hello, world")
+        );
+        let bomb = pack(&" ".repeat(MAX_RECORD_BYTES + 1));
+        assert_eq!(unpack(&bomb), Err(LinkError::TooLarge));
+        assert_eq!(
+            unpack(&"A".repeat(MAX_LINK_CHARS + 1)),
+            Err(LinkError::TooLong(MAX_LINK_CHARS + 1))
+        );
+        let not_text =
+            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&[0xff, 0xfe], 9));
+        assert_eq!(unpack(&not_text), Err(LinkError::NotText));
+    }
+}

@@ -1,0 +1,266 @@
+//! Opening a game from a file, a paste, a link or the autosave: the text
+//! is checked in full (envelope, ruleset, options, map, every action, the
+//! final hash) and becomes a replay (a finished game) or a game to resume.
+//! Every refusal names what is wrong and where; nothing is changed by one.
+
+use tabula_engine::link::{pack, unpack};
+use tabula_engine::record::parse_record;
+use tabula_engine::{GameRecord, RecordError, Ruleset};
+use tabula_star_tigris::StarTigris;
+
+use crate::replay::Replay;
+use crate::session::Session;
+
+/// What a game file opens as.
+pub enum Opened {
+    /// A finished game, to replay.
+    Finished(Box<Replay>),
+    /// A game in progress, to resume.
+    InProgress(Box<Session>),
+}
+
+/// Read and check a record.
+pub fn read_record(text: &str) -> Result<GameRecord, RecordError> {
+    let record = parse_record(text)?;
+    if record.ruleset != StarTigris::NAME {
+        return Err(RecordError::Ruleset {
+            found: record.ruleset.clone(),
+            expected: StarTigris::NAME.into(),
+        });
+    }
+    Ok(record)
+}
+
+/// Open a record's text: a finished game as a replay, else a game to resume.
+pub fn open_game(text: &str) -> Result<Opened, RecordError> {
+    let record = read_record(text)?;
+    let session = Session::from_record(&record)?;
+    if session.game().phase().is_over() {
+        Ok(Opened::Finished(Box::new(Replay::new(record)?)))
+    } else {
+        Ok(Opened::InProgress(Box::new(session)))
+    }
+}
+
+/// The fragment of a link to a finished game: `game=DATA`.
+pub fn game_fragment(record_json: &str) -> String {
+    format!("game={}", pack(record_json))
+}
+
+/// The record's text from a `#game=DATA` fragment: `None` when the
+/// fragment is not a game link, else the text or why it cannot be read.
+pub fn text_from_fragment(fragment: &str) -> Option<Result<String, String>> {
+    let f = fragment.strip_prefix('#').unwrap_or(fragment);
+    let data = f.strip_prefix("game=")?;
+    Some(unpack(data).map_err(|e| e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_engine::Game;
+    use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
+    use tabula_engine::record::Match;
+    use tabula_engine::{GameRng, SeatInfo, ToMove};
+    use tabula_star_tigris::{DEFAULT_MAP, Options};
+
+    /// A random game's record, played to the end or cut after `max` actions.
+    fn record(seed: u64, max: usize) -> GameRecord {
+        let seats = ["Ann", "Bo"]
+            .iter()
+            .map(|n| SeatInfo {
+                name: (*n).into(),
+                player: "human".into(),
+            })
+            .collect();
+        let mut m =
+            Match::<StarTigris>::new(&Options::default(), Some(DEFAULT_MAP), seats, seed).unwrap();
+        let mut rng = GameRng::seeded(seed);
+        for _ in 0..max {
+            let ToMove::Seat(s) = m.game().to_move() else {
+                break;
+            };
+            let legal = m.game().legal_actions(s);
+            m.play(s, &legal[rng.below(legal.len() as u64) as usize])
+                .unwrap();
+        }
+        m.record().clone()
+    }
+
+    fn json(r: &GameRecord) -> String {
+        serde_json::to_string_pretty(r).unwrap()
+    }
+
+    fn refused(text: &str) -> String {
+        match open_game(text) {
+            Ok(_) => panic!("accepted: {}", &text[..text.len().min(200)]),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn edited(f: impl FnOnce(&mut serde_json::Value)) -> String {
+        let mut v = serde_json::to_value(record(1, 30)).unwrap();
+        f(&mut v);
+        serde_json::to_string_pretty(&v).unwrap()
+    }
+
+    #[test]
+    fn finished_games_replay_and_games_in_progress_resume() {
+        let done = record(2, 100_000);
+        let Ok(Opened::Finished(r)) = open_game(&json(&done)) else {
+            panic!("a finished game opens as a replay");
+        };
+        assert_eq!(r.len(), done.actions.len());
+        let on = record(2, 40);
+        let Ok(Opened::InProgress(s)) = open_game(&json(&on)) else {
+            panic!("a game in progress resumes");
+        };
+        assert_eq!(s.actions_played(), 40);
+        assert_eq!(s.game().state_hash(), on.final_hash);
+    }
+
+    #[test]
+    fn links_carry_a_finished_game() {
+        let done = json(&record(3, 100_000));
+        let f = game_fragment(&done);
+        let text = text_from_fragment(&format!("#{f}")).unwrap().unwrap();
+        assert_eq!(text, done);
+        assert!(text_from_fragment("#map=....").is_none());
+        let cut = &f[..f.len() / 2];
+        assert!(
+            text_from_fragment(cut)
+                .unwrap()
+                .unwrap_err()
+                .contains("damaged")
+        );
+        assert!(
+            text_from_fragment("game=%%%")
+                .unwrap()
+                .unwrap_err()
+                .contains("damaged")
+        );
+    }
+
+    // Every malformed input is refused with what and where.
+    #[test]
+    fn empty_input() {
+        assert!(refused("").contains("line 1"), "{}", refused(""));
+    }
+
+    #[test]
+    fn not_json() {
+        assert!(refused("hello").contains("line 1, column 1"));
+    }
+
+    #[test]
+    fn truncated_json_names_the_line() {
+        let text = json(&record(1, 30));
+        let cut = &text[..text.len() / 2];
+        let e = refused(cut);
+        assert!(e.starts_with("line "), "{e}");
+    }
+
+    #[test]
+    fn not_an_object() {
+        assert!(refused("[1, 2, 3]").contains("not a Tabula game record"));
+    }
+
+    #[test]
+    fn another_format() {
+        let e = refused(&edited(|v| v["format"] = "chess-pgn".into()));
+        assert!(e.contains("not a Tabula game record"), "{e}");
+    }
+
+    #[test]
+    fn unknown_version() {
+        let e = refused(&edited(|v| v["version"] = 9.into()));
+        assert!(e.contains("version 9"), "{e}");
+    }
+
+    #[test]
+    fn unknown_ruleset() {
+        let e = refused(&edited(|v| v["ruleset"] = "chess".into()));
+        assert!(e.contains("\"chess\""), "{e}");
+    }
+
+    #[test]
+    fn unknown_option() {
+        let e = refused(&edited(|v| v["options"]["turbo"] = true.into()));
+        assert!(e.contains("options") && e.contains("turbo"), "{e}");
+    }
+
+    #[test]
+    fn unknown_field() {
+        let e = refused(&edited(|v| v["cheats"] = true.into()));
+        assert!(e.contains("cheats"), "{e}");
+    }
+
+    #[test]
+    fn a_map_that_fails_validation() {
+        let e = refused(&edited(|v| v["map"] = "A...\n....\n....\n...M\n".into()));
+        assert!(e.starts_with("map:") && e.contains("artifacts"), "{e}");
+    }
+
+    #[test]
+    fn an_illegal_action_names_its_step() {
+        let e = refused(&edited(|v| {
+            let s = v["actions"][7]["seat"].as_u64().unwrap();
+            v["actions"][7]["seat"] = (1 - s).into();
+        }));
+        assert!(e.starts_with("action 7 "), "{e}");
+    }
+
+    #[test]
+    fn an_unreadable_action_names_its_step() {
+        let e = refused(&edited(|v| {
+            v["actions"][3]["action"] = serde_json::json!({"teleport": {}})
+        }));
+        assert!(e.starts_with("action 3 ") && e.contains("teleport"), "{e}");
+    }
+
+    #[test]
+    fn a_final_hash_that_does_not_match() {
+        let e = refused(&edited(|v| v["final_hash"] = "0123456789abcdef".into()));
+        assert!(e.contains("0123456789abcdef"), "{e}");
+    }
+
+    #[test]
+    fn an_oversized_input() {
+        let e = refused(&" ".repeat(MAX_RECORD_BYTES + 1));
+        assert!(e.contains("bytes"), "{e}");
+    }
+
+    #[test]
+    fn a_seed_out_of_range() {
+        let e = refused(&edited(|v| v["seed"] = (MAX_SEED + 1).into()));
+        assert!(e.contains("seed"), "{e}");
+    }
+
+    #[test]
+    fn a_hostile_name() {
+        let e = refused(&edited(|v| v["seats"][1]["name"] = "Bo\u{1b}[2J".into()));
+        assert!(e.contains("seats[1]"), "{e}");
+    }
+
+    #[test]
+    fn too_many_seats() {
+        let e = refused(&edited(|v| {
+            let seat = v["seats"][0].clone();
+            let seats = v["seats"].as_array_mut().unwrap();
+            for _ in 0..3 {
+                seats.push(seat.clone());
+            }
+        }));
+        assert!(e.contains("seats"), "{e}");
+    }
+
+    #[test]
+    fn an_action_after_the_end() {
+        let mut done = record(4, 100_000);
+        let last = done.actions.last().unwrap().clone();
+        done.actions.push(last);
+        let e = refused(&json(&done));
+        let n = done.actions.len() - 1;
+        assert!(e.starts_with(&format!("action {n} ")), "{e}");
+    }
+}
