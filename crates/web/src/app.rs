@@ -6,6 +6,7 @@ use tabula_star_tigris::{Action, Kind, Phase, Pos, SwapSet};
 
 use crate::board::Geometry;
 use crate::map_editor::Editor;
+use crate::replay::Replay;
 use crate::session::{Player, Selection, Session};
 
 /// Which screen is up.
@@ -19,7 +20,28 @@ pub enum Screen {
     Over,
     /// The map editor.
     Editor,
+    /// The open-a-game dialog (file, paste or drop).
+    OpenGame,
+    /// The replay viewer.
+    Replay,
 }
+
+/// The replay viewer's state.
+pub struct ReplayView {
+    /// The game being replayed.
+    pub replay: Replay,
+    /// The seat whose hand is shown; `None` shows everything.
+    pub seat: Option<u8>,
+    /// Whether it is playing.
+    pub playing: bool,
+    /// Speed: actions per second.
+    pub speed: f64,
+    /// Whether a timer for the next step is set.
+    pub timer_set: bool,
+}
+
+/// Replay speeds offered, in actions per second (½× to 16×).
+pub const REPLAY_SPEEDS: [f64; 6] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
 
 /// The page's state.
 pub struct App {
@@ -61,6 +83,18 @@ pub struct App {
     pub custom_map: Option<(String, String)>,
     /// The screen the new-game dialog returns to when cancelled.
     pub dialog_back: Option<Screen>,
+    /// The replay viewer, once a game is replayed.
+    pub replay: Option<ReplayView>,
+    /// The text in the open-a-game paste box.
+    pub game_paste: String,
+    /// Why the last game opened was refused (the open-a-game dialog shows it).
+    pub open_error: Option<String>,
+    /// A note shown on the next screen (an autosave that could not be resumed…).
+    pub notice: Option<String>,
+    /// The (seed, actions) of the game last autosaved.
+    pub autosaved: Option<(u64, usize)>,
+    /// Whether an autosave that could not be resumed was set aside.
+    pub broken_save: bool,
 }
 
 /// An AI move asked of the worker and not yet played.
@@ -115,6 +149,12 @@ impl Default for App {
             editor: None,
             custom_map: None,
             dialog_back: None,
+            replay: None,
+            game_paste: String::new(),
+            open_error: None,
+            notice: None,
+            autosaved: None,
+            broken_save: false,
         }
     }
 }

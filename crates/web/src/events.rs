@@ -10,11 +10,11 @@ use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent
 
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::dom::{by_id, document};
-use crate::editor_events;
 use crate::maps::MAPS;
 use crate::palette::SEAT_NAMES;
 use crate::session::{Player, Selection, Session};
 use crate::ui::{draw_board, render};
+use crate::{editor_events, game_events};
 
 thread_local! {
     static APP: RefCell<App> = RefCell::new(App::default());
@@ -175,6 +175,7 @@ pub fn install() {
     if let Some(w) = web_sys::window() {
         listen(&w, "resize", |_| with_app(draw_board));
     }
+    game_events::install();
     editor_events::install();
     with_app(render);
 }
@@ -257,6 +258,7 @@ fn start_game(app: &mut App) {
                 watch_delay_ms: app.watch_delay_ms,
                 editor: app.editor.take(),
                 custom_map: app.custom_map.take(),
+                broken_save: app.broken_save,
                 ..App::default()
             };
         }
@@ -294,6 +296,7 @@ fn download_record(app: &App) {
 /// Run a command from a button.
 fn command(app: &mut App, cmd: &str) {
     let (name, arg) = cmd.split_once(':').unwrap_or((cmd, ""));
+    app.notice = None;
     match name {
         "new" => {
             app.dialog_back = Some(app.screen);
@@ -302,8 +305,8 @@ fn command(app: &mut App, cmd: &str) {
             app.message = None;
         }
         "close-dialog" => {
-            if app.dialog_back == Some(Screen::Editor) {
-                app.screen = Screen::Editor;
+            if let Some(back @ (Screen::Editor | Screen::Replay)) = app.dialog_back {
+                app.screen = back;
             } else if let Some(s) = &app.session {
                 app.screen = if s.game().phase().is_over() {
                     Screen::Over
@@ -378,7 +381,9 @@ fn command(app: &mut App, cmd: &str) {
             }
         }
         _ => {
-            editor_events::command(app, name, arg);
+            if !game_events::command(app, name, arg) {
+                editor_events::command(app, name, arg);
+            }
         }
     }
 }
@@ -414,6 +419,9 @@ fn pick_slot(app: &mut App, slot: usize) {
 fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
     if app.screen == Screen::Editor {
         return editor_events::key(app, key, ctrl, shift);
+    }
+    if app.screen == Screen::Replay {
+        return !ctrl && game_events::key(app, key, shift);
     }
     if app.handing_off() {
         if key == "Enter" || key == " " {

@@ -15,6 +15,7 @@ pub mod library;
 pub mod map_editor;
 pub mod palette;
 pub mod replay;
+pub mod replay_view;
 pub mod session;
 pub mod ui;
 
@@ -30,6 +31,8 @@ mod editor_events;
 #[cfg(target_arch = "wasm32")]
 mod events;
 #[cfg(target_arch = "wasm32")]
+mod game_events;
+#[cfg(target_arch = "wasm32")]
 mod storage;
 
 #[cfg(target_arch = "wasm32")]
@@ -41,4 +44,17 @@ use wasm_bindgen::prelude::*;
 pub fn start() {
     console_error_panic_hook::set_once();
     events::install();
+}
+
+/// Replay a game record's JSON through the checked path, as the page does
+/// when it opens one: its final state hash, or why it is refused. Tests
+/// compare this with `tabula record verify` to show that a record replays
+/// the same in WebAssembly as natively.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+pub fn verify_record(json: &str) -> Result<String, String> {
+    let record = game_file::read_record(json).map_err(|e| e.to_string())?;
+    let game: tabula_star_tigris::StarTigris =
+        tabula_engine::record::replay(&record).map_err(|e| e.to_string())?;
+    Ok(tabula_engine::Game::state_hash(&game).to_string())
 }

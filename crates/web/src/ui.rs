@@ -12,21 +12,27 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::board::{self, Geometry, Picture, RegionOverlay};
 use crate::dom::{El, button, by_id, document, el, replace_children};
-use crate::editor_view;
 use crate::maps::MAPS;
 use crate::palette::{SEAT_COLOURS, SEAT_NAMES, kind_symbol, kind_title};
 use crate::session::Selection;
+use crate::{editor_view, replay_view};
 
 /// Redraw everything (first asking the AI worker for a move if an AI
 /// seat must act: every change of state ends in a render).
 pub fn render(app: &mut App) {
     #[cfg(target_arch = "wasm32")]
-    crate::ai_link::drive(app);
+    {
+        crate::ai_link::drive(app);
+        crate::game_events::drive(app);
+        crate::game_events::autosave(app);
+    }
     let body = document().body().expect("body");
     let screen = match (app.screen, app.handing_off()) {
         (Screen::NewGame, _) => "new",
         (Screen::Over, _) => "over",
         (Screen::Editor, _) => "editor",
+        (Screen::OpenGame, _) => "open",
+        (Screen::Replay, _) => "replay",
         (_, true) => "handoff",
         _ => "play",
     };
@@ -34,15 +40,25 @@ pub fn render(app: &mut App) {
     // Rebuilding the panel must not lose the keyboard user's place.
     let focused = focus_key();
     if let Some(panel) = by_id("panel") {
-        let content = match (app.screen, app.editor.as_ref()) {
-            (Screen::Editor, Some(editor)) => editor_view::panel(editor),
+        let content = match (app.screen, app.editor.as_ref(), app.replay.as_ref()) {
+            (Screen::Editor, Some(editor), _) => editor_view::panel(editor),
+            (Screen::Replay, _, Some(v)) => replay_view::panel(v),
             _ => panel_content(app),
         };
         replace_children(&panel, content);
     }
-    // The newest log entry is always in sight.
-    if let Some(log) = by_id("log") {
-        log.set_scroll_top(log.scroll_height());
+    if app.screen == Screen::Replay
+        && let Some(v) = app.replay.as_ref()
+    {
+        replay_view::draw_chart(v);
+        // The current entry in the middle of the log (the list is
+        // positioned, so offsets are within it).
+        if let Ok(Some(cur)) = document().query_selector("#replay-log li.current")
+            && let (Some(log), Some(c)) =
+                (by_id("replay-log"), cur.dyn_ref::<web_sys::HtmlElement>())
+        {
+            log.set_scroll_top((c.offset_top() - log.client_height() / 2).max(0));
+        }
     }
     render_overlay(app);
     restore_focus(focused);
@@ -106,6 +122,13 @@ fn panel_content(app: &App) -> El {
             .child(swatch(g.active()))
             .text(&status),
     );
+    root = root.maybe(app.notice.as_ref().map(|n| {
+        el("p")
+            .class("note")
+            .attr("id", "notice")
+            .attr("role", "status")
+            .text(n)
+    }));
     root = root.maybe(ai_status(app));
     root = root.child(players_table(app, &view, viewer));
     if let Some(seat) = acting {
@@ -132,7 +155,15 @@ fn panel_content(app: &App) -> El {
         p
     });
     root = root.maybe(preview);
-    root.child(log_list(app))
+    root = root.child(log_list(app));
+    root.child(
+        el("div")
+            .class("orders save")
+            .child(button("Save the game to a file", "save-game").attr("id", "save-game"))
+            .child(el("p").class("hint").text(
+                "A save holds everything, every hand included: keep it to yourself until the game ends. The game is also kept in this browser after every order.",
+            )),
+    )
 }
 
 fn players_table(app: &App, view: &View, viewer: Option<u8>) -> El {
@@ -454,6 +485,8 @@ fn render_overlay(app: &App) {
     };
     let content = if app.screen == Screen::NewGame {
         Some(new_game_dialog(app))
+    } else if app.screen == Screen::OpenGame {
+        Some(open_game_dialog(app))
     } else if app.screen == Screen::Over && !app.over_hidden {
         Some(end_screen(app))
     } else if app.handing_off() {
@@ -563,16 +596,68 @@ fn new_game_dialog(app: &App) -> El {
                 .as_ref()
                 .map(|m| el("p").class("message").attr("role", "alert").text(m)),
         )
+        .maybe(app.notice.as_ref().map(|n| {
+            el("p")
+                .class("message")
+                .attr("id", "notice")
+                .attr("role", "alert")
+                .text(n)
+                .maybe(app.broken_save.then(|| {
+                    el("span")
+                        .text(" ")
+                        .child(button("Download the unreadable save", "broken-save"))
+                }))
+        }))
         .child(
             el("div")
                 .class("orders")
                 .child(button("Start", "start").attr("id", "start"))
+                .child(button("Open a saved or shared game", "open-game").attr("id", "open-game"))
                 .child(button("Draw a map instead", "editor").attr("id", "open-editor"))
                 .maybe(
                     app.session
                         .is_some()
                         .then(|| button("Cancel", "close-dialog")),
                 ),
+        )
+}
+
+fn open_game_dialog(app: &App) -> El {
+    el("div")
+        .class("dialog")
+        .attr("role", "dialog")
+        .attr("aria-label", "Open a game")
+        .child(el("h2").text("Open a game"))
+        .child(el("p").text(
+            "A game record or save file (.json): a finished game opens in the replay viewer, a game in progress is resumed. The game on the page is only replaced once the file has been checked.",
+        ))
+        .child(
+            el("label").text("A file — or drop one on the page ").child(
+                el("input")
+                    .attr("type", "file")
+                    .attr("id", "game-file")
+                    .attr("accept", ".json,application/json"),
+            ),
+        )
+        .child(
+            el("label").text("Or paste a record").child(
+                el("textarea")
+                    .attr("id", "game-paste")
+                    .attr("rows", "5")
+                    .attr("spellcheck", "false")
+                    .text(&app.game_paste),
+            ),
+        )
+        .maybe(
+            app.open_error
+                .as_ref()
+                .map(|m| el("p").class("message").attr("id", "open-error").attr("role", "alert").text(m)),
+        )
+        .child(
+            el("div")
+                .class("orders")
+                .child(button("Open the pasted record", "paste-game"))
+                .child(button("Cancel", "close-open").attr("id", "close-open")),
         )
 }
 
@@ -634,8 +719,11 @@ fn end_screen(app: &App) -> El {
         .child(table)
         .child(el("div").class("orders")
             .child(button("Look at the board", "hide-end"))
+            .child(button("Replay this game", "replay-game").attr("id", "replay-game"))
             .child(button("Download the game record", "download"))
+            .child(button("Copy a link to this game", "copy-game-link"))
             .child(button("New game", "new")))
+        .maybe(app.notice.as_ref().map(|n| el("p").class("note").attr("id", "notice").text(n)))
 }
 
 /// The regions view: labels and rulers from the engine.
@@ -732,6 +820,16 @@ pub fn draw_board(app: &mut App) {
         }
         if let Some(t) = by_id("targets") {
             t.set_text_content(None);
+        }
+        return;
+    }
+    if app.screen == Screen::Replay
+        && let Some(v) = app.replay.as_ref()
+    {
+        let g = v.replay.game();
+        if let Some((ctx, geo)) = prepare_canvas(&canvas, g.width(), g.height()) {
+            replay_view::draw_board(&ctx, &geo, v);
+            app.geometry = Some(geo);
         }
         return;
     }

@@ -1,0 +1,486 @@
+//! Games as files and links: the open-a-game dialog (file, paste, drop),
+//! `#game=…` links, the save file, the autosave after every order (and
+//! resuming from it on load), and the replay viewer's controls and timer.
+
+use tabula_engine::limits::MAX_RECORD_BYTES;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{DragEvent, Event, HtmlCanvasElement, HtmlInputElement, MouseEvent};
+
+use crate::app::{App, REPLAY_SPEEDS, ReplayView, Screen};
+use crate::dom::document;
+use crate::events::{download, listen, with_app};
+use crate::game_file::{Opened, game_fragment, open_game, text_from_fragment};
+use crate::replay::Replay;
+use crate::replay_view;
+use crate::ui::render;
+
+/// The storage key of the game in progress.
+pub const AUTOSAVE_KEY: &str = "tabula.star-tigris.autosave";
+/// Where an autosave that cannot be resumed is kept.
+pub const BROKEN_AUTOSAVE_KEY: &str = "tabula.star-tigris.autosave.unreadable";
+
+fn local() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn after(ms: f64, f: impl FnOnce() + 'static) {
+    let cb = Closure::once_into_js(f);
+    if let Some(w) = web_sys::window() {
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms as i32)
+            .ok();
+    }
+}
+
+/// Show a replay of a finished game.
+pub fn show_replay(app: &mut App, replay: Replay) {
+    app.replay = Some(ReplayView {
+        replay,
+        seat: None,
+        playing: false,
+        speed: 2.0,
+        timer_set: false,
+    });
+    app.screen = Screen::Replay;
+    app.open_error = None;
+}
+
+/// Open a game's text; a refusal is kept for the dialog and nothing changes.
+fn open_text(app: &mut App, text: &str, source: &str) {
+    match open_game(text) {
+        Ok(Opened::Finished(r)) => {
+            crate::ai_link::stop();
+            show_replay(app, *r);
+        }
+        Ok(Opened::InProgress(s)) => {
+            crate::ai_link::stop();
+            let keep = (app.editor.take(), app.next_request, app.watch_delay_ms);
+            *app = App {
+                session: Some(*s),
+                screen: Screen::Playing,
+                editor: keep.0,
+                next_request: keep.1,
+                watch_delay_ms: keep.2,
+                ..App::default()
+            };
+            app.notice = Some(format!("Resumed the game from {source}."));
+        }
+        Err(e) => {
+            app.open_error = Some(format!(
+                "{source} cannot be opened, and nothing changed: {e}."
+            ));
+            if app.screen != Screen::OpenGame {
+                app.dialog_back = Some(app.screen);
+                app.screen = Screen::OpenGame;
+            }
+        }
+    }
+}
+
+/// Save the game in progress to the browser after every change.
+pub fn autosave(app: &mut App) {
+    let Some(s) = app.session.as_ref() else {
+        return;
+    };
+    let key = (s.record().seed, s.actions_played());
+    if app.autosaved == Some(key) {
+        return;
+    }
+    if let Some(store) = local() {
+        if store.set_item(AUTOSAVE_KEY, &s.record_json()).is_err() {
+            app.notice = Some(
+                "The browser refused to keep the game (its storage may be full): save it to a file to keep it."
+                    .into(),
+            );
+        }
+        app.autosaved = Some(key);
+    }
+}
+
+/// Resume the autosaved game, if there is one. One that cannot be resumed
+/// is set aside (still downloadable) and reported.
+fn resume() {
+    let Some(store) = local() else {
+        return;
+    };
+    let Ok(Some(text)) = store.get_item(AUTOSAVE_KEY) else {
+        return;
+    };
+    with_app(|app| match open_game(&text) {
+        Ok(Opened::InProgress(s)) => {
+            app.autosaved = Some((s.record().seed, s.actions_played()));
+            app.session = Some(*s);
+            app.screen = Screen::Playing;
+        }
+        Ok(Opened::Finished(r)) => {
+            // A finished game: back to its end screen.
+            if let Ok(s) = crate::session::Session::from_record(&r.record) {
+                app.autosaved = Some((s.record().seed, s.actions_played()));
+                app.session = Some(s);
+                app.screen = Screen::Over;
+            }
+        }
+        Err(e) => {
+            store.set_item(BROKEN_AUTOSAVE_KEY, &text).ok();
+            store.remove_item(AUTOSAVE_KEY).ok();
+            app.broken_save = true;
+            app.notice = Some(format!(
+                "The game saved in this browser could not be resumed ({e}). It was kept: download it with “Download the unreadable save”."
+            ));
+        }
+    });
+}
+
+/// Open the game of a `#game=…` link, if the page was opened with one.
+fn open_link() {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let hash = w.location().hash().unwrap_or_default();
+    let Some(text) = text_from_fragment(&hash) else {
+        return;
+    };
+    with_app(|app| match text {
+        Ok(t) => open_text(app, &t, "The link"),
+        Err(e) => {
+            app.open_error = Some(format!(
+                "The link cannot be opened, and nothing changed: {e}."
+            ));
+            app.dialog_back = Some(app.screen);
+            app.screen = Screen::OpenGame;
+        }
+    });
+    if let Ok(h) = w.history() {
+        let path = w.location().pathname().unwrap_or_default();
+        let search = w.location().search().unwrap_or_default();
+        h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}")))
+            .ok();
+    }
+}
+
+/// The link to a finished game.
+fn game_link(json: &str) -> String {
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or("").to_string())
+        .unwrap_or_default();
+    format!("{base}#{}", game_fragment(json))
+}
+
+fn copy(text: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
+/// Open a game file (chosen or dropped), refusing an oversized one unread.
+fn open_file(file: web_sys::File) {
+    let name: String = file
+        .name()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(60)
+        .collect();
+    if file.size() > MAX_RECORD_BYTES as f64 {
+        with_app(|app| {
+            app.open_error = Some(format!(
+                "“{name}” is {} bytes; a game file is at most {MAX_RECORD_BYTES}. Nothing changed.",
+                file.size()
+            ));
+            app.screen = Screen::OpenGame;
+            render(app);
+        });
+        return;
+    }
+    let done = Closure::once(move |text: JsValue| {
+        let text = text.as_string().unwrap_or_default();
+        with_app(|app| {
+            open_text(app, &text, &format!("The file “{name}”"));
+            render(app);
+        });
+    });
+    let _ = file.text().then(&done);
+    done.forget();
+}
+
+/// Step the replay while it plays.
+pub fn drive(app: &mut App) {
+    let Some(v) = app.replay.as_mut() else {
+        return;
+    };
+    if app.screen != Screen::Replay || !v.playing || v.timer_set {
+        return;
+    }
+    v.timer_set = true;
+    after(1000.0 / v.speed, || {
+        with_app(|app| {
+            let Some(v) = app.replay.as_mut() else {
+                return;
+            };
+            v.timer_set = false;
+            if !v.playing || app.screen != Screen::Replay {
+                return;
+            }
+            let next = v.replay.pos + 1;
+            v.replay.seek(next);
+            if v.replay.pos >= v.replay.len() {
+                v.playing = false;
+            }
+            render(app);
+        });
+    });
+}
+
+/// Run a command of this module; returns whether `name` was one.
+pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
+    match name {
+        "open-game" => {
+            app.dialog_back = Some(app.screen);
+            app.screen = Screen::OpenGame;
+            app.open_error = None;
+        }
+        "close-open" => {
+            app.screen = match app.dialog_back {
+                Some(Screen::OpenGame) | None => {
+                    if app.session.is_some() {
+                        Screen::Playing
+                    } else {
+                        Screen::NewGame
+                    }
+                }
+                Some(s) => s,
+            };
+            app.open_error = None;
+        }
+        "paste-game" => {
+            let text = app.game_paste.clone();
+            if text.trim().is_empty() {
+                app.open_error =
+                    Some("The paste box is empty: paste a game record into it first.".into());
+            } else {
+                open_text(app, &text, "The pasted text");
+                if app.open_error.is_none() {
+                    app.game_paste.clear();
+                }
+            }
+        }
+        "save-game" => {
+            if let Some(s) = app.session.as_ref() {
+                download(
+                    &s.record_json(),
+                    "application/json",
+                    "star-tigris-save.json",
+                );
+            }
+        }
+        "broken-save" => {
+            if let Some(text) = local().and_then(|s| s.get_item(BROKEN_AUTOSAVE_KEY).ok().flatten())
+            {
+                download(
+                    &text,
+                    "application/json",
+                    "star-tigris-unreadable-save.json",
+                );
+            }
+        }
+        "replay-game" => {
+            if let Some(s) = app.session.as_ref() {
+                match Replay::new(s.record().clone()) {
+                    Ok(r) => show_replay(app, r),
+                    Err(e) => app.message = Some(format!("The replay could not be made: {e}.")),
+                }
+            }
+        }
+        "copy-game-link" => {
+            if let Some(s) = app.session.as_ref() {
+                copy(&game_link(&s.record_json()));
+                app.notice = Some("The link to this game is copied.".into());
+            }
+        }
+        "replay" => replay_command(app, arg),
+        "replay-speed" => {
+            if let (Some(v), Ok(i)) = (app.replay.as_mut(), arg.parse::<usize>()) {
+                v.speed = REPLAY_SPEEDS[i.min(REPLAY_SPEEDS.len() - 1)];
+            }
+        }
+        "replay-seat" => {
+            if let Some(v) = app.replay.as_mut() {
+                v.seat = arg
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&s| (s as usize) < v.replay.names.len());
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+fn replay_command(app: &mut App, arg: &str) {
+    let Some(v) = app.replay.as_mut() else {
+        return;
+    };
+    let (verb, rest) = arg.split_once(':').unwrap_or((arg, ""));
+    let r = &mut v.replay;
+    match verb {
+        "start" => r.seek(0),
+        "end" => r.seek(r.len()),
+        "back" => r.seek(r.pos.saturating_sub(1)),
+        "forward" => r.seek(r.pos + 1),
+        "prev-turn" => {
+            let p = r.previous_turn();
+            r.seek(p);
+        }
+        "next-turn" => {
+            let p = r.next_turn();
+            r.seek(p);
+        }
+        "seek" => {
+            if let Ok(p) = rest.parse() {
+                r.seek(p);
+            }
+        }
+        "play" => {
+            if r.pos >= r.len() {
+                r.seek(0);
+            }
+            v.playing = !v.playing;
+        }
+        "download" => download(
+            &serde_json::to_string(&r.record).unwrap_or_default(),
+            "application/json",
+            "star-tigris-game.json",
+        ),
+        "link" => {
+            let json = serde_json::to_string(&r.record).unwrap_or_default();
+            copy(&game_link(&json));
+            app.notice = Some("The link to this game is copied: it opens this replay.".into());
+        }
+        _ => {}
+    }
+    if verb != "play"
+        && verb != "download"
+        && verb != "link"
+        && let Some(v) = app.replay.as_mut()
+    {
+        v.playing = false;
+    }
+}
+
+/// Handle a key in the replay viewer; returns whether it was used.
+pub fn key(app: &mut App, key: &str, shift: bool) -> bool {
+    let cmd = match (key, shift) {
+        ("ArrowLeft", false) => "back",
+        ("ArrowRight", false) => "forward",
+        ("ArrowLeft", true) => "prev-turn",
+        ("ArrowRight", true) => "next-turn",
+        ("Home", _) => "start",
+        ("End", _) => "end",
+        (" ", _) => "play",
+        _ => return false,
+    };
+    replay_command(app, cmd);
+    true
+}
+
+/// Wire this module's events, then open a link or resume the autosave.
+pub fn install() {
+    let doc = document();
+    listen(&doc, "input", |ev: Event| {
+        let Some(t) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        match t.id().as_str() {
+            "game-paste" => {
+                if let Some(area) = t.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+                    with_app(|app| app.game_paste = area.value());
+                }
+            }
+            "scrub" => {
+                if let Some(i) = t.dyn_ref::<HtmlInputElement>()
+                    && let Ok(p) = i.value().parse::<usize>()
+                {
+                    with_app(|app| {
+                        if let Some(v) = app.replay.as_mut() {
+                            v.playing = false;
+                            v.replay.seek(p);
+                        }
+                        render(app);
+                    });
+                }
+            }
+            _ => {}
+        }
+    });
+    listen(&doc, "change", |ev: Event| {
+        let Some(t) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        if t.id() == "game-file" {
+            if let Some(f) = t.files().and_then(|f| f.get(0)) {
+                open_file(f);
+            }
+            t.set_value("");
+        }
+    });
+    listen(&doc, "click", |ev: Event| {
+        let Some(t) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlCanvasElement>().ok())
+        else {
+            return;
+        };
+        if t.id() != "chart" {
+            return;
+        }
+        let Some(m) = ev.dyn_ref::<MouseEvent>() else {
+            return;
+        };
+        with_app(|app| {
+            if let Some(v) = app.replay.as_mut() {
+                let width = t.client_width() as f64;
+                let p = replay_view::chart_position(v, m.offset_x() as f64, width);
+                v.playing = false;
+                v.replay.seek(p);
+            }
+            render(app);
+        });
+    });
+    listen(&doc, "dragover", |ev| {
+        with_app(|app| {
+            if app.screen == Screen::OpenGame {
+                ev.prevent_default();
+            }
+        });
+    });
+    listen(&doc, "drop", |ev| {
+        let mut opening = false;
+        with_app(|app| opening = app.screen == Screen::OpenGame);
+        if !opening {
+            return;
+        }
+        ev.prevent_default();
+        if let Some(f) = ev
+            .dyn_ref::<DragEvent>()
+            .and_then(|d| d.data_transfer())
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            open_file(f);
+        }
+    });
+    resume();
+    open_link();
+    if let Some(w) = web_sys::window() {
+        listen(&w, "hashchange", |_| {
+            open_link();
+            with_app(render);
+        });
+    }
+}

@@ -1,0 +1,392 @@
+//! Draws the replay viewer: its panel (controls, scrubber, seat selector,
+//! standings, the log with the current action marked), the board at the
+//! position shown, and the chart of every seat's points over time.
+
+use tabula_engine::Game;
+use tabula_star_tigris::{Action, Kind, Pos};
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
+
+use crate::app::{REPLAY_SPEEDS, ReplayView};
+use crate::board::{self, Geometry, Picture};
+use crate::dom::{El, button, by_id, el};
+use crate::palette::{SEAT_COLOURS, kind_colour, kind_symbol};
+
+/// Height of one seat's strip in the chart, in CSS pixels.
+const STRIP: f64 = 64.0;
+
+fn swatch(seat: u8) -> El {
+    el("span")
+        .class("swatch")
+        .style("background", SEAT_COLOURS[seat as usize % 4])
+        .attr("aria-hidden", "true")
+}
+
+/// Whether the chart and standings show `seat`'s points.
+pub fn shows_scores(v: &ReplayView, seat: u8) -> bool {
+    v.seat.is_none_or(|s| s == seat) || v.replay.game().open_scores()
+}
+
+/// The cell an action is about, to mark on the board.
+pub fn action_cell(a: &Action) -> Option<Pos> {
+    match *a {
+        Action::Colonize { at, .. } | Action::PlaceLeader { at, .. } => Some(at),
+        Action::MoveLeader { to, .. } => Some(to),
+        Action::Destroy { at } | Action::TakeArtifact { at } => Some(at),
+        _ => None,
+    }
+}
+
+/// The replay panel.
+pub fn panel(v: &ReplayView) -> El {
+    let r = &v.replay;
+    let n = r.len();
+    let mut root = el("div").class("replay").attr("id", "replay");
+    let title = r.names.join(" vs ");
+    root = root.child(el("h2").text(&format!("Replay · {title}")));
+    let status = if r.pos == 0 {
+        format!("Start of the game · {n} actions")
+    } else {
+        format!(
+            "Action {} of {n} · turn {} · {}",
+            r.pos,
+            r.steps[r.pos - 1].turn,
+            r.names[r.steps[r.pos - 1].seat as usize]
+        )
+    };
+    root = root.child(
+        el("p")
+            .class("status")
+            .attr("id", "replay-pos")
+            .attr("data-pos", &r.pos.to_string())
+            .attr("data-len", &n.to_string())
+            .attr("aria-live", "polite")
+            .text(&status),
+    );
+    let at_start = r.pos == 0;
+    let at_end = r.pos == n;
+    let controls = el("div")
+        .class("slots replay-controls")
+        .child(
+            button("|◀", "replay:start")
+                .attr("title", "Start (Home)")
+                .attr("aria-label", "Start")
+                .disabled(at_start),
+        )
+        .child(
+            button("◀◀", "replay:prev-turn")
+                .attr("title", "Back one turn (Shift+←)")
+                .attr("aria-label", "Back one turn")
+                .disabled(at_start),
+        )
+        .child(
+            button("◀", "replay:back")
+                .attr("title", "Back one action (←)")
+                .attr("aria-label", "Back one action")
+                .disabled(at_start),
+        )
+        .child(
+            button(
+                if v.playing {
+                    "❚❚ Pause"
+                } else {
+                    "▶ Play"
+                },
+                "replay:play",
+            )
+            .attr("id", "replay-play")
+            .attr("title", "Play or pause (Space)"),
+        )
+        .child(
+            button("▶", "replay:forward")
+                .attr("title", "Forward one action (→)")
+                .attr("aria-label", "Forward one action")
+                .disabled(at_end),
+        )
+        .child(
+            button("▶▶", "replay:next-turn")
+                .attr("title", "Forward one turn (Shift+→)")
+                .attr("aria-label", "Forward one turn")
+                .disabled(at_end),
+        )
+        .child(
+            button("▶|", "replay:end")
+                .attr("title", "End (End)")
+                .attr("aria-label", "End")
+                .disabled(at_end),
+        );
+    root = root.child(controls);
+    root = root.child(
+        el("label").class("scrub").text("Timeline ").child(
+            el("input")
+                .attr("type", "range")
+                .attr("id", "scrub")
+                .attr("min", "0")
+                .attr("max", &n.to_string())
+                .attr("value", &r.pos.to_string())
+                .attr("aria-label", "Jump to an action"),
+        ),
+    );
+    let mut speeds = el("div")
+        .class("slots")
+        .attr("role", "group")
+        .attr("aria-label", "Speed")
+        .text("Speed ");
+    for (i, s) in REPLAY_SPEEDS.iter().enumerate() {
+        let label = if *s < 1.0 {
+            "½×".to_string()
+        } else {
+            format!("{s}×")
+        };
+        speeds = speeds.child(button(&label, &format!("replay-speed:{i}")).class(
+            if (*s - v.speed).abs() < 1e-9 {
+                "picked"
+            } else {
+                ""
+            },
+        ));
+    }
+    root = root.child(speeds);
+    root = root.child(
+        el("p")
+            .class("hint")
+            .text("Keys: ← → one action, Shift+← → one turn, Home and End, Space plays and pauses.")
+            .child(kbd("?")),
+    );
+    // Whose view.
+    let mut seats = el("div")
+        .class("slots")
+        .attr("role", "group")
+        .attr("aria-label", "Show the game as")
+        .text("Show ");
+    seats = seats.child(
+        button("Everything", "replay-seat:all").class(if v.seat.is_none() { "picked" } else { "" }),
+    );
+    for (i, name) in r.names.iter().enumerate() {
+        seats = seats.child(
+            button("", &format!("replay-seat:{i}"))
+                .child(swatch(i as u8))
+                .text(&format!("as {name} saw it"))
+                .class(if v.seat == Some(i as u8) {
+                    "picked"
+                } else {
+                    ""
+                }),
+        );
+    }
+    root = root.child(seats);
+    // Standings at this position.
+    let g = r.game();
+    let mut list = el("ul").class("players").attr("id", "replay-players");
+    for (i, name) in r.names.iter().enumerate() {
+        let seat = i as u8;
+        let mut li = el("li")
+            .attr("data-seat", &i.to_string())
+            .child(swatch(seat))
+            .child(el("b").text(name))
+            .child(el("span").class("facts").text(&format!(
+                "artifacts {} · bombers {}",
+                g.artifacts_held(seat),
+                g.player_view(seat).players[i].bombers
+            )));
+        if v.seat.is_none_or(|s| s == seat) {
+            let hand = g.hand(seat);
+            let text: Vec<String> = Kind::ALL
+                .into_iter()
+                .filter(|k| hand[k.index()] > 0)
+                .map(|k| format!("{}×{}", hand[k.index()], kind_symbol(k)))
+                .collect();
+            li = li.child(
+                el("span")
+                    .class("facts hand")
+                    .text(&format!("hand {}", text.join(" "))),
+            );
+        }
+        if shows_scores(v, seat) {
+            let st = r.standings[r.pos][i];
+            li = li.child(el("span").class("score").text(&format!(
+                "⌂ {} · ◎ {} · ◆ {} · ▲ {} · score {}",
+                st.kinds[0], st.kinds[1], st.kinds[2], st.kinds[3], st.score
+            )));
+        }
+        list = list.child(li);
+    }
+    root = root.child(list);
+    root = root.child(
+        el("section").child(el("h2").text("Points over time")).child(
+            el("canvas")
+                .attr("id", "chart")
+                .attr("role", "img")
+                .attr(
+                    "aria-label",
+                    "Each player's points by kind (thin lines) and score (thick line) after every action; click to jump there",
+                ),
+        ),
+    );
+    // The log, by action.
+    let mut log = el("ol").class("log replay-log").attr("id", "replay-log");
+    for (i, step) in r.steps.iter().enumerate() {
+        let mut li = el("li")
+            .attr("data-step", &(i + 1).to_string())
+            .class(if i + 1 == r.pos { "current" } else { "" });
+        let mut b = el("button")
+            .attr("type", "button")
+            .class("entry")
+            .cmd(&format!("replay:seek:{}", i + 1))
+            .child(swatch(step.seat))
+            .text(&format!("{}. {}", i + 1, step.lines[0]));
+        for line in &step.lines[1..] {
+            b = b.child(el("span").class("why").text(line));
+        }
+        li = li.child(b);
+        log = log.child(li);
+    }
+    root = root.child(el("section").child(el("h2").text("Game log")).child(log));
+    root.child(
+        el("div")
+            .class("orders")
+            .child(button("Download the record", "replay:download"))
+            .child(button("Copy a link to this game", "replay:link"))
+            .child(button("New game", "new")),
+    )
+}
+
+/// Draw the board at the position shown.
+pub fn draw_board(ctx: &Ctx, geo: &Geometry, v: &ReplayView) {
+    let r = &v.replay;
+    let view = r.game().player_view(v.seat.unwrap_or(0));
+    let last = r.pos.checked_sub(1).and_then(|i| {
+        let a: Action = serde_json::from_value(r.record.actions[i].action.clone()).ok()?;
+        action_cell(&a)
+    });
+    board::draw(
+        ctx,
+        geo,
+        &Picture {
+            cells: &view.cells,
+            regions: None,
+            targets: &[],
+            cursor: last,
+            hover: None,
+            attack: &[],
+            defend: &[],
+            flagged: &[],
+            highlight: None,
+        },
+    );
+}
+
+/// The position a click at `x` on the chart means.
+pub fn chart_position(v: &ReplayView, x: f64, width: f64) -> usize {
+    let n = v.replay.len() as f64;
+    let left = 8.0;
+    let w = (width - left - 8.0).max(1.0);
+    (((x - left) / w) * n).round().clamp(0.0, n) as usize
+}
+
+/// Draw the chart into `#chart`.
+pub fn draw_chart(v: &ReplayView) {
+    let Some(canvas) = by_id("chart").and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok()) else {
+        return;
+    };
+    let r = &v.replay;
+    let width = canvas
+        .parent_element()
+        .map(|p| p.client_width() as f64)
+        .unwrap_or(340.0)
+        .max(200.0);
+    let seats = r.names.len();
+    let height = STRIP * seats as f64 + 4.0;
+    let dpr = web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .max(1.0);
+    canvas.set_width((width * dpr) as u32);
+    canvas.set_height((height * dpr) as u32);
+    canvas
+        .style()
+        .set_property("width", &format!("{width}px"))
+        .ok();
+    canvas
+        .style()
+        .set_property("height", &format!("{height}px"))
+        .ok();
+    let Some(ctx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<Ctx>().ok())
+    else {
+        return;
+    };
+    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
+    ctx.set_fill_style_str("#ffffff");
+    ctx.fill_rect(0.0, 0.0, width, height);
+    let n = r.len().max(1) as f64;
+    let (left, right) = (8.0, width - 8.0);
+    let x_of = |pos: usize| left + (right - left) * pos as f64 / n;
+    for seat in 0..seats {
+        let top = seat as f64 * STRIP + 2.0;
+        let (y0, y1) = (top + STRIP - 6.0, top + 14.0);
+        ctx.set_fill_style_str(SEAT_COLOURS[seat % 4]);
+        ctx.fill_rect(left, top + 2.0, 10.0, 10.0);
+        ctx.set_fill_style_str("#1b1b1b");
+        ctx.set_font("12px system-ui, sans-serif");
+        ctx.set_text_align("left");
+        ctx.set_text_baseline("top");
+        ctx.fill_text(&r.names[seat], left + 14.0, top + 1.0).ok();
+        ctx.set_stroke_style_str("#c9d1db");
+        ctx.set_line_width(1.0);
+        ctx.stroke_rect(left, y1, right - left, y0 - y1);
+        if !shows_scores(v, seat as u8) {
+            ctx.set_fill_style_str("#5b6470");
+            ctx.fill_text("hidden from this seat", left + 6.0, y1 + 6.0)
+                .ok();
+            continue;
+        }
+        let max = r
+            .standings
+            .iter()
+            .map(|s| s[seat].kinds.iter().copied().max().unwrap_or(0))
+            .max()
+            .unwrap_or(0)
+            .max(1) as f64;
+        let y_of = |v: u16| y0 - (y0 - y1) * (v as f64 / max).min(1.0);
+        let line = |colour: &str, width: f64, f: &dyn Fn(usize) -> u16| {
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width(width);
+            ctx.begin_path();
+            for pos in 0..=r.len() {
+                let (x, y) = (x_of(pos), y_of(f(pos)));
+                if pos == 0 {
+                    ctx.move_to(x, y);
+                } else {
+                    ctx.line_to(x, y);
+                }
+            }
+            ctx.stroke();
+        };
+        for k in Kind::ALL {
+            line(kind_colour(k), 1.2, &|pos| {
+                r.standings[pos][seat].kinds[k.index()]
+            });
+        }
+        line("#000000", 2.5, &|pos| r.standings[pos][seat].score);
+        ctx.set_fill_style_str("#1b1b1b");
+        ctx.set_text_align("right");
+        ctx.fill_text(
+            &format!("score {}", r.standings[r.pos][seat].score),
+            right,
+            top + 1.0,
+        )
+        .ok();
+    }
+    // Where we are.
+    let x = x_of(r.pos);
+    ctx.set_stroke_style_str("#0050c8");
+    ctx.set_line_width(2.0);
+    ctx.begin_path();
+    ctx.move_to(x, 0.0);
+    ctx.line_to(x, height);
+    ctx.stroke();
+}
