@@ -147,12 +147,10 @@ pub fn panel(v: &ReplayView) -> El {
         ));
     }
     root = root.child(speeds);
-    root = root.child(
-        el("p")
-            .class("hint")
-            .text("Keys: ← → one action, Shift+← → one turn, Home and End, Space plays and pauses.")
-            .child(kbd("?")),
-    );
+    root =
+        root.child(el("p").class("hint").text(
+            "Keys: ← → one action, Shift+← → one turn, Home and End, Space plays and pauses.",
+        ));
     // Whose view.
     let mut seats = el("div")
         .class("slots")
