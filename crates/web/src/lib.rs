@@ -58,3 +58,11 @@ pub fn verify_record(json: &str) -> Result<String, String> {
         tabula_engine::record::replay(&record).map_err(|e| e.to_string())?;
     Ok(tabula_engine::Game::state_hash(&game).to_string())
 }
+
+/// The `#game=…` fragment that carries a game record's JSON in a link (the
+/// same packing as the page's "Copy a link"), for the record benchmark.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+pub fn game_link_fragment(json: &str) -> String {
+    game_file::game_fragment(json)
+}

@@ -39,9 +39,26 @@ pub fn action_cell(a: &Action) -> Option<Pos> {
 
 /// The replay panel.
 pub fn panel(v: &ReplayView) -> El {
+    el("div")
+        .class("replay")
+        .attr("id", "replay")
+        .attr("data-key", &key(v))
+        .child(top(v))
+        .child(scrubber(v))
+        .child(rest(v))
+        .child(log(v))
+}
+
+/// What identifies the replayed game, so its log is built once.
+pub fn key(v: &ReplayView) -> String {
+    format!("{}:{}", v.replay.record.final_hash, v.replay.len())
+}
+
+/// The part of the panel that changes with the position.
+pub fn top(v: &ReplayView) -> El {
     let r = &v.replay;
     let n = r.len();
-    let mut root = el("div").class("replay").attr("id", "replay");
+    let mut root = el("div").attr("id", "replay-top");
     let title = r.names.join(" vs ");
     root = root.child(el("h2").text(&format!("Replay · {title}")));
     let status = if r.pos == 0 {
@@ -116,17 +133,29 @@ pub fn panel(v: &ReplayView) -> El {
                 .disabled(at_end),
         );
     root = root.child(controls);
-    root = root.child(
-        el("label").class("scrub").text("Timeline ").child(
-            el("input")
-                .attr("type", "range")
-                .attr("id", "scrub")
-                .attr("min", "0")
-                .attr("max", &n.to_string())
-                .attr("value", &r.pos.to_string())
-                .attr("aria-label", "Jump to an action"),
-        ),
-    );
+    root
+}
+
+/// The timeline scrubber: built once per game, so a drag is never cut
+/// short by a redraw (its value follows the position, see [`mark_current`]).
+fn scrubber(v: &ReplayView) -> El {
+    let r = &v.replay;
+    let n = r.len();
+    el("label").class("scrub").text("Timeline ").child(
+        el("input")
+            .attr("type", "range")
+            .attr("id", "scrub")
+            .attr("min", "0")
+            .attr("max", &n.to_string())
+            .attr("value", &r.pos.to_string())
+            .attr("aria-label", "Jump to an action"),
+    )
+}
+
+/// The part below the scrubber that changes with the position.
+pub fn rest(v: &ReplayView) -> El {
+    let r = &v.replay;
+    let mut root = el("div").attr("id", "replay-rest");
     let mut speeds = el("div")
         .class("slots")
         .attr("role", "group")
@@ -221,12 +250,15 @@ pub fn panel(v: &ReplayView) -> El {
                 ),
         ),
     );
-    // The log, by action.
+    root
+}
+
+/// The log, by action (the current one is marked by [`mark_current`]).
+fn log(v: &ReplayView) -> El {
+    let r = &v.replay;
     let mut log = el("ol").class("log replay-log").attr("id", "replay-log");
     for (i, step) in r.steps.iter().enumerate() {
-        let mut li = el("li")
-            .attr("data-step", &(i + 1).to_string())
-            .class(if i + 1 == r.pos { "current" } else { "" });
+        let mut li = el("li").attr("data-step", &(i + 1).to_string());
         let mut b = el("button")
             .attr("type", "button")
             .class("entry")
@@ -239,14 +271,43 @@ pub fn panel(v: &ReplayView) -> El {
         li = li.child(b);
         log = log.child(li);
     }
-    root = root.child(el("section").child(el("h2").text("Game log")).child(log));
-    root.child(
-        el("div")
-            .class("orders")
-            .child(button("Download the record", "replay:download"))
-            .child(button("Copy a link to this game", "replay:link"))
-            .child(button("New game", "new")),
-    )
+    el("div")
+        .child(el("section").child(el("h2").text("Game log")).child(log))
+        .child(
+            el("div")
+                .class("orders")
+                .child(button("Download the record", "replay:download"))
+                .child(button("Copy a link to this game", "replay:link"))
+                .child(button("New game", "new")),
+        )
+}
+
+/// Mark the log entry of the action just played, and keep it in sight;
+/// move the scrubber to the position.
+pub fn mark_current(v: &ReplayView) {
+    if let Some(i) = by_id("scrub").and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+        && i.value() != v.replay.pos.to_string()
+    {
+        i.set_value(&v.replay.pos.to_string());
+    }
+    let Some(log) = by_id("replay-log") else {
+        return;
+    };
+    if let Ok(Some(old)) = log.query_selector("li.current") {
+        old.class_list().remove_1("current").ok();
+    }
+    if v.replay.pos == 0 {
+        log.set_scroll_top(0);
+        return;
+    }
+    let sel = format!("li[data-step=\"{}\"]", v.replay.pos);
+    if let Ok(Some(cur)) = log.query_selector(&sel) {
+        cur.class_list().add_1("current").ok();
+        // The list is positioned, so offsets are within it.
+        if let Some(c) = cur.dyn_ref::<web_sys::HtmlElement>() {
+            log.set_scroll_top((c.offset_top() - log.client_height() / 2).max(0));
+        }
+    }
 }
 
 /// Draw the board at the position shown.

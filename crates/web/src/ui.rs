@@ -40,25 +40,36 @@ pub fn render(app: &mut App) {
     // Rebuilding the panel must not lose the keyboard user's place.
     let focused = focus_key();
     if let Some(panel) = by_id("panel") {
-        let content = match (app.screen, app.editor.as_ref(), app.replay.as_ref()) {
-            (Screen::Editor, Some(editor), _) => editor_view::panel(editor),
-            (Screen::Replay, _, Some(v)) => replay_view::panel(v),
-            _ => panel_content(app),
-        };
-        replace_children(&panel, content);
-    }
-    if app.screen == Screen::Replay
-        && let Some(v) = app.replay.as_ref()
-    {
-        replay_view::draw_chart(v);
-        // The current entry in the middle of the log (the list is
-        // positioned, so offsets are within it).
-        if let Ok(Some(cur)) = document().query_selector("#replay-log li.current")
-            && let (Some(log), Some(c)) =
-                (by_id("replay-log"), cur.dyn_ref::<web_sys::HtmlElement>())
-        {
-            log.set_scroll_top((c.offset_top() - log.client_height() / 2).max(0));
+        match (app.screen, app.editor.as_ref(), app.replay.as_ref()) {
+            (Screen::Editor, Some(editor), _) => {
+                replace_children(&panel, editor_view::panel(editor))
+            }
+            (Screen::Replay, _, Some(v)) => {
+                // The log of a long game is built once; a seek redraws the rest.
+                let same = document()
+                    .query_selector("#replay")
+                    .ok()
+                    .flatten()
+                    .and_then(|r| r.get_attribute("data-key"))
+                    .is_some_and(|k| k == replay_view::key(v));
+                match (by_id("replay-top"), by_id("replay-rest")) {
+                    (Some(top), Some(rest)) if same => {
+                        if let Some(parent) = top.parent_element() {
+                            parent.replace_child(&replay_view::top(v).0, &top).ok();
+                            parent.replace_child(&replay_view::rest(v).0, &rest).ok();
+                        }
+                    }
+                    _ => replace_children(&panel, replay_view::panel(v)),
+                }
+                replay_view::draw_chart(v);
+                replay_view::mark_current(v);
+            }
+            _ => replace_children(&panel, panel_content(app)),
         }
+    }
+    // The newest log entry is always in sight.
+    if let Some(log) = by_id("log") {
+        log.set_scroll_top(log.scroll_height());
     }
     render_overlay(app);
     restore_focus(focused);
