@@ -134,6 +134,13 @@ test('a record link opens the replay; a damaged link says so', async () => {
     await page.waitForSelector('body[data-screen="replay"]');
     assert.equal(+(await page.getAttribute('#replay-pos', 'data-len')), rec.actions);
     assert.ok(!page.url().includes('#game='), 'the link is consumed');
+    // The page's own links carry the move list: far shorter, same game.
+    const fragment = await page.evaluate((t) => window.wasmBindings.game_link_fragment(t), rec.text);
+    assert.ok(fragment.length * 2 < data.length, `${fragment.length} vs ${data.length}`);
+    await page.goto(`${server.url}#${fragment}`);
+    await page.waitForFunction((n) => document.querySelector('#replay-pos')?.dataset.len === String(n), rec.actions);
+    await page.keyboard.press('End');
+    assert.equal(await page.getAttribute('#replay-pos', 'data-pos'), String(rec.actions));
     await page.goto(`${server.url}#game=${data.slice(0, data.length / 2)}`);
     await page.waitForSelector('body[data-screen="open"]');
     assert.match(await page.textContent('#open-error'), /damaged/);

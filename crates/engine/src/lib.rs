@@ -16,6 +16,7 @@ pub mod game;
 pub mod hash;
 pub mod limits;
 pub mod link;
+pub mod moves;
 pub mod record;
 pub mod rng;
 pub mod ruleset;

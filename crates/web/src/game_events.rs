@@ -159,12 +159,12 @@ fn open_link() {
 }
 
 /// The link to a finished game.
-fn game_link(json: &str) -> String {
+fn game_link(record: &tabula_engine::GameRecord) -> String {
     let base = web_sys::window()
         .and_then(|w| w.location().href().ok())
         .map(|h| h.split('#').next().unwrap_or("").to_string())
         .unwrap_or_default();
-    format!("{base}#{}", game_fragment(json))
+    format!("{base}#{}", game_fragment(record))
 }
 
 fn copy(text: &str) {
@@ -293,7 +293,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         }
         "copy-game-link" => {
             if let Some(s) = app.session.as_ref() {
-                copy(&game_link(&s.record_json()));
+                copy(&game_link(s.record()));
                 app.notice = Some("The link to this game is copied.".into());
             }
         }
@@ -352,8 +352,7 @@ fn replay_command(app: &mut App, arg: &str) {
             "star-tigris-game.json",
         ),
         "link" => {
-            let json = serde_json::to_string(&r.record).unwrap_or_default();
-            copy(&game_link(&json));
+            copy(&game_link(&r.record));
             app.notice = Some("The link to this game is copied: it opens this replay.".into());
         }
         _ => {}

@@ -4,6 +4,7 @@
 //! Every refusal names what is wrong and where; nothing is changed by one.
 
 use tabula_engine::link::{pack, unpack};
+use tabula_engine::moves::{MOVES_FORMAT, MoveList, from_moves, to_moves};
 use tabula_engine::record::parse_record;
 use tabula_engine::{GameRecord, RecordError, Ruleset};
 use tabula_star_tigris::StarTigris;
@@ -42,17 +43,36 @@ pub fn open_game(text: &str) -> Result<Opened, RecordError> {
     }
 }
 
-/// The fragment of a link to a finished game: `game=DATA`.
-pub fn game_fragment(record_json: &str) -> String {
-    format!("game={}", pack(record_json))
+/// The fragment of a link to a game: `game=DATA`, where DATA is the
+/// packed move list (each action as its index among the legal actions),
+/// or the packed record if it cannot be written as one.
+pub fn game_fragment(record: &GameRecord) -> String {
+    let text = to_moves::<StarTigris>(record)
+        .ok()
+        .and_then(|m| serde_json::to_string(&m).ok())
+        .or_else(|| serde_json::to_string(record).ok())
+        .unwrap_or_default();
+    format!("game={}", pack(&text))
 }
 
 /// The record's text from a `#game=DATA` fragment: `None` when the
-/// fragment is not a game link, else the text or why it cannot be read.
+/// fragment is not a game link, else the record's JSON or why it cannot
+/// be read (a damaged move names its step).
 pub fn text_from_fragment(fragment: &str) -> Option<Result<String, String>> {
     let f = fragment.strip_prefix('#').unwrap_or(fragment);
     let data = f.strip_prefix("game=")?;
-    Some(unpack(data).map_err(|e| e.to_string()))
+    Some(unpack(data).map_err(|e| e.to_string()).and_then(|text| {
+        let is_moves = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .is_some_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(MOVES_FORMAT));
+        if !is_moves {
+            return Ok(text);
+        }
+        let list: MoveList = serde_json::from_str(&text)
+            .map_err(|e| format!("the link's moves do not read: {e}"))?;
+        let record = from_moves::<StarTigris>(&list).map_err(|e| e.to_string())?;
+        serde_json::to_string(&record).map_err(|e| e.to_string())
+    }))
 }
 
 #[cfg(test)]
@@ -120,12 +140,38 @@ mod tests {
     }
 
     #[test]
-    fn links_carry_a_finished_game() {
-        let done = json(&record(3, 100_000));
-        let f = game_fragment(&done);
+    fn links_carry_a_finished_game_as_moves() {
+        let rec = record(3, 100_000);
+        let f = game_fragment(&rec);
+        let full = tabula_engine::link::pack(&serde_json::to_string(&rec).unwrap());
+        assert!(
+            f.len() * 2 < full.len(),
+            "moves {} vs record {}",
+            f.len(),
+            full.len()
+        );
         let text = text_from_fragment(&format!("#{f}")).unwrap().unwrap();
-        assert_eq!(text, done);
+        assert_eq!(read_record(&text).unwrap(), rec);
+        // A link that carries the whole record opens too.
+        let old = text_from_fragment(&format!("game={full}"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(read_record(&old).unwrap(), rec);
         assert!(text_from_fragment("#map=....").is_none());
+        // A move that does not exist is named by its step.
+        let mut list = to_moves::<StarTigris>(&rec).unwrap();
+        list.moves[9] = 99_999;
+        let bad = format!("game={}", pack(&serde_json::to_string(&list).unwrap()));
+        let e = text_from_fragment(&bad).unwrap().unwrap_err();
+        assert!(
+            e.starts_with("action 9 ") && e.contains("does not exist"),
+            "{e}"
+        );
+        let mut list = to_moves::<StarTigris>(&rec).unwrap();
+        list.moves.push(0);
+        let bad = format!("game={}", pack(&serde_json::to_string(&list).unwrap()));
+        let e = text_from_fragment(&bad).unwrap().unwrap_err();
+        assert!(e.contains("after the end"), "{e}");
         let cut = &f[..f.len() / 2];
         assert!(
             text_from_fragment(cut)

@@ -63,6 +63,7 @@ pub fn verify_record(json: &str) -> Result<String, String> {
 /// same packing as the page's "Copy a link"), for the record benchmark.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
-pub fn game_link_fragment(json: &str) -> String {
-    game_file::game_fragment(json)
+pub fn game_link_fragment(json: &str) -> Result<String, String> {
+    let record = game_file::read_record(json).map_err(|e| e.to_string())?;
+    Ok(game_file::game_fragment(&record))
 }
