@@ -95,6 +95,8 @@ pub struct App {
     pub autosaved: Option<(u64, usize)>,
     /// Whether an autosave that could not be resumed was set aside.
     pub broken_save: bool,
+    /// The log entry whose rule is shown ("Why?").
+    pub why_open: Option<usize>,
 }
 
 /// An AI move asked of the worker and not yet played.
@@ -155,6 +157,7 @@ impl Default for App {
             notice: None,
             autosaved: None,
             broken_save: false,
+            why_open: None,
         }
     }
 }

@@ -206,6 +206,54 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
     })
 }
 
+/// The rule behind a consequence, for the log's "Why?": the rule's number
+/// in docs/star-tigris/rules.md and what it says, or `None` for events that
+/// need no explanation.
+pub fn why(e: &Event) -> Option<String> {
+    Some(match e {
+        Event::Scored { reason, kind, .. } => match reason {
+            ScoreReason::Leader => format!(
+                "Rule 3.4: a new colony scores 1 point of its kind for the owner of the leader of that kind in its region — here the {kind} leader."
+            ),
+            ScoreReason::SettlerFallback => format!(
+                "Rule 3.4, the settler fallback: when a colony's region has no {kind} leader, the owner of the region's settler leader scores it instead."
+            ),
+            ScoreReason::InternalWin => "Rule 5.1: the winner of an internal conflict scores 1 technology.".into(),
+            ScoreReason::ExternalWin => "Rule 5.2.5: the winner of an external conflict scores 1 point of the leaders' kind per colony removed, plus 1 for the beaten leader.".into(),
+        },
+        Event::NobodyScored { kind, .. } => format!(
+            "Rule 3.4: a colony scores for the {kind} leader of its region, or failing that for the settler leader; this region has neither, so nobody scores."
+        ),
+        Event::ConflictStarted { conflict: c } => {
+            if c.external {
+                "Rule 5.2: a colony that joins two regions holding leaders of the same kind starts an external conflict. Each side's strength is the colonies of the leaders' kind in its leader's former region (5.2.3), plus what each commits from hand; the active player's leader attacks (5.2.2).".into()
+            } else {
+                "Rule 5.1: a leader placed in a region that already holds a leader of its kind starts an internal conflict. Each side's strength is the scientist colonies beside its leader (artifact colonies count), plus the scientists each commits from hand.".into()
+            }
+        }
+        Event::Committed { .. } => "Rules 5.1 and 5.2.3: each side may commit colonists of the conflict's kind (scientists in an internal conflict) from its hand, the attacker first; every committed colonist is lost, win or lose.".into(),
+        Event::ConflictResolved { external, .. } => {
+            if *external {
+                "Rule 5.2.4: the higher strength wins, ties go to the defender. The loser's leader goes home and the loser's colonies of that kind in its former region are removed, except colonies holding an artifact and scientists beside another leader.".into()
+            } else {
+                "Rule 5.1: the higher strength wins, ties go to the defender; the loser's leader goes home.".into()
+            }
+        }
+        Event::LeaderReturned { reason, .. } => match reason {
+            ReturnReason::NoScientist => "Rule 4.5: a leader must stand beside a scientist colony; one left without (after a conflict or a bomber) goes back to its owner at once.".into(),
+            ReturnReason::Destroyed => "Rule 6.2: a leader on a destroyed cell goes back to its owner.".into(),
+            ReturnReason::LostConflict => return None,
+        },
+        Event::Destroyed { .. } => "Rule 6: a bomber destroys a cell for good: a colony on it leaves the game, an artifact on it is lost, and the cell splits whatever region ran through it.".into(),
+        Event::Drew { .. } => "Rule 8.3: at the end of a turn every player with fewer than 6 colonists draws back up to 6 from the pool.".into(),
+        Event::GameOver { reason } => match reason {
+            EndReason::ArtifactsGone => "Rule 8.2: the game ends when 2 or fewer alien artifacts are left on the board. Each player's score is their weakest resource, each artifact adding 1 where it helps most (9.2).".into(),
+            EndReason::PoolExhausted => "Rule 8.4: the game ends when the pool cannot refill a hand. Each player's score is their weakest resource, each artifact adding 1 where it helps most (9.2).".into(),
+        },
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +286,18 @@ mod tests {
             action(&names, 0, &"colonize mining B2".parse().unwrap()),
             "Blue settles B2 with a mining robot."
         );
+        let w = why(&Event::Scored {
+            seat: 0,
+            kind: Kind::Merchant,
+            points: 1,
+            reason: ScoreReason::SettlerFallback,
+            at: Some(at),
+        })
+        .unwrap();
+        assert!(
+            w.starts_with("Rule 3.4, the settler fallback") && w.contains("merchant"),
+            "{w}"
+        );
+        assert_eq!(why(&Event::Passed { seat: 0 }), None);
     }
 }

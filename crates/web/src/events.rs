@@ -327,6 +327,10 @@ fn command(app: &mut App, cmd: &str) {
             }
         }
         "regions" => app.regions_view = !app.regions_view,
+        "why" => {
+            let i = arg.parse().ok();
+            app.why_open = if app.why_open == i { None } else { i };
+        }
         "pause" => app.paused = true,
         "resume" => app.paused = false,
         "speed" => app.watch_delay_ms = arg.parse().unwrap_or(600).min(5000),

@@ -19,6 +19,8 @@ pub struct LogEntry {
     pub text: String,
     /// Whether this is an action (else a consequence).
     pub is_action: bool,
+    /// The rule that produced it, for "Why?".
+    pub why: Option<String>,
 }
 
 /// What the acting seat has picked up to act with.
@@ -253,6 +255,7 @@ impl Session {
             seat: Some(seat),
             text: describe::action(&self.names, seat, &action),
             is_action: true,
+            why: None,
         });
         for e in &events {
             if let Some(text) = describe::event(&self.names, e) {
@@ -261,6 +264,7 @@ impl Session {
                     seat: None,
                     text,
                     is_action: false,
+                    why: describe::why(e),
                 });
             }
         }

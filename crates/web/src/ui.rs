@@ -67,9 +67,16 @@ pub fn render(app: &mut App) {
             _ => replace_children(&panel, panel_content(app)),
         }
     }
-    // The newest log entry is always in sight.
+    // The newest log entry is always in sight, unless a "Why?" is open.
     if let Some(log) = by_id("log") {
-        log.set_scroll_top(log.scroll_height());
+        match by_id("why-open").and_then(|w| w.parent_element()) {
+            Some(li) => {
+                if let Some(h) = li.dyn_ref::<web_sys::HtmlElement>() {
+                    log.set_scroll_top((h.offset_top() - 8).max(0));
+                }
+            }
+            None => log.set_scroll_top(log.scroll_height()),
+        }
     }
     render_overlay(app);
     restore_focus(focused);
@@ -475,12 +482,24 @@ fn log_list(app: &App) -> El {
         .attr("aria-label", "Game log");
     let entries = s.log();
     let start = entries.len().saturating_sub(300);
-    for e in &entries[start..] {
+    for (i, e) in entries.iter().enumerate().skip(start) {
         let mut li = el("li").class(if e.is_action { "act" } else { "why" });
         if let Some(seat) = e.seat {
             li = li.child(swatch(seat));
         }
-        list = list.child(li.text(&e.text));
+        li = li.text(&e.text);
+        if let Some(why) = &e.why {
+            let open = app.why_open == Some(i);
+            li = li.text(" ").child(
+                button("Why?", &format!("why:{i}"))
+                    .class("why-button")
+                    .attr("aria-expanded", if open { "true" } else { "false" }),
+            );
+            if open {
+                li = li.child(el("span").class("rule").attr("id", "why-open").text(why));
+            }
+        }
+        list = list.child(li);
     }
     el("section").child(el("h2").text("Game log")).child(list)
 }
