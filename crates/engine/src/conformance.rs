@@ -36,6 +36,9 @@ pub struct Config {
     pub full_check_every: usize,
     /// Illegal actions tried per step.
     pub illegal_per_step: usize,
+    /// The ruleset's options as JSON (`null`: the defaults), e.g. a small
+    /// board so that thousands of games stay fast.
+    pub options: serde_json::Value,
 }
 
 impl Default for Config {
@@ -47,6 +50,7 @@ impl Default for Config {
             max_actions: 20_000,
             full_check_every: 25,
             illegal_per_step: 2,
+            options: serde_json::Value::Null,
         }
     }
 }
@@ -89,8 +93,12 @@ fn play_one<G: Conformance>(
             player: "bot:random".into(),
         })
         .collect();
-    let mut m =
-        Match::<G>::new(&G::Options::default(), None, infos, seed).map_err(|e| e.to_string())?;
+    let options: G::Options = if cfg.options.is_null() {
+        G::Options::default()
+    } else {
+        serde_json::from_value(cfg.options.clone()).map_err(|e| format!("options: {e}"))?
+    };
+    let mut m = Match::<G>::new(&options, None, infos, seed).map_err(|e| e.to_string())?;
     let mut rng = GameRng::seeded(seed ^ 0x5eed);
     let mut step = 0;
     m.game()

@@ -1,0 +1,29 @@
+//! Domains: two to four programs order their units every round at once;
+//! units paint the board, fight, pop bubbles and take bonuses, and the
+//! highest score after the last round wins.
+//!
+//! The rules, and every decision taken where the sources are silent or
+//! disagree, are in `docs/domains/rules.md` at the top of the repository;
+//! the text format of a position is in `docs/domains/setup-format.md`.
+//!
+//! Rounds are simultaneous: while a round is open every seat with a unit
+//! is in [`tabula_engine::ToMove::Simultaneous`] and gives one order per
+//! action ([`Action`]), ending with [`Action::End`]; once every seat has
+//! ended, a chance step ([`tabula_engine::ToMove::Chance`]) runs the round
+//! with the state's own seeded RNG.
+
+pub mod ai;
+pub mod board;
+pub mod bots;
+pub mod conformance;
+pub mod game;
+pub mod options;
+pub mod rules;
+pub mod setup;
+
+pub use board::{Board, Dir, Square, Thing};
+pub use bots::{DemoBot, DummyBot};
+pub use game::View;
+pub use options::Options;
+pub use rules::{Action, Domains, FightMode, RuleError};
+pub use setup::{Setup, parse_setup};
