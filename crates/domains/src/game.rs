@@ -37,6 +37,15 @@ impl Domains {
                 format!("{players} players; Domains needs 2 to 4"),
             ));
         }
+        if options.rows < 6 || options.cols < 6 {
+            problems.0.push(tabula_engine::Problem::error(
+                "board-too-small",
+                format!(
+                    "the standard start needs a board of at least 6×6, not {}×{}",
+                    options.rows, options.cols
+                ),
+            ));
+        }
         problems.clone().into_result()?;
         let mut game = Domains::empty(options, players, seed);
         let (rows, cols) = (options.rows as i32, options.cols as i32);

@@ -8,9 +8,9 @@ use tabula_engine::{Problem, Problems};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Options {
-    /// Rows of the board (6 to 100).
+    /// Rows of the board (2 to 100; at least 6 for the standard start).
     pub rows: u8,
-    /// Columns of the board (6 to 100).
+    /// Columns of the board (2 to 100; at least 6 for the standard start).
     pub cols: u8,
     /// Rounds in a game (1 to 10,000).
     pub rounds: u32,
@@ -100,8 +100,8 @@ impl Options {
                 ));
             }
         };
-        range("rows", self.rows as u64, 6, 100);
-        range("cols", self.cols as u64, 6, 100);
+        range("rows", self.rows as u64, 2, 100);
+        range("cols", self.cols as u64, 2, 100);
         range("rounds", self.rounds as u64, 1, 10_000);
         range("max_units", self.max_units as u64, 1, 40);
         range("max_bonuses", self.max_bonuses as u64, 0, 16);
