@@ -12,6 +12,7 @@ mod bench;
 mod bench_bot;
 mod failure;
 mod input;
+mod lesson_cmd;
 mod map_cmd;
 mod play;
 mod problem_text;
@@ -51,6 +52,9 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Play every pair of bots with seats rotated; win rates, intervals, Elo.
     Arena(arena::ArenaArgs),
+    /// Work with lessons: play them and check every step.
+    #[command(subcommand)]
+    Lesson(lesson_cmd::LessonCommand),
 }
 
 fn dispatch(command: &Command) -> CmdResult {
@@ -61,6 +65,7 @@ fn dispatch(command: &Command) -> CmdResult {
         Command::Apply(args) => apply::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Arena(args) => arena::run(args),
+        Command::Lesson(cmd) => lesson_cmd::run(cmd),
     }
 }
 

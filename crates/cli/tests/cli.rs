@@ -831,3 +831,116 @@ fn bench_measures_a_bot() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("--bot: unknown bot"), "{}", r.stderr);
 }
+
+fn lesson_file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../lessons/star-tigris")
+        .join(name)
+}
+
+#[test]
+fn lesson_check_passes_the_shipped_lessons() {
+    let mut files: Vec<String> = fs::read_dir(lesson_file(""))
+        .unwrap()
+        .map(|e| s(&e.unwrap().path()))
+        .filter(|p| p.ends_with(".json"))
+        .collect();
+    files.sort();
+    let mut args = vec!["lesson".to_string(), "check".to_string()];
+    args.extend(files.iter().cloned());
+    let r = tabula(&args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), files.len(), "{}", r.stdout);
+    let internal = s(&lesson_file("02-internal-conflict.json"));
+    assert!(
+        r.stdout.contains(&format!("{internal}: ok (9 steps)")),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn lesson_check_names_the_step_and_the_wrong_number() {
+    let dir = scratch("lesson-wrong-number");
+    let text = fs::read_to_string(lesson_file("02-internal-conflict.json")).unwrap();
+    assert!(text.contains("\"strengths\": [5, 1]"));
+    let bad = dir.join("bad.json");
+    fs::write(
+        &bad,
+        text.replace("\"strengths\": [5, 1]", "\"strengths\": [4, 1]"),
+    )
+    .unwrap();
+    let good = s(&lesson_file("01-basic-round.json"));
+    let r = tabula(&["lesson", "check", &s(&bad), &good]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stderr.trim_end(),
+        format!(
+            "{}: step 4: attacker strength is 5, the lesson says 4",
+            s(&bad)
+        )
+    );
+    assert!(
+        r.stdout.contains(&format!("{good}: ok (7 steps)")),
+        "{}",
+        r.stdout
+    );
+    // An action the rules refuse is named with its step.
+    let refused = dir.join("refused.json");
+    fs::write(
+        &refused,
+        text.replace("place merchant G4", "place merchant A1"),
+    )
+    .unwrap();
+    let r = tabula(&["lesson", "check", &s(&refused)]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with(&format!(
+            "{}: step 9: \"place merchant A1\" is refused: A1 has no scientist colony next to it",
+            s(&refused)
+        )),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn lesson_check_reports_line_and_column_of_malformed_json() {
+    let dir = scratch("lesson-malformed");
+    let bad = dir.join("bad.json");
+    fs::write(
+        &bad,
+        "{\n  \"format\": \"tabula-lesson\",\n  \"version\": 1,\n  \"title\": \"x\" \"summary\": \"y\"\n}\n",
+    )
+    .unwrap();
+    let r = tabula(&["lesson", "check", &s(&bad)]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with(&format!(
+            "{}: line 4, column 16: expected `,` or `}}`",
+            s(&bad)
+        )),
+        "{}",
+        r.stderr
+    );
+    // Unknown fields and missing files are named too.
+    let unknown = dir.join("unknown.json");
+    let text = fs::read_to_string(lesson_file("01-basic-round.json")).unwrap();
+    fs::write(&unknown, text.replacen("\"say\"", "\"sya\"", 1)).unwrap();
+    let r = tabula(&[
+        "lesson",
+        "check",
+        &s(&unknown),
+        &s(&dir.join("missing.json")),
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("unknown field `sya`"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("missing.json: cannot open"),
+        "{}",
+        r.stderr
+    );
+    let r = tabula(&["lesson", "check"]);
+    assert_eq!(r.code, 2);
+}

@@ -410,19 +410,14 @@ fn lesson_problems(lesson: &Lesson) -> Vec<(Option<usize>, String)> {
         if let Some(ph) = &e.phase
             && !PHASES.contains(&ph.as_str())
         {
-            out.push((
-                s,
-                format!("{ph:?} is not a phase ({})", PHASES.join(", ")),
-            ));
+            out.push((s, format!("{ph:?} is not a phase ({})", PHASES.join(", "))));
         }
         if let Some(c) = &e.conflict
             && parse_conflict(c).is_none()
         {
             out.push((
                 s,
-                format!(
-                    "{c:?} is not a conflict (write \"internal KIND\" or \"external KIND\")"
-                ),
+                format!("{c:?} is not a conflict (write \"internal KIND\" or \"external KIND\")"),
             ));
         }
         if let Some(o) = e.order
@@ -446,11 +441,7 @@ fn lesson_problems(lesson: &Lesson) -> Vec<(Option<usize>, String)> {
                 if g.index(*pos).is_none() {
                     out.push((
                         s,
-                        format!(
-                            "{pos} is not on the {}×{} board",
-                            g.width(),
-                            g.height()
-                        ),
+                        format!("{pos} is not on the {}×{} board", g.width(), g.height()),
                     ));
                 }
             }
@@ -548,7 +539,9 @@ pub fn lesson_start(lesson: &Lesson) -> Result<StarTigris, LessonError> {
     parse_setup(&lesson.setup).map_err(|problems| {
         LessonError::new(
             None,
-            format!("the setup has problems (lines counted from the setup's first line):\n{problems}"),
+            format!(
+                "the setup has problems (lines counted from the setup's first line):\n{problems}"
+            ),
         )
     })
 }
@@ -631,7 +624,11 @@ pub fn play_step(
                     s + 1
                 )));
             }
-            ToMove::Over => return Err(err(format!("the game is over; \"{action}\" cannot be played"))),
+            ToMove::Over => {
+                return Err(err(format!(
+                    "the game is over; \"{action}\" cannot be played"
+                )));
+            }
             other => return Err(err(format!("no player may act now ({other:?})"))),
         }
         game.apply_logged(seat, &action, &mut events)
@@ -708,10 +705,7 @@ pub fn check_expectations(game: &StarTigris, expect: &Expectations) -> Result<()
     }
     if let Some(text) = &expect.conflict {
         let name = |external: bool, kind: Kind| {
-            format!(
-                "{} {kind}",
-                if external { "external" } else { "internal" }
-            )
+            format!("{} {kind}", if external { "external" } else { "internal" })
         };
         match (conflict, parse_conflict(text)) {
             (_, None) => out.push(format!("{text:?} is not a conflict")),
@@ -819,7 +813,13 @@ pub fn check_expectations(game: &StarTigris, expect: &Expectations) -> Result<()
             ));
         }
     }
-    let hand = |h: [u8; 4]| kinds(h.map(u16::from)).replace("people", "settler").replace("technology", "scientist").replace("money", "merchant").replace("raw materials", "mining");
+    let hand = |h: [u8; 4]| {
+        kinds(h.map(u16::from))
+            .replace("people", "settler")
+            .replace("technology", "scientist")
+            .replace("money", "merchant")
+            .replace("raw materials", "mining")
+    };
     for (&p, &want) in &expect.hands {
         if let Some(s) = seat(p) {
             let got = game.hand(s);
@@ -1056,7 +1056,10 @@ mod tests {
         assert_eq!(normal_token("m*").unwrap(), "m*");
         assert!(normal_token("M5").is_err());
         assert!(normal_token("q").is_err());
-        assert_eq!(parse_conflict("external merchant"), Some((true, Kind::Merchant)));
+        assert_eq!(
+            parse_conflict("external merchant"),
+            Some((true, Kind::Merchant))
+        );
         assert_eq!(parse_conflict("internal"), None);
     }
 }

@@ -29,12 +29,7 @@ fn lesson_files() -> Vec<PathBuf> {
 fn lesson(prefix: &str) -> Lesson {
     let path = lesson_files()
         .into_iter()
-        .find(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with(prefix)
-        })
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
         .unwrap_or_else(|| panic!("no lesson {prefix}*"));
     let text = std::fs::read_to_string(&path).unwrap();
     parse_lesson(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -78,8 +73,9 @@ fn every_shipped_lesson_plays_to_its_end() {
 fn lesson_01_basic_round_states_the_example_numbers() {
     let l = lesson("01-");
     let e = expects(&l);
-    assert!(e.iter().any(|x| x.scores.get(&1) == Some(&[0, 0, 0, 1])
-        && x.scores.get(&2) == Some(&[0, 0, 0, 0])));
+    assert!(e.iter().any(
+        |x| x.scores.get(&1) == Some(&[0, 0, 0, 1]) && x.scores.get(&2) == Some(&[0, 0, 0, 0])
+    ));
     assert!(e.iter().any(|x| x.scores.get(&2) == Some(&[0, 0, 0, 1])));
     let states = play_lesson(&l).unwrap();
     let end = states.last().unwrap();
