@@ -5,8 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use tabula_engine::limits::MAX_MAP_BYTES;
-use tabula_star_tigris::check_map;
-use tabula_star_tigris::map::{Terrain, parse_map};
+use tabula_star_tigris::{check_map, map_stats};
 
 use crate::failure::{CmdResult, Failure};
 use crate::input::{read_text, shown};
@@ -74,22 +73,11 @@ fn check_star_tigris(path: &Path) -> Result<String, ()> {
     if problems.has_errors() {
         return Err(());
     }
-    let map = parse_map(&text).map_err(|problems| {
-        for p in &problems.0 {
-            eprintln!("{}", problem_line(&name, p));
-        }
-    })?;
-    let count = |t: Terrain| map.cells.iter().filter(|&&c| c == t).count();
+    let stats = map_stats(&text).ok_or_else(|| eprintln!("{name}: the map does not parse"))?;
     let warnings = match problems.0.len() {
         0 => String::new(),
         1 => ", 1 warning".into(),
         n => format!(", {n} warnings"),
     };
-    Ok(format!(
-        "{}x{}, {} artifacts, {} uninhabitable cells{warnings}",
-        map.width,
-        map.height,
-        count(Terrain::Artifact),
-        count(Terrain::Uninhabitable)
-    ))
+    Ok(format!("{stats}{warnings}"))
 }

@@ -39,6 +39,9 @@ pub struct Config {
     /// The ruleset's options as JSON (`null`: the defaults), e.g. a small
     /// board so that thousands of games stay fast.
     pub options: serde_json::Value,
+    /// The map text to play on (it goes into every record); `None`: the
+    /// ruleset's default map.
+    pub map: Option<String>,
 }
 
 impl Default for Config {
@@ -51,6 +54,7 @@ impl Default for Config {
             full_check_every: 25,
             illegal_per_step: 2,
             options: serde_json::Value::Null,
+            map: None,
         }
     }
 }
@@ -98,7 +102,8 @@ fn play_one<G: Conformance>(
     } else {
         serde_json::from_value(cfg.options.clone()).map_err(|e| format!("options: {e}"))?
     };
-    let mut m = Match::<G>::new(&options, None, infos, seed).map_err(|e| e.to_string())?;
+    let mut m =
+        Match::<G>::new(&options, cfg.map.as_deref(), infos, seed).map_err(|e| e.to_string())?;
     let mut rng = GameRng::seeded(seed ^ 0x5eed);
     let mut step = 0;
     m.game()

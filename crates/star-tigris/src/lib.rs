@@ -31,7 +31,7 @@ pub use events::{Event, EventSink};
 pub use game::{Options, PoolOption};
 pub use kind::Kind;
 pub use lesson::{Lesson, LessonError, parse_lesson, play_lesson, write_setup};
-pub use map::{DEFAULT_MAP, check_map};
+pub use map::{DEFAULT_MAP, MapStats, check_map, map_stats};
 pub use pos::Pos;
 pub use setup::parse_setup;
 pub use state::{Phase, StarTigris};
