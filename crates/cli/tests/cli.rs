@@ -434,11 +434,46 @@ fn map_check_passes_the_default_map() {
     let r = tabula(&["map", "check", &s(&map)]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
-        r.stdout.contains("default.txt: ok (16x11, 10 artifacts,"),
+        r.stdout
+            .contains("default.txt: ok (16x11, 125 open, 41 uninhabitable, 10 artifacts)\n"),
         "{}",
         r.stdout
     );
     assert!(r.stderr.is_empty(), "{}", r.stderr);
+}
+
+#[test]
+fn map_check_passes_every_shipped_map() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../maps/star-tigris");
+    let mut maps: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .map(|p| s(&p))
+        .collect();
+    maps.sort();
+    assert!(maps.len() >= 5, "{maps:?}");
+    let mut args = vec!["map".to_string(), "check".into()];
+    args.extend(maps.iter().cloned());
+    let r = tabula(&args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let ok: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(ok.len(), maps.len(), "{}", r.stdout);
+    for (line, map) in ok.iter().zip(&maps) {
+        assert!(line.starts_with(&format!("{map}: ok (")), "{line}");
+    }
+    // Only warnings are printed, and the no-uninhabitable board has its own.
+    assert!(
+        r.stderr.lines().all(|l| l.contains(": warning: ")),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stdout
+            .contains("open.txt: ok (12x11, 124 open, 0 uninhabitable, 8 artifacts, 1 warning)"),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]
@@ -484,7 +519,15 @@ fn map_check_reports_broken_maps_with_line_and_column() {
         "{}",
         r.stderr
     );
-    assert_eq!(lines.len(), 4, "{}", r.stderr);
+    // The broken map's warnings are printed too.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&format!("{few}: warning: the map has 2 uninhabitable"))),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(lines.len(), 6, "{}", r.stderr);
 }
 
 #[test]
@@ -500,7 +543,7 @@ fn map_check_passes_a_map_with_only_warnings() {
     );
     assert!(
         r.stdout
-            .contains("ok (8x4, 4 artifacts, 2 uninhabitable cells, 1 warning)"),
+            .contains("ok (8x4, 26 open, 2 uninhabitable, 4 artifacts, 3 warnings)"),
         "{}",
         r.stdout
     );
