@@ -1244,3 +1244,85 @@ fn setup_text_round_trips() {
     let back = Domains::from_setup(&g.board.options, &setup, 5).unwrap();
     assert_eq!(back.to_text(), text);
 }
+
+#[test]
+fn d6_an_enclosed_enemy_zone_keeps_its_paint() {
+    let text = "players 2
+unit a 0
+unit b 1
+zone 2,4 left=20
+board
+... ... ... ... ... ...
+... 0.. 0.. 0.a ... ...
+... 0.. 0.. 0.. B.. ...
+... 0.. 0.. 0.. ... ...
+... ... ... ... ... ..b
+";
+    let mut g = game(text);
+    for d in [
+        Dir::Right,
+        Dir::Right,
+        Dir::Down,
+        Dir::Down,
+        Dir::Left,
+        Dir::Left,
+    ] {
+        round(&mut g, &[(0, mv(0, d))]);
+    }
+    assert_eq!(cell(&g, 1, 5), "0..", "the drawing is painted");
+    let s = g.board.square(g.board.at(2, 4).unwrap());
+    assert_eq!((s.paint, s.zone > 0), (1, true), "the zone keeps its paint");
+}
+
+#[test]
+fn d10_a_players_last_ability_of_the_round_counts() {
+    let text = "players 2
+unit a 0 upgraded
+unit e 0 upgraded
+unit c 1
+board
+... ... ... ... ... ... ... ... ... ... ... ...
+... ... ... ... ... ... ... ... ... ... ... ...
+... ... ... ... ... ... ... ... ... ... ... ...
+... ... ..a ... ... ... ... ... ... ..e ... ...
+... ... ... ... ... ... ... ... ... ... ... ...
+... ... ... ... ... ... ... ... ... ... ... ...
+... ... ... ... ... ... ... ... ... ... ... ..c
+";
+    let options = Options {
+        bonuses_per_player: 2,
+        ..quiet()
+    };
+    let mut g = game_with(&options, text, 1);
+    round(
+        &mut g,
+        &[
+            (0, Action::Ability { unit: 0 }),
+            (0, Action::Ability { unit: 2 }),
+        ],
+    );
+    assert_eq!(cell(&g, 3, 2), "..a", "a's ability is lost");
+    assert_eq!(cell(&g, 3, 9), "A.c", "unit 2, written `c` by its id");
+    assert!(!g.board.units[0].upgraded && !g.board.units[2].upgraded);
+    assert_eq!(g.board.players[0].upgraded, 0);
+}
+
+#[test]
+fn d11_no_bonus_appears_when_no_square_is_empty() {
+    let text = "players 2
+unit a 0
+unit c 1
+bonus-counters 3
+board
+0.a ..0
+..1 ..c
+";
+    let options = Options {
+        max_bonuses: 1,
+        ..quiet()
+    };
+    let mut g = game_with(&options, text, 1);
+    round(&mut g, &[]);
+    assert_eq!(g.board.bonuses[0].at, NONE);
+    assert_eq!(g.board.bonuses[0].counter, 4, "it waits for room");
+}
