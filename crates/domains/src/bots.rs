@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use tabula_ai::Bot;
 use tabula_engine::{GameRng, Seat};
 
-use crate::board::{Board, Dir, NONE, Thing};
+use crate::board::{Board, Dir, Thing};
 use crate::game::View;
 use crate::rules::{Action, Domains};
 
@@ -98,7 +98,7 @@ impl DemoBot {
     }
 
     fn orders(rng: &mut GameRng, view: &View) -> Vec<Action> {
-        if view.board.round % 2 != 0 {
+        if !view.board.round.is_multiple_of(2) {
             return Vec::new();
         }
         let b = &view.board;
@@ -337,10 +337,8 @@ fn search(b: &Board, me: u8, u: u16, goal: impl Fn(u16) -> bool, limit: u32) -> 
         if goal(at) {
             return Some((first[at as usize], at));
         }
-        let blocked = match s.thing {
-            Thing::Unit(_) | Thing::Bubble(_) => true,
-            _ => false,
-        } || s.drawer == u
+        let blocked = matches!(s.thing, Thing::Unit(_) | Thing::Bubble(_))
+            || s.drawer == u
             || (s.zone > 0 && s.paint != me);
         if blocked || dist[at as usize] >= limit {
             continue;
@@ -355,7 +353,6 @@ fn search(b: &Board, me: u8, u: u16, goal: impl Fn(u16) -> bool, limit: u32) -> 
             }
         }
     }
-    let _ = NONE;
     None
 }
 

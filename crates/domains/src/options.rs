@@ -162,7 +162,7 @@ impl Options {
                 ),
             ));
         }
-        if self.ability_size % 2 == 0 {
+        if self.ability_size.is_multiple_of(2) {
             out.push(Problem::error(
                 "ability-size-even",
                 format!(

@@ -780,8 +780,8 @@ impl Domains {
             }
         }
         // 9.8 Points per square.
-        for p in 0..players {
-            self.board.players[p].score += o.points_per_square as i64 * counts[p] as i64;
+        for (player, count) in self.board.players.iter_mut().zip(&counts) {
+            player.score += o.points_per_square as i64 * *count as i64;
         }
         self.board.round += 1;
     }

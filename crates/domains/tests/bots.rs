@@ -69,7 +69,7 @@ fn demo_moves_only_on_even_rounds() {
     assert!(moves > 0);
     // Rounds 1, 3, 5 give no orders: each seat only ends.
     let mut game = Domains::start(&Options::small(10, 6), 2, 1).unwrap();
-    let mut round_orders = vec![0; 6];
+    let mut round_orders = [0; 6];
     for step in &record.actions {
         let a: tabula_domains::Action = serde_json::from_value(step.action.clone()).unwrap();
         if a != tabula_domains::Action::End {

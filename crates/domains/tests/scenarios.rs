@@ -1326,3 +1326,19 @@ board
     assert_eq!(g.board.bonuses[0].at, NONE);
     assert_eq!(g.board.bonuses[0].counter, 4, "it waits for room");
 }
+
+#[test]
+fn the_setup_format_documents_example_is_valid() {
+    let doc = include_str!("../../../docs/domains/setup-format.md");
+    let start = doc.find("```text\n").unwrap() + 8;
+    let end = start + doc[start..].find("```").unwrap();
+    let text = &doc[start..end];
+    let g = game_with(&Options::default(), text, 1);
+    assert_eq!((g.board.rows, g.board.cols), (4, 5));
+    assert_eq!(g.board.units[5].player, 1);
+    assert!(g.board.units[0].upgraded);
+    assert_eq!(g.board.players[0].score, 1200);
+    assert_eq!(g.board.bubbles[0].unwrap().timer, 2);
+    assert_eq!(g.board.square(g.board.at(1, 2).unwrap()).zone, 4);
+    assert_eq!(g.board.round, 12);
+}
