@@ -76,9 +76,9 @@ fn scores_never_fall_and_squares_are_counted() {
                 assert!(b.round >= round);
                 if b.round > round {
                     round = b.round;
-                    for p in 0..seats {
-                        assert!(b.players[p].score >= last[p]);
-                        last[p] = b.players[p].score;
+                    for (p, last) in last.iter_mut().enumerate() {
+                        assert!(b.players[p].score >= *last);
+                        *last = b.players[p].score;
                         assert_eq!(b.players[p].squares as usize, b.painted_by(p as u8));
                     }
                 }
