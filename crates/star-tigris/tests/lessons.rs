@@ -456,3 +456,16 @@ fn write_setup_of_a_fresh_setup_is_equal() {
     let states = play_lesson(&l).unwrap();
     assert!(write_setup(&states[2]).starts_with("# written during the conflict phase"));
 }
+
+#[test]
+fn the_format_document_example_plays() {
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/star-tigris/lesson-format.md"),
+    )
+    .unwrap();
+    let start = doc.find("```json\n").expect("a JSON example") + "```json\n".len();
+    let end = start + doc[start..].find("```").unwrap();
+    let l = parse_lesson(&doc[start..end]).unwrap_or_else(|e| panic!("{e}"));
+    let states = play_lesson(&l).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(states.len(), 3);
+}
