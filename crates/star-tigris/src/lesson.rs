@@ -813,12 +813,12 @@ pub fn check_expectations(game: &StarTigris, expect: &Expectations) -> Result<()
             ));
         }
     }
-    let hand = |h: [u8; 4]| {
-        kinds(h.map(u16::from))
-            .replace("people", "settler")
-            .replace("technology", "scientist")
-            .replace("money", "merchant")
-            .replace("raw materials", "mining")
+    let hand = |h: [u8; 4]| -> String {
+        Kind::ALL
+            .iter()
+            .map(|k| format!("{} {k}", h[k.index()]))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     for (&p, &want) in &expect.hands {
         if let Some(s) = seat(p) {

@@ -160,27 +160,58 @@ fn lesson_03_external_conflict_follows_from_the_rules() {
 }
 
 #[test]
-fn lessons_04_to_08_check_what_they_teach() {
-    // 04: leaders only beside scientists, never joining two regions.
+fn lesson_04_leaders_stand_beside_scientists_and_join_no_regions() {
     let l = lesson("04-");
-    let refused: Vec<&String> = expects(&l).iter().flat_map(|e| &e.refused).collect();
+    let e = expects(&l);
+    let refused: Vec<&String> = e.iter().flat_map(|x| &x.refused).collect();
     for a in ["place settler A1", "place merchant C2", "place merchant D3"] {
         assert!(refused.iter().any(|r| *r == a), "{a}");
     }
-    // 05: the government leader collects raw materials, then technology on
-    // the other player's turn; a region without leaders scores nobody.
+    let allowed: Vec<&String> = e.iter().flat_map(|x| &x.allowed).collect();
+    assert!(allowed.iter().any(|a| *a == "place merchant E2"));
+    let end = play_lesson(&l).unwrap().pop().unwrap();
+    let at = |c: &str| end.index(c.parse().unwrap());
+    assert_eq!(end.leader(0, Kind::Settler), at("A2"), "moved from B1");
+    assert_eq!(
+        end.leader(1, Kind::Merchant),
+        at("B5"),
+        "beside an artifact"
+    );
+}
+
+#[test]
+fn lesson_05_the_government_leader_collects_when_no_leader_matches() {
     let l = lesson("05-");
     let e = expects(&l);
-    assert!(e.iter().any(|x| x.scores.get(&2) == Some(&[0, 0, 1, 0])));
+    // A merchant colony settled by Player 1 scores for Player 2's merchant leader.
+    assert!(e.iter().any(
+        |x| x.scores.get(&1) == Some(&[0, 0, 0, 0]) && x.scores.get(&2) == Some(&[0, 0, 1, 0])
+    ));
+    // A mining robot with no mining leader: Player 1's government leader.
     assert!(e.iter().any(|x| x.scores.get(&1) == Some(&[0, 0, 0, 1])));
+    // Scientists settled by Player 2 score technology for Player 1.
     assert!(e.iter().any(|x| x.scores.get(&1) == Some(&[0, 1, 0, 1])));
-    // 06: two artifacts taken until one is left; the weakest kind rises.
+    let end = play_lesson(&l).unwrap().pop().unwrap();
+    assert_eq!((end.score(0), end.score(1)), ([0, 1, 0, 1], [0, 0, 1, 0]));
+}
+
+#[test]
+fn lesson_06_the_merchant_harvests_artifacts_down_to_one() {
     let l = lesson("06-");
     let e = expects(&l);
+    assert!(e.iter().any(|x| x.artifacts.get(&1) == Some(&1)));
     assert!(e.iter().any(|x| x.artifacts.get(&1) == Some(&2)));
-    assert!(e.iter().any(|x| x.final_score.get(&1) == Some(&1)));
-    assert!(e.iter().any(|x| x.final_score.get(&1) == Some(&2)));
-    // 07: a bomber splits a region, another sends a leader home.
+    assert!(
+        e.iter().any(|x| x.final_score.get(&1) == Some(&1)),
+        "before"
+    );
+    assert!(e.iter().any(|x| x.final_score.get(&1) == Some(&2)), "after");
+    let end = play_lesson(&l).unwrap().pop().unwrap();
+    assert_eq!((end.artifacts_held(0), end.artifacts_on_board()), (2, 4));
+}
+
+#[test]
+fn lesson_07_bombers_split_a_region_and_send_a_leader_home() {
     let l = lesson("07-");
     let e = expects(&l);
     assert!(e.iter().any(|x| !x.different_regions.is_empty()));
@@ -190,15 +221,28 @@ fn lessons_04_to_08_check_what_they_teach() {
                 .get(&"H3".parse().unwrap())
                 .is_some_and(|c| c == ".")
     }));
-    // 08: the seed's example scores 2 and 3; the game ends; Player 1 wins
-    // on the tie-break.
+    let end = play_lesson(&l).unwrap().pop().unwrap();
+    assert_eq!((end.bombers(0), end.bombers(1)), (1, 1));
+    assert_eq!(end.leader(1, Kind::Merchant), None);
+    assert!(end.leader(0, Kind::Merchant).is_some());
+}
+
+#[test]
+fn lesson_08_the_game_ends_and_the_weakest_kind_decides() {
     let l = lesson("08-");
     let e = expects(&l);
+    // Seed 001's example: 4 raw, 10 money, 2 technology, 12 people score 2;
+    // 3 of each score 3.
     assert_eq!(e[0].final_score.get(&1), Some(&2));
     assert_eq!(e[0].final_score.get(&2), Some(&3));
-    let states = play_lesson(&l).unwrap();
-    assert!(states.last().unwrap().phase().is_over());
     assert_eq!(e.last().unwrap().winners, Some(vec![1]));
+    let end = play_lesson(&l).unwrap().pop().unwrap();
+    assert!(end.phase().is_over());
+    assert_eq!(end.artifacts_on_board(), 2);
+    assert_eq!(
+        (end.final_scores(0), end.final_scores(1)),
+        ([3, 4, 10, 12], [3, 3, 3, 3])
+    );
 }
 
 const SMALL: &str = r#"{
@@ -405,6 +449,7 @@ fn same_position(a: &StarTigris, b: &StarTigris) {
 fn write_setup_round_trips_random_mid_game_states() {
     use tabula_engine::{Game, GameRng, ToMove};
     let mut checked = 0;
+    let (mut destroyed, mut harvested, mut second_order) = (false, false, false);
     for seed in 0..24u64 {
         let players = 2 + (seed % 3) as usize;
         let options = tabula_star_tigris::Options {
@@ -432,10 +477,17 @@ fn write_setup_round_trips_random_mid_game_states() {
                 same_position(&g, &back);
                 assert_eq!(write_setup(&back), text);
                 checked += 1;
+                destroyed |= text.contains('X');
+                harvested |= text.contains("\nartifacts ");
+                second_order |= text.contains("order 2");
             }
         }
     }
     assert!(checked > 50, "{checked}");
+    assert!(
+        destroyed && harvested && second_order,
+        "the states cover bombers, artifacts and second orders"
+    );
 }
 
 #[test]
