@@ -5,6 +5,8 @@
 use tabula_star_tigris::{Action, Kind, Phase, Pos, SwapSet};
 
 use crate::board::Geometry;
+use crate::lesson_author::Author;
+use crate::lesson_player::LessonPlayer;
 use crate::map_editor::Editor;
 use crate::replay::Replay;
 use crate::session::{Player, Selection, Session};
@@ -24,6 +26,14 @@ pub enum Screen {
     OpenGame,
     /// The replay viewer.
     Replay,
+    /// The list of lessons.
+    Lessons,
+    /// A lesson being taught.
+    Lesson,
+    /// A lesson being written.
+    Author,
+    /// The rules page.
+    Rules,
 }
 
 /// The replay viewer's state.
@@ -97,6 +107,14 @@ pub struct App {
     pub broken_save: bool,
     /// The log entry whose rule is shown ("Why?").
     pub why_open: Option<usize>,
+    /// The lesson being taught.
+    pub lesson: Option<LessonPlayer>,
+    /// Why the last lesson opened was refused.
+    pub lesson_error: Option<String>,
+    /// Large text, for a class on a projector.
+    pub large_text: bool,
+    /// The lesson being written.
+    pub author: Option<Author>,
 }
 
 /// An AI move asked of the worker and not yet played.
@@ -158,6 +176,10 @@ impl Default for App {
             autosaved: None,
             broken_save: false,
             why_open: None,
+            lesson: None,
+            lesson_error: None,
+            large_text: false,
+            author: None,
         }
     }
 }

@@ -95,6 +95,8 @@ pub struct Picture<'a> {
     pub flagged: &'a [Pos],
     /// The problem cell the designer picked (the editor).
     pub highlight: Option<Pos>,
+    /// Cells a lesson points at.
+    pub marked: &'a [Pos],
 }
 
 const OPEN: &str = "#eef2f7";
@@ -103,6 +105,7 @@ const DESTROYED: &str = "#4a4a4a";
 const GRID: &str = "#b8c2cf";
 const GOLD: &str = "#f5c400";
 const PROBLEM: &str = "#d00000";
+const MARK: &str = "#008c7a";
 
 /// Draw the board.
 pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
@@ -154,6 +157,15 @@ pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
         ctx.set_stroke_style_str("#ffffff");
         ctx.set_line_width(1.5);
         ctx.stroke();
+    }
+    for &p in pic.marked {
+        let (x, y) = g.corner(p);
+        ctx.set_stroke_style_str("rgba(0, 160, 140, 0.35)");
+        ctx.set_line_width((s * 0.22).max(5.0));
+        ctx.stroke_rect(x + s * 0.11, y + s * 0.11, s * 0.78, s * 0.78);
+        ctx.set_stroke_style_str(MARK);
+        ctx.set_line_width((s * 0.07).max(2.5));
+        ctx.stroke_rect(x + s * 0.06, y + s * 0.06, s * 0.88, s * 0.88);
     }
     if let Some(p) = pic.highlight {
         let (x, y) = g.corner(p);

@@ -6,7 +6,7 @@
 
 use tabula_engine::{Problem, Problems};
 use tabula_star_tigris::Pos;
-use tabula_star_tigris::map::{MAX_SIDE, MIN_SIDE, Map, Terrain, check_map, parse_map};
+use tabula_star_tigris::map::{MAX_SIDE, MIN_SIDE, Map, MapStats, Terrain, check_map, parse_map};
 
 /// A board being drawn: any size within the validator's bounds, any cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -248,14 +248,25 @@ impl Draft {
         }
     }
 
+    /// The board as a parsed map (row `r` on line `r + 1`).
+    pub fn to_map(&self) -> Map {
+        Map {
+            width: self.width,
+            height: self.height,
+            cells: self.cells.clone(),
+            lines: (1..=self.height).collect(),
+        }
+    }
+
+    /// Size and cells by kind, as `tabula map check` reports them.
+    pub fn stats(&self) -> MapStats {
+        self.to_map().stats()
+    }
+
     /// Cells by kind: (open, uninhabitable, artifact).
     pub fn counts(&self) -> (usize, usize, usize) {
-        let n = |t| self.cells.iter().filter(|&&c| c == t).count();
-        (
-            n(Terrain::Open),
-            n(Terrain::Uninhabitable),
-            n(Terrain::Artifact),
-        )
+        let s = self.stats();
+        (s.open, s.uninhabitable, s.artifacts)
     }
 
     /// The board as a URL fragment value: rows joined by `/` (every map

@@ -146,11 +146,11 @@ pub fn panel(e: &Editor) -> El {
             ),
     );
     // Counts and problems.
-    let (open, unin, art) = e.draft.counts();
-    let mut problems = section("Check").child(el("p").attr("id", "map-counts").text(&format!(
-        "{}×{} · {open} open · {unin} uninhabitable · {art} artifacts",
-        e.draft.width, e.draft.height
-    )));
+    let mut problems = section("Check").child(
+        el("p")
+            .attr("id", "map-counts")
+            .text(&e.draft.stats().to_string()),
+    );
     let mut list = el("ul").class("problems").attr("id", "map-problems");
     for (i, p) in e.problems.0.iter().enumerate() {
         let cell = e.draft.problem_cell(p);
@@ -315,6 +315,7 @@ pub fn draw(ctx: &Ctx, geo: &Geometry, e: &Editor) {
             defend: &[],
             flagged: &flagged,
             highlight: e.highlight,
+            marked: &[],
         },
     );
 }

@@ -14,7 +14,7 @@ use crate::maps::MAPS;
 use crate::palette::SEAT_NAMES;
 use crate::session::{Player, Selection, Session};
 use crate::ui::{draw_board, render};
-use crate::{editor_events, game_events};
+use crate::{editor_events, game_events, lesson_events};
 
 thread_local! {
     static APP: RefCell<App> = RefCell::new(App::default());
@@ -161,6 +161,26 @@ pub fn install() {
                 if app.screen == Screen::Editor {
                     return;
                 }
+                if app.screen == Screen::Author {
+                    if let Some(cell) = app
+                        .geometry
+                        .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64))
+                    {
+                        lesson_events::author_click(app, cell);
+                        render(app);
+                    }
+                    return;
+                }
+                if app.screen == Screen::Lesson {
+                    if let Some(cell) = app
+                        .geometry
+                        .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64))
+                    {
+                        lesson_events::click(app, cell);
+                        render(app);
+                    }
+                    return;
+                }
                 if let Some(cell) = app
                     .geometry
                     .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64))
@@ -177,6 +197,7 @@ pub fn install() {
     }
     game_events::install();
     editor_events::install();
+    lesson_events::install();
     with_app(render);
 }
 
@@ -385,7 +406,7 @@ fn command(app: &mut App, cmd: &str) {
             }
         }
         _ => {
-            if !game_events::command(app, name, arg) {
+            if !game_events::command(app, name, arg) && !lesson_events::command(app, name, arg) {
                 editor_events::command(app, name, arg);
             }
         }
@@ -426,6 +447,9 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
     }
     if app.screen == Screen::Replay {
         return !ctrl && game_events::key(app, key, shift);
+    }
+    if app.screen == Screen::Lesson {
+        return !ctrl && lesson_events::key(app, key);
     }
     if app.handing_off() {
         if key == "Enter" || key == " " {

@@ -5,23 +5,28 @@
 //! (`tabula-star-tigris`), and every action goes through its checked path.
 
 pub mod app;
+pub mod author_view;
 pub mod board;
 pub mod describe;
 pub mod dom;
 pub mod editor;
 pub mod editor_view;
 pub mod game_file;
+pub mod lesson_author;
+pub mod lesson_player;
+pub mod lesson_view;
 pub mod library;
 pub mod map_editor;
 pub mod palette;
 pub mod replay;
 pub mod replay_view;
+pub mod rules_view;
 pub mod session;
 pub mod ui;
 
-/// The maps shipped with the page.
+/// The maps and lessons shipped with the page.
 pub mod maps {
-    include!(concat!(env!("OUT_DIR"), "/maps.rs"));
+    include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -32,6 +37,8 @@ mod editor_events;
 mod events;
 #[cfg(target_arch = "wasm32")]
 mod game_events;
+#[cfg(target_arch = "wasm32")]
+mod lesson_events;
 #[cfg(target_arch = "wasm32")]
 mod storage;
 

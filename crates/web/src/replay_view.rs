@@ -331,6 +331,7 @@ pub fn draw_board(ctx: &Ctx, geo: &Geometry, v: &ReplayView) {
             defend: &[],
             flagged: &[],
             highlight: None,
+            marked: &[],
         },
     );
 }

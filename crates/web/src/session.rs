@@ -77,6 +77,25 @@ impl Player {
     }
 }
 
+/// The cells `seat` may act on in `game` with `sel`, with the action each
+/// means: the engine's legal actions, sorted by the piece they use.
+pub fn targets(game: &StarTigris, seat: u8, sel: Selection) -> Vec<(Pos, Action)> {
+    game.legal_actions(seat)
+        .into_iter()
+        .filter_map(|a| {
+            let at = match (sel, a) {
+                (Selection::Colonist(k), Action::Colonize { kind, at }) if k == kind => at,
+                (Selection::Leader(k), Action::PlaceLeader { kind, at }) if k == kind => at,
+                (Selection::Leader(k), Action::MoveLeader { kind, to }) if k == kind => to,
+                (Selection::Bomber, Action::Destroy { at }) => at,
+                (_, Action::TakeArtifact { at }) => at,
+                _ => return None,
+            };
+            Some((at, a))
+        })
+        .collect()
+}
+
 /// A game being played on this page.
 pub struct Session {
     m: Match<StarTigris>,
@@ -324,20 +343,7 @@ impl Session {
 
     /// The cells `seat` may act on with `sel`, with the action each means.
     pub fn targets(&self, seat: u8, sel: Selection) -> Vec<(Pos, Action)> {
-        self.game()
-            .legal_actions(seat)
-            .into_iter()
-            .filter_map(|a| {
-                let at = match (sel, a) {
-                    (Selection::Colonist(k), Action::Colonize { kind, at }) if k == kind => at,
-                    (Selection::Leader(k), Action::PlaceLeader { kind, at }) if k == kind => at,
-                    (Selection::Leader(k), Action::MoveLeader { kind, to }) if k == kind => to,
-                    (Selection::Bomber, Action::Destroy { at }) => at,
-                    _ => return None,
-                };
-                Some((at, a))
-            })
-            .collect()
+        targets(self.game(), seat, sel)
     }
 
     /// Cells to click in a decision that is about a cell (taking an artifact).

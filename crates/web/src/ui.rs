@@ -15,7 +15,7 @@ use crate::dom::{El, button, by_id, document, el, replace_children};
 use crate::maps::MAPS;
 use crate::palette::{SEAT_COLOURS, SEAT_NAMES, kind_symbol, kind_title};
 use crate::session::Selection;
-use crate::{editor_view, replay_view};
+use crate::{author_view, editor_view, lesson_view, replay_view, rules_view};
 
 /// Redraw everything (first asking the AI worker for a move if an AI
 /// seat must act: every change of state ends in a render).
@@ -33,10 +33,19 @@ pub fn render(app: &mut App) {
         (Screen::Editor, _) => "editor",
         (Screen::OpenGame, _) => "open",
         (Screen::Replay, _) => "replay",
+        (Screen::Lessons, _) => "lessons",
+        (Screen::Lesson, _) => "lesson",
+        (Screen::Author, _) => "author",
+        (Screen::Rules, _) => "rules",
         (_, true) => "handoff",
         _ => "play",
     };
     body.set_attribute("data-screen", screen).ok();
+    if app.large_text {
+        body.class_list().add_1("large").ok();
+    } else {
+        body.class_list().remove_1("large").ok();
+    }
     // Rebuilding the panel must not lose the keyboard user's place.
     let focused = focus_key();
     if let Some(panel) = by_id("panel") {
@@ -64,6 +73,16 @@ pub fn render(app: &mut App) {
                 replay_view::draw_chart(v);
                 replay_view::mark_current(v);
             }
+            (Screen::Author, _, _) if app.author.is_some() => {
+                if let Some(a) = app.author.as_ref() {
+                    replace_children(&panel, author_view::panel(a));
+                }
+            }
+            (Screen::Lesson | Screen::Lessons, _, _) if app.lesson.is_some() => {
+                if let Some(p) = app.lesson.as_ref() {
+                    replace_children(&panel, lesson_view::panel(p, &lesson_view::names(p)));
+                }
+            }
             _ => replace_children(&panel, panel_content(app)),
         }
     }
@@ -79,6 +98,9 @@ pub fn render(app: &mut App) {
         }
     }
     render_overlay(app);
+    if app.screen == Screen::Rules {
+        rules_view::draw_all();
+    }
     restore_focus(focused);
     draw_board(app);
 }
@@ -517,6 +539,13 @@ fn render_overlay(app: &App) {
         Some(new_game_dialog(app))
     } else if app.screen == Screen::OpenGame {
         Some(open_game_dialog(app))
+    } else if app.screen == Screen::Rules {
+        Some(rules_view::dialog())
+    } else if app.screen == Screen::Lessons {
+        Some(lesson_view::list(
+            app.lesson_error.as_deref(),
+            app.large_text,
+        ))
     } else if app.screen == Screen::Over && !app.over_hidden {
         Some(end_screen(app))
     } else if app.handing_off() {
@@ -643,6 +672,7 @@ fn new_game_dialog(app: &App) -> El {
                 .class("orders")
                 .child(button("Start", "start").attr("id", "start"))
                 .child(button("Open a saved or shared game", "open-game").attr("id", "open-game"))
+                .child(button("Learn the rules", "lessons").attr("id", "open-lessons"))
                 .child(button("Draw a map instead", "editor").attr("id", "open-editor"))
                 .maybe(
                     app.session
@@ -853,6 +883,28 @@ pub fn draw_board(app: &mut App) {
         }
         return;
     }
+    if app.screen == Screen::Author
+        && let Some(a) = app.author.as_ref()
+    {
+        if let Some((ctx, geo)) = prepare_canvas(&canvas, a.width, a.height) {
+            author_view::draw_board(&ctx, &geo, a);
+            app.geometry = Some(geo);
+        }
+        show_targets(&author_view::targets_now(a));
+        return;
+    }
+    if matches!(app.screen, Screen::Lesson | Screen::Lessons)
+        && let Some(p) = app.lesson.as_ref()
+    {
+        let g = p.shown();
+        if let Some((ctx, geo)) = prepare_canvas(&canvas, g.width(), g.height()) {
+            lesson_view::draw_board(&ctx, &geo, p);
+            app.geometry = Some(geo);
+        }
+        let t: Vec<Pos> = p.targets().into_iter().map(|(c, _)| c).collect();
+        show_targets(&t);
+        return;
+    }
     if app.screen == Screen::Replay
         && let Some(v) = app.replay.as_ref()
     {
@@ -901,6 +953,7 @@ pub fn draw_board(app: &mut App) {
             defend: &defend,
             flagged: &[],
             highlight: None,
+            marked: &[],
         },
     );
     app.geometry = Some(geo);
@@ -911,6 +964,11 @@ pub fn draw_board(app: &mut App) {
             .ok();
     }
     // The targets, as text for screen readers (and tests).
+    show_targets(&targets);
+}
+
+/// The cells lit on the board, as text for screen readers (and tests).
+fn show_targets(targets: &[Pos]) {
     if let Some(t) = by_id("targets") {
         let text = if targets.is_empty() {
             String::new()

@@ -1,0 +1,339 @@
+//! The lessons' events: the list, opening a lesson (shipped or from a
+//! file), stepping, the learner's pieces, clicks and choices, and keys.
+
+use tabula_engine::limits::MAX_RECORD_BYTES;
+use tabula_star_tigris::{Kind, Pos};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Event, HtmlInputElement};
+
+use crate::app::{App, Screen};
+use crate::author_view;
+use crate::dom::document;
+use crate::editor::Draft;
+use crate::events::{download, listen, with_app};
+use crate::lesson_author::Author;
+use crate::lesson_player::LessonPlayer;
+use crate::maps::{LESSONS, MAPS};
+use crate::session::{Selection, targets};
+use crate::ui::render;
+
+fn open(app: &mut App, text: &str, source: &str) {
+    match LessonPlayer::open(text) {
+        Ok(p) => {
+            app.lesson = Some(p);
+            app.lesson_error = None;
+            app.screen = Screen::Lesson;
+        }
+        Err(e) => {
+            app.lesson_error = Some(format!("{source} cannot be taught: {e}."));
+            app.screen = Screen::Lessons;
+        }
+    }
+}
+
+/// Run a lesson command; returns whether `name` was one.
+pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
+    match name {
+        "lessons" => {
+            if app.screen != Screen::Lessons {
+                app.dialog_back = Some(app.screen);
+            }
+            app.screen = Screen::Lessons;
+        }
+        "close-lessons" => {
+            app.lesson_error = None;
+            app.screen = match app.dialog_back {
+                Some(Screen::Lessons | Screen::Rules) | None => {
+                    if app.lesson.is_some() {
+                        Screen::Lesson
+                    } else if app.session.is_some() {
+                        Screen::Playing
+                    } else {
+                        Screen::NewGame
+                    }
+                }
+                Some(s) => s,
+            };
+        }
+        "lesson" => {
+            if let Some((n, text)) = LESSONS.iter().find(|(n, _)| *n == arg) {
+                open(app, text, &format!("The lesson “{n}”"));
+            }
+        }
+        "large-text" => app.large_text = !app.large_text,
+        "rules" => {
+            if !matches!(app.screen, Screen::Lessons | Screen::Rules) {
+                app.dialog_back = Some(app.screen);
+            }
+            app.screen = Screen::Rules;
+        }
+        "lesson-next" => lesson(app, |p| p.next()),
+        "lesson-back" => lesson(app, |p| p.back()),
+        "lesson-show" => lesson(app, |p| p.show_me()),
+        "lesson-hint" => lesson(app, |p| p.hint = true),
+        "lesson-pick" => {
+            let sel = selection(arg);
+            lesson(app, |p| {
+                p.selection = if p.selection == sel { None } else { sel };
+                p.message = None;
+            });
+        }
+        "lesson-act" => {
+            if let Ok(i) = arg.parse::<usize>() {
+                lesson(app, |p| {
+                    if let Some(a) = p.other_actions().get(i).copied() {
+                        p.attempt(a);
+                    }
+                });
+            }
+        }
+        _ => return author_command(app, name, arg),
+    }
+    true
+}
+
+fn author(app: &mut App, f: impl FnOnce(&mut Author)) {
+    if let Some(a) = app.author.as_mut() {
+        f(a);
+    }
+}
+
+/// Run a lesson-writing command; returns whether `name` was one.
+fn author_command(app: &mut App, name: &str, arg: &str) -> bool {
+    match name {
+        "author-new" => {
+            if app.author.is_none() {
+                let draft = app
+                    .editor
+                    .as_ref()
+                    .map(|e| e.draft.clone())
+                    .or_else(|| {
+                        MAPS.iter()
+                            .find(|(n, _)| *n == "small")
+                            .and_then(|(_, t)| Draft::parse(t).ok())
+                    })
+                    .unwrap_or_else(|| Draft::blank(8, 8));
+                app.author = Some(Author::new(&draft));
+            }
+            app.screen = Screen::Author;
+        }
+        "author-token" => author(app, |a| a.token = arg.to_string()),
+        "author-player" => author(app, |a| a.player = arg.parse().unwrap_or(1).clamp(1, 4)),
+        "author-check" => author(app, |a| {
+            a.message = Some(match a.check() {
+                Ok(_) => "The position is ready: record the steps.".into(),
+                Err(e) => format!("The position has problems (line:column in the setup text): {e}"),
+            })
+        }),
+        "author-start" => author(app, |a| {
+            a.message = a
+                .start()
+                .err()
+                .map(|e| format!("The position has problems (line:column in the setup text): {e}"));
+        }),
+        "author-stop" => author(app, |a| a.stop()),
+        "author-pick" => {
+            let sel = selection(arg);
+            author(app, |a| {
+                a.selection = if a.selection == sel { None } else { sel }
+            });
+        }
+        "author-act" => {
+            if let Ok(i) = arg.parse::<usize>() {
+                author(app, |a| {
+                    if let Some(x) = author_view::author_others(a).get(i).copied() {
+                        a.message = a.play(x).err();
+                        a.selection = None;
+                    }
+                });
+            }
+        }
+        "author-talk" => author(app, |a| a.add_talk()),
+        "author-undo" => author(app, |a| a.undo()),
+        "author-learner" => author(app, |a| {
+            let on = a.last_step().is_some_and(|s| s.learner.is_none());
+            a.set_learner(on);
+        }),
+        "author-mark" => author(app, |a| {
+            if let Some(r) = a.recording.as_mut() {
+                r.marking = !r.marking;
+            }
+        }),
+        "author-try" => {
+            let lesson = app.author.as_ref().map(|a| a.lesson());
+            match lesson {
+                Some(Ok(l)) => match LessonPlayer::new(l) {
+                    Ok(p) => {
+                        app.lesson = Some(p);
+                        app.dialog_back = Some(Screen::Author);
+                        app.screen = Screen::Lesson;
+                    }
+                    Err(e) => author(app, |a| a.message = Some(e)),
+                },
+                Some(Err(e)) => author(app, |a| a.message = Some(format!("Not ready: {e}."))),
+                None => {}
+            }
+        }
+        "author-export" => {
+            let lesson = app.author.as_ref().map(|a| a.lesson());
+            match lesson {
+                Some(Ok(l)) => {
+                    let json = serde_json::to_string_pretty(&l).unwrap_or_default();
+                    download(&json, "application/json", "lesson.json");
+                }
+                Some(Err(e)) => author(app, |a| a.message = Some(format!("Not ready: {e}."))),
+                None => {}
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+fn selection(arg: &str) -> Option<Selection> {
+    let (what, kind) = arg.split_once(':').unwrap_or((arg, ""));
+    match (what, kind.parse::<Kind>()) {
+        ("colonist", Ok(k)) => Some(Selection::Colonist(k)),
+        ("leader", Ok(k)) => Some(Selection::Leader(k)),
+        ("bomber", _) => Some(Selection::Bomber),
+        _ => None,
+    }
+}
+
+/// A click on a board cell while writing a lesson.
+pub fn author_click(app: &mut App, cell: Pos) {
+    author(app, |a| {
+        match (a.recording.as_ref().map(|r| r.marking), a.game(), a.seat()) {
+            (None, _, _) => a.put(cell),
+            (Some(true), _, _) => a.toggle_mark(cell),
+            (Some(false), Some(g), Some(seat)) => {
+                let hit = a
+                    .selection
+                    .map(|sel| targets(g, seat, sel))
+                    .unwrap_or_default()
+                    .into_iter()
+                    .find(|(p, _)| *p == cell);
+                if let Some((_, action)) = hit {
+                    a.message = a.play(action).err();
+                    a.selection = None;
+                }
+            }
+            _ => {}
+        }
+    });
+}
+
+fn lesson(app: &mut App, f: impl FnOnce(&mut LessonPlayer)) {
+    if let Some(p) = app.lesson.as_mut() {
+        f(p);
+    }
+}
+
+/// A click on a board cell during a lesson.
+pub fn click(app: &mut App, cell: Pos) {
+    lesson(app, |p| {
+        if let Some((_, a)) = p.targets().into_iter().find(|(c, _)| *c == cell) {
+            p.attempt(a);
+        } else if p.task().is_some() && p.selection.is_some() {
+            p.message = Some(format!("{cell} is not a legal target for that piece."));
+            p.wrong = true;
+        }
+    });
+}
+
+/// Keys in a lesson: → or Space next, ← back, H hint.
+pub fn key(app: &mut App, key: &str) -> bool {
+    match key {
+        "ArrowRight" | " " => lesson(app, |p| p.next()),
+        "ArrowLeft" => lesson(app, |p| p.back()),
+        "h" | "H" => lesson(app, |p| p.hint = true),
+        "Escape" => lesson(app, |p| p.selection = None),
+        _ => return false,
+    }
+    true
+}
+
+/// Wire the lesson file input and the lesson writer's fields.
+pub fn install() {
+    listen(&document(), "input", |ev: Event| {
+        let Some(t) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let value = t
+            .dyn_ref::<HtmlInputElement>()
+            .map(|i| i.value())
+            .or_else(|| {
+                t.dyn_ref::<web_sys::HtmlTextAreaElement>()
+                    .map(|a| a.value())
+            });
+        let Some(v) = value else {
+            return;
+        };
+        let id = t.id();
+        with_app(|app| {
+            let Some(a) = app.author.as_mut() else {
+                return;
+            };
+            match id.as_str() {
+                "author-title" => a.title = v,
+                "author-summary" => a.summary = v,
+                "author-header" => a.header = v,
+                "step-say" => {
+                    if let Some(s) = a.last_step() {
+                        s.say = v;
+                    }
+                }
+                "step-hint" | "step-wrong" => {
+                    if let Some(l) = a.last_step().and_then(|s| s.learner.as_mut()) {
+                        if id == "step-hint" {
+                            l.hint = v;
+                        } else {
+                            l.wrong = v;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        });
+    });
+    listen(&document(), "change", |ev: Event| {
+        let Some(t) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        if t.id() != "lesson-file" {
+            return;
+        }
+        if let Some(file) = t.files().and_then(|f| f.get(0)) {
+            let name: String = file
+                .name()
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(60)
+                .collect();
+            if file.size() > MAX_RECORD_BYTES as f64 {
+                with_app(|app| {
+                    app.lesson_error = Some(format!("“{name}” is too large for a lesson."));
+                    render(app);
+                });
+            } else {
+                let done = Closure::once(move |text: JsValue| {
+                    let text = text.as_string().unwrap_or_default();
+                    with_app(|app| {
+                        open(app, &text, &format!("The file “{name}”"));
+                        render(app);
+                    });
+                });
+                let _ = file.text().then(&done);
+                done.forget();
+            }
+        }
+        t.set_value("");
+    });
+}

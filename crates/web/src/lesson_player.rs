@@ -1,0 +1,284 @@
+//! The lesson player's state: a lesson played through natively (every
+//! step's position and expectations checked when it opens), the step shown,
+//! and the learner's attempt at a step that is theirs to play. No DOM here,
+//! so it is tested natively.
+
+use tabula_engine::Game;
+use tabula_star_tigris::lesson::{Lesson, parse_lesson, play_lesson, step_action};
+use tabula_star_tigris::{Action, Pos, StarTigris};
+
+use crate::session::{Selection, targets};
+
+/// A lesson being taught.
+#[derive(Clone, Debug)]
+pub struct LessonPlayer {
+    /// The lesson.
+    pub lesson: Lesson,
+    /// The position before each step, then after the last.
+    pub states: Vec<StarTigris>,
+    /// The step shown.
+    pub step: usize,
+    /// Steps the learner has played (or been shown).
+    pub done: Vec<bool>,
+    /// The piece the learner has picked up.
+    pub selection: Option<Selection>,
+    /// What to tell the learner (a wrong move, well done…).
+    pub message: Option<String>,
+    /// Whether the message is about a wrong move.
+    pub wrong: bool,
+    /// Whether the hint is shown.
+    pub hint: bool,
+}
+
+/// What the learner is asked to do at a step: the seat, the action.
+pub type Task = (u8, Action);
+
+impl LessonPlayer {
+    /// Open a lesson's text: parsed and played through, every expectation
+    /// checked, or the first problem named (with its step).
+    pub fn open(text: &str) -> Result<LessonPlayer, String> {
+        let lesson = parse_lesson(text).map_err(|e| e.to_string())?;
+        LessonPlayer::new(lesson)
+    }
+
+    /// Prepare a parsed lesson.
+    pub fn new(lesson: Lesson) -> Result<LessonPlayer, String> {
+        let states = play_lesson(&lesson).map_err(|e| e.to_string())?;
+        let n = lesson.steps.len();
+        Ok(LessonPlayer {
+            lesson,
+            states,
+            step: 0,
+            done: vec![false; n],
+            selection: None,
+            message: None,
+            wrong: false,
+            hint: false,
+        })
+    }
+
+    /// The number of steps.
+    pub fn len(&self) -> usize {
+        self.lesson.steps.len()
+    }
+
+    /// Whether the lesson has no steps.
+    pub fn is_empty(&self) -> bool {
+        self.lesson.steps.is_empty()
+    }
+
+    /// The learner's task at the step shown, while it is not done.
+    pub fn task(&self) -> Option<Task> {
+        if self.done.get(self.step).copied().unwrap_or(true) {
+            return None;
+        }
+        match step_action(&self.lesson, self.step) {
+            Ok(Some((seat, action, true))) => Some((seat, action)),
+            _ => None,
+        }
+    }
+
+    /// The position shown: before the step while the learner has yet to
+    /// play it, else after it.
+    pub fn shown(&self) -> &StarTigris {
+        if self.task().is_some() {
+            &self.states[self.step]
+        } else {
+            &self.states[(self.step + 1).min(self.states.len() - 1)]
+        }
+    }
+
+    /// Whether "Next" may be pressed.
+    pub fn can_go_on(&self) -> bool {
+        self.task().is_none() && self.step + 1 < self.len()
+    }
+
+    fn arrive(&mut self, step: usize) {
+        self.step = step.min(self.len().saturating_sub(1));
+        self.selection = None;
+        self.message = None;
+        self.wrong = false;
+        self.hint = false;
+    }
+
+    /// The next step (not past a task the learner has still to do).
+    pub fn next(&mut self) {
+        if self.can_go_on() {
+            let s = self.step + 1;
+            self.arrive(s);
+        }
+    }
+
+    /// The step before.
+    pub fn back(&mut self) {
+        if self.step > 0 {
+            let s = self.step - 1;
+            self.arrive(s);
+        }
+    }
+
+    /// The learner tries an action: the lesson's goes on, anything else is
+    /// explained (the lesson's message and its hint).
+    pub fn attempt(&mut self, action: Action) -> bool {
+        let Some((_, expected)) = self.task() else {
+            return false;
+        };
+        self.selection = None;
+        if action == expected {
+            self.done[self.step] = true;
+            self.message = Some("Well done: that is the move.".into());
+            self.wrong = false;
+            true
+        } else {
+            let l = self.lesson.steps[self.step].learner.as_ref();
+            self.message = Some(
+                l.map(|l| l.wrong.clone())
+                    .unwrap_or_else(|| "Not this one.".into()),
+            );
+            self.wrong = true;
+            self.hint = true;
+            false
+        }
+    }
+
+    /// "Show me": play the lesson's action for the learner.
+    pub fn show_me(&mut self) {
+        if let Some((_, a)) = self.task() {
+            self.done[self.step] = true;
+            self.message = Some(format!("The move was: {a}."));
+            self.wrong = false;
+        }
+    }
+
+    /// The cells the learner may click with the piece picked up.
+    pub fn targets(&self) -> Vec<(Pos, Action)> {
+        let Some((seat, _)) = self.task() else {
+            return Vec::new();
+        };
+        let g = &self.states[self.step];
+        match self.selection {
+            Some(sel) => targets(g, seat, sel),
+            None => g
+                .legal_actions(seat)
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::TakeArtifact { at } => Some((at, a)),
+                    _ => None,
+                })
+                .collect(),
+        }
+    }
+
+    /// The learner's legal actions that are not about a cell (commit,
+    /// resolve, pass, withdraw), as buttons; a swap only when the lesson
+    /// asks for that swap.
+    pub fn other_actions(&self) -> Vec<Action> {
+        let Some((seat, expected)) = self.task() else {
+            return Vec::new();
+        };
+        let swap = matches!(expected, Action::Swap(_)).then_some(expected);
+        other_actions(&self.states[self.step], seat, swap)
+    }
+}
+
+/// A seat's legal actions that are not about a cell (commit, resolve,
+/// pass, withdraw), plus `extra` (a swap, which has too many forms to list).
+pub fn other_actions(g: &StarTigris, seat: u8, extra: Option<Action>) -> Vec<Action> {
+    let mut v: Vec<Action> = g
+        .legal_actions(seat)
+        .into_iter()
+        .filter(|a| {
+            matches!(
+                a,
+                Action::Commit { .. }
+                    | Action::ResolveConflict { .. }
+                    | Action::Pass
+                    | Action::WithdrawLeader { .. }
+            )
+        })
+        .collect();
+    v.extend(extra);
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_star_tigris::lesson::play_lesson;
+
+    fn lessons() -> Vec<(String, String)> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../lessons/star-tigris");
+        let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .map(|p| {
+                (
+                    p.display().to_string(),
+                    std::fs::read_to_string(&p).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn every_shipped_lesson_can_be_taught_to_the_end() {
+        let all = lessons();
+        assert!(!all.is_empty());
+        for (name, text) in all {
+            let mut p = LessonPlayer::open(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(p.states.len(), p.len() + 1);
+            let mut learner_steps = 0;
+            while p.step + 1 < p.len() || p.task().is_some() {
+                if let Some((_, expected)) = p.task() {
+                    learner_steps += 1;
+                    // A wrong move first (pass, when it is not the lesson's).
+                    if expected != Action::Pass && p.other_actions().contains(&Action::Pass) {
+                        assert!(!p.attempt(Action::Pass), "{name}");
+                        assert!(p.wrong && p.hint);
+                        assert_eq!(p.shown().state_hash(), p.states[p.step].state_hash());
+                    }
+                    assert!(p.attempt(expected), "{name}");
+                    assert_eq!(p.shown().state_hash(), p.states[p.step + 1].state_hash());
+                }
+                if p.step + 1 >= p.len() {
+                    break;
+                }
+                p.next();
+            }
+            assert!(learner_steps > 0, "{name} has a step for the learner");
+            let _ = play_lesson(&p.lesson).unwrap();
+        }
+    }
+
+    #[test]
+    fn next_waits_for_the_learner_and_show_me_plays_it() {
+        let (name, text) = lessons()
+            .into_iter()
+            .find(|(_, t)| t.contains("\"learner\""))
+            .unwrap();
+        let mut p = LessonPlayer::open(&text).unwrap();
+        while p.task().is_none() {
+            p.next();
+        }
+        let at = p.step;
+        p.next();
+        assert_eq!(p.step, at, "{name}: Next waits for the learner");
+        p.show_me();
+        assert!(p.task().is_none());
+        assert!(p.message.as_deref().unwrap().starts_with("The move was"));
+        p.back();
+        p.next();
+        assert_eq!(p.step, at);
+        assert!(p.task().is_none(), "a step done stays done");
+    }
+
+    #[test]
+    fn a_broken_lesson_is_refused_with_its_problem() {
+        assert!(LessonPlayer::open("{").is_err());
+        assert!(LessonPlayer::open("[]").is_err());
+    }
+}

@@ -1,0 +1,322 @@
+//! Draws the lessons: the list of lessons, and the lesson player's panel
+//! (narration, step controls, the learner's pieces and choices) and board
+//! (the step's position with the cells the narration points at).
+
+use tabula_engine::Game;
+use tabula_star_tigris::lesson::parse_lesson;
+use tabula_star_tigris::{Action, Kind, Phase, StarTigris};
+use web_sys::CanvasRenderingContext2d as Ctx;
+
+use crate::board::{self, Geometry, Picture};
+use crate::dom::{El, button, el};
+use crate::lesson_player::LessonPlayer;
+use crate::maps::LESSONS;
+use crate::palette::{SEAT_COLOURS, kind_colour, kind_symbol, kind_title};
+use crate::session::Selection;
+
+fn swatch(seat: u8) -> El {
+    el("span")
+        .class("swatch")
+        .style("background", SEAT_COLOURS[seat as usize % 4])
+        .attr("aria-hidden", "true")
+}
+
+/// The list of lessons, as a dialog.
+pub fn list(error: Option<&str>, large: bool) -> El {
+    let mut cards = el("ol").class("lesson-list").attr("id", "lesson-list");
+    for (name, text) in LESSONS {
+        let Ok(lesson) = parse_lesson(text) else {
+            continue;
+        };
+        cards = cards.child(
+            el("li").child(
+                button("", &format!("lesson:{name}"))
+                    .class("lesson-card")
+                    .child(el("strong").text(&lesson.title))
+                    .child(el("span").class("summary").text(&lesson.summary))
+                    .maybe(
+                        lesson
+                            .source
+                            .as_ref()
+                            .map(|s| el("span").class("source").text(s)),
+                    ),
+            ),
+        );
+    }
+    el("div")
+        .class("dialog lessons")
+        .attr("role", "dialog")
+        .attr("aria-label", "Lessons")
+        .child(el("h2").text("Learn Star Tigris"))
+        .child(el("p").text(
+            "Each lesson sets up a position and plays through it step by step; at some steps it is your move. The first three are the worked examples of the rulebook.",
+        ))
+        .child(cards)
+        .child(
+            el("label").text("A lesson file (.json) ").child(
+                el("input")
+                    .attr("type", "file")
+                    .attr("id", "lesson-file")
+                    .attr("accept", ".json,application/json"),
+            ),
+        )
+        .maybe(error.map(|e| {
+            el("p")
+                .class("message")
+                .attr("id", "lesson-error")
+                .attr("role", "alert")
+                .text(e)
+        }))
+        .child(
+            el("div")
+                .class("orders")
+                .child(
+                    button(
+                        if large {
+                            "Normal text"
+                        } else {
+                            "Large text (projector)"
+                        },
+                        "large-text",
+                    )
+                    .attr("aria-pressed", if large { "true" } else { "false" }),
+                )
+                .child(button("The rules in pictures", "rules").attr("id", "open-rules"))
+                .child(button("Write a lesson", "author-new").attr("id", "author-new"))
+                .child(button("Close", "close-lessons").attr("id", "close-lessons")),
+        )
+}
+
+fn action_label(a: &Action) -> String {
+    match a {
+        Action::Commit { count } => format!("Commit {count}"),
+        Action::ResolveConflict { kind } => format!("Fight the {kind} conflict first"),
+        Action::Pass => "Pass".into(),
+        Action::WithdrawLeader { kind } => format!("Withdraw the {kind} leader"),
+        Action::Swap(s) => format!("Swap {} colonists", s.total()),
+        other => other.to_string(),
+    }
+}
+
+/// The pieces a seat can pick up (its colonists, its leaders, a bomber)
+/// and its choices that are not about a cell, as buttons whose commands
+/// start with `prefix` (`lesson-pick:…`, `lesson-act:N`).
+pub fn move_picker(
+    g: &StarTigris,
+    seat: u8,
+    selection: Option<Selection>,
+    others: &[Action],
+    targets: usize,
+    prefix: &str,
+) -> El {
+    let hand = g.hand(seat);
+    let mut pieces = el("div")
+        .class("slots")
+        .attr("role", "group")
+        .attr("aria-label", "Pieces");
+    for k in Kind::ALL {
+        if hand[k.index()] > 0 {
+            let picked = selection == Some(Selection::Colonist(k));
+            pieces = pieces.child(
+                button("", &format!("{prefix}-pick:colonist:{}", k.name()))
+                    .class(if picked { "slot picked" } else { "slot" })
+                    .style("border-color", kind_colour(k))
+                    .child(el("span").class("glyph").text(kind_symbol(k)))
+                    .text(&format!(" {} ×{}", kind_title(k), hand[k.index()])),
+            );
+        }
+    }
+    if matches!(g.phase(), Phase::Order) {
+        for k in Kind::ALL {
+            let picked = selection == Some(Selection::Leader(k));
+            pieces = pieces.child(
+                button("", &format!("{prefix}-pick:leader:{}", k.name()))
+                    .class(if picked { "slot picked" } else { "slot" })
+                    .child(el("span").class("glyph").text(kind_symbol(k)))
+                    .text(&format!(" {} leader", k.name())),
+            );
+        }
+        pieces = pieces.child(button("Bomber", &format!("{prefix}-pick:bomber")).class(
+            if selection == Some(Selection::Bomber) {
+                "picked"
+            } else {
+                ""
+            },
+        ));
+    }
+    let mut row = el("div").class("slots");
+    for (i, a) in others.iter().enumerate() {
+        row = row.child(button(&action_label(a), &format!("{prefix}-act:{i}")));
+    }
+    let hint = match (selection, targets) {
+        (Some(_), 0) => "Nowhere to go with that piece: pick another.".to_string(),
+        (Some(_), n) => format!("{n} highlighted cells: click one."),
+        (None, _) => "Pick a piece, then click a cell; or choose below.".to_string(),
+    };
+    el("div")
+        .class("picker")
+        .child(pieces)
+        .child(el("p").class("hint").text(&hint))
+        .child(row)
+}
+
+/// The lesson player's panel.
+pub fn panel(p: &LessonPlayer, names: &[String]) -> El {
+    let step = &p.lesson.steps[p.step];
+    let mut root = el("div").class("lesson").attr("id", "lesson");
+    root = root
+        .child(el("h2").attr("id", "lesson-title").text(&p.lesson.title))
+        .child(
+            el("p")
+                .class("hint")
+                .attr("id", "lesson-step")
+                .attr("data-step", &(p.step + 1).to_string())
+                .attr("data-steps", &p.len().to_string())
+                .text(&format!("Step {} of {}", p.step + 1, p.len())),
+        )
+        .child(
+            el("p")
+                .class("narration")
+                .attr("id", "narration")
+                .attr("aria-live", "polite")
+                .text(&step.say),
+        );
+    if let Some(m) = &p.message {
+        root = root.child(
+            el("p")
+                .class(if p.wrong { "message" } else { "note" })
+                .attr("id", "lesson-message")
+                .attr("role", if p.wrong { "alert" } else { "status" })
+                .text(m),
+        );
+    }
+    if let Some((seat, _)) = p.task() {
+        let who = names.get(seat as usize).cloned().unwrap_or_default();
+        let picker = move_picker(
+            &p.states[p.step],
+            seat,
+            p.selection,
+            &p.other_actions(),
+            p.targets().len(),
+            "lesson",
+        );
+        root = root.child(
+            el("section")
+                .class("your-move")
+                .attr("id", "your-move")
+                .child(
+                    el("h3")
+                        .child(swatch(seat))
+                        .text(&format!("Your move, as {who}")),
+                )
+                .child(picker)
+                .maybe(p.hint.then(|| {
+                    el("p").class("lesson-hint").attr("id", "lesson-hint").text(
+                        &step
+                            .learner
+                            .as_ref()
+                            .map(|l| l.hint.clone())
+                            .unwrap_or_default(),
+                    )
+                }))
+                .child(
+                    el("div")
+                        .class("orders")
+                        .maybe((!p.hint).then(|| button("Hint", "lesson-hint")))
+                        .child(button("Show me", "lesson-show").attr("id", "lesson-show")),
+                ),
+        );
+    }
+    // The players, as the position stands (everything is shown: a lesson
+    // hides nothing).
+    let g = p.shown();
+    let mut players = el("ul").class("players").attr("id", "lesson-players");
+    for seat in 0..g.players() as u8 {
+        let sc = g.score(seat);
+        let hand = g.hand(seat);
+        let hand_text: Vec<String> = Kind::ALL
+            .into_iter()
+            .filter(|k| hand[k.index()] > 0)
+            .map(|k| format!("{}×{}", hand[k.index()], kind_symbol(k)))
+            .collect();
+        players = players.child(
+            el("li")
+                .attr("data-seat", &seat.to_string())
+                .child(swatch(seat))
+                .child(el("b").text(&names[seat as usize]))
+                .child(el("span").class("facts").text(&format!(
+                    "hand {} · artifacts {}",
+                    hand_text.join(" "),
+                    g.artifacts_held(seat)
+                )))
+                .child(el("span").class("score").text(&format!(
+                    "⌂ {} · ◎ {} · ◆ {} · ▲ {}",
+                    sc[0], sc[1], sc[2], sc[3]
+                ))),
+        );
+    }
+    root = root.child(players);
+    if let Phase::Conflict(c) = g.phase() {
+        root = root.child(el("p").class("strengths").attr("id", "lesson-strengths").text(&format!(
+            "Strength: attacker {} {}, defender {} {} (red and blue outlines on the board).",
+            names[c.attacker as usize],
+            c.attacker_base + if c.defender_to_commit { c.attacker_commit as u16 } else { 0 },
+            names[c.defender as usize],
+            c.defender_base
+        )));
+    }
+    let last = p.step + 1 == p.len() && p.task().is_none();
+    root.child(
+        el("div")
+            .class("orders lesson-nav")
+            .child(
+                button("◀ Back", "lesson-back")
+                    .attr("id", "lesson-back")
+                    .disabled(p.step == 0),
+            )
+            .child(if last {
+                button("All lessons", "lessons").attr("id", "lesson-done")
+            } else {
+                button("Next ▶", "lesson-next")
+                    .attr("id", "lesson-next")
+                    .disabled(!p.can_go_on())
+            })
+            .child(button("Large text", "large-text")),
+    )
+    .child(el("p").class("hint").text("Keys: → or Space next, ← back."))
+}
+
+/// The names of a lesson's players.
+pub fn names(p: &LessonPlayer) -> Vec<String> {
+    (0..p.states[0].players())
+        .map(|i| format!("Player {}", i + 1))
+        .collect()
+}
+
+/// Draw the lesson's board.
+pub fn draw_board(ctx: &Ctx, geo: &Geometry, p: &LessonPlayer) {
+    let g = p.shown();
+    let view = g.player_view(0);
+    let targets: Vec<_> = p.targets().into_iter().map(|(c, _)| c).collect();
+    let sides = g.conflict_sides();
+    let (attack, defend) = match &sides {
+        Some(sd) => (sd.attacker_support.clone(), sd.defender_support.clone()),
+        None => (Vec::new(), Vec::new()),
+    };
+    board::draw(
+        ctx,
+        geo,
+        &Picture {
+            cells: &view.cells,
+            regions: None,
+            targets: &targets,
+            cursor: None,
+            hover: None,
+            attack: &attack,
+            defend: &defend,
+            flagged: &[],
+            highlight: None,
+            marked: &p.lesson.steps[p.step].highlight,
+        },
+    );
+}

@@ -1,0 +1,123 @@
+//! The rules page: each rule a lesson teaches, with a small board drawn by
+//! the same renderer from the lesson's own position (the step that points
+//! at the most cells), its narration, and a button to take the lesson.
+
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
+
+use crate::board::{self, Geometry, Picture};
+use crate::dom::{El, button, document, el};
+use crate::lesson_player::LessonPlayer;
+use crate::maps::LESSONS;
+
+/// The step of a lesson that makes the best picture: the one that points
+/// at the most cells (the first, if none does).
+pub fn picture_step(p: &LessonPlayer) -> usize {
+    (0..p.len())
+        .max_by_key(|&i| (p.lesson.steps[i].highlight.len(), usize::MAX - i))
+        .unwrap_or(0)
+}
+
+/// The rules page, as a dialog.
+pub fn dialog() -> El {
+    let mut list = el("div").class("rules-list");
+    for (i, (name, text)) in LESSONS.iter().enumerate() {
+        let Ok(p) = LessonPlayer::open(text) else {
+            continue;
+        };
+        let step = picture_step(&p);
+        list = list.child(
+            el("section")
+                .class("rule-card")
+                .child(el("h3").text(&p.lesson.title))
+                .child(
+                    el("canvas")
+                        .class("rule-board")
+                        .attr("data-lesson", &i.to_string())
+                        .attr("role", "img")
+                        .attr("aria-label", &format!("The board of “{}”", p.lesson.title)),
+                )
+                .child(el("p").text(&p.lesson.summary))
+                .child(el("p").class("hint").text(&p.lesson.steps[step].say))
+                .child(button("Take this lesson", &format!("lesson:{name}"))),
+        );
+    }
+    el("div")
+        .class("dialog rules")
+        .attr("role", "dialog")
+        .attr("aria-label", "The rules")
+        .child(el("h2").text("The rules of Star Tigris, in pictures"))
+        .child(el("p").text(
+            "Each picture is a lesson's position, drawn as in the game; the outlined cells are the ones the rule is about. The full text is in the rules document.",
+        ))
+        .child(list)
+        .child(
+            el("div")
+                .class("orders")
+                .child(button("Close", "close-lessons")),
+        )
+}
+
+/// Draw every rule's board (after the dialog is in the page).
+pub fn draw_all() {
+    let Ok(canvases) = document().query_selector_all("canvas.rule-board") else {
+        return;
+    };
+    for i in 0..canvases.length() {
+        let Some(c) = canvases
+            .item(i)
+            .and_then(|n| n.dyn_into::<HtmlCanvasElement>().ok())
+        else {
+            continue;
+        };
+        let Some(p) = c
+            .get_attribute("data-lesson")
+            .and_then(|s| s.parse::<usize>().ok())
+            .and_then(|k| LESSONS.get(k))
+            .and_then(|(_, t)| LessonPlayer::open(t).ok())
+        else {
+            continue;
+        };
+        let step = picture_step(&p);
+        let g = &p.states[step + 1];
+        let geo = Geometry::fit(g.width(), g.height(), 300.0, 220.0);
+        let dpr = web_sys::window()
+            .map(|w| w.device_pixel_ratio())
+            .unwrap_or(1.0)
+            .max(1.0);
+        c.set_width((geo.width * dpr) as u32);
+        c.set_height((geo.height * dpr) as u32);
+        c.style()
+            .set_property("width", &format!("{}px", geo.width))
+            .ok();
+        c.style()
+            .set_property("height", &format!("{}px", geo.height))
+            .ok();
+        let Some(ctx) = c
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|x| x.dyn_into::<Ctx>().ok())
+        else {
+            continue;
+        };
+        ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
+        let view = tabula_engine::Game::player_view(g, 0);
+        board::draw(
+            &ctx,
+            &geo,
+            &Picture {
+                cells: &view.cells,
+                regions: None,
+                targets: &[],
+                cursor: None,
+                hover: None,
+                attack: &[],
+                defend: &[],
+                flagged: &[],
+                highlight: None,
+                marked: &p.lesson.steps[step].highlight,
+            },
+        );
+    }
+}
