@@ -12,7 +12,9 @@
 //!
 //! Bots are made from a text spec ([`BotSpec`], [`bot_from_spec`]), e.g.
 //! `search:hard` or `search:iterations=500:depth=4`; see [`spec`] for the
-//! grammar and [`Level`] for the Easy / Normal / Hard levels.
+//! grammar and [`Level`] for the Easy / Normal / Hard levels. A ruleset may
+//! bring bots of its own, named in specs the same way
+//! ([`bot_from_spec_with`], [`OwnBots`]).
 
 pub mod greedy;
 pub mod random;
@@ -77,4 +79,27 @@ pub fn bot_from_spec<G: Determinize + Evaluate + 'static>(
     seed: u64,
 ) -> Result<Box<dyn Bot<G>>, String> {
     Ok(spec.parse::<BotSpec>()?.build(seed))
+}
+
+/// A ruleset's own bots (Domains' `demo` and `dummy`, say): `Some` for a
+/// spec whose name the ruleset knows (a bot, or why its parameters are
+/// wrong), `None` to leave the spec to the general bots.
+pub type OwnBots<G> = fn(spec: &str, seed: u64) -> Option<Result<Box<dyn Bot<G>>, String>>;
+
+/// For rulesets without bots of their own.
+pub fn no_own_bots<G: Game>(_spec: &str, _seed: u64) -> Option<Result<Box<dyn Bot<G>>, String>> {
+    None
+}
+
+/// Make a bot from its spec: one of the ruleset's own bots when `own`
+/// knows the name, else a general one ([`bot_from_spec`]).
+pub fn bot_from_spec_with<G: Determinize + Evaluate + 'static>(
+    spec: &str,
+    seed: u64,
+    own: OwnBots<G>,
+) -> Result<Box<dyn Bot<G>>, String> {
+    match own(spec, seed) {
+        Some(made) => made,
+        None => bot_from_spec(spec, seed),
+    }
 }

@@ -15,7 +15,8 @@ use std::time::Instant;
 
 use clap::Args;
 use serde::Serialize;
-use tabula_ai::{Bot, BotSpec};
+use tabula_ai::{Bot, OwnBots, bot_from_spec_with, no_own_bots};
+use tabula_domains::Domains;
 use tabula_engine::limits::MAX_SEED;
 use tabula_engine::{Determinize, Evaluate, Ruleset, Seat, ToMove, settle_chance};
 use tabula_star_tigris::{Options, StarTigris};
@@ -72,13 +73,19 @@ struct Timing {
 /// Run `tabula arena`.
 pub fn run(args: &ArenaArgs) -> CmdResult {
     match rulesets::lookup(&args.ruleset).map_err(Failure::Usage)? {
-        Known::StarTigris => arena::<StarTigris>(args, &Options::default()),
+        Known::StarTigris => arena::<StarTigris>(args, &Options::default(), no_own_bots),
+        Known::Domains => arena::<Domains>(
+            args,
+            &tabula_domains::Options::default(),
+            tabula_domains::domains_bot,
+        ),
     }
 }
 
 fn arena<G: Ruleset + Determinize + Evaluate + 'static>(
     args: &ArenaArgs,
     options: &G::Options,
+    own: OwnBots<G>,
 ) -> CmdResult
 where
     G::Options: Sync,
@@ -88,10 +95,9 @@ where
     }
     let mut specs = Vec::new();
     for (i, text) in args.bots.iter().enumerate() {
-        let spec: BotSpec = text
-            .parse()
+        bot_from_spec_with::<G>(text, 0, own)
             .map_err(|e| Failure::Usage(format!("--bots: bot {}: {e}", i + 1)))?;
-        specs.push(spec);
+        specs.push(text.clone());
     }
     let range = G::seat_range();
     if !range.contains(&args.seats) {
@@ -122,7 +128,7 @@ where
     let mut lines = Vec::new();
     let start = Instant::now();
     for &(a, b) in &pairs {
-        let line = play_pair::<G>(args, options, &specs, (a, b), &progress, &timings)
+        let line = play_pair::<G>(args, options, (&specs, own), (a, b), &progress, &timings)
             .map_err(Failure::Input)?;
         if args.json {
             let text = serde_json::to_string(&line)
@@ -146,7 +152,7 @@ where
 fn play_pair<G: Ruleset + Determinize + Evaluate + 'static>(
     args: &ArenaArgs,
     options: &G::Options,
-    specs: &[BotSpec],
+    (specs, own): (&[String], OwnBots<G>),
     (a, b): (usize, usize),
     progress: &Progress,
     timings: &Mutex<Vec<Timing>>,
@@ -171,7 +177,7 @@ where
                     let owners: Vec<usize> = (0..args.seats)
                         .map(|i| if (i % 2 == 0) == a_first { a } else { b })
                         .collect();
-                    match play_game::<G>(options, specs, &owners, seed, args.seats) {
+                    match play_game::<G>(options, (specs, own), &owners, seed, args.seats) {
                         Ok((winners, times)) => {
                             let a_won = winners.iter().all(|&w| owners[w as usize] == a);
                             let b_won = winners.iter().all(|&w| owners[w as usize] == b);
@@ -234,7 +240,7 @@ type SeatTimes = Vec<(u64, f64, f64)>;
 /// Play one game; the bots see only their seat's view. Returns the winners.
 fn play_game<G: Ruleset + Determinize + Evaluate + 'static>(
     options: &G::Options,
-    specs: &[BotSpec],
+    (specs, own): (&[String], OwnBots<G>),
     owners: &[usize],
     seed: u64,
     seats: usize,
@@ -245,14 +251,17 @@ fn play_game<G: Ruleset + Determinize + Evaluate + 'static>(
     let mut bots: Vec<Box<dyn Bot<G>>> = owners
         .iter()
         .enumerate()
-        .map(|(i, &o)| specs[o].build::<G>(bot_seed(seed, i) ^ (o as u64) << 32))
-        .collect();
+        .map(|(i, &o)| {
+            bot_from_spec_with::<G>(&specs[o], bot_seed(seed, i) ^ (o as u64) << 32, own)
+        })
+        .collect::<Result<_, String>>()?;
     let mut times = vec![(0u64, 0f64, 0f64); seats];
     let mut step = 0;
     loop {
         let seat = match game.to_move() {
             ToMove::Over => break,
             ToMove::Seat(s) => s,
+            ToMove::Simultaneous(set) if !set.is_empty() => set.iter().next().unwrap_or(0),
             other => return Err(format!("step {step}: unexpected {other:?} to move")),
         };
         if step >= MAX_GAME_ACTIONS {

@@ -46,6 +46,7 @@ fn check(args: &CheckArgs) -> CmdResult {
     for path in &args.files {
         let result = match ruleset {
             Known::StarTigris => check_star_tigris(path),
+            Known::Domains => check_domains(path),
         };
         match result {
             Ok(summary) => {
@@ -58,6 +59,28 @@ fn check(args: &CheckArgs) -> CmdResult {
         Err(Failure::Reported)
     } else {
         Ok(())
+    }
+}
+
+/// Check one Domains setup (docs/domains/setup-format.md), printing its
+/// problems on standard error; on success, its size and players.
+fn check_domains(path: &Path) -> Result<String, ()> {
+    let name = shown(path);
+    let text = read_text(path, MAX_MAP_BYTES, "map").map_err(|e| eprintln!("{e}"))?;
+    let made = tabula_domains::parse_setup(&text).and_then(|setup| {
+        tabula_domains::Domains::from_setup(&Default::default(), &setup, 0).map(|_| setup)
+    });
+    match made {
+        Ok(setup) => Ok(format!(
+            "{}×{}, {} players",
+            setup.rows, setup.cols, setup.players
+        )),
+        Err(problems) => {
+            for p in &problems.0 {
+                eprintln!("{}", problem_line(&name, p));
+            }
+            Err(())
+        }
     }
 }
 

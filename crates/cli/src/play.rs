@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use clap::Args;
 use serde::Serialize;
-use tabula_ai::{Bot, bot_from_spec};
+use tabula_ai::{Bot, OwnBots, bot_from_spec, bot_from_spec_with};
 use tabula_engine::limits::{MAX_MAP_BYTES, MAX_SEED};
 use tabula_engine::record::Match;
 use tabula_engine::{Determinize, Evaluate, Game, Ruleset, Seat, SeatInfo, StateHash, ToMove};
@@ -86,10 +86,171 @@ struct SummaryLine {
     seconds: f64,
 }
 
+/// The JSON line printed for each game of a ruleset without a line of its own.
+#[derive(Serialize)]
+struct AnyGameLine {
+    game: u64,
+    seed: u64,
+    actions: usize,
+    scores: Vec<i64>,
+    winners: Vec<Seat>,
+    hash: StateHash,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    record: Option<String>,
+}
+
+/// `tabula play` for any ruleset: the map file (if any) is handed to the
+/// ruleset as it is, the ruleset's own bots come first.
+fn play_any<G: Ruleset + Determinize + Evaluate + 'static>(
+    args: &PlayArgs,
+    options: &G::Options,
+    own: OwnBots<G>,
+) -> CmdResult {
+    if args.open_scores {
+        return Err(Failure::Usage(format!(
+            "--open-scores is not an option of {}",
+            G::NAME
+        )));
+    }
+    let range = G::seat_range();
+    if !range.contains(&args.seats.len()) {
+        return Err(Failure::Usage(format!(
+            "--seats lists {} seat(s); {} is for {} to {}",
+            args.seats.len(),
+            G::NAME,
+            range.start(),
+            range.end()
+        )));
+    }
+    for (i, spec) in args.seats.iter().enumerate() {
+        bot_from_spec_with::<G>(spec, 0, own)
+            .map_err(|e| Failure::Usage(format!("--seats: seat {}: {e}", i + 1)))?;
+    }
+    let last_seed = args.seed.checked_add(args.games - 1);
+    if last_seed.is_none_or(|s| s > MAX_SEED) {
+        return Err(Failure::Usage(format!(
+            "--seed {} with --games {}: seeds must stay at most {MAX_SEED}",
+            args.seed, args.games
+        )));
+    }
+    let map = match &args.map {
+        Some(path) => Some(read_text(path, MAX_MAP_BYTES, "map").map_err(Failure::Input)?),
+        None => G::default_map().map(str::to_owned),
+    };
+    if let Some(dir) = &args.records {
+        fs::create_dir_all(dir).map_err(|e| {
+            Failure::Input(format!("{}: cannot create the folder: {e}", shown(dir)))
+        })?;
+    }
+    let start = Instant::now();
+    let seats = args.seats.len();
+    let mut wins = vec![0.0; seats];
+    let mut draws = 0;
+    let mut total_actions = 0;
+    let mut out = std::io::stdout().lock();
+    for g in 0..args.games {
+        let seed = args.seed + g;
+        let m = play_any_game::<G>(options, map.as_deref(), &args.seats, seed, own)
+            .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
+        let outcome = m.game().outcome().ok_or_else(|| {
+            Failure::Input(format!("game {g} (seed {seed}): over without an outcome"))
+        })?;
+        let winners = outcome.winners();
+        for (seat, w) in wins.iter_mut().enumerate() {
+            *w += outcome.reward(seat as Seat);
+        }
+        if winners.len() > 1 {
+            draws += 1;
+        }
+        total_actions += m.record().actions.len();
+        let record = match &args.records {
+            Some(dir) => Some(write_record(dir, g, &m)?),
+            None => None,
+        };
+        let line = AnyGameLine {
+            game: g,
+            seed,
+            actions: m.record().actions.len(),
+            scores: outcome.scores.clone(),
+            winners,
+            hash: m.game().state_hash(),
+            record,
+        };
+        print_json(&mut out, &line)?;
+    }
+    let summary = SummaryLine {
+        summary: true,
+        games: args.games,
+        wins,
+        draws,
+        mean_actions: total_actions as f64 / args.games as f64,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    print_json(&mut out, &summary)
+}
+
+/// Play one game of any ruleset between the bots named in `specs`; with
+/// simultaneous moves, the seats decide one after the other (each sees only
+/// its own view, so none learns another's orders).
+fn play_any_game<G: Ruleset + Determinize + Evaluate + 'static>(
+    options: &G::Options,
+    map: Option<&str>,
+    specs: &[String],
+    seed: u64,
+    own: OwnBots<G>,
+) -> Result<Match<G>, String> {
+    let infos = specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| SeatInfo {
+            name: format!("Seat {}", i + 1),
+            player: format!("bot:{spec}"),
+        })
+        .collect();
+    let mut m =
+        Match::<G>::new(options, map, infos, seed).map_err(|e| format!("cannot start: {e}"))?;
+    let mut bots = specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| bot_from_spec_with::<G>(spec, bot_seed(seed, i), own))
+        .collect::<Result<Vec<Box<dyn Bot<G>>>, String>>()?;
+    loop {
+        let step = m.record().actions.len();
+        let seat = match m.game().to_move() {
+            ToMove::Over => return Ok(m),
+            ToMove::Seat(s) => s,
+            ToMove::Simultaneous(set) if !set.is_empty() => set.iter().next().unwrap_or(0),
+            other => return Err(format!("step {step}: unexpected {other:?} to move")),
+        };
+        if step >= MAX_GAME_ACTIONS {
+            return Err(format!(
+                "the game did not end within {MAX_GAME_ACTIONS} actions"
+            ));
+        }
+        let bot = bots
+            .get_mut(seat as usize)
+            .ok_or_else(|| format!("step {step}: seat {seat} has no bot"))?;
+        let view = m.game().player_view(seat);
+        let action = bot.choose(&view, seat).ok_or_else(|| {
+            format!(
+                "step {step}: bot {} found no action for seat {seat}",
+                quoted(&specs[seat as usize])
+            )
+        })?;
+        m.play(seat, &action)
+            .map_err(|e| format!("step {step}: the bot's action {action:?} was refused: {e}"))?;
+    }
+}
+
 /// Run `tabula play`.
 pub fn run(args: &PlayArgs) -> CmdResult {
     match rulesets::lookup(&args.ruleset).map_err(Failure::Usage)? {
         Known::StarTigris => play_star_tigris(args),
+        Known::Domains => play_any::<tabula_domains::Domains>(
+            args,
+            &tabula_domains::Options::default(),
+            tabula_domains::domains_bot,
+        ),
     }
 }
 
@@ -227,7 +388,7 @@ fn print_json(out: &mut impl Write, value: &impl Serialize) -> CmdResult {
 }
 
 /// Write game `g`'s record as DIR/game-NNNN.json (numbered from 1); returns the path.
-fn write_record(dir: &Path, g: u64, m: &Match<StarTigris>) -> Result<String, Failure> {
+fn write_record<G: Ruleset>(dir: &Path, g: u64, m: &Match<G>) -> Result<String, Failure> {
     let path = dir.join(format!("game-{:04}.json", g + 1));
     let mut text = serde_json::to_string_pretty(m.record())
         .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;

@@ -84,6 +84,11 @@ pub fn verify(path: &Path) -> Result<(usize, StateHash, Option<Outcome>), String
             let game = replay::<StarTigris>(&record).map_err(|e| record_error(&name, &e))?;
             (game.state_hash(), game.outcome())
         }
+        Known::Domains => {
+            let game =
+                replay::<tabula_domains::Domains>(&record).map_err(|e| record_error(&name, &e))?;
+            (game.state_hash(), game.outcome())
+        }
     };
     Ok((record.actions.len(), hash, outcome))
 }

@@ -1,6 +1,7 @@
 //! The rulesets this build knows, by the name used on the command line and
 //! in records.
 
+use tabula_domains::Domains;
 use tabula_engine::Ruleset;
 use tabula_star_tigris::StarTigris;
 
@@ -11,15 +12,18 @@ use crate::safe_text::quoted;
 pub enum Known {
     /// Star Tigris.
     StarTigris,
+    /// Domains.
+    Domains,
 }
 
 /// The names of every known ruleset.
-pub const NAMES: &[&str] = &[StarTigris::NAME];
+pub const NAMES: &[&str] = &[StarTigris::NAME, Domains::NAME];
 
 /// The ruleset called `name`, or a message listing the known ones.
 pub fn lookup(name: &str) -> Result<Known, String> {
     match name {
         StarTigris::NAME => Ok(Known::StarTigris),
+        Domains::NAME => Ok(Known::Domains),
         other => Err(format!(
             "unknown ruleset {} (known rulesets: {})",
             quoted(other),

@@ -359,7 +359,7 @@ fn verify_rejects_unknown_ruleset_version_and_options() {
         (
             "ruleset",
             |r| r["ruleset"] = "chess".into(),
-            "unknown ruleset \"chess\" (known rulesets: star-tigris)",
+            "unknown ruleset \"chess\" (known rulesets: star-tigris, domains)",
         ),
         (
             "version",
@@ -986,4 +986,45 @@ fn lesson_check_reports_line_and_column_of_malformed_json() {
     );
     let r = tabula(&["lesson", "check"]);
     assert_eq!(r.code, 2);
+}
+
+#[test]
+fn domains_plays_verifies_and_runs_an_arena() {
+    let dir = scratch("domains");
+    let p = tabula(&[
+        "play",
+        "--ruleset",
+        "domains",
+        "--seats",
+        "dummy,demo",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--records",
+        &s(&dir),
+    ]);
+    assert_eq!(p.code, 0, "{}", p.stderr);
+    let line: serde_json::Value = serde_json::from_str(p.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(line["winners"], serde_json::json!([0]), "dummy beats demo");
+    let v = tabula(&["record", "verify", &s(&dir.join("game-0001.json"))]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+    let a = tabula(&[
+        "arena",
+        "--ruleset",
+        "domains",
+        "--bots",
+        "dummy,demo",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert!(a.stdout.contains("dummy"), "{}", a.stdout);
+    let bad = tabula(&["play", "--ruleset", "domains", "--seats", "dummy:fast,demo"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("dummy: unknown parameter"),
+        "{}",
+        bad.stderr
+    );
 }
