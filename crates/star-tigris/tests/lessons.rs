@@ -521,3 +521,30 @@ fn the_format_document_example_plays() {
     let states = play_lesson(&l).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(states.len(), 3);
 }
+
+#[test]
+fn every_cell_a_narration_names_is_highlighted() {
+    for path in lesson_files() {
+        let l = parse_lesson(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        for (i, step) in l.steps.iter().enumerate() {
+            for word in step.say.split(|c: char| !c.is_ascii_alphanumeric()) {
+                let b = word.as_bytes();
+                let is_cell = (2..=3).contains(&b.len())
+                    && b[0].is_ascii_uppercase()
+                    && b[1..].iter().all(u8::is_ascii_digit);
+                if is_cell {
+                    let pos: tabula_star_tigris::Pos = word.parse().unwrap();
+                    assert!(
+                        step.highlight.contains(&pos),
+                        "{name} step {}: {word} is named but not highlighted",
+                        i + 1
+                    );
+                }
+            }
+            if step.play.is_some() || step.learner.is_some() {
+                assert!(!step.highlight.is_empty(), "{name} step {}", i + 1);
+            }
+        }
+    }
+}
