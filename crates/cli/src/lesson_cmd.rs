@@ -15,7 +15,8 @@ use crate::safe_text::printable;
 pub enum LessonCommand {
     /// Play Star Tigris lessons and check every step's expectations.
     ///
-    /// Prints `FILE: ok (N steps)` for each good lesson; for a bad one,
+    /// Prints `FILE: ok (N steps)` for each good lesson (a folder stands for
+    /// its `.json` files); for a bad one,
     /// `FILE: step K: what differs` (or the line and column of a JSON
     /// error) on standard error, and exits with status 1.
     Check(CheckArgs),
@@ -24,7 +25,8 @@ pub enum LessonCommand {
 /// Options of `tabula lesson check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// Lesson files (JSON) to check.
+    /// Lesson files (JSON) to check; a folder stands for the `.json`
+    /// files in it, in name order.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
 }
@@ -39,7 +41,8 @@ pub fn run(command: &LessonCommand) -> CmdResult {
 fn check(args: &CheckArgs) -> CmdResult {
     let mut failed = false;
     let mut out = std::io::stdout().lock();
-    for path in &args.files {
+    for path in expand(&args.files) {
+        let path = &path;
         let name = shown(path);
         // read_text's messages already start with the file name.
         let result = read_text(path, MAX_LESSON_BYTES, "lesson").and_then(|text| {
@@ -76,4 +79,32 @@ fn named(name: &str, message: &str) -> String {
         .map(|l| format!("{name}: {l}"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The files to check: folders replaced by their `.json` files, sorted (a
+/// folder that cannot be read is kept, so reading it reports the problem).
+fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for path in paths {
+        let listed = path
+            .is_dir()
+            .then(|| std::fs::read_dir(path).ok())
+            .flatten();
+        match listed {
+            Some(entries) => {
+                let mut files: Vec<PathBuf> = entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
+                    .collect();
+                files.sort();
+                if files.is_empty() {
+                    // Reading the folder itself reports it.
+                    out.push(path.clone());
+                }
+                out.extend(files);
+            }
+            None => out.push(path.clone()),
+        }
+    }
+    out
 }

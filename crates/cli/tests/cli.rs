@@ -901,6 +901,23 @@ fn lesson_check_passes_the_shipped_lessons() {
         "{}",
         r.stdout
     );
+    // A folder stands for its lessons, in name order.
+    let folder = tabula(&["lesson", "check", &s(&lesson_file(""))]);
+    assert_eq!(folder.code, 0, "{}", folder.stderr);
+    assert_eq!(
+        folder.stdout.lines().count(),
+        files.len(),
+        "{}",
+        folder.stdout
+    );
+    let empty = scratch("lesson-empty-folder");
+    let r = tabula(&["lesson", "check", &s(&empty)]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("is a directory, not a lesson file"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
