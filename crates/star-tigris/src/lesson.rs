@@ -949,6 +949,49 @@ pub fn check_expectations(game: &StarTigris, expect: &Expectations) -> Result<()
     if out.is_empty() { Ok(()) } else { Err(out) }
 }
 
+/// Expectations that `game` meets, for a lesson being written by playing:
+/// the phase, whose turn and who acts, every player's scores, artifacts
+/// held and on the board, bombers used, and the conflict being fought
+/// (kind, sides and strengths). Cells are left out (an author adds the
+/// ones the narration talks about). `check_expectations(game, &e)` holds.
+pub fn snapshot_expectations(game: &StarTigris) -> Expectations {
+    let mut e = Expectations {
+        phase: Some(phase_name(game).to_string()),
+        active: Some(game.active() + 1),
+        artifacts_on_board: Some(game.artifacts_on_board()),
+        ..Default::default()
+    };
+    if let ToMove::Seat(s) = game.whose_move() {
+        e.to_move = Some(s + 1);
+    }
+    if game.phase() == Phase::Order {
+        e.order = Some(3 - game.orders_left().clamp(1, 2));
+    }
+    for p in 0..game.players() as u8 {
+        e.scores.insert(p + 1, game.score(p));
+        if game.artifacts_held(p) > 0 {
+            e.artifacts.insert(p + 1, game.artifacts_held(p));
+        }
+        if game.bombers(p) != crate::state::BOMBERS {
+            e.bombers.insert(p + 1, game.bombers(p));
+        }
+    }
+    if let Phase::Conflict(c) = game.phase() {
+        e.conflict = Some(format!(
+            "{} {}",
+            if c.external { "external" } else { "internal" },
+            c.kind
+        ));
+        e.attacker = Some(c.attacker + 1);
+        e.defender = Some(c.defender + 1);
+        e.strengths = Some((
+            c.attacker_base as u32 + c.attacker_commit as u32,
+            c.defender_base as u32 + c.defender_commit as u32,
+        ));
+    }
+    e
+}
+
 /// A cell token in words, for messages.
 fn describe_token(token: &str) -> String {
     let mut chars = token.chars();

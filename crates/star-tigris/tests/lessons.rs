@@ -548,3 +548,46 @@ fn every_cell_a_narration_names_is_highlighted() {
         }
     }
 }
+
+#[test]
+fn a_snapshot_of_any_state_is_met_by_it() {
+    use tabula_engine::{Game, GameRng, ToMove};
+    use tabula_star_tigris::lesson::snapshot_expectations;
+    let mut conflicts = 0;
+    for seed in 0..6u64 {
+        let mut g = StarTigris::new(
+            &Default::default(),
+            tabula_star_tigris::DEFAULT_MAP,
+            3,
+            seed,
+        )
+        .unwrap();
+        let mut rng = GameRng::seeded(seed);
+        for _ in 0..300 {
+            let e = snapshot_expectations(&g);
+            assert_eq!(check_expectations(&g, &e), Ok(()));
+            conflicts += e.strengths.is_some() as usize;
+            match g.to_move() {
+                ToMove::Seat(s) => {
+                    let a = g.random_action(s, &mut rng).unwrap();
+                    g.apply(s, &a).unwrap();
+                }
+                ToMove::Chance => g.apply_chance().unwrap(),
+                _ => break,
+            }
+        }
+    }
+    assert!(conflicts > 0);
+    // In the internal-conflict lesson, after the attacker commits: 5 and 1.
+    let l = lesson("02-");
+    let states = play_lesson(&l).unwrap();
+    let e = snapshot_expectations(&states[4]);
+    assert_eq!(
+        (e.strengths, e.attacker, e.defender),
+        (Some((5, 1)), Some(1), Some(2))
+    );
+    assert_eq!(e.conflict.as_deref(), Some("internal merchant"));
+    // Written to JSON and read back, it is the same.
+    let json = serde_json::to_string(&e).unwrap();
+    assert_eq!(serde_json::from_str::<Expectations>(&json).unwrap(), e);
+}
