@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { serve, browser, open, newGame, ready, targets, clickCell, pixel, root, artefacts } from './harness.mjs';
 
 let server;
@@ -151,8 +152,13 @@ test('a lesson is written in the page: a free position, a recorded step for the 
     await page.waitForSelector('body[data-screen="lesson"]');
     await makeMove(page, 'colonize scientist D6');
     assert.match(await page.textContent('#lesson-message'), /Well done/);
-    // The exported file opens from the list of lessons.
-    await page.click('header [data-cmd="lessons"]');
+    // A lesson link opens the lesson.
+    const data = deflateRawSync(readFileSync(file), { level: 9 }).toString('base64url');
+    await page.goto(`${server.url}#lesson=${data}`);
+    await page.waitForFunction(() => document.querySelector('#lesson-title')?.textContent === 'My first lesson');
+    await page.goto(`${server.url}#lesson=${data.slice(0, 20)}`);
+    await page.waitForFunction(() => /damaged/.test(document.querySelector('#lesson-error')?.textContent ?? ''));
+    // The exported file opens from the list of lessons (open after the bad link).
     await page.setInputFiles('#lesson-file', file);
     await page.waitForFunction(() => document.querySelector('#lesson-title')?.textContent === 'My first lesson');
     assert.equal(errors.length, 0, errors.join('\n'));

@@ -68,6 +68,21 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
             }
             app.screen = Screen::Rules;
         }
+        "lesson-link" => {
+            if let Some(p) = app.lesson.as_mut() {
+                let json = serde_json::to_string(&p.lesson).unwrap_or_default();
+                let base = web_sys::window()
+                    .and_then(|w| w.location().href().ok())
+                    .map(|h| h.split('#').next().unwrap_or("").to_string())
+                    .unwrap_or_default();
+                let link = format!("{base}#lesson={}", tabula_engine::link::pack(&json));
+                if let Some(w) = web_sys::window() {
+                    let _ = w.navigator().clipboard().write_text(&link);
+                }
+                p.message = Some("The link to this lesson is copied: it opens the lesson for whoever follows it.".into());
+                p.wrong = false;
+            }
+        }
         "lesson-next" => lesson(app, |p| p.next()),
         "lesson-back" => lesson(app, |p| p.back()),
         "lesson-show" => lesson(app, |p| p.show_me()),
@@ -254,8 +269,39 @@ pub fn key(app: &mut App, key: &str) -> bool {
     true
 }
 
-/// Wire the lesson file input and the lesson writer's fields.
+/// Open the lesson of a `#lesson=…` link, if the page was opened with one.
+fn open_link() {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let hash = w.location().hash().unwrap_or_default();
+    let Some(data) = hash.strip_prefix("#lesson=") else {
+        return;
+    };
+    let text = tabula_engine::link::unpack(data);
+    with_app(|app| match text {
+        Ok(t) => open(app, &t, "The link"),
+        Err(e) => {
+            app.lesson_error = Some(format!("The link cannot be opened: {e}."));
+            app.screen = Screen::Lessons;
+        }
+    });
+    if let Ok(h) = w.history() {
+        let path = w.location().pathname().unwrap_or_default();
+        let search = w.location().search().unwrap_or_default();
+        h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}")))
+            .ok();
+    }
+}
+
+/// Wire the lesson file input and the lesson writer's fields, and open a
+/// lesson link.
 pub fn install() {
+    open_link();
+    listen(&web_sys::window().expect("window"), "hashchange", |_| {
+        open_link();
+        with_app(render);
+    });
     listen(&document(), "input", |ev: Event| {
         let Some(t) = ev
             .target()

@@ -281,7 +281,8 @@ pub fn panel(p: &LessonPlayer, names: &[String]) -> El {
                     .attr("id", "lesson-next")
                     .disabled(!p.can_go_on())
             })
-            .child(button("Large text", "large-text")),
+            .child(button("Large text", "large-text"))
+            .child(button("Copy a link to this lesson", "lesson-link")),
     )
     .child(el("p").class("hint").text("Keys: → or Space next, ← back."))
 }
