@@ -501,32 +501,15 @@ impl Domains {
         let b = &self.board;
         let n = b.squares.len();
         let barrier = |s: &crate::board::Square| s.paint == p || s.drawer == unit;
-        // 0 unknown, 1 outside (reaches the board's edge), 2 enclosed.
+        // 0 unknown, 1 outside (reaches the board's edge), 2 enclosed,
+        // 3 being explored. Each area next to the drawing is explored until
+        // it reaches the edge or an area already known to be outside.
         let mut mark = vec![0u8; n];
-        let mut stack: Vec<u16> = Vec::new();
         let (rows, cols) = (b.rows as i32, b.cols as i32);
-        for r in 0..rows {
-            for c in 0..cols {
-                if r == 0 || c == 0 || r == rows - 1 || c == cols - 1 {
-                    let at = b.index(r as usize, c as usize);
-                    if !barrier(b.square(at)) && mark[at as usize] == 0 {
-                        mark[at as usize] = 1;
-                        stack.push(at);
-                    }
-                }
-            }
-        }
-        while let Some(at) = stack.pop() {
-            for d in Dir::ORTHOGONAL {
-                if let Some(nb) = b.step(at, d)
-                    && mark[nb as usize] == 0
-                    && !barrier(b.square(nb))
-                {
-                    mark[nb as usize] = 1;
-                    stack.push(nb);
-                }
-            }
-        }
+        let on_edge = |at: u16| {
+            let (r, c) = b.coords(at);
+            r == 0 || c == 0 || r == rows - 1 || c == cols - 1
+        };
         let trail: Vec<u16> = b.units[unit as usize]
             .trail
             .iter()
@@ -534,26 +517,49 @@ impl Domains {
             .filter(|&at| b.square(at).drawer == unit)
             .collect();
         let mut region = Vec::new();
+        let mut stack: Vec<u16> = Vec::new();
+        let mut seen: Vec<u16> = Vec::new();
         for &t in &trail {
             for d in Dir::ORTHOGONAL {
-                if let Some(nb) = b.step(t, d)
-                    && mark[nb as usize] == 0
-                    && !barrier(b.square(nb))
-                {
-                    mark[nb as usize] = 2;
-                    stack.push(nb);
-                    while let Some(at) = stack.pop() {
-                        region.push(at);
-                        for d in Dir::ORTHOGONAL {
-                            if let Some(x) = b.step(at, d)
-                                && mark[x as usize] == 0
-                                && !barrier(b.square(x))
-                            {
-                                mark[x as usize] = 2;
-                                stack.push(x);
+                let Some(first) = b.step(t, d) else {
+                    continue;
+                };
+                if mark[first as usize] != 0 || barrier(b.square(first)) {
+                    continue;
+                }
+                seen.clear();
+                stack.clear();
+                mark[first as usize] = 3;
+                stack.push(first);
+                let mut outside = false;
+                while let Some(at) = stack.pop() {
+                    seen.push(at);
+                    if on_edge(at) {
+                        outside = true;
+                        break;
+                    }
+                    for d in Dir::ORTHOGONAL {
+                        if let Some(x) = b.step(at, d) {
+                            match mark[x as usize] {
+                                0 if !barrier(b.square(x)) => {
+                                    mark[x as usize] = 3;
+                                    stack.push(x);
+                                }
+                                1 => outside = true,
+                                _ => {}
                             }
                         }
                     }
+                    if outside {
+                        break;
+                    }
+                }
+                let value = if outside { 1 } else { 2 };
+                for &x in seen.iter().chain(stack.iter()) {
+                    mark[x as usize] = value;
+                }
+                if !outside {
+                    region.extend_from_slice(&seen);
                 }
             }
         }
