@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, open, parseCell, artefacts } from './harness.mjs';
+import { serve, browser, open, parseCell, dropFile, artefacts } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -145,6 +145,12 @@ test('export, re-import and compare; a malformed file is refused by line and col
     await page.setInputFiles('#map-file', { name: 'turned-board.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
     await page.waitForFunction(() => /Opened/.test(document.querySelector('#editor-message')?.textContent ?? ''));
     assert.equal(await linkRows(page), rows, 'the re-imported map is the exported one');
+
+    // A file dropped on the page opens too.
+    await page.click('[data-cmd="blank-map"]');
+    await dropFile(page, 'dropped.txt', text);
+    await page.waitForFunction(() => /Opened/.test(document.querySelector('#editor-message')?.textContent ?? ''));
+    assert.equal(await linkRows(page), rows, 'the dropped map is the exported one');
 
     // A malformed file: refused with line and column, the map kept.
     await page.setInputFiles('#map-file', { name: 'broken.txt', mimeType: 'text/plain', buffer: Buffer.from('# broken\n....\n.x..\n....\n') });

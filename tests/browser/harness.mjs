@@ -120,3 +120,13 @@ export function rng(seed) {
     return s / 2 ** 32;
   };
 }
+
+/** Drop a file on the page, as a person dragging it from their desktop. */
+export async function dropFile(page, name, text, type = 'text/plain') {
+  await page.evaluate(([name, text, type]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], name, { type }));
+    document.body.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [name, text, type]);
+}

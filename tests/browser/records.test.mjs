@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { serve, browser, open, newGame, screen, ready, targets, clickCell, root, artefacts } from './harness.mjs';
+import { serve, browser, open, newGame, ready, targets, clickCell, dropFile, root, artefacts } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 let server;
@@ -113,7 +113,7 @@ test('a finished game opens in the replay viewer, steps with the keys, and expor
     const exported = JSON.parse(readFileSync(file, 'utf8'));
     assert.deepEqual(exported, JSON.parse(rec.text));
     await page.click('[data-cmd="open-game"]');
-    await page.setInputFiles('#game-file', file);
+    await dropFile(page, 'exported-game.json', readFileSync(file, 'utf8'), 'application/json');
     await page.waitForFunction(() => +document.querySelector('#replay-pos')?.dataset.pos === 0);
     assert.equal(+(await page.getAttribute('#replay-pos', 'data-len')), rec.actions);
     assert.equal(errors.length, 0, errors.join('\n'));

@@ -13,6 +13,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::app::{App, PendingAi, Screen, budget_ms};
+use crate::dom::after;
 use crate::events::with_app;
 use crate::ui::render;
 
@@ -115,14 +116,6 @@ fn restart(app: &mut App, why: &str) {
     drive(app);
 }
 
-fn after(ms: u32, f: impl FnOnce() + 'static) {
-    let cb = Closure::once_into_js(f);
-    if let Some(w) = web_sys::window() {
-        w.set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms as i32)
-            .ok();
-    }
-}
-
 /// Ask the worker for a move when an AI seat must act and none is asked yet.
 pub fn drive(app: &mut App) {
     if app.screen != Screen::Playing || app.paused || app.pending.is_some() {
@@ -155,7 +148,7 @@ pub fn drive(app: &mut App) {
     });
     send(text);
     // Not answered within twice the budget (plus time to start): replace it.
-    after(2 * budget_ms(&spec) + START_MARGIN_MS, move || {
+    after((2 * budget_ms(&spec) + START_MARGIN_MS) as f64, move || {
         with_app(|app| {
             if app.pending.is_some_and(|p| p.id == id) {
                 restart(
@@ -205,7 +198,7 @@ fn on_reply(app: &mut App, reply: Reply) {
     if wait == 0 {
         finish(app);
     } else {
-        after(wait, move || {
+        after(wait as f64, move || {
             with_app(|app| {
                 finish(app);
                 render(app);

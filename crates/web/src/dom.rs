@@ -89,3 +89,124 @@ pub fn replace_children(parent: &Element, child: El) {
     parent.set_text_content(None);
     parent.append_child(&child.0).ok();
 }
+
+/// A seat's colour dot, beside its name.
+pub fn swatch(seat: u8) -> El {
+    el("span")
+        .class("swatch")
+        .style(
+            "background",
+            crate::palette::SEAT_COLOURS[seat as usize % 4],
+        )
+        .attr("aria-hidden", "true")
+}
+
+/// Size a canvas to `width` × `height` CSS pixels at the screen's pixel
+/// ratio and return its 2D context, scaled so drawing is in CSS pixels.
+pub fn sized_context(
+    canvas: &web_sys::HtmlCanvasElement,
+    width: f64,
+    height: f64,
+) -> Option<web_sys::CanvasRenderingContext2d> {
+    let dpr = web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .max(1.0);
+    canvas.set_width((width * dpr).round() as u32);
+    canvas.set_height((height * dpr).round() as u32);
+    let style = canvas.style();
+    style.set_property("width", &format!("{width}px")).ok();
+    style.set_property("height", &format!("{height}px")).ok();
+    let ctx = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())?;
+    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
+    Some(ctx)
+}
+
+/// The page's address without its fragment (links are this plus `#…`).
+pub fn page_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or("").to_string())
+        .unwrap_or_default()
+}
+
+/// The fragment of the page's address (`#map=…`), if any.
+pub fn fragment() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// Drop the fragment from the address once a link has been opened, so a
+/// reload reopens what was saved rather than the link again.
+pub fn consume_fragment() {
+    if let Some(w) = web_sys::window()
+        && let Ok(h) = w.history()
+    {
+        let path = w.location().pathname().unwrap_or_default();
+        let search = w.location().search().unwrap_or_default();
+        h.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{search}")),
+        )
+        .ok();
+    }
+}
+
+/// Put text on the clipboard (where the browser allows it).
+pub fn copy_text(text: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
+/// The browser's local storage, if the page may use it.
+pub fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// A file's name as the page shows it: no control characters, at most 60.
+pub fn file_name(file: &web_sys::File) -> String {
+    file.name()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(60)
+        .collect()
+}
+
+/// Read a chosen or dropped file as text, then call `done` with the text,
+/// or with why it was not read: a file over `limit` bytes is refused
+/// before it is read.
+pub fn read_file(
+    file: web_sys::File,
+    limit: usize,
+    done: impl FnOnce(Result<String, String>) + 'static,
+) {
+    if file.size() > limit as f64 {
+        done(Err(format!(
+            "“{}” is {} bytes; at most {limit} are accepted. Nothing changed.",
+            file_name(&file),
+            file.size()
+        )));
+        return;
+    }
+    let cb = wasm_bindgen::closure::Closure::once(move |text: wasm_bindgen::JsValue| {
+        done(Ok(text.as_string().unwrap_or_default()));
+    });
+    let _ = file.text().then(&cb);
+    cb.forget();
+}
+
+/// Call `f` once after `ms` milliseconds.
+pub fn after(ms: f64, f: impl FnOnce() + 'static) {
+    let cb = wasm_bindgen::closure::Closure::once_into_js(f);
+    if let Some(w) = web_sys::window() {
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms as i32)
+            .ok();
+    }
+}

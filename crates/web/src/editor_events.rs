@@ -4,14 +4,13 @@
 use tabula_engine::limits::MAX_MAP_BYTES;
 use tabula_star_tigris::Pos;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
-use web_sys::{DragEvent, Event, HtmlInputElement, HtmlSelectElement, PointerEvent};
+use web_sys::{Event, HtmlInputElement, HtmlSelectElement, PointerEvent};
 
 use crate::app::{App, Screen};
-use crate::dom::{by_id, document};
+use crate::dom::{by_id, consume_fragment, document, fragment, read_file};
 use crate::editor::{Draft, TERRAINS, Tool, split_link, terrain_from_name};
 use crate::events::{listen, try_with_app, with_app};
-use crate::map_editor::{Editor, clean_name};
+use crate::map_editor::Editor;
 use crate::maps::MAPS;
 use crate::storage;
 use crate::ui::render;
@@ -167,9 +166,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         "copy-link" => {
             let e = editor(app);
             let link = crate::editor_view::link_for(e);
-            if let Some(w) = web_sys::window() {
-                let _ = w.navigator().clipboard().write_text(&link);
-            }
+            crate::dom::copy_text(&link);
             if let Some(i) = by_id("map-link").and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) {
                 i.select();
             }
@@ -226,42 +223,29 @@ fn cell_at(app: &App, e: &Event) -> Option<Pos> {
 }
 
 /// Open a map file (chosen or dropped), refusing one that is too big before reading it.
-fn open_file(file: web_sys::File) {
-    let name = file.name();
-    let stem = name.strip_suffix(".txt").unwrap_or(&name).to_string();
-    if file.size() > MAX_MAP_BYTES as f64 {
-        with_app(|app| {
-            editor(app).refuse(format!(
-                "“{}” is {} bytes; a map file is at most {MAX_MAP_BYTES}. Nothing changed.",
-                clean_name(&name, "the file"),
-                file.size()
-            ));
-            render(app);
-        });
-        return;
-    }
-    let done = Closure::once(move |text: JsValue| {
-        let text = text.as_string().unwrap_or_default();
+pub fn open_file(file: web_sys::File) {
+    let shown = crate::dom::file_name(&file);
+    let stem = shown.strip_suffix(".txt").unwrap_or(&shown).to_string();
+    read_file(file, MAX_MAP_BYTES, move |text| {
         with_app(|app| {
             open(app);
             let e = editor(app);
-            let shown = clean_name(&name, "the file");
-            let title = Editor::name_from_text(&text).unwrap_or(stem);
-            e.import(&text, &title, &format!("the file “{shown}”"), "line");
+            match text {
+                Ok(text) => {
+                    let title = Editor::name_from_text(&text).unwrap_or(stem);
+                    e.import(&text, &title, &format!("the file “{shown}”"), "line");
+                }
+                Err(why) => e.refuse(why),
+            }
             save(app);
             render(app);
         });
     });
-    let _ = file.text().then(&done);
-    done.forget();
 }
 
 /// Open the map of a `#map=…` link, if the page was opened with one.
 fn open_link() {
-    let Some(w) = web_sys::window() else {
-        return;
-    };
-    let hash = w.location().hash().unwrap_or_default();
+    let hash = fragment();
     let Some((rows, name)) = split_link(&hash) else {
         return;
     };
@@ -295,13 +279,7 @@ fn open_link() {
         }
         save(app);
     });
-    // A reload then reopens the saved map rather than the link again.
-    if let Ok(h) = w.history() {
-        let path = w.location().pathname().unwrap_or_default();
-        let search = w.location().search().unwrap_or_default();
-        h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}")))
-            .ok();
-    }
+    consume_fragment();
 }
 
 /// Wire the editor's events.
@@ -384,29 +362,6 @@ pub fn install() {
                 t.set_value("");
             }
             _ => {}
-        }
-    });
-    listen(&doc, "dragover", |ev| {
-        with_app(|app| {
-            if app.screen == Screen::Editor {
-                ev.prevent_default();
-            }
-        });
-    });
-    listen(&doc, "drop", |ev| {
-        let mut editing = false;
-        with_app(|app| editing = app.screen == Screen::Editor);
-        if !editing {
-            return;
-        }
-        ev.prevent_default();
-        if let Some(f) = ev
-            .dyn_ref::<DragEvent>()
-            .and_then(|d| d.data_transfer())
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        {
-            open_file(f);
         }
     });
     open_link();

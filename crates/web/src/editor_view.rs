@@ -272,14 +272,10 @@ pub fn panel(e: &Editor) -> El {
 /// The link that opens the editor on this map (the page's address with a
 /// `#map=…` fragment).
 pub fn link_for(e: &Editor) -> String {
-    let base = web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .map(|h| h.split('#').next().unwrap_or("").to_string())
-        .unwrap_or_default();
     let fragment = crate::editor::link_fragment(&e.draft, &e.name, |s| {
         js_sys::encode_uri_component(s).into()
     });
-    format!("{base}#{fragment}")
+    format!("{}#{fragment}", crate::dom::page_url())
 }
 
 /// How a terrain looks on the board.

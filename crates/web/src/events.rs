@@ -195,6 +195,37 @@ pub fn install() {
     if let Some(w) = web_sys::window() {
         listen(&w, "resize", |_| with_app(draw_board));
     }
+    // Files dropped on the page open in the editor, the open-a-game
+    // dialog or the lessons, whichever is showing.
+    listen(&doc, "dragover", |ev| {
+        with_app(|app| {
+            if matches!(
+                app.screen,
+                Screen::Editor | Screen::OpenGame | Screen::Lessons
+            ) {
+                ev.prevent_default();
+            }
+        });
+    });
+    listen(&doc, "drop", |ev| {
+        let mut screen = Screen::NewGame;
+        with_app(|app| screen = app.screen);
+        let Some(file) = ev
+            .dyn_ref::<web_sys::DragEvent>()
+            .and_then(|d| d.data_transfer())
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        else {
+            return;
+        };
+        match screen {
+            Screen::Editor => editor_events::open_file(file),
+            Screen::OpenGame => game_events::open_file(file),
+            Screen::Lessons => lesson_events::open_file(file),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
     game_events::install();
     editor_events::install();
     lesson_events::install();

@@ -4,11 +4,13 @@
 
 use tabula_engine::limits::MAX_RECORD_BYTES;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
-use web_sys::{DragEvent, Event, HtmlCanvasElement, HtmlInputElement, MouseEvent};
+use web_sys::{Event, HtmlCanvasElement, HtmlInputElement, MouseEvent};
 
 use crate::app::{App, REPLAY_SPEEDS, ReplayView, Screen};
-use crate::dom::document;
+use crate::dom::{
+    after, consume_fragment, copy_text, document, file_name, fragment, local_storage, page_url,
+    read_file,
+};
 use crate::events::{download, listen, with_app};
 use crate::game_file::{Opened, game_fragment, open_game, text_from_fragment};
 use crate::replay::Replay;
@@ -19,18 +21,6 @@ use crate::ui::render;
 pub const AUTOSAVE_KEY: &str = "tabula.star-tigris.autosave";
 /// Where an autosave that cannot be resumed is kept.
 pub const BROKEN_AUTOSAVE_KEY: &str = "tabula.star-tigris.autosave.unreadable";
-
-fn local() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
-fn after(ms: f64, f: impl FnOnce() + 'static) {
-    let cb = Closure::once_into_js(f);
-    if let Some(w) = web_sys::window() {
-        w.set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms as i32)
-            .ok();
-    }
-}
 
 /// Show a replay of a finished game.
 pub fn show_replay(app: &mut App, replay: Replay) {
@@ -86,7 +76,7 @@ pub fn autosave(app: &mut App) {
     if app.autosaved == Some(key) {
         return;
     }
-    if let Some(store) = local() {
+    if let Some(store) = local_storage() {
         if store.set_item(AUTOSAVE_KEY, &s.record_json()).is_err() {
             app.notice = Some(
                 "The browser refused to keep the game (its storage may be full): save it to a file to keep it."
@@ -100,7 +90,7 @@ pub fn autosave(app: &mut App) {
 /// Resume the autosaved game, if there is one. One that cannot be resumed
 /// is set aside (still downloadable) and reported.
 fn resume() {
-    let Some(store) = local() else {
+    let Some(store) = local_storage() else {
         return;
     };
     let Ok(Some(text)) = store.get_item(AUTOSAVE_KEY) else {
@@ -133,11 +123,7 @@ fn resume() {
 
 /// Open the game of a `#game=…` link, if the page was opened with one.
 fn open_link() {
-    let Some(w) = web_sys::window() else {
-        return;
-    };
-    let hash = w.location().hash().unwrap_or_default();
-    let Some(text) = text_from_fragment(&hash) else {
+    let Some(text) = text_from_fragment(&fragment()) else {
         return;
     };
     with_app(|app| match text {
@@ -150,57 +136,29 @@ fn open_link() {
             app.screen = Screen::OpenGame;
         }
     });
-    if let Ok(h) = w.history() {
-        let path = w.location().pathname().unwrap_or_default();
-        let search = w.location().search().unwrap_or_default();
-        h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}")))
-            .ok();
-    }
+    consume_fragment();
 }
 
 /// The link to a finished game.
 fn game_link(record: &tabula_engine::GameRecord) -> String {
-    let base = web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .map(|h| h.split('#').next().unwrap_or("").to_string())
-        .unwrap_or_default();
-    format!("{base}#{}", game_fragment(record))
-}
-
-fn copy(text: &str) {
-    if let Some(w) = web_sys::window() {
-        let _ = w.navigator().clipboard().write_text(text);
-    }
+    format!("{}#{}", page_url(), game_fragment(record))
 }
 
 /// Open a game file (chosen or dropped), refusing an oversized one unread.
-fn open_file(file: web_sys::File) {
-    let name: String = file
-        .name()
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(60)
-        .collect();
-    if file.size() > MAX_RECORD_BYTES as f64 {
+pub fn open_file(file: web_sys::File) {
+    let name = file_name(&file);
+    read_file(file, MAX_RECORD_BYTES, move |text| {
         with_app(|app| {
-            app.open_error = Some(format!(
-                "“{name}” is {} bytes; a game file is at most {MAX_RECORD_BYTES}. Nothing changed.",
-                file.size()
-            ));
-            app.screen = Screen::OpenGame;
-            render(app);
-        });
-        return;
-    }
-    let done = Closure::once(move |text: JsValue| {
-        let text = text.as_string().unwrap_or_default();
-        with_app(|app| {
-            open_text(app, &text, &format!("The file “{name}”"));
+            match text {
+                Ok(text) => open_text(app, &text, &format!("The file “{name}”")),
+                Err(why) => {
+                    app.open_error = Some(why);
+                    app.screen = Screen::OpenGame;
+                }
+            }
             render(app);
         });
     });
-    let _ = file.text().then(&done);
-    done.forget();
 }
 
 /// Step the replay while it plays.
@@ -274,7 +232,8 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
             }
         }
         "broken-save" => {
-            if let Some(text) = local().and_then(|s| s.get_item(BROKEN_AUTOSAVE_KEY).ok().flatten())
+            if let Some(text) =
+                local_storage().and_then(|s| s.get_item(BROKEN_AUTOSAVE_KEY).ok().flatten())
             {
                 download(
                     &text,
@@ -293,7 +252,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         }
         "copy-game-link" => {
             if let Some(s) = app.session.as_ref() {
-                copy(&game_link(s.record()));
+                copy_text(&game_link(s.record()));
                 app.notice = Some("The link to this game is copied.".into());
             }
         }
@@ -352,7 +311,7 @@ fn replay_command(app: &mut App, arg: &str) {
             "star-tigris-game.json",
         ),
         "link" => {
-            copy(&game_link(&r.record));
+            copy_text(&game_link(&r.record));
             app.notice = Some("The link to this game is copied: it opens this replay.".into());
         }
         _ => {}
@@ -450,29 +409,6 @@ pub fn install() {
             }
             render(app);
         });
-    });
-    listen(&doc, "dragover", |ev| {
-        with_app(|app| {
-            if app.screen == Screen::OpenGame {
-                ev.prevent_default();
-            }
-        });
-    });
-    listen(&doc, "drop", |ev| {
-        let mut opening = false;
-        with_app(|app| opening = app.screen == Screen::OpenGame);
-        if !opening {
-            return;
-        }
-        ev.prevent_default();
-        if let Some(f) = ev
-            .dyn_ref::<DragEvent>()
-            .and_then(|d| d.data_transfer())
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        {
-            open_file(f);
-        }
     });
     resume();
     open_link();

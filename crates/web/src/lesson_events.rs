@@ -1,15 +1,14 @@
 //! The lessons' events: the list, opening a lesson (shipped or from a
 //! file), stepping, the learner's pieces, clicks and choices, and keys.
 
-use tabula_engine::limits::MAX_RECORD_BYTES;
+use tabula_star_tigris::lesson::MAX_LESSON_BYTES;
 use tabula_star_tigris::{Kind, Pos};
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
 use web_sys::{Event, HtmlInputElement};
 
 use crate::app::{App, Screen};
 use crate::author_view;
-use crate::dom::document;
+use crate::dom::{consume_fragment, copy_text, document, file_name, fragment, page_url, read_file};
 use crate::editor::Draft;
 use crate::events::{download, listen, with_app};
 use crate::lesson_author::Author;
@@ -71,14 +70,8 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         "lesson-link" => {
             if let Some(p) = app.lesson.as_mut() {
                 let json = serde_json::to_string(&p.lesson).unwrap_or_default();
-                let base = web_sys::window()
-                    .and_then(|w| w.location().href().ok())
-                    .map(|h| h.split('#').next().unwrap_or("").to_string())
-                    .unwrap_or_default();
-                let link = format!("{base}#lesson={}", tabula_engine::link::pack(&json));
-                if let Some(w) = web_sys::window() {
-                    let _ = w.navigator().clipboard().write_text(&link);
-                }
+                let link = format!("{}#lesson={}", page_url(), tabula_engine::link::pack(&json));
+                copy_text(&link);
                 p.message = Some("The link to this lesson is copied: it opens the lesson for whoever follows it.".into());
                 p.wrong = false;
             }
@@ -269,12 +262,26 @@ pub fn key(app: &mut App, key: &str) -> bool {
     true
 }
 
+/// Open a lesson file (chosen or dropped), refusing an oversized one unread.
+pub fn open_file(file: web_sys::File) {
+    let name = file_name(&file);
+    read_file(file, MAX_LESSON_BYTES, move |text| {
+        with_app(|app| {
+            match text {
+                Ok(text) => open(app, &text, &format!("The file “{name}”")),
+                Err(why) => {
+                    app.lesson_error = Some(why);
+                    app.screen = Screen::Lessons;
+                }
+            }
+            render(app);
+        });
+    });
+}
+
 /// Open the lesson of a `#lesson=…` link, if the page was opened with one.
 fn open_link() {
-    let Some(w) = web_sys::window() else {
-        return;
-    };
-    let hash = w.location().hash().unwrap_or_default();
+    let hash = fragment();
     let Some(data) = hash.strip_prefix("#lesson=") else {
         return;
     };
@@ -286,12 +293,7 @@ fn open_link() {
             app.screen = Screen::Lessons;
         }
     });
-    if let Ok(h) = w.history() {
-        let path = w.location().pathname().unwrap_or_default();
-        let search = w.location().search().unwrap_or_default();
-        h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}")))
-            .ok();
-    }
+    consume_fragment();
 }
 
 /// Wire the lesson file input and the lesson writer's fields, and open a
@@ -357,28 +359,7 @@ pub fn install() {
             return;
         }
         if let Some(file) = t.files().and_then(|f| f.get(0)) {
-            let name: String = file
-                .name()
-                .chars()
-                .filter(|c| !c.is_control())
-                .take(60)
-                .collect();
-            if file.size() > MAX_RECORD_BYTES as f64 {
-                with_app(|app| {
-                    app.lesson_error = Some(format!("“{name}” is too large for a lesson."));
-                    render(app);
-                });
-            } else {
-                let done = Closure::once(move |text: JsValue| {
-                    let text = text.as_string().unwrap_or_default();
-                    with_app(|app| {
-                        open(app, &text, &format!("The file “{name}”"));
-                        render(app);
-                    });
-                });
-                let _ = file.text().then(&done);
-                done.forget();
-            }
+            open_file(file);
         }
         t.set_value("");
     });

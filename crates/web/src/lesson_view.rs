@@ -8,18 +8,11 @@ use tabula_star_tigris::{Action, Kind, Phase, StarTigris};
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 use crate::board::{self, Geometry, Picture};
-use crate::dom::{El, button, el};
+use crate::dom::{El, button, el, swatch};
 use crate::lesson_player::LessonPlayer;
 use crate::maps::LESSONS;
-use crate::palette::{SEAT_COLOURS, kind_colour, kind_symbol, kind_title};
+use crate::palette::{kind_colour, kind_symbol, kind_title};
 use crate::session::Selection;
-
-fn swatch(seat: u8) -> El {
-    el("span")
-        .class("swatch")
-        .style("background", SEAT_COLOURS[seat as usize % 4])
-        .attr("aria-hidden", "true")
-}
 
 /// The list of lessons, as a dialog.
 pub fn list(error: Option<&str>, large: bool) -> El {

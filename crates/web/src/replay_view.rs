@@ -9,18 +9,11 @@ use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
 use crate::app::{REPLAY_SPEEDS, ReplayView};
 use crate::board::{self, Geometry, Picture};
-use crate::dom::{El, button, by_id, el};
+use crate::dom::{El, button, by_id, el, sized_context, swatch};
 use crate::palette::{SEAT_COLOURS, kind_colour, kind_symbol};
 
 /// Height of one seat's strip in the chart, in CSS pixels.
 const STRIP: f64 = 64.0;
-
-fn swatch(seat: u8) -> El {
-    el("span")
-        .class("swatch")
-        .style("background", SEAT_COLOURS[seat as usize % 4])
-        .attr("aria-hidden", "true")
-}
 
 /// Whether the chart and standings show `seat`'s points.
 pub fn shows_scores(v: &ReplayView, seat: u8) -> bool {
@@ -357,29 +350,9 @@ pub fn draw_chart(v: &ReplayView) {
         .max(200.0);
     let seats = r.names.len();
     let height = STRIP * seats as f64 + 4.0;
-    let dpr = web_sys::window()
-        .map(|w| w.device_pixel_ratio())
-        .unwrap_or(1.0)
-        .max(1.0);
-    canvas.set_width((width * dpr) as u32);
-    canvas.set_height((height * dpr) as u32);
-    canvas
-        .style()
-        .set_property("width", &format!("{width}px"))
-        .ok();
-    canvas
-        .style()
-        .set_property("height", &format!("{height}px"))
-        .ok();
-    let Some(ctx) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<Ctx>().ok())
-    else {
+    let Some(ctx) = sized_context(&canvas, width, height) else {
         return;
     };
-    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
     ctx.set_fill_style_str("#ffffff");
     ctx.fill_rect(0.0, 0.0, width, height);
     let n = r.len().max(1) as f64;

@@ -3,10 +3,10 @@
 //! at the most cells), its narration, and a button to take the lesson.
 
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
+use web_sys::HtmlCanvasElement;
 
 use crate::board::{self, Geometry, Picture};
-use crate::dom::{El, button, document, el};
+use crate::dom::{El, button, document, el, sized_context};
 use crate::lesson_player::LessonPlayer;
 use crate::maps::LESSONS;
 
@@ -81,27 +81,9 @@ pub fn draw_all() {
         let step = picture_step(&p);
         let g = &p.states[step + 1];
         let geo = Geometry::fit(g.width(), g.height(), 300.0, 220.0);
-        let dpr = web_sys::window()
-            .map(|w| w.device_pixel_ratio())
-            .unwrap_or(1.0)
-            .max(1.0);
-        c.set_width((geo.width * dpr) as u32);
-        c.set_height((geo.height * dpr) as u32);
-        c.style()
-            .set_property("width", &format!("{}px", geo.width))
-            .ok();
-        c.style()
-            .set_property("height", &format!("{}px", geo.height))
-            .ok();
-        let Some(ctx) = c
-            .get_context("2d")
-            .ok()
-            .flatten()
-            .and_then(|x| x.dyn_into::<Ctx>().ok())
-        else {
+        let Some(ctx) = sized_context(&c, geo.width, geo.height) else {
             continue;
         };
-        ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
         let view = tabula_engine::Game::player_view(g, 0);
         board::draw(
             &ctx,

@@ -2,15 +2,12 @@
 //! missing (private windows), full, or hold something unreadable; each case
 //! is reported, and an unreadable library is set aside, never dropped.
 
+use crate::dom::local_storage;
 use crate::library::{Library, SET_ASIDE_KEY, STORAGE_KEY};
-
-fn local() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
 
 /// The saved maps, and what to tell the designer about them.
 pub fn load_library() -> (Library, Option<String>) {
-    let Some(store) = local() else {
+    let Some(store) = local_storage() else {
         return (
             Library::new(),
             Some("This browser keeps no storage for the page: maps are lost on reload. Download them to keep them.".into()),
@@ -46,7 +43,7 @@ pub fn load_library() -> (Library, Option<String>) {
 
 /// Save the maps; an error says why (e.g. the storage is full).
 pub fn save_library(lib: &Library) -> Result<(), String> {
-    let store = local().ok_or("this browser keeps no storage for the page")?;
+    let store = local_storage().ok_or("this browser keeps no storage for the page")?;
     store
         .set_item(STORAGE_KEY, &lib.to_json())
         .map_err(|_| "the browser refused to store the maps (its storage may be full)".to_string())

@@ -11,9 +11,9 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::board::{self, Geometry, Picture, RegionOverlay};
-use crate::dom::{El, button, by_id, document, el, replace_children};
+use crate::dom::{El, button, by_id, document, el, replace_children, sized_context, swatch};
 use crate::maps::MAPS;
-use crate::palette::{SEAT_COLOURS, SEAT_NAMES, kind_symbol, kind_title};
+use crate::palette::{SEAT_NAMES, kind_symbol, kind_title};
 use crate::session::Selection;
 use crate::{author_view, editor_view, lesson_view, replay_view, rules_view};
 
@@ -126,13 +126,6 @@ fn restore_focus(key: Option<String>) {
     {
         h.focus().ok();
     }
-}
-
-fn swatch(seat: u8) -> El {
-    el("span")
-        .class("swatch")
-        .style("background", SEAT_COLOURS[seat as usize % 4])
-        .attr("aria-hidden", "true")
 }
 
 fn panel_content(app: &App) -> El {
@@ -836,16 +829,6 @@ fn prepare_canvas(
     };
     let avail_h = (inner_h - area.as_ref().map(|r| r.top()).unwrap_or(0.0) - below).max(240.0);
     let geo = Geometry::fit(cols, rows, avail_w, avail_h);
-    let dpr = window.device_pixel_ratio().max(1.0);
-    canvas.set_width((geo.width * dpr).round() as u32);
-    canvas.set_height((geo.height * dpr).round() as u32);
-    let style = canvas.style();
-    style
-        .set_property("width", &format!("{}px", geo.width))
-        .ok();
-    style
-        .set_property("height", &format!("{}px", geo.height))
-        .ok();
     for (k, v) in [
         ("cols", geo.cols as f64),
         ("rows", geo.rows as f64),
@@ -857,12 +840,7 @@ fn prepare_canvas(
             .set_attribute(&format!("data-{k}"), &v.to_string())
             .ok();
     }
-    let ctx = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())?;
-    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
+    let ctx = sized_context(canvas, geo.width, geo.height)?;
     Some((ctx, geo))
 }
 
