@@ -14,9 +14,9 @@ use crate::game::View;
 use crate::rules::{Action, Domains};
 
 /// The names of the built-in Domains bots.
-pub const BOT_NAMES: &[&str] = &["demo", "dummy"];
+pub const BOT_NAMES: &[&str] = &["demo", "dummy", "painter"];
 
-/// Make a built-in Domains bot from its spec (`demo`, `dummy`), or `None`
+/// Make a built-in Domains bot from its spec (`demo`, `dummy`, `painter`), or `None`
 /// when the name is not one of them.
 pub fn domains_bot(spec: &str, seed: u64) -> Option<Result<Box<dyn Bot<Domains>>, String>> {
     let mut parts = spec.split(':');
@@ -32,6 +32,7 @@ pub fn domains_bot(spec: &str, seed: u64) -> Option<Result<Box<dyn Bot<Domains>>
     }
     Some(Ok(match name {
         "demo" => Box::new(DemoBot::new(seed)),
+        "painter" => Box::new(PainterBot::new(seed)),
         _ => Box::new(DummyBot::new(seed)),
     }))
 }
@@ -369,6 +370,207 @@ impl Bot<Domains> for DummyBot {
         Some(
             self.plan
                 .next(view, |v| sanitise(v, DummyBot::orders(rng, v))),
+        )
+    }
+}
+
+/// `painter`: a stronger bot. Units strike enemies they can beat (always
+/// unfair strikes, fair ones with a clear energy lead), step on enemy
+/// drawings within reach, recolour enemy bubbles, take a bonus and use the
+/// ability at once, and otherwise draw rectangles out of their paint —
+/// out, across, and home by the shortest way — turning home early when an
+/// enemy comes near.
+#[derive(Clone, Debug)]
+pub struct PainterBot {
+    rng: GameRng,
+    plan: Plan,
+    /// Per unit id: the square it should stand on next round and the rest
+    /// of its rectangle.
+    legs: Vec<(u16, Vec<Dir>)>,
+}
+
+impl PainterBot {
+    /// A painter bot with its own seed.
+    pub fn new(seed: u64) -> Self {
+        PainterBot {
+            rng: GameRng::seeded(seed),
+            plan: Plan::default(),
+            legs: Vec::new(),
+        }
+    }
+
+    fn orders(rng: &mut GameRng, legs: &mut Vec<(u16, Vec<Dir>)>, view: &View) -> Vec<Action> {
+        let b = &view.board;
+        let me = view.seat;
+        if legs.len() != b.units.len() {
+            *legs = vec![(NO_SQUARE, Vec::new()); b.units.len()];
+        }
+        let enemies: Vec<u16> = b
+            .units
+            .iter()
+            .filter(|u| u.alive() && u.player != me)
+            .map(|u| u.at)
+            .collect();
+        let near_enemy = |at: u16, r: i32| enemies.iter().any(|&e| distance(b, at, e) <= r);
+        let units: Vec<u16> = b.units_of(me).collect();
+        let mut out = Vec::new();
+        let mut claimed: Vec<u16> = Vec::new();
+        let mut want_bonus = b.players[me as usize].upgraded == 0;
+        for &u in &units {
+            let unit = &b.units[u as usize];
+            let at = unit.at;
+            let own = b.square(at).paint == me;
+            if legs[u as usize].0 != at {
+                legs[u as usize].1.clear();
+            }
+            let go = |out: &mut Vec<Action>, legs: &mut Vec<(u16, Vec<Dir>)>, d: Dir| {
+                out.push(Action::Move { unit: u, dir: d });
+                legs[u as usize].0 = b.step(at, d).unwrap_or(at);
+            };
+            // Use an upgrade at once.
+            if unit.upgraded {
+                out.push(Action::Ability { unit: u });
+                legs[u as usize].1.clear();
+                continue;
+            }
+            // Strike what can be beaten.
+            let mut struck = false;
+            for &d in b.reach(u) {
+                let Some(t) = b.step(at, d) else { continue };
+                if let Thing::Unit(v) = b.square(t).thing {
+                    let foe = &b.units[v as usize];
+                    if foe.player == me {
+                        continue;
+                    }
+                    let unfair = d.is_diagonal() && b.square(t).paint != foe.player;
+                    if unfair || unit.energy >= foe.energy + 4 {
+                        out.push(Action::Attack { unit: u, dir: d });
+                        struck = true;
+                        break;
+                    }
+                }
+            }
+            if struck {
+                legs[u as usize].1.clear();
+                continue;
+            }
+            // Erase enemy drawings close by.
+            let enemy_drawing = |x: u16| {
+                let d = b.square(x).drawer;
+                d != crate::board::NONE && b.units[d as usize].player != me
+            };
+            if let Some((d, _)) = search(b, me, u, enemy_drawing, 3) {
+                go(&mut out, legs, d);
+                legs[u as usize].1.clear();
+                continue;
+            }
+            // Bubbles: recolour the enemies', pop our own close by; a bonus.
+            let bubble_or_bonus = |x: u16| match b.square(x).thing {
+                Thing::Bubble(id) => {
+                    !claimed.contains(&x)
+                        && b.bubbles[id as usize].is_some_and(|bb| bb.player != me || bb.timer == 0)
+                }
+                Thing::Bonus(_) => want_bonus && !claimed.contains(&x) && distance(b, at, x) <= 10,
+                _ => false,
+            };
+            if !b.is_drawing(u)
+                && let Some((d, target)) = search(b, me, u, bubble_or_bonus, 20)
+            {
+                if matches!(b.square(target).thing, Thing::Bonus(_)) {
+                    want_bonus = false;
+                }
+                claimed.push(target);
+                go(&mut out, legs, d);
+                legs[u as usize].1.clear();
+                continue;
+            }
+            let home = |x: u16| b.square(x).paint == me;
+            if b.is_drawing(u) {
+                let next = legs[u as usize].1.first().copied();
+                let safe = !near_enemy(at, 2);
+                let ok = next.is_some_and(|d| {
+                    b.step(at, d).is_some_and(|x| {
+                        let s = b.square(x);
+                        s.drawer != u && s.is_empty() && s.zone == 0
+                    })
+                });
+                if safe && ok {
+                    let d = legs[u as usize].1.remove(0);
+                    go(&mut out, legs, d);
+                } else if let Some(d) = first_step(b, me, u, home, 30) {
+                    legs[u as usize].1.clear();
+                    go(&mut out, legs, d);
+                }
+                continue;
+            }
+            if own {
+                let outs: Vec<Dir> = Dir::ORTHOGONAL
+                    .into_iter()
+                    .filter(|&d| {
+                        b.step(at, d).is_some_and(|x| {
+                            let s = b.square(x);
+                            s.paint != me && s.is_empty() && s.zone == 0
+                        })
+                    })
+                    .collect();
+                if !outs.is_empty() && !near_enemy(at, 2) {
+                    let d = outs[rng.index(outs.len())];
+                    let side = match d {
+                        Dir::Up | Dir::Down => {
+                            if rng.coin() {
+                                Dir::Left
+                            } else {
+                                Dir::Right
+                            }
+                        }
+                        _ => {
+                            if rng.coin() {
+                                Dir::Up
+                            } else {
+                                Dir::Down
+                            }
+                        }
+                    };
+                    let long = LONG.0 + rng.below(LONG.1) as usize;
+                    let wide = WIDE.0 + rng.below(WIDE.1) as usize;
+                    let mut plan = vec![d; long];
+                    plan.extend(std::iter::repeat_n(side, wide));
+                    legs[u as usize].1 = plan;
+                    go(&mut out, legs, d);
+                } else if let Some(d) = first_step(b, me, u, |x| b.square(x).paint != me, 40) {
+                    go(&mut out, legs, d);
+                }
+                continue;
+            }
+            if let Some(d) = first_step(b, me, u, home, 40) {
+                go(&mut out, legs, d);
+            }
+        }
+        out
+    }
+}
+
+/// A rectangle's length out of the paint: from .0, .1 values.
+const LONG: (usize, u64) = (3, 4);
+/// A rectangle's width: from .0, .1 values.
+const WIDE: (usize, u64) = (5, 6);
+
+/// No square (a unit's expected square before any plan).
+const NO_SQUARE: u16 = u16::MAX;
+
+impl Bot<Domains> for PainterBot {
+    fn spec(&self) -> String {
+        "painter".into()
+    }
+
+    fn choose(&mut self, view: &View, seat: Seat) -> Option<Action> {
+        if view.seat != seat || view.ended {
+            return None;
+        }
+        let (rng, legs) = (&mut self.rng, &mut self.legs);
+        Some(
+            self.plan
+                .next(view, |v| sanitise(v, PainterBot::orders(rng, legs, v))),
         )
     }
 }

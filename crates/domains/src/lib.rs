@@ -22,7 +22,7 @@ pub mod rules;
 pub mod setup;
 
 pub use board::{Board, Dir, Square, Thing};
-pub use bots::{BOT_NAMES, DemoBot, DummyBot, domains_bot};
+pub use bots::{BOT_NAMES, DemoBot, DummyBot, PainterBot, domains_bot};
 pub use game::View;
 pub use options::Options;
 pub use rules::{Action, Domains, FightMode, RuleError};
