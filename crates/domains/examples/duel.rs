@@ -39,11 +39,36 @@ fn main() {
                     for p in 0..2 {
                         square_points[p] += game.board.players[p].squares as i64;
                     }
+                    if std::env::var("DUEL_VERBOSE").is_ok()
+                        && [30, 60, 100, 200, 300, 400].contains(&game.board.round)
+                    {
+                        print!(
+                            "r{}:{}/{} ",
+                            game.board.round,
+                            game.board.players[0].squares,
+                            game.board.players[1].squares
+                        );
+                    }
                 }
                 _ => break,
             }
         }
         let o = game.outcome().unwrap();
+        if std::env::var("DUEL_VERBOSE").is_ok() {
+            println!(
+                "game {g}: {:?} scores {:?} squares {:?}/{:?} units {} {}",
+                names,
+                o.scores,
+                square_points,
+                game.board
+                    .players
+                    .iter()
+                    .map(|p| p.squares)
+                    .collect::<Vec<_>>(),
+                game.board.unit_count(0),
+                game.board.unit_count(1)
+            );
+        }
         for seat in 0..2 {
             let who = if swap { 1 - seat } else { seat };
             let p = &game.board.players[seat];

@@ -310,11 +310,44 @@ fn first_step(b: &Board, me: u8, u: u16, goal: impl Fn(u16) -> bool, limit: u32)
     search(b, me, u, goal, limit).map(|(d, _)| d)
 }
 
+/// [`search`] that also keeps off every drawing of the player's units
+/// (stepping on an ally's drawing erases it).
+fn search_clear(
+    b: &Board,
+    me: u8,
+    u: u16,
+    goal: impl Fn(u16) -> bool,
+    limit: u32,
+) -> Option<(Dir, u16)> {
+    let ally = |x: u16| {
+        let d = b.square(x).drawer;
+        d != crate::board::NONE && b.units[d as usize].player == me
+    };
+    search_with(b, me, u, |x| goal(x) && !ally(x), limit, ally)
+}
+
+/// The first step of [`search_clear`].
+fn step_clear(b: &Board, me: u8, u: u16, goal: impl Fn(u16) -> bool, limit: u32) -> Option<Dir> {
+    search_clear(b, me, u, goal, limit).map(|(d, _)| d)
+}
+
 /// Breadth-first search from unit `u`: the first step towards the nearest
 /// square where `goal` holds, and that square. Diagonal first steps only
 /// from own paint; the path avoids own units, own drawing squares and
 /// other players' ability zones, and may end on any goal square.
 fn search(b: &Board, me: u8, u: u16, goal: impl Fn(u16) -> bool, limit: u32) -> Option<(Dir, u16)> {
+    search_with(b, me, u, goal, limit, |_| false)
+}
+
+/// [`search`] keeping off the squares where `avoid` holds as well.
+fn search_with(
+    b: &Board,
+    me: u8,
+    u: u16,
+    goal: impl Fn(u16) -> bool,
+    limit: u32,
+    avoid: impl Fn(u16) -> bool,
+) -> Option<(Dir, u16)> {
     let start = b.units[u as usize].at;
     let n = b.squares.len();
     let mut first = vec![Dir::None; n];
@@ -327,7 +360,9 @@ fn search(b: &Board, me: u8, u: u16, goal: impl Fn(u16) -> bool, limit: u32) -> 
         &Dir::ALL[1..5]
     };
     for &d in dirs {
-        if let Some(x) = b.step(start, d) {
+        if let Some(x) = b.step(start, d)
+            && !avoid(x)
+        {
             dist[x as usize] = 1;
             first[x as usize] = d;
             queue.push_back(x);
@@ -347,6 +382,7 @@ fn search(b: &Board, me: u8, u: u16, goal: impl Fn(u16) -> bool, limit: u32) -> 
         for d in Dir::ORTHOGONAL {
             if let Some(x) = b.step(at, d)
                 && dist[x as usize] == u32::MAX
+                && !avoid(x)
             {
                 dist[x as usize] = dist[at as usize] + 1;
                 first[x as usize] = first[at as usize];
@@ -443,7 +479,7 @@ impl PainterBot {
                         continue;
                     }
                     let unfair = d.is_diagonal() && b.square(t).paint != foe.player;
-                    if unfair || unit.energy >= foe.energy + 4 {
+                    if unfair || unit.energy >= foe.energy + 2 {
                         out.push(Action::Attack { unit: u, dir: d });
                         struck = true;
                         break;
@@ -459,7 +495,31 @@ impl PainterBot {
                 let d = b.square(x).drawer;
                 d != crate::board::NONE && b.units[d as usize].player != me
             };
-            if let Some((d, _)) = search(b, me, u, enemy_drawing, 3) {
+            if let Some((d, _)) = search_clear(b, me, u, enemy_drawing, HUNT) {
+                go(&mut out, legs, d);
+                legs[u as usize].1.clear();
+                continue;
+            }
+            // Stalk enemies off their colour from a square of ours
+            // diagonal to them: the next round's strike is unfair.
+            let ambush = |x: u16| {
+                b.square(x).paint == me
+                    && b.square(x).is_empty()
+                    && Dir::DIAGONAL.iter().any(|&d| {
+                        b.step(x, d).is_some_and(|y| match b.square(y).thing {
+                            Thing::Unit(v) => {
+                                let foe = b.units[v as usize].player;
+                                foe != me && b.square(y).paint != foe
+                            }
+                            _ => false,
+                        })
+                    })
+            };
+            if !b.is_drawing(u)
+                && let Some((d, target)) = search_clear(b, me, u, ambush, STALK)
+                && !claimed.contains(&target)
+            {
+                claimed.push(target);
                 go(&mut out, legs, d);
                 legs[u as usize].1.clear();
                 continue;
@@ -470,11 +530,11 @@ impl PainterBot {
                     !claimed.contains(&x)
                         && b.bubbles[id as usize].is_some_and(|bb| bb.player != me || bb.timer == 0)
                 }
-                Thing::Bonus(_) => want_bonus && !claimed.contains(&x) && distance(b, at, x) <= 10,
+                Thing::Bonus(_) => want_bonus && !claimed.contains(&x),
                 _ => false,
             };
             if !b.is_drawing(u)
-                && let Some((d, target)) = search(b, me, u, bubble_or_bonus, 20)
+                && let Some((d, target)) = search_clear(b, me, u, bubble_or_bonus, FETCH)
             {
                 if matches!(b.square(target).thing, Thing::Bonus(_)) {
                     want_bonus = false;
@@ -491,13 +551,13 @@ impl PainterBot {
                 let ok = next.is_some_and(|d| {
                     b.step(at, d).is_some_and(|x| {
                         let s = b.square(x);
-                        s.drawer != u && s.is_empty() && s.zone == 0
+                        s.drawer == crate::board::NONE && s.is_empty() && s.zone == 0
                     })
                 });
                 if safe && ok {
                     let d = legs[u as usize].1.remove(0);
                     go(&mut out, legs, d);
-                } else if let Some(d) = first_step(b, me, u, home, 30) {
+                } else if let Some(d) = step_clear(b, me, u, home, 30) {
                     legs[u as usize].1.clear();
                     go(&mut out, legs, d);
                 }
@@ -514,35 +574,41 @@ impl PainterBot {
                     })
                     .collect();
                 if !outs.is_empty() && !near_enemy(at, 2) {
-                    let d = outs[rng.index(outs.len())];
-                    let side = match d {
-                        Dir::Up | Dir::Down => {
-                            if rng.coin() {
-                                Dir::Left
-                            } else {
-                                Dir::Right
-                            }
+                    // The best of a few random rectangles: most squares
+                    // not yet ours inside, all on the board.
+                    let mut best: Option<(usize, Vec<Dir>)> = None;
+                    for _ in 0..TRIES {
+                        let d = outs[rng.index(outs.len())];
+                        let sides = match d {
+                            Dir::Up | Dir::Down => [Dir::Left, Dir::Right],
+                            _ => [Dir::Up, Dir::Down],
+                        };
+                        let side = sides[rng.index(2)];
+                        let long = LONG.0 + rng.below(LONG.1) as usize;
+                        let wide = WIDE.0 + rng.below(WIDE.1) as usize;
+                        let gain = rectangle_gain(b, me, at, d, side, long, wide) * 100
+                            / (2 * long + wide);
+                        if gain > best.as_ref().map_or(0, |x| x.0) {
+                            let mut plan = vec![d; long];
+                            plan.extend(std::iter::repeat_n(side, wide));
+                            best = Some((gain, plan));
                         }
-                        _ => {
-                            if rng.coin() {
-                                Dir::Up
-                            } else {
-                                Dir::Down
-                            }
+                    }
+                    let Some((_, plan)) = best else {
+                        if let Some(d) = step_clear(b, me, u, |x| b.square(x).paint != me, 40) {
+                            go(&mut out, legs, d);
                         }
+                        continue;
                     };
-                    let long = LONG.0 + rng.below(LONG.1) as usize;
-                    let wide = WIDE.0 + rng.below(WIDE.1) as usize;
-                    let mut plan = vec![d; long];
-                    plan.extend(std::iter::repeat_n(side, wide));
-                    legs[u as usize].1 = plan;
+                    let d = plan[0];
+                    legs[u as usize].1 = plan[1..].to_vec();
                     go(&mut out, legs, d);
-                } else if let Some(d) = first_step(b, me, u, |x| b.square(x).paint != me, 40) {
+                } else if let Some(d) = step_clear(b, me, u, |x| b.square(x).paint != me, 40) {
                     go(&mut out, legs, d);
                 }
                 continue;
             }
-            if let Some(d) = first_step(b, me, u, home, 40) {
+            if let Some(d) = step_clear(b, me, u, home, 40) {
                 go(&mut out, legs, d);
             }
         }
@@ -554,6 +620,51 @@ impl PainterBot {
 const LONG: (usize, u64) = (3, 4);
 /// A rectangle's width: from .0, .1 values.
 const WIDE: (usize, u64) = (5, 6);
+
+/// How far a unit goes to lie in wait for an enemy off its colour.
+const STALK: u32 = 5;
+
+/// How far a unit goes for a bubble or a bonus.
+const FETCH: u32 = 20;
+
+/// How far a unit goes to step on an enemy drawing.
+const HUNT: u32 = 8;
+
+/// Rectangles tried per unit.
+const TRIES: usize = 6;
+
+/// Squares not painted by `me` in the rectangle a unit at `at` would
+/// draw going `long` squares in `d` then `wide` in `side` (0 when it
+/// leaves the board).
+fn rectangle_gain(
+    b: &Board,
+    me: u8,
+    at: u16,
+    d: Dir,
+    side: Dir,
+    long: usize,
+    wide: usize,
+) -> usize {
+    let (r0, c0) = b.coords(at);
+    let (dr, dc) = d.delta();
+    let (sr, sc) = side.delta();
+    let mut gain = 0;
+    for i in 1..=long as i32 {
+        for j in 0..=wide as i32 {
+            let Some(x) = b.at(r0 + dr * i + sr * j, c0 + dc * i + sc * j) else {
+                return 0;
+            };
+            let s = b.square(x);
+            if s.drawer != crate::board::NONE && b.units[s.drawer as usize].player == me {
+                return 0;
+            }
+            if s.paint != me && s.zone == 0 {
+                gain += 1;
+            }
+        }
+    }
+    gain
+}
 
 /// No square (a unit's expected square before any plan).
 const NO_SQUARE: u16 = u16::MAX;

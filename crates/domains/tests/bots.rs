@@ -90,3 +90,21 @@ fn unknown_bot_names_are_left_to_the_general_bots() {
     assert!(domains_bot("random", 1).is_none());
     assert!(domains_bot("dummy:fast", 1).unwrap().is_err());
 }
+
+#[test]
+fn painter_beats_dummy_on_the_standard_board() {
+    let mut wins = 0;
+    for seed in 0..8 {
+        // Both seat orders.
+        let (specs, me) = if seed % 2 == 0 {
+            (["painter", "dummy"], 0)
+        } else {
+            (["dummy", "painter"], 1)
+        };
+        let m = play(&specs, &Options::default(), seed);
+        if m.game().outcome().unwrap().sole_winner(me) {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 7, "painter won {wins} of 8");
+}
