@@ -119,15 +119,33 @@ impl Domains {
     /// Rebuild a game from a seat's view: the hidden orders of the other
     /// seats are empty and the RNG is drawn from `rng`.
     pub fn from_view(view: &View, rng: &mut GameRng) -> Result<Domains, String> {
-        let players = view.board.players.len();
+        let b = &view.board;
+        let players = b.players.len();
         if !(2..=4).contains(&players) || view.seat as usize >= players {
             return Err("the view's seat or player count is out of range".into());
         }
-        let setup = crate::setup::Setup::from_board(&view.board);
-        let mut game = Domains::from_setup(&view.board.options, &setup, rng.next_u64())
-            .map_err(|p| p.to_string())?;
-        game.board = view.board.clone();
+        let problems = b.options.check();
+        if problems.has_errors() {
+            return Err(problems.to_string());
+        }
+        check_indices(b)?;
+        let mut game = Domains {
+            board: b.clone(),
+            rng: GameRng::seeded(rng.next_u64()),
+            orders: vec![Vec::new(); players],
+            ended: SeatSet::EMPTY,
+        };
+        game.invariants()?;
+        if game.finished() {
+            if !view.orders.is_empty() || view.ended {
+                return Err("orders in a finished game".into());
+            }
+            return Ok(game);
+        }
         for a in &view.orders {
+            if *a == Action::End {
+                return Err("`end` among the orders".into());
+            }
             game.check_order(view.seat, a)?;
             game.orders[view.seat as usize].push(*a);
         }
@@ -136,6 +154,58 @@ impl Domains {
         }
         Ok(game)
     }
+}
+
+/// Every index in a board (from an untrusted view) is in range, so that
+/// reading it cannot panic.
+fn check_indices(b: &Board) -> Result<(), String> {
+    let n = b.rows as usize * b.cols as usize;
+    let players = b.players.len();
+    if b.rows != b.options.rows || b.cols != b.options.cols || b.squares.len() != n {
+        return Err("the board's size does not match its squares".into());
+    }
+    if b.units.len() != b.options.max_units as usize * players {
+        return Err("wrong number of unit slots".into());
+    }
+    if b.bonuses.len() != b.options.max_bonuses as usize || b.bubbles.len() > 65_000 {
+        return Err("wrong number of bonus or bubble slots".into());
+    }
+    let square = |at: u16| (at as usize) < n;
+    for s in &b.squares {
+        let ok = (s.paint == crate::board::NO_PLAYER || (s.paint as usize) < players)
+            && (s.drawer == NONE || (s.drawer as usize) < b.units.len())
+            && match s.thing {
+                Thing::Empty => true,
+                Thing::Unit(u) => (u as usize) < b.units.len(),
+                Thing::Bubble(x) => (x as usize) < b.bubbles.len(),
+                Thing::Bonus(x) => (x as usize) < b.bonuses.len(),
+            };
+        if !ok {
+            return Err("a square refers to something that does not exist".into());
+        }
+    }
+    for u in b.units.iter().filter(|u| u.alive()) {
+        if (u.player as usize) >= players
+            || !square(u.at)
+            || !(u.start == NONE || square(u.start))
+            || !u.trail.iter().all(|&t| square(t))
+        {
+            return Err("a unit is out of range".into());
+        }
+    }
+    for x in b.bubbles.iter().flatten() {
+        if !square(x.at) || (x.player as usize) >= players {
+            return Err("a bubble is out of range".into());
+        }
+    }
+    if b.bonuses.iter().any(|s| s.at != NONE && !square(s.at)) {
+        return Err("a bonus is out of range".into());
+    }
+    let ups: usize = b.players.iter().map(|p| p.upgraded as usize).sum();
+    if ups > b.units.len() {
+        return Err("upgrade counts out of range".into());
+    }
+    Ok(())
 }
 
 impl Game for Domains {

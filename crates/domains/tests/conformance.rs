@@ -88,3 +88,36 @@ fn scores_never_fall_and_squares_are_counted() {
         }
     }
 }
+
+/// A state rebuilt from a seat's view looks the same to that seat, has the
+/// same legal actions, and hides the other seats' orders.
+#[test]
+fn determinized_states_agree_with_the_view() {
+    use tabula_engine::Determinize;
+    let mut rng = GameRng::seeded(4);
+    let mut g = Domains::start(&Options::small(12, 30), 3, 4).unwrap();
+    let mut checked = 0;
+    while !g.is_over() {
+        match g.to_move() {
+            ToMove::Simultaneous(set) => {
+                for s in set.iter() {
+                    let view = g.player_view(s);
+                    let d = Domains::determinize(&view, &mut rng).unwrap();
+                    assert_eq!(d.player_view(s), view);
+                    assert_eq!(d.legal_actions(s), g.legal_actions(s));
+                    checked += 1;
+                }
+                let s = set.iter().next().unwrap();
+                let a = g.random_action(s, &mut rng).unwrap();
+                g.apply(s, &a).unwrap();
+            }
+            ToMove::Chance => g.apply_chance().unwrap(),
+            ToMove::Seat(_) | ToMove::Over => unreachable!(),
+        }
+    }
+    assert!(checked > 100);
+    // A view from an untrusted page is refused, not a panic.
+    let mut view = g.player_view(0);
+    view.board.squares.truncate(3);
+    assert!(Domains::determinize(&view, &mut rng).is_err());
+}
