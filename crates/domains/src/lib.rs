@@ -18,6 +18,7 @@ pub mod bots;
 pub mod conformance;
 pub mod game;
 pub mod options;
+pub mod original;
 pub mod rules;
 pub mod setup;
 
