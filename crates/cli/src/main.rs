@@ -14,6 +14,7 @@ mod failure;
 mod input;
 mod lesson_cmd;
 mod map_cmd;
+mod original_cmd;
 mod play;
 mod problem_text;
 mod record_cmd;
@@ -55,6 +56,12 @@ enum Command {
     /// Work with lessons: play them and check every step.
     #[command(subcommand)]
     Lesson(lesson_cmd::LessonCommand),
+    /// Read a game file of another program (the original Domains program):
+    /// print its players, final scores and number of rounds.
+    Import(original_cmd::ImportArgs),
+    /// Write a Tabula record as a game file of another program (the
+    /// original Domains program's new format), on standard output.
+    Export(original_cmd::ExportArgs),
 }
 
 fn dispatch(command: &Command) -> CmdResult {
@@ -66,6 +73,8 @@ fn dispatch(command: &Command) -> CmdResult {
         Command::Bench(args) => bench::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Lesson(cmd) => lesson_cmd::run(cmd),
+        Command::Import(args) => original_cmd::import(args),
+        Command::Export(args) => original_cmd::export(args),
     }
 }
 

@@ -1045,3 +1045,51 @@ fn domains_plays_verifies_and_runs_an_arena() {
         bad.stderr
     );
 }
+
+#[test]
+fn domains_files_of_the_original_program_import_and_export() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../domains/tests/fixtures/playerdemo4-seed3.new.txt");
+    let i = tabula(&["import", "domains", &s(&fixture)]);
+    assert_eq!(i.code, 0, "{}", i.stderr);
+    assert!(
+        i.stdout.contains("500 rounds on 50×50, 4 players"),
+        "{}",
+        i.stdout
+    );
+    assert!(
+        i.stdout.contains("PlayerDemo 38528\nPlayerDemo 43340\n"),
+        "{}",
+        i.stdout
+    );
+    let dir = scratch("domains-files");
+    let broken = dir.join("broken.txt");
+    let text = std::fs::read_to_string(&fixture).unwrap();
+    std::fs::write(&broken, text.replacen("\n2 9 9 9 9 ", "\n7 9 9 9 9 ", 1)).unwrap();
+    let b = tabula(&["import", "domains", &s(&broken)]);
+    assert_eq!(b.code, 1);
+    assert!(
+        b.stderr.contains("broken.txt:6:1: the round label is 7"),
+        "{}",
+        b.stderr
+    );
+    let p = tabula(&[
+        "play",
+        "--ruleset",
+        "domains",
+        "--seats",
+        "demo,dummy",
+        "--records",
+        &s(&dir),
+    ]);
+    assert_eq!(p.code, 0, "{}", p.stderr);
+    let e = tabula(&["export", "domains", &s(&dir.join("game-0001.json"))]);
+    assert_eq!(e.code, 0, "{}", e.stderr);
+    let exported = dir.join("exported.txt");
+    std::fs::write(&exported, &e.stdout).unwrap();
+    let back = tabula(&["import", "domains", &s(&exported)]);
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    assert!(back.stdout.contains("Seat_1 "), "{}", back.stdout);
+    let st = tabula(&["import", "star-tigris", &s(&fixture)]);
+    assert_eq!(st.code, 2);
+}
