@@ -183,7 +183,24 @@ impl Domains {
         let mut options = options.clone();
         options.rows = setup.rows;
         options.cols = setup.cols;
-        let mut out = options.check().0;
+        // The size comes from the setup: say so rather than blame the options.
+        let mut out: Vec<Problem> = options
+            .check()
+            .0
+            .into_iter()
+            .filter(|p| {
+                !p.message.starts_with("option rows ") && !p.message.starts_with("option cols ")
+            })
+            .collect();
+        if !(2..=100).contains(&setup.rows) || !(2..=100).contains(&setup.cols) {
+            out.push(Problem::error(
+                "board-size",
+                format!(
+                    "the board is {}×{}; each side must be from 2 to 100",
+                    setup.rows, setup.cols
+                ),
+            ));
+        }
         let err = |out: &mut Vec<Problem>, rule: &str, m: String| out.push(Problem::error(rule, m));
         let players = setup.players;
         if !(2..=4).contains(&players) {
