@@ -20,6 +20,11 @@ use crate::play::MAX_GAME_ACTIONS;
 /// Options of `tabula bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
+    /// The ruleset to measure. For domains: complete games on the standard
+    /// board between copies of `--bot` (default demo), the engine's share
+    /// timed apart.
+    #[arg(long, default_value = "star-tigris")]
+    pub ruleset: String,
     /// Games to play (default 20000), or with --bot positions to choose in (default 20).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
@@ -117,6 +122,10 @@ pub fn measure(games: u64, seed: u64, seats: usize) -> Result<BenchResult, Strin
 
 /// Run `tabula bench`.
 pub fn run(args: &BenchArgs) -> CmdResult {
+    match crate::rulesets::lookup(&args.ruleset).map_err(Failure::Usage)? {
+        crate::rulesets::Known::StarTigris => {}
+        crate::rulesets::Known::Domains => return crate::bench_domains::run(args),
+    }
     let range = StarTigris::seat_range();
     if !range.contains(&args.seats) {
         return Err(Failure::Usage(format!(

@@ -10,6 +10,7 @@ mod apply;
 mod arena;
 mod bench;
 mod bench_bot;
+mod bench_domains;
 mod failure;
 mod input;
 mod lesson_cmd;

@@ -1093,3 +1093,23 @@ fn domains_files_of_the_original_program_import_and_export() {
     let st = tabula(&["import", "star-tigris", &s(&fixture)]);
     assert_eq!(st.code, 2);
 }
+
+#[test]
+fn domains_bench_times_bots_and_engine() {
+    let b = tabula(&[
+        "bench",
+        "--ruleset",
+        "domains",
+        "--seats",
+        "2",
+        "--games",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(b.code, 0, "{}", b.stderr);
+    let v: serde_json::Value = serde_json::from_str(b.stdout.trim()).unwrap();
+    assert_eq!(v["bot"], "demo");
+    assert!(v["engine_share"].as_f64().unwrap() > 0.0);
+    let bad = tabula(&["bench", "--ruleset", "domains", "--bot", "nobody"]);
+    assert_eq!(bad.code, 2);
+}

@@ -1,0 +1,117 @@
+//! `tabula bench --ruleset domains`: complete games between built-in bots
+//! (`--bot`, default `demo`, in every seat) on the standard board, timing
+//! the bots and the engine (order checks and round steps) apart.
+
+use std::io::Write;
+use std::time::Instant;
+
+use serde::Serialize;
+use tabula_ai::{Bot, bot_from_spec_with};
+use tabula_domains::{Domains, Options, domains_bot};
+use tabula_engine::{Game, ToMove};
+
+use crate::bench::BenchArgs;
+use crate::failure::{CmdResult, Failure};
+use crate::play::bot_seed;
+
+/// What a Domains benchmark measured.
+#[derive(Serialize, Debug)]
+struct DomainsBench {
+    ruleset: &'static str,
+    bot: String,
+    games: u64,
+    seats: usize,
+    rounds: u32,
+    seconds: f64,
+    games_per_second: f64,
+    engine_seconds: f64,
+    engine_share: f64,
+    ms_per_game: f64,
+    engine_ms_per_game: f64,
+}
+
+/// Run the Domains benchmark.
+pub fn run(args: &BenchArgs) -> CmdResult {
+    if !(2..=4).contains(&args.seats) {
+        return Err(Failure::Usage(format!(
+            "--seats {}: domains is for 2 to 4 seats",
+            args.seats
+        )));
+    }
+    let spec = args.bot.clone().unwrap_or_else(|| "demo".into());
+    bot_from_spec_with::<Domains>(&spec, 0, domains_bot)
+        .map_err(|e| Failure::Usage(format!("--bot: {e}")))?;
+    let games = args.games.unwrap_or(20);
+    let options = Options::default();
+    let mut engine = 0.0;
+    let start = Instant::now();
+    for g in 0..games {
+        let seed = args.seed.wrapping_add(g);
+        let mut game = Domains::start(&options, args.seats, seed)
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        let mut bots = (0..args.seats)
+            .map(|i| bot_from_spec_with::<Domains>(&spec, bot_seed(seed, i), domains_bot))
+            .collect::<Result<Vec<Box<dyn Bot<Domains>>>, String>>()
+            .map_err(Failure::Usage)?;
+        loop {
+            match game.to_move() {
+                ToMove::Simultaneous(set) => {
+                    let s = set.iter().next().unwrap_or(0);
+                    let view = game.player_view(s);
+                    let action = bots[s as usize].choose(&view, s).ok_or_else(|| {
+                        Failure::Input(format!("game {g} (seed {seed}): no action"))
+                    })?;
+                    let t = Instant::now();
+                    game.apply(s, &action)
+                        .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
+                    engine += t.elapsed().as_secs_f64();
+                }
+                ToMove::Chance => {
+                    let t = Instant::now();
+                    game.apply_chance()
+                        .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
+                    engine += t.elapsed().as_secs_f64();
+                }
+                _ => break,
+            }
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let r = DomainsBench {
+        ruleset: "domains",
+        bot: spec,
+        games,
+        seats: args.seats,
+        rounds: options.rounds,
+        seconds,
+        games_per_second: games as f64 / seconds,
+        engine_seconds: engine,
+        engine_share: engine / seconds,
+        ms_per_game: seconds * 1000.0 / games as f64,
+        engine_ms_per_game: engine * 1000.0 / games as f64,
+    };
+    let mut out = std::io::stdout().lock();
+    let written = if args.json {
+        let text = serde_json::to_string(&r)
+            .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
+        writeln!(out, "{text}")
+    } else {
+        writeln!(
+            out,
+            "{} games of domains ({} rounds, {} seats, {} bots) on one thread in {:.2} s\n\
+             games/s:        {:.2}\n\
+             ms/game:        {:.2}\n\
+             engine ms/game: {:.2} ({:.0}% of the time)",
+            r.games,
+            r.rounds,
+            r.seats,
+            r.bot,
+            r.seconds,
+            r.games_per_second,
+            r.ms_per_game,
+            r.engine_ms_per_game,
+            r.engine_share * 100.0
+        )
+    };
+    written.and_then(|()| out.flush()).map_err(Failure::output)
+}
