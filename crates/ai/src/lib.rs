@@ -86,6 +86,18 @@ pub fn bot_from_spec<G: Determinize + Evaluate + 'static>(
 /// wrong), `None` to leave the spec to the general bots.
 pub type OwnBots<G> = fn(spec: &str, seed: u64) -> Option<Result<Box<dyn Bot<G>>, String>>;
 
+/// An error from [`bot_from_spec_with`] that also names the ruleset's own
+/// bots (`own_names`) when the spec named no known bot.
+pub fn with_own_names(error: String, own_names: &[&str]) -> String {
+    if own_names.is_empty() || !error.starts_with("unknown bot") {
+        return error;
+    }
+    match error.strip_suffix(')') {
+        Some(head) => format!("{head}, and this ruleset's {})", own_names.join(", ")),
+        None => error,
+    }
+}
+
 /// For rulesets without bots of their own.
 pub fn no_own_bots<G: Game>(_spec: &str, _seed: u64) -> Option<Result<Box<dyn Bot<G>>, String>> {
     None

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use clap::Args;
 use serde::Serialize;
-use tabula_ai::{Bot, OwnBots, bot_from_spec_with, no_own_bots};
+use tabula_ai::{Bot, OwnBots, bot_from_spec_with, no_own_bots, with_own_names};
 use tabula_domains::Domains;
 use tabula_engine::limits::MAX_SEED;
 use tabula_engine::{Determinize, Evaluate, Ruleset, Seat, ToMove, settle_chance};
@@ -31,7 +31,8 @@ pub struct ArenaArgs {
     /// The ruleset to play.
     #[arg(long, default_value = "star-tigris")]
     pub ruleset: String,
-    /// Two or more bot specs, separated by commas (e.g. search:hard,greedy,random).
+    /// Two or more bot specs, separated by commas (e.g. search:hard,greedy,random;
+    /// for domains also demo, dummy, painter).
     #[arg(long, value_delimiter = ',', required = true)]
     pub bots: Vec<String>,
     /// Games each pair plays (an even number gives both bots every deal from both sides).
@@ -73,11 +74,11 @@ struct Timing {
 /// Run `tabula arena`.
 pub fn run(args: &ArenaArgs) -> CmdResult {
     match rulesets::lookup(&args.ruleset).map_err(Failure::Usage)? {
-        Known::StarTigris => arena::<StarTigris>(args, &Options::default(), no_own_bots),
+        Known::StarTigris => arena::<StarTigris>(args, &Options::default(), (no_own_bots, &[])),
         Known::Domains => arena::<Domains>(
             args,
             &tabula_domains::Options::default(),
-            tabula_domains::domains_bot,
+            (tabula_domains::domains_bot, tabula_domains::BOT_NAMES),
         ),
     }
 }
@@ -85,7 +86,7 @@ pub fn run(args: &ArenaArgs) -> CmdResult {
 fn arena<G: Ruleset + Determinize + Evaluate + 'static>(
     args: &ArenaArgs,
     options: &G::Options,
-    own: OwnBots<G>,
+    (own, own_names): (OwnBots<G>, &[&str]),
 ) -> CmdResult
 where
     G::Options: Sync,
@@ -95,8 +96,13 @@ where
     }
     let mut specs = Vec::new();
     for (i, text) in args.bots.iter().enumerate() {
-        bot_from_spec_with::<G>(text, 0, own)
-            .map_err(|e| Failure::Usage(format!("--bots: bot {}: {e}", i + 1)))?;
+        bot_from_spec_with::<G>(text, 0, own).map_err(|e| {
+            Failure::Usage(format!(
+                "--bots: bot {}: {}",
+                i + 1,
+                with_own_names(e, own_names)
+            ))
+        })?;
         specs.push(text.clone());
     }
     let range = G::seat_range();

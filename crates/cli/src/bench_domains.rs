@@ -6,8 +6,8 @@ use std::io::Write;
 use std::time::Instant;
 
 use serde::Serialize;
-use tabula_ai::{Bot, bot_from_spec_with};
-use tabula_domains::{Domains, Options, domains_bot};
+use tabula_ai::{Bot, bot_from_spec_with, with_own_names};
+use tabula_domains::{BOT_NAMES, Domains, Options, domains_bot};
 use tabula_engine::{Game, ToMove};
 
 use crate::bench::BenchArgs;
@@ -40,7 +40,7 @@ pub fn run(args: &BenchArgs) -> CmdResult {
     }
     let spec = args.bot.clone().unwrap_or_else(|| "demo".into());
     bot_from_spec_with::<Domains>(&spec, 0, domains_bot)
-        .map_err(|e| Failure::Usage(format!("--bot: {e}")))?;
+        .map_err(|e| Failure::Usage(format!("--bot: {}", with_own_names(e, BOT_NAMES))))?;
     let games = args.games.unwrap_or(20);
     let options = Options::default();
     let mut engine = 0.0;

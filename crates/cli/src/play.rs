@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use clap::Args;
 use serde::Serialize;
-use tabula_ai::{Bot, OwnBots, bot_from_spec, bot_from_spec_with};
+use tabula_ai::{Bot, OwnBots, bot_from_spec, bot_from_spec_with, with_own_names};
 use tabula_engine::limits::{MAX_MAP_BYTES, MAX_SEED};
 use tabula_engine::record::Match;
 use tabula_engine::{Determinize, Evaluate, Game, Ruleset, Seat, SeatInfo, StateHash, ToMove};
@@ -36,7 +36,7 @@ pub struct PlayArgs {
     /// One bot spec per seat, in turn order, separated by commas (2 to 4
     /// seats): random, greedy, search, search:easy, search:normal,
     /// search:hard, search:iterations=N, search:ms=N (parameters joined by
-    /// colons).
+    /// colons); for domains also demo, dummy and painter.
     #[arg(long, value_delimiter = ',', default_value = "random,random")]
     pub seats: Vec<String>,
     /// How many games to play.
@@ -104,7 +104,7 @@ struct AnyGameLine {
 fn play_any<G: Ruleset + Determinize + Evaluate + 'static>(
     args: &PlayArgs,
     options: &G::Options,
-    own: OwnBots<G>,
+    (own, own_names): (OwnBots<G>, &[&str]),
 ) -> CmdResult {
     if args.open_scores {
         return Err(Failure::Usage(format!(
@@ -123,8 +123,13 @@ fn play_any<G: Ruleset + Determinize + Evaluate + 'static>(
         )));
     }
     for (i, spec) in args.seats.iter().enumerate() {
-        bot_from_spec_with::<G>(spec, 0, own)
-            .map_err(|e| Failure::Usage(format!("--seats: seat {}: {e}", i + 1)))?;
+        bot_from_spec_with::<G>(spec, 0, own).map_err(|e| {
+            Failure::Usage(format!(
+                "--seats: seat {}: {}",
+                i + 1,
+                with_own_names(e, own_names)
+            ))
+        })?;
     }
     let last_seed = args.seed.checked_add(args.games - 1);
     if last_seed.is_none_or(|s| s > MAX_SEED) {
@@ -249,7 +254,7 @@ pub fn run(args: &PlayArgs) -> CmdResult {
         Known::Domains => play_any::<tabula_domains::Domains>(
             args,
             &tabula_domains::Options::default(),
-            tabula_domains::domains_bot,
+            (tabula_domains::domains_bot, tabula_domains::BOT_NAMES),
         ),
     }
 }
