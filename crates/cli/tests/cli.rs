@@ -1044,6 +1044,15 @@ fn domains_plays_verifies_and_runs_an_arena() {
         "{}",
         bad.stderr
     );
+    let unknown = tabula(&["play", "--ruleset", "domains", "--seats", "nobody,demo"]);
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown
+            .stderr
+            .contains("and this ruleset's demo, dummy, painter"),
+        "{}",
+        unknown.stderr
+    );
 }
 
 #[test]
