@@ -14,7 +14,10 @@ pub enum ToMove {
     Seat(Seat),
     /// A chance event (a draw, a dice roll) is due: call [`Game::apply_chance`].
     Chance,
-    /// Several seats act at once; each submits one action, in any order.
+    /// Several seats act at once, in any order: every seat in the set may
+    /// act, and stays in the set until the ruleset says it has decided (a
+    /// seat may give several actions, e.g. Domains' one order per unit and
+    /// then `end`). No seat sees another's actions before all have decided.
     Simultaneous(SeatSet),
     /// The game is over: see [`Game::outcome`].
     Over,
