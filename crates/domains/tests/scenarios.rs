@@ -1342,3 +1342,61 @@ fn the_setup_format_documents_example_is_valid() {
     assert_eq!(g.board.square(g.board.at(1, 2).unwrap()).zone, 4);
     assert_eq!(g.board.round, 12);
 }
+
+#[test]
+fn r7_3_zones_do_not_stop_attacks() {
+    // a stands in its zone; c, outside on its own colour, strikes it
+    // diagonally across the zone's edge (a fair fight: a is on its colour),
+    // and a strikes back out of the zone the other way.
+    let text = "players 2
+unit a 0
+unit c 1
+board
+A.. A.. A.. ... ...
+A.. A.. A.a ... ...
+A.. A.. A.. 1.c ...
+... ... ... ... ...
+";
+    for seed in 0..10 {
+        let mut g = game_with(&quiet(), text, seed);
+        round(&mut g, &[(1, attack(1, Dir::UpLeft))]);
+        assert!(
+            alive(&g, 0) != alive(&g, 1),
+            "seed {seed}: a fight into the zone"
+        );
+        let mut g = game_with(&quiet(), text, seed);
+        round(&mut g, &[(0, attack(0, Dir::DownRight))]);
+        assert!(
+            alive(&g, 0) != alive(&g, 1),
+            "seed {seed}: a fight out of it"
+        );
+    }
+}
+
+#[test]
+fn r8_4_a_bubble_in_a_zone_stays_in_it() {
+    let text = "players 2
+unit a 0
+unit c 1
+bubble 1,1 moved=4
+board
+... ... ... ... ...
+... A.0 ... ... ...
+... ... ... ... ...
+... ... ... ... ..c
+..a ... ... ... ...
+";
+    let options = Options {
+        rounds_per_bubble_move: 5,
+        ..quiet()
+    };
+    let mut g = game_with(&options, text, 1);
+    round(&mut g, &[]);
+    let b = g.board.bubbles[0].unwrap();
+    assert_eq!(
+        g.board.coords(b.at),
+        (1, 1),
+        "no zone square next to it: it stays"
+    );
+    assert_eq!(b.moved, 0);
+}
