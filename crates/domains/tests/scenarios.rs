@@ -1,6 +1,6 @@
 //! One scenario per rule of `docs/domains/rules.md`, each built from a
 //! board written as text (`docs/domains/setup-format.md`). Test names start
-//! with the rule's number; decisions are tested as `dN_…`.
+//! with the rule's number; decisions are tested as `dN_…` (N as in the document).
 
 use tabula_domains::board::NONE;
 use tabula_domains::{Action, Dir, Domains, Options, RuleError, Thing, parse_setup};
@@ -493,7 +493,7 @@ board
 }
 
 #[test]
-fn d5_an_area_that_reaches_the_board_edge_is_not_enclosed() {
+fn d6_an_area_that_reaches_the_board_edge_is_not_enclosed() {
     // The drawing and the paint wall off the corner, but the corner area
     // touches the edge: only the drawing is painted.
     let text = "players 2
@@ -719,7 +719,7 @@ fn r6_4_a_target_that_moved_out_of_reach_is_not_fought() {
 }
 
 #[test]
-fn r6_5_d3_an_enemy_entering_the_attacked_square_is_fought_at_the_end() {
+fn r6_5_d9_an_enemy_entering_the_attacked_square_is_fought_at_the_end() {
     let text = "players 2
 unit a 0 energy=1
 unit c 1 energy=20
@@ -746,14 +746,14 @@ board
 }
 
 #[test]
-fn d2_a_diagonal_attack_needs_own_colour() {
+fn d8_a_diagonal_attack_needs_own_colour() {
     let mut g = game(TWO);
     assert!(g.apply(1, &attack(1, Dir::UpLeft)).is_err());
     assert!(g.legal_actions(0).contains(&attack(0, Dir::UpLeft)));
 }
 
 #[test]
-fn d4_an_attack_never_follows_an_own_unit() {
+fn d10_an_attack_never_follows_an_own_unit() {
     let text = "players 2
 unit a 0
 unit b 0
@@ -1246,7 +1246,7 @@ fn setup_text_round_trips() {
 }
 
 #[test]
-fn d6_an_enclosed_enemy_zone_keeps_its_paint() {
+fn d7_an_enclosed_enemy_zone_keeps_its_paint() {
     let text = "players 2
 unit a 0
 unit b 1
@@ -1275,7 +1275,7 @@ board
 }
 
 #[test]
-fn d10_a_players_last_ability_of_the_round_counts() {
+fn d11_a_players_last_ability_of_the_round_counts() {
     let text = "players 2
 unit a 0 upgraded
 unit e 0 upgraded
@@ -1308,7 +1308,7 @@ board
 }
 
 #[test]
-fn d11_no_bonus_appears_when_no_square_is_empty() {
+fn d12_no_bonus_appears_when_no_square_is_empty() {
     let text = "players 2
 unit a 0
 unit c 1
