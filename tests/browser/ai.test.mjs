@@ -122,7 +122,12 @@ test('a worker that dies mid-think is replaced and the game goes on', async () =
   await page.click('#decision [data-cmd="pass"]');
   // The AI is thinking: kill its worker from inside.
   await page.waitForSelector('#thinking');
-  const workers = page.workers();
+  // The worker may be reported a moment after it starts.
+  let workers = page.workers();
+  for (let i = 0; i < 100 && workers.length === 0; i++) {
+    await page.waitForTimeout(20);
+    workers = page.workers();
+  }
   assert.ok(workers.length >= 1, 'the AI runs in a worker');
   await workers[workers.length - 1].evaluate(() => { self.onmessage = null; self.close(); }).catch(() => {});
   // Twice the Hard budget plus the start margin later, it is replaced and asked again.

@@ -6,7 +6,15 @@ import { mkdtempSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after } from 'node:test';
 import { chromium } from 'playwright-core';
+
+// Every browser still open when a test file ends is closed, so a failed
+// test (which skips its own close) never keeps the test run waiting.
+const openContexts = new Set();
+after(async () => {
+  for (const c of openContexts) await c.close().catch(() => {});
+});
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const artefacts = join(root, 'tests', 'browser', 'artefacts');
@@ -41,6 +49,8 @@ export async function browser(viewport = { width: 1280, height: 800 }) {
     acceptDownloads: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   return context;
 }
 
