@@ -80,7 +80,7 @@ pub fn draw_all() {
         };
         let step = picture_step(&p);
         let g = &p.states[step + 1];
-        let geo = Geometry::fit(g.width(), g.height(), 300.0, 220.0);
+        let geo = Geometry::fit(g.width(), g.height(), 260.0, 220.0);
         let Some(ctx) = sized_context(&c, geo.width, geo.height) else {
             continue;
         };
