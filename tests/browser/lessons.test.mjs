@@ -148,6 +148,14 @@ test('a lesson is written in the page: a free position, a recorded step for the 
     assert.equal(lesson.steps.length, 1);
     assert.equal(lesson.steps[0].learner.action, 'colonize scientist D6');
     assert.deepEqual(lesson.steps[0].highlight, ['D6']);
+    // A reload keeps the lesson being written.
+    await page.reload();
+    await page.waitForSelector('body[data-screen="new"]');
+    await page.click('#open-lessons');
+    await page.click('#author-new');
+    assert.equal(await page.inputValue('#author-title'), 'My first lesson');
+    assert.equal(await page.$$eval('#author-steps li', (els) => els.length), 1);
+    assert.equal(await page.inputValue('#step-say'), 'A scientist beside the leader scores for it.');
     await page.click('#author-try');
     await page.waitForSelector('body[data-screen="lesson"]');
     await makeMove(page, 'colonize scientist D6');

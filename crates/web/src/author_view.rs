@@ -208,8 +208,9 @@ pub fn panel(a: &Author) -> El {
     root.child(
         el("p")
             .class("hint")
-            .text("A lesson file opens from the list of lessons."),
+            .text("The lesson is kept in this browser as you write it. A lesson file opens from the list of lessons."),
     )
+    .child(button("Start a new lesson", "author-fresh"))
 }
 
 /// How a setup token looks on the board (drawn without rules, so a

@@ -5,6 +5,7 @@
 //! learner's to play. The setup text goes through the one setup parser;
 //! the lesson is checked by playing it before it is exported.
 
+use serde::{Deserialize, Serialize};
 use tabula_engine::{Game, ToMove};
 use tabula_star_tigris::lesson::{
     Expectations, LearnerAction, Lesson, LessonAction, LessonStep, play_lesson,
@@ -283,6 +284,90 @@ impl Author {
     }
 }
 
+/// A lesson being written, as kept in the browser between visits: the
+/// position and the recorded steps (the positions are rebuilt by playing
+/// the steps again when it is read back).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeptLesson {
+    title: String,
+    summary: String,
+    header: String,
+    width: usize,
+    height: usize,
+    cells: Vec<String>,
+    /// The setup recorded from and the steps, once recording started.
+    recording: Option<(String, Vec<LessonStep>)>,
+}
+
+impl Author {
+    /// The lesson as kept in the browser.
+    pub fn to_draft(&self) -> KeptLesson {
+        KeptLesson {
+            title: self.title.clone(),
+            summary: self.summary.clone(),
+            header: self.header.clone(),
+            width: self.width,
+            height: self.height,
+            cells: self.cells.clone(),
+            recording: self
+                .recording
+                .as_ref()
+                .map(|r| (r.setup.clone(), r.steps.clone())),
+        }
+    }
+
+    /// Read a kept lesson back, replaying its steps; a draft that no longer
+    /// plays keeps its position and says which step failed.
+    pub fn from_draft(d: KeptLesson) -> Result<Author, String> {
+        if d.width * d.height != d.cells.len() || d.width == 0 {
+            return Err("the kept lesson's board does not add up".into());
+        }
+        let mut a = Author {
+            title: d.title,
+            summary: d.summary,
+            header: d.header,
+            width: d.width,
+            height: d.height,
+            cells: d.cells,
+            token: "t".into(),
+            player: 1,
+            recording: None,
+            message: None,
+            selection: None,
+        };
+        if let Some((setup, steps)) = d.recording {
+            let g = parse_setup(&setup).map_err(|p| p.to_string())?;
+            a.recording = Some(Recording {
+                setup,
+                states: vec![g],
+                steps: Vec::new(),
+                marking: false,
+            });
+            for (i, step) in steps.into_iter().enumerate() {
+                let text = step
+                    .play
+                    .as_ref()
+                    .map(|p| p.action.clone())
+                    .or_else(|| step.learner.as_ref().map(|l| l.action.clone()));
+                match text {
+                    Some(t) => {
+                        let action: Action =
+                            t.parse().map_err(|e| format!("kept step {}: {e}", i + 1))?;
+                        a.play(action)
+                            .map_err(|e| format!("kept step {}: {e}", i + 1))?;
+                    }
+                    None => a.add_talk(),
+                }
+                if let Some(last) = a.last_step() {
+                    *last = step;
+                }
+            }
+        }
+        Ok(a)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,6 +430,14 @@ mod tests {
         let mut p = LessonPlayer::open(&text).unwrap();
         assert!(p.task().is_some());
         assert!(p.attempt(action));
+        // Kept in the browser and read back: the same lesson.
+        let json = serde_json::to_string(&a.to_draft()).unwrap();
+        let back = Author::from_draft(serde_json::from_str(&json).unwrap()).unwrap();
+        assert_eq!(back.lesson().unwrap(), lesson);
+        assert_eq!(
+            back.game().unwrap().state_hash(),
+            a.game().unwrap().state_hash()
+        );
         a.undo();
         a.undo();
         assert!(a.lesson().is_err());

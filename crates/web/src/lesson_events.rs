@@ -8,7 +8,9 @@ use web_sys::{Event, HtmlInputElement};
 
 use crate::app::{App, Screen};
 use crate::author_view;
-use crate::dom::{consume_fragment, copy_text, document, file_name, fragment, page_url, read_file};
+use crate::dom::{
+    consume_fragment, copy_text, document, file_name, fragment, local_storage, page_url, read_file,
+};
 use crate::editor::Draft;
 use crate::events::{download, listen, with_app};
 use crate::lesson_author::Author;
@@ -107,22 +109,86 @@ fn author(app: &mut App, f: impl FnOnce(&mut Author)) {
     }
 }
 
+/// Where the lesson being written is kept between visits.
+const KEPT_KEY: &str = "tabula.star-tigris.lesson-draft";
+/// Where the one before "Start a new lesson" is kept.
+const PREVIOUS_KEY: &str = "tabula.star-tigris.lesson-draft.previous";
+
+/// Keep the lesson being written in the browser.
+fn keep(app: &App) {
+    if let (Some(a), Some(store)) = (app.author.as_ref(), local_storage())
+        && let Ok(json) = serde_json::to_string(&a.to_draft())
+    {
+        store.set_item(KEPT_KEY, &json).ok();
+    }
+}
+
+/// The lesson kept from an earlier visit, if any (one that no longer
+/// reads is set aside and reported).
+fn kept() -> Option<Result<Author, String>> {
+    let store = local_storage()?;
+    let json = store.get_item(KEPT_KEY).ok().flatten()?;
+    let read = serde_json::from_str(&json)
+        .map_err(|e| e.to_string())
+        .and_then(Author::from_draft);
+    if read.is_err() {
+        store.set_item(PREVIOUS_KEY, &json).ok();
+        store.remove_item(KEPT_KEY).ok();
+    }
+    Some(read)
+}
+
 /// Run a lesson-writing command; returns whether `name` was one.
 fn author_command(app: &mut App, name: &str, arg: &str) -> bool {
+    let known = author_step(app, name, arg);
+    if known {
+        keep(app);
+    }
+    known
+}
+
+fn fresh_author(app: &App) -> Author {
+    let draft = app
+        .editor
+        .as_ref()
+        .map(|e| e.draft.clone())
+        .or_else(|| {
+            MAPS.iter()
+                .find(|(n, _)| *n == "small")
+                .and_then(|(_, t)| Draft::parse(t).ok())
+        })
+        .unwrap_or_else(|| Draft::blank(8, 8));
+    Author::new(&draft)
+}
+
+fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
     match name {
+        "author-fresh" => {
+            if let (Some(store), Some(a)) = (local_storage(), app.author.as_ref())
+                && let Ok(json) = serde_json::to_string(&a.to_draft())
+            {
+                store.set_item(PREVIOUS_KEY, &json).ok();
+            }
+            let mut a = fresh_author(app);
+            a.message = Some(format!(
+                "A new lesson. The one before is kept in the browser's storage under “{PREVIOUS_KEY}”."
+            ));
+            app.author = Some(a);
+            app.screen = Screen::Author;
+        }
         "author-new" => {
             if app.author.is_none() {
-                let draft = app
-                    .editor
-                    .as_ref()
-                    .map(|e| e.draft.clone())
-                    .or_else(|| {
-                        MAPS.iter()
-                            .find(|(n, _)| *n == "small")
-                            .and_then(|(_, t)| Draft::parse(t).ok())
-                    })
-                    .unwrap_or_else(|| Draft::blank(8, 8));
-                app.author = Some(Author::new(&draft));
+                app.author = Some(match kept() {
+                    Some(Ok(a)) => a,
+                    Some(Err(e)) => {
+                        let mut a = fresh_author(app);
+                        a.message = Some(format!(
+                            "The lesson kept from your last visit could not be read again ({e}); it is kept under “{PREVIOUS_KEY}”."
+                        ));
+                        a
+                    }
+                    None => fresh_author(app),
+                });
             }
             app.screen = Screen::Author;
         }
@@ -344,8 +410,9 @@ pub fn install() {
                         }
                     }
                 }
-                _ => {}
+                _ => return,
             }
+            keep(app);
         });
     });
     listen(&document(), "change", |ev: Event| {
