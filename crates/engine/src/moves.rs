@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::record::{
     GameRecord, RECORD_FORMAT, RECORD_VERSION, RecordError, RecordedAction, apply_recorded,
-    initial_state,
+    initial_state, read_action,
 };
 use crate::{Ruleset, SeatInfo, StateHash, ToMove};
 
@@ -59,8 +59,7 @@ pub fn to_moves<G: Ruleset>(record: &GameRecord) -> Result<MoveList, RecordError
             seat: step.seat,
             reason,
         };
-        let action: G::Action = serde_json::from_value(step.action.clone())
-            .map_err(|e| fail(format!("unreadable action: {e}")))?;
+        let action = read_action::<G>(index, step)?;
         if let ToMove::Simultaneous(_) = game.to_move() {
             moves.push(step.seat as u32);
         }

@@ -282,6 +282,16 @@ pub fn initial_state<G: Ruleset>(record: &GameRecord) -> Result<G, RecordError> 
     Ok(game)
 }
 
+/// Read recorded action `index` as the ruleset's action type; the error
+/// names the step.
+pub fn read_action<G: Game>(index: usize, step: &RecordedAction) -> Result<G::Action, RecordError> {
+    serde_json::from_value(step.action.clone()).map_err(|e| RecordError::Step {
+        index,
+        seat: step.seat,
+        reason: format!("unreadable action {}: {e}", step.action),
+    })
+}
+
 /// Apply one recorded action (index `index`) to `game` through the checked
 /// path, then resolve chance events.
 pub fn apply_recorded<G: Game>(
@@ -311,8 +321,7 @@ pub fn apply_recorded<G: Game>(
         }
         ToMove::Chance => return Err(fail("a chance event is pending".into())),
     }
-    let action: G::Action = serde_json::from_value(step.action.clone())
-        .map_err(|e| fail(format!("unreadable action {}: {e}", step.action)))?;
+    let action = read_action::<G>(index, step)?;
     game.apply(step.seat, &action)
         .map_err(|e| fail(e.to_string()))?;
     settle_chance(game).map_err(|e| fail(e.to_string()))

@@ -296,16 +296,9 @@ pub fn draw_board(ctx: &Ctx, geo: &Geometry, a: &Author) {
         ctx,
         geo,
         &Picture {
-            cells: &cells,
-            regions: None,
             targets: &targets_now,
-            cursor: None,
-            hover: None,
-            attack: &[],
-            defend: &[],
-            flagged: &[],
-            highlight: None,
             marked: &marked,
+            ..Picture::cells(&cells)
         },
     );
 }

@@ -99,6 +99,24 @@ pub struct Picture<'a> {
     pub marked: &'a [Pos],
 }
 
+impl<'a> Picture<'a> {
+    /// Just the cells: no overlay, target, cursor or mark.
+    pub fn cells(cells: &'a [CellView]) -> Picture<'a> {
+        Picture {
+            cells,
+            regions: None,
+            targets: &[],
+            cursor: None,
+            hover: None,
+            attack: &[],
+            defend: &[],
+            flagged: &[],
+            highlight: None,
+            marked: &[],
+        }
+    }
+}
+
 const OPEN: &str = "#eef2f7";
 const UNINHABITABLE: &str = "#d8c7a0";
 const DESTROYED: &str = "#4a4a4a";

@@ -302,16 +302,11 @@ pub fn draw(ctx: &Ctx, geo: &Geometry, e: &Editor) {
         ctx,
         geo,
         &Picture {
-            cells: &cells,
-            regions: None,
-            targets: &[],
             cursor: Some(e.cursor),
             hover: e.hover,
-            attack: &[],
-            defend: &[],
             flagged: &flagged,
             highlight: e.highlight,
-            marked: &[],
+            ..Picture::cells(&cells)
         },
     );
 }

@@ -301,16 +301,11 @@ pub fn draw_board(ctx: &Ctx, geo: &Geometry, p: &LessonPlayer) {
         ctx,
         geo,
         &Picture {
-            cells: &view.cells,
-            regions: None,
             targets: &targets,
-            cursor: None,
-            hover: None,
             attack: &attack,
             defend: &defend,
-            flagged: &[],
-            highlight: None,
             marked: &p.lesson.steps[p.step].highlight,
+            ..Picture::cells(&view.cells)
         },
     );
 }

@@ -3,7 +3,7 @@
 //! at most that many), each action's log lines and turn, and every seat's
 //! scores after every action for the chart.
 
-use tabula_engine::record::{apply_recorded, initial_state, replay};
+use tabula_engine::record::{apply_recorded, initial_state, read_action, replay};
 use tabula_engine::{Game, GameRecord, RecordError};
 use tabula_star_tigris::{Action, Event, StarTigris};
 
@@ -78,8 +78,7 @@ impl Replay {
                 seat: step.seat,
                 reason,
             };
-            let action: Action =
-                serde_json::from_value(step.action.clone()).map_err(|e| fail(e.to_string()))?;
+            let action: Action = read_action::<StarTigris>(index, step)?;
             let turn = g.turn();
             let mut events: Vec<Event> = Vec::new();
             let mut logged = g.clone();

@@ -315,16 +315,8 @@ pub fn draw_board(ctx: &Ctx, geo: &Geometry, v: &ReplayView) {
         ctx,
         geo,
         &Picture {
-            cells: &view.cells,
-            regions: None,
-            targets: &[],
             cursor: last,
-            hover: None,
-            attack: &[],
-            defend: &[],
-            flagged: &[],
-            highlight: None,
-            marked: &[],
+            ..Picture::cells(&view.cells)
         },
     );
 }

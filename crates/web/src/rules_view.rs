@@ -89,16 +89,8 @@ pub fn draw_all() {
             &ctx,
             &geo,
             &Picture {
-                cells: &view.cells,
-                regions: None,
-                targets: &[],
-                cursor: None,
-                hover: None,
-                attack: &[],
-                defend: &[],
-                flagged: &[],
-                highlight: None,
                 marked: &p.lesson.steps[step].highlight,
+                ..Picture::cells(&view.cells)
             },
         );
     }

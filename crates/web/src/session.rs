@@ -2,7 +2,7 @@
 //! undo. Pure Rust with no browser calls, so it is tested natively.
 
 use tabula_engine::limits::check_name;
-use tabula_engine::record::{Match, replay};
+use tabula_engine::record::{Match, read_action, replay};
 use tabula_engine::{Game, GameRecord, RecordError, SeatInfo, ToMove};
 use tabula_star_tigris::{Action, Event, Kind, Options, Phase, Pos, StarTigris};
 
@@ -185,8 +185,7 @@ impl Session {
                 seat: step.seat,
                 reason,
             };
-            let action: Action =
-                serde_json::from_value(step.action.clone()).map_err(|e| fail(e.to_string()))?;
+            let action = read_action::<StarTigris>(index, step)?;
             s.play(step.seat, action).map_err(fail)?;
         }
         s.undo.clear();

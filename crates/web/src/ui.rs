@@ -922,16 +922,13 @@ pub fn draw_board(app: &mut App) {
         &ctx,
         &geo,
         &Picture {
-            cells: &view.cells,
             regions: overlay.as_ref(),
             targets: &targets,
             cursor,
             hover: app.hover,
             attack: &attack,
             defend: &defend,
-            flagged: &[],
-            highlight: None,
-            marked: &[],
+            ..Picture::cells(&view.cells)
         },
     );
     app.geometry = Some(geo);
