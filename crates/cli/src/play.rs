@@ -259,15 +259,7 @@ pub fn run(args: &PlayArgs) -> CmdResult {
     }
 }
 
-/// A bot's own seed, drawn from the game's seed and the seat (SplitMix64).
-pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
-    let mut z = game_seed
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        .wrapping_add(seat as u64 + 1);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+pub use tabula_ai::bot_seed;
 
 /// Check the seats: a count the ruleset allows and bot specs it knows.
 pub fn check_seats<G: Ruleset + Determinize + Evaluate + 'static>(specs: &[String]) -> CmdResult {

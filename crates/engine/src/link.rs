@@ -7,6 +7,8 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use thiserror::Error;
 
 use crate::limits::MAX_RECORD_BYTES;
+use crate::moves::{MOVES_FORMAT, MoveList, from_moves, to_moves};
+use crate::{GameRecord, Ruleset};
 
 /// Most characters of link data read (a full 4-player record is far below).
 pub const MAX_LINK_CHARS: usize = 1 << 20;
@@ -51,6 +53,39 @@ pub fn unpack(data: &str) -> Result<String, LinkError> {
             _ => LinkError::Inflate(e.to_string()),
         })?;
     String::from_utf8(raw).map_err(|_| LinkError::NotText)
+}
+
+/// The fragment of a link to a game of ruleset `G`: `game=DATA`, where
+/// DATA is the packed move list (each action as its index among the legal
+/// actions), or the packed record if it cannot be written as one. Every
+/// ruleset's page writes its links with this.
+pub fn record_fragment<G: Ruleset>(record: &GameRecord) -> String {
+    let text = to_moves::<G>(record)
+        .ok()
+        .and_then(|m| serde_json::to_string(&m).ok())
+        .or_else(|| serde_json::to_string(record).ok())
+        .unwrap_or_default();
+    format!("game={}", pack(&text))
+}
+
+/// The record's JSON from a `#game=DATA` fragment of ruleset `G`: `None`
+/// when the fragment is not a game link, else the record's JSON or why it
+/// cannot be read (a damaged move names its step).
+pub fn record_text_from_fragment<G: Ruleset>(fragment: &str) -> Option<Result<String, String>> {
+    let f = fragment.strip_prefix('#').unwrap_or(fragment);
+    let data = f.strip_prefix("game=")?;
+    Some(unpack(data).map_err(|e| e.to_string()).and_then(|text| {
+        let is_moves = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .is_some_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(MOVES_FORMAT));
+        if !is_moves {
+            return Ok(text);
+        }
+        let list: MoveList = serde_json::from_str(&text)
+            .map_err(|e| format!("the link's moves do not read: {e}"))?;
+        let record = from_moves::<G>(&list).map_err(|e| e.to_string())?;
+        serde_json::to_string(&record).map_err(|e| e.to_string())
+    }))
 }
 
 #[cfg(test)]

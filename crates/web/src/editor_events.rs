@@ -157,7 +157,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
                     }
                 })
                 .collect();
-            crate::events::download(
+            crate::dom::download(
                 &file,
                 "text/plain",
                 &format!("{}.txt", stem.trim_matches('-')),

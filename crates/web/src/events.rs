@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent, MouseEvent};
 
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
-use crate::dom::{by_id, document};
+use crate::dom::{by_id, document, download};
 use crate::maps::MAPS;
 use crate::palette::SEAT_NAMES;
 use crate::session::{Player, Selection, Session};
@@ -315,23 +315,6 @@ fn start_game(app: &mut App) {
             };
         }
         Err(e) => app.message = Some(e),
-    }
-}
-
-/// Offer `text` as a file download.
-pub fn download(text: &str, mime: &str, file_name: &str) {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let bag = web_sys::BlobPropertyBag::new();
-    bag.set_type(mime);
-    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag)
-        && let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob)
-        && let Ok(a) = document().create_element("a")
-    {
-        a.set_attribute("href", &url).ok();
-        a.set_attribute("download", file_name).ok();
-        if let Some(h) = a.dyn_ref::<web_sys::HtmlElement>() {
-            h.click();
-        }
     }
 }
 

@@ -7,11 +7,12 @@ use wasm_bindgen::JsCast;
 use web_sys::{Event, HtmlCanvasElement, HtmlInputElement, MouseEvent};
 
 use crate::app::{App, REPLAY_SPEEDS, ReplayView, Screen};
+use crate::dom::download;
 use crate::dom::{
     after, consume_fragment, copy_text, document, file_name, fragment, local_storage, page_url,
     read_file,
 };
-use crate::events::{download, listen, with_app};
+use crate::events::{listen, with_app};
 use crate::game_file::{Opened, game_fragment, open_game, text_from_fragment};
 use crate::replay::Replay;
 use crate::replay_view;

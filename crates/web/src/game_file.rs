@@ -3,8 +3,7 @@
 //! final hash) and becomes a replay (a finished game) or a game to resume.
 //! Every refusal names what is wrong and where; nothing is changed by one.
 
-use tabula_engine::link::{pack, unpack};
-use tabula_engine::moves::{MOVES_FORMAT, MoveList, from_moves, to_moves};
+use tabula_engine::link::{record_fragment, record_text_from_fragment};
 use tabula_engine::record::parse_record;
 use tabula_engine::{GameRecord, RecordError, Ruleset};
 use tabula_star_tigris::StarTigris;
@@ -43,36 +42,17 @@ pub fn open_game(text: &str) -> Result<Opened, RecordError> {
     }
 }
 
-/// The fragment of a link to a game: `game=DATA`, where DATA is the
-/// packed move list (each action as its index among the legal actions),
-/// or the packed record if it cannot be written as one.
+/// The fragment of a link to a game: `game=DATA` (the engine's
+/// [`record_fragment`], shared by every ruleset's page).
 pub fn game_fragment(record: &GameRecord) -> String {
-    let text = to_moves::<StarTigris>(record)
-        .ok()
-        .and_then(|m| serde_json::to_string(&m).ok())
-        .or_else(|| serde_json::to_string(record).ok())
-        .unwrap_or_default();
-    format!("game={}", pack(&text))
+    record_fragment::<StarTigris>(record)
 }
 
 /// The record's text from a `#game=DATA` fragment: `None` when the
 /// fragment is not a game link, else the record's JSON or why it cannot
 /// be read (a damaged move names its step).
 pub fn text_from_fragment(fragment: &str) -> Option<Result<String, String>> {
-    let f = fragment.strip_prefix('#').unwrap_or(fragment);
-    let data = f.strip_prefix("game=")?;
-    Some(unpack(data).map_err(|e| e.to_string()).and_then(|text| {
-        let is_moves = serde_json::from_str::<serde_json::Value>(&text)
-            .ok()
-            .is_some_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(MOVES_FORMAT));
-        if !is_moves {
-            return Ok(text);
-        }
-        let list: MoveList = serde_json::from_str(&text)
-            .map_err(|e| format!("the link's moves do not read: {e}"))?;
-        let record = from_moves::<StarTigris>(&list).map_err(|e| e.to_string())?;
-        serde_json::to_string(&record).map_err(|e| e.to_string())
-    }))
+    record_text_from_fragment::<StarTigris>(fragment)
 }
 
 #[cfg(test)]
@@ -80,6 +60,8 @@ mod tests {
     use super::*;
     use tabula_engine::Game;
     use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
+    use tabula_engine::link::pack;
+    use tabula_engine::moves::to_moves;
     use tabula_engine::record::Match;
     use tabula_engine::{GameRng, SeatInfo, ToMove};
     use tabula_star_tigris::{DEFAULT_MAP, Options};

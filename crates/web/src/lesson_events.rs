@@ -8,11 +8,12 @@ use web_sys::{Event, HtmlInputElement};
 
 use crate::app::{App, Screen};
 use crate::author_view;
+use crate::dom::download;
 use crate::dom::{
     consume_fragment, copy_text, document, file_name, fragment, local_storage, page_url, read_file,
 };
 use crate::editor::Draft;
-use crate::events::{download, listen, with_app};
+use crate::events::{listen, with_app};
 use crate::lesson_author::Author;
 use crate::lesson_player::LessonPlayer;
 use crate::maps::{LESSONS, MAPS};

@@ -1,0 +1,184 @@
+//! What the viewer draws: one frame per round (the board after setup, then
+//! after every round), whether the game was played here, opened from a
+//! Tabula record, or read from a file of the original program. A frame
+//! holds each square's codes as the original program writes them (so both
+//! sources meet in one form), each unit's energy when it is known, and
+//! the points.
+
+use serde::{Deserialize, Serialize};
+use tabula_domains::original::{OriginalGame, board_cells};
+use tabula_domains::{Board, Domains};
+use tabula_engine::record::{apply_recorded, initial_state};
+use tabula_engine::{Game, GameRecord, RecordError, Ruleset};
+
+/// Square code of an empty square.
+pub const EMPTY: u8 = 0;
+/// Unit code of a square with nothing on it.
+pub const NOTHING: u8 = 13;
+
+/// The board after setup (round 0) or after a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frame {
+    /// Rounds played.
+    pub round: u32,
+    /// Each player's points.
+    pub points: Vec<i64>,
+    /// Each square's (square code, unit code), row by row, written two
+    /// characters a square from `:` as the original program does.
+    pub cells: String,
+    /// (square, energy) of each unit, when known (a file of the original
+    /// program does not hold energies).
+    pub energies: Vec<(u16, u8)>,
+    /// Owned squares per player, when known.
+    pub squares: Vec<u32>,
+}
+
+impl Frame {
+    /// The frame of a Tabula board.
+    pub fn of_board(board: &Board) -> Frame {
+        Frame {
+            round: board.round,
+            points: board.players.iter().map(|p| p.score).collect(),
+            cells: write_cells(&board_cells(board)),
+            energies: board
+                .units
+                .iter()
+                .filter(|u| u.alive())
+                .map(|u| (u.at, u.energy))
+                .collect(),
+            squares: (0..board.player_count())
+                .map(|p| board.painted_by(p as u8) as u32)
+                .collect(),
+        }
+    }
+
+    /// The codes of square `index`: (square code, unit code), or empty
+    /// when out of range.
+    pub fn cell(&self, index: usize) -> (u8, u8) {
+        let b = self.cells.as_bytes();
+        match (b.get(2 * index), b.get(2 * index + 1)) {
+            (Some(&s), Some(&u)) => (s.wrapping_sub(b':'), u.wrapping_sub(b':')),
+            _ => (EMPTY, NOTHING),
+        }
+    }
+
+    /// The energy of the unit on square `index`, when known.
+    pub fn energy_at(&self, index: usize) -> Option<u8> {
+        self.energies
+            .iter()
+            .find(|(at, _)| *at as usize == index)
+            .map(|&(_, e)| e)
+    }
+}
+
+/// Write cell codes two characters a cell.
+pub fn write_cells(cells: &[(u8, u8)]) -> String {
+    let mut s = String::with_capacity(cells.len() * 2);
+    for &(a, b) in cells {
+        s.push((b':' + a) as char);
+        s.push((b':' + b) as char);
+    }
+    s
+}
+
+/// A whole game as frames, with the seats' names and the board's size.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Film {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Rounds the game lasts (frames are one more once it is over).
+    pub rounds: u32,
+    /// The seats' names.
+    pub names: Vec<String>,
+    /// The frames so far.
+    pub frames: Vec<Frame>,
+}
+
+impl Film {
+    /// The frames of a file of the original program.
+    pub fn of_original(game: &OriginalGame) -> Film {
+        Film {
+            rows: game.rows,
+            cols: game.cols,
+            rounds: game.rounds,
+            names: game.names.clone(),
+            frames: game
+                .frames
+                .iter()
+                .enumerate()
+                .map(|(i, f)| Frame {
+                    round: i as u32,
+                    points: f.points.clone(),
+                    cells: write_cells(&f.cells),
+                    energies: Vec::new(),
+                    squares: Vec::new(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Replay a Tabula record through the checked path, keeping the board
+    /// after setup and after every round.
+    pub fn of_record(record: &GameRecord) -> Result<(Film, Domains), RecordError> {
+        if record.ruleset != Domains::NAME {
+            return Err(RecordError::Ruleset {
+                found: record.ruleset.clone(),
+                expected: Domains::NAME.into(),
+            });
+        }
+        let mut game: Domains = initial_state(record)?;
+        let mut film = Film {
+            rows: game.board.rows as usize,
+            cols: game.board.cols as usize,
+            rounds: game.board.options.rounds,
+            names: record.seats.iter().map(|s| s.name.clone()).collect(),
+            frames: vec![Frame::of_board(&game.board)],
+        };
+        for (index, step) in record.actions.iter().enumerate() {
+            let round = game.board.round;
+            apply_recorded(&mut game, index, step)?;
+            if game.board.round != round {
+                film.frames.push(Frame::of_board(&game.board));
+            }
+        }
+        if game.state_hash() != record.final_hash {
+            return Err(RecordError::Hash {
+                expected: record.final_hash,
+                found: game.state_hash(),
+            });
+        }
+        Ok((film, game))
+    }
+
+    /// The boards of a record's game, after setup and after every round
+    /// (what the original program's file format holds).
+    pub fn boards_of_record(record: &GameRecord) -> Result<Vec<Board>, RecordError> {
+        let mut game: Domains = initial_state(record)?;
+        let mut boards = vec![game.board.clone()];
+        for (index, step) in record.actions.iter().enumerate() {
+            let round = game.board.round;
+            apply_recorded(&mut game, index, step)?;
+            if game.board.round != round {
+                boards.push(game.board.clone());
+            }
+        }
+        Ok(boards)
+    }
+
+    /// Whether every round has its frame.
+    pub fn is_complete(&self) -> bool {
+        self.frames.len() as u32 > self.rounds
+    }
+
+    /// The highest points of any frame (for the chart's scale), at least 1.
+    pub fn top_points(&self) -> i64 {
+        self.frames
+            .iter()
+            .flat_map(|f| f.points.iter().copied())
+            .max()
+            .unwrap_or(1)
+            .max(1)
+    }
+}

@@ -1,0 +1,35 @@
+//! The Domains page: choose 2–4 seats (built-in bots, bots written in the
+//! page in JavaScript, or a person), run the game in a web worker, and
+//! watch and scrub it round by round; save it, share it as a link, and
+//! open Tabula records and files of the original Domains program.
+//!
+//! One WebAssembly module plays two parts: loaded by `domains.html` it
+//! builds the page; loaded in a dedicated worker it runs games
+//! ([`runner::Runner`]). Bots written in the page run in workers of their
+//! own (see `sandbox`), never in this module.
+
+pub mod bot_library;
+pub mod frames;
+pub mod orders;
+pub mod runner;
+
+#[cfg(target_arch = "wasm32")]
+mod page;
+#[cfg(target_arch = "wasm32")]
+mod worker;
+
+/// Start the module: in a worker, run games; in a window, build the page.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+    use wasm_bindgen::JsCast;
+    if js_sys::global()
+        .dyn_ref::<web_sys::DedicatedWorkerGlobalScope>()
+        .is_some()
+    {
+        worker::install();
+    } else {
+        page::install();
+    }
+}

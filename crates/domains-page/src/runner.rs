@@ -1,0 +1,287 @@
+//! A Domains game as the page's game worker runs it: built-in bots order
+//! their units here; a bot written in the page or a person is asked for
+//! its orders (with its seat's view only) and the game waits for the
+//! answer. Every order goes through the engine's checked path and is
+//! recorded, so the finished game is an ordinary Tabula record.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tabula_ai::{Bot, bot_from_spec_with, bot_seed};
+use tabula_domains::{Action, Domains, Options, domains_bot};
+use tabula_engine::record::Match;
+use tabula_engine::{Game, SeatInfo, ToMove};
+
+use crate::frames::Frame;
+use crate::orders::{bot_view, read_orders};
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A built-in bot, by spec (`demo`, `dummy`, `painter`, `random`, …).
+    Bot(String),
+    /// A bot written in the page, run in its own worker by the page.
+    Script,
+    /// A person ordering units by clicking.
+    Person,
+}
+
+/// A seat of a new game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatSpec {
+    /// The name shown.
+    pub name: String,
+    /// Who plays it.
+    pub kind: SeatKind,
+}
+
+/// What the worker tells the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Report {
+    /// The board after setup or after a round.
+    Frame(Frame),
+    /// A seat's orders are wanted for this round: its view (the API's
+    /// form, legal orders included).
+    Need {
+        /// The seat.
+        seat: u8,
+        /// The round the orders are for.
+        round: u32,
+        /// The seat's view.
+        view: Value,
+    },
+    /// Something the page should show about a seat (refused orders, a
+    /// skipped bot).
+    Note {
+        /// The seat.
+        seat: u8,
+        /// What happened.
+        text: String,
+    },
+    /// The game is over: its record.
+    Done {
+        /// The record's JSON.
+        record: String,
+    },
+    /// The game cannot go on (never for a well-formed start).
+    Failed {
+        /// Why.
+        error: String,
+    },
+}
+
+/// A game in the worker.
+pub struct Runner {
+    game: Match<Domains>,
+    kinds: Vec<SeatKind>,
+    bots: Vec<Option<Box<dyn Bot<Domains>>>>,
+    asked: Vec<Option<u32>>,
+    answers: Vec<Option<Vec<Action>>>,
+    skipped: Vec<bool>,
+}
+
+impl Runner {
+    /// Start a game; refuses bad options or seats with every reason.
+    pub fn new(options: &Options, seats: &[SeatSpec], seed: u64) -> Result<Runner, String> {
+        let infos = seats
+            .iter()
+            .map(|s| SeatInfo {
+                name: s.name.clone(),
+                player: match &s.kind {
+                    SeatKind::Bot(spec) => format!("bot:{spec}"),
+                    SeatKind::Script => "bot:script".into(),
+                    SeatKind::Person => "human".into(),
+                },
+            })
+            .collect();
+        let game = Match::<Domains>::new(options, None, infos, seed).map_err(|e| e.to_string())?;
+        let bots = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match &s.kind {
+                SeatKind::Bot(spec) => {
+                    bot_from_spec_with::<Domains>(spec, bot_seed(seed, i), domains_bot)
+                        .map(Some)
+                        .map_err(|e| format!("seat {}: {e}", i + 1))
+                }
+                _ => Ok(None),
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let n = seats.len();
+        Ok(Runner {
+            game,
+            kinds: seats.iter().map(|s| s.kind.clone()).collect(),
+            bots,
+            asked: vec![None; n],
+            answers: vec![None; n],
+            skipped: vec![false; n],
+        })
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &Domains {
+        self.game.game()
+    }
+
+    /// The frame of the board now.
+    pub fn frame(&self) -> Frame {
+        Frame::of_board(&self.game.game().board)
+    }
+
+    /// Take a seat's answer for `round`: its orders as JSON, or `None`
+    /// when it gave none in time. A malformed answer skips the seat for
+    /// the rest of the game; an order the rules refuse is dropped.
+    pub fn answer(&mut self, seat: u8, round: u32, answer: Option<&Value>, out: &mut Vec<Report>) {
+        let s = seat as usize;
+        if s >= self.kinds.len() || self.asked[s] != Some(round) {
+            return;
+        }
+        let orders = match answer.map(read_orders) {
+            None => Vec::new(),
+            Some(Ok(orders)) => orders,
+            Some(Err(e)) => {
+                self.skip(seat, format!("its orders are malformed ({e})"), out);
+                Vec::new()
+            }
+        };
+        self.answers[s] = Some(orders);
+    }
+
+    /// Skip a seat for the rest of the game (a bot that threw, or returned
+    /// malformed orders): its units take no more orders.
+    pub fn skip(&mut self, seat: u8, why: String, out: &mut Vec<Report>) {
+        let s = seat as usize;
+        if s < self.skipped.len() && !self.skipped[s] {
+            self.skipped[s] = true;
+            out.push(Report::Note {
+                seat,
+                text: format!("{why}; it gives no more orders this game"),
+            });
+        }
+    }
+
+    /// Play on until the game is over or an answer is awaited; reports
+    /// a frame after every round, a need for every answer wanted, and the
+    /// record at the end.
+    pub fn advance(&mut self, out: &mut Vec<Report>) {
+        loop {
+            let set = match self.game.game().to_move() {
+                ToMove::Over => {
+                    match serde_json::to_string(self.game.record()) {
+                        Ok(record) => out.push(Report::Done { record }),
+                        Err(e) => out.push(Report::Failed {
+                            error: e.to_string(),
+                        }),
+                    }
+                    return;
+                }
+                ToMove::Simultaneous(set) => set,
+                other => {
+                    out.push(Report::Failed {
+                        error: format!("unexpected {other:?} to move"),
+                    });
+                    return;
+                }
+            };
+            let round = self.game.game().board.round;
+            let mut waiting = false;
+            for seat in set.iter() {
+                if !self.order_seat(seat, round, out) {
+                    waiting = true;
+                }
+            }
+            if waiting {
+                return;
+            }
+            if self.game.game().board.round != round || self.game.game().finished() {
+                out.push(Report::Frame(self.frame()));
+            }
+        }
+    }
+
+    /// Give a seat's orders for the round if it can be done now; `false`
+    /// when an answer is awaited.
+    fn order_seat(&mut self, seat: u8, round: u32, out: &mut Vec<Report>) -> bool {
+        let s = seat as usize;
+        let orders = match (&self.kinds[s], self.skipped[s]) {
+            (_, true) => Vec::new(),
+            (SeatKind::Bot(_), false) => return self.bot_orders(seat, out),
+            (_, false) => {
+                if self.asked[s] != Some(round) {
+                    self.asked[s] = Some(round);
+                    self.answers[s] = None;
+                    let g = self.game.game();
+                    let view = bot_view(&g.player_view(seat), &g.legal_actions(seat));
+                    out.push(Report::Need { seat, round, view });
+                    return false;
+                }
+                match self.answers[s].take() {
+                    Some(orders) => orders,
+                    None => return false,
+                }
+            }
+        };
+        let mut refused = Vec::new();
+        for (i, order) in orders.iter().enumerate() {
+            if let Err(e) = self.game.play(seat, order) {
+                refused.push(format!("order {}: {}", i + 1, reason(&e.to_string())));
+            }
+        }
+        if !refused.is_empty() {
+            out.push(Report::Note {
+                seat,
+                text: format!(
+                    "round {}: {} order(s) refused by the rules ({})",
+                    round + 1,
+                    refused.len(),
+                    refused.join("; ")
+                ),
+            });
+        }
+        self.end_seat(seat, out);
+        true
+    }
+
+    fn bot_orders(&mut self, seat: u8, out: &mut Vec<Report>) -> bool {
+        let s = seat as usize;
+        let limit = self.game.game().board.units.len() + 2;
+        for _ in 0..limit {
+            if !self.pending(seat) {
+                return true;
+            }
+            let view = self.game.game().player_view(seat);
+            let Some(bot) = self.bots[s].as_mut() else {
+                break;
+            };
+            let Some(action) = bot.choose(&view, seat) else {
+                break;
+            };
+            if let Err(e) = self.game.play(seat, &action) {
+                self.skip(seat, format!("its order was refused ({e})"), out);
+                break;
+            }
+        }
+        self.end_seat(seat, out);
+        true
+    }
+
+    fn pending(&self, seat: u8) -> bool {
+        matches!(self.game.game().to_move(), ToMove::Simultaneous(set) if set.contains(seat))
+    }
+
+    fn end_seat(&mut self, seat: u8, out: &mut Vec<Report>) {
+        if self.pending(seat)
+            && let Err(e) = self.game.play(seat, &Action::End)
+        {
+            out.push(Report::Failed {
+                error: format!("seat {}: cannot end its orders ({e})", seat + 1),
+            });
+        }
+    }
+}
+
+/// The rule's reason from a record error's text (`action N (seat S): …`).
+fn reason(text: &str) -> &str {
+    text.split_once("): ").map_or(text, |(_, r)| r)
+}

@@ -1,0 +1,226 @@
+//! Small helpers for building a page with the DOM API. Text always goes
+//! in through `set_text_content`, so a name like `<img onerror=…>` stays text.
+
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement};
+
+/// The page's document.
+pub fn document() -> Document {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a document")
+}
+
+/// The element with this id.
+pub fn by_id(id: &str) -> Option<Element> {
+    document().get_element_by_id(id)
+}
+
+/// An element being built.
+pub struct El(pub Element);
+
+/// Start building an element.
+pub fn el(tag: &str) -> El {
+    El(document().create_element(tag).expect("create element"))
+}
+
+impl El {
+    /// Add classes (space separated).
+    pub fn class(self, c: &str) -> El {
+        for part in c.split_whitespace() {
+            self.0.class_list().add_1(part).ok();
+        }
+        self
+    }
+    /// Set an attribute.
+    pub fn attr(self, k: &str, v: &str) -> El {
+        self.0.set_attribute(k, v).ok();
+        self
+    }
+    /// Set the command a click on it runs.
+    pub fn cmd(self, c: &str) -> El {
+        self.attr("data-cmd", c)
+    }
+    /// Append text (never markup).
+    pub fn text(self, t: &str) -> El {
+        let node = document().create_text_node(t);
+        self.0.append_child(&node).ok();
+        self
+    }
+    /// Append a child.
+    pub fn child(self, c: El) -> El {
+        self.0.append_child(&c.0).ok();
+        self
+    }
+    /// Append children.
+    pub fn children(self, cs: impl IntoIterator<Item = El>) -> El {
+        for c in cs {
+            self.0.append_child(&c.0).ok();
+        }
+        self
+    }
+    /// Append a child when `c` is `Some`.
+    pub fn maybe(self, c: Option<El>) -> El {
+        match c {
+            Some(c) => self.child(c),
+            None => self,
+        }
+    }
+    /// Set an inline style property.
+    pub fn style(self, k: &str, v: &str) -> El {
+        if let Some(h) = self.0.dyn_ref::<HtmlElement>() {
+            h.style().set_property(k, v).ok();
+        }
+        self
+    }
+    /// Mark disabled when `yes`.
+    pub fn disabled(self, yes: bool) -> El {
+        if yes { self.attr("disabled", "") } else { self }
+    }
+}
+
+/// A button that runs a command.
+pub fn button(label: &str, cmd: &str) -> El {
+    el("button").attr("type", "button").cmd(cmd).text(label)
+}
+
+/// Replace an element's children.
+pub fn replace_children(parent: &Element, child: El) {
+    parent.set_text_content(None);
+    parent.append_child(&child.0).ok();
+}
+
+/// A colour dot (a seat's, beside its name).
+pub fn colour_dot(colour: &str) -> El {
+    el("span")
+        .class("swatch")
+        .style("background", colour)
+        .attr("aria-hidden", "true")
+}
+
+/// Size a canvas to `width` × `height` CSS pixels at the screen's pixel
+/// ratio and return its 2D context, scaled so drawing is in CSS pixels.
+pub fn sized_context(
+    canvas: &web_sys::HtmlCanvasElement,
+    width: f64,
+    height: f64,
+) -> Option<web_sys::CanvasRenderingContext2d> {
+    let dpr = web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .max(1.0);
+    canvas.set_width((width * dpr).round() as u32);
+    canvas.set_height((height * dpr).round() as u32);
+    let style = canvas.style();
+    style.set_property("width", &format!("{width}px")).ok();
+    style.set_property("height", &format!("{height}px")).ok();
+    let ctx = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())?;
+    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
+    Some(ctx)
+}
+
+/// The page's address without its fragment (links are this plus `#…`).
+pub fn page_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or("").to_string())
+        .unwrap_or_default()
+}
+
+/// The fragment of the page's address (`#map=…`), if any.
+pub fn fragment() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// Drop the fragment from the address once a link has been opened, so a
+/// reload reopens what was saved rather than the link again.
+pub fn consume_fragment() {
+    if let Some(w) = web_sys::window()
+        && let Ok(h) = w.history()
+    {
+        let path = w.location().pathname().unwrap_or_default();
+        let search = w.location().search().unwrap_or_default();
+        h.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{search}")),
+        )
+        .ok();
+    }
+}
+
+/// Put text on the clipboard (where the browser allows it).
+pub fn copy_text(text: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
+/// The browser's local storage, if the page may use it.
+pub fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// A file's name as the page shows it: no control characters, at most 60.
+pub fn file_name(file: &web_sys::File) -> String {
+    file.name()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(60)
+        .collect()
+}
+
+/// Read a chosen or dropped file as text, then call `done` with the text,
+/// or with why it was not read: a file over `limit` bytes is refused
+/// before it is read.
+pub fn read_file(
+    file: web_sys::File,
+    limit: usize,
+    done: impl FnOnce(Result<String, String>) + 'static,
+) {
+    if file.size() > limit as f64 {
+        done(Err(format!(
+            "“{}” is {} bytes; at most {limit} are accepted. Nothing changed.",
+            file_name(&file),
+            file.size()
+        )));
+        return;
+    }
+    let cb = wasm_bindgen::closure::Closure::once(move |text: wasm_bindgen::JsValue| {
+        done(Ok(text.as_string().unwrap_or_default()));
+    });
+    let _ = file.text().then(&cb);
+    cb.forget();
+}
+
+/// Call `f` once after `ms` milliseconds.
+pub fn after(ms: f64, f: impl FnOnce() + 'static) {
+    let cb = wasm_bindgen::closure::Closure::once_into_js(f);
+    if let Some(w) = web_sys::window() {
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms as i32)
+            .ok();
+    }
+}
+
+/// Offer `text` as a file download.
+pub fn download(text: &str, mime: &str, file_name: &str) {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let bag = web_sys::BlobPropertyBag::new();
+    bag.set_type(mime);
+    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag)
+        && let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob)
+        && let Ok(a) = document().create_element("a")
+    {
+        a.set_attribute("href", &url).ok();
+        a.set_attribute("download", file_name).ok();
+        if let Some(h) = a.dyn_ref::<web_sys::HtmlElement>() {
+            h.click();
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! What every Tabula page shares: helpers for building the page with the
+//! DOM API (text always goes in as text, never markup), files, storage,
+//! links and timers.
+
+pub mod dom;
