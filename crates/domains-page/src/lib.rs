@@ -10,6 +10,7 @@
 
 pub mod bot_library;
 pub mod frames;
+pub mod look;
 pub mod orders;
 pub mod runner;
 

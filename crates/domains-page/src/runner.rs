@@ -165,7 +165,18 @@ impl Runner {
     /// a frame after every round, a need for every answer wanted, and the
     /// record at the end.
     pub fn advance(&mut self, out: &mut Vec<Report>) {
+        while self.advance_for(out, usize::MAX) {}
+    }
+
+    /// Like [`Runner::advance`], but stop after `rounds` rounds; `true`
+    /// when it stopped there with more to play (the worker posts what it
+    /// has and goes on, so the page sees the game live).
+    pub fn advance_for(&mut self, out: &mut Vec<Report>, rounds: usize) -> bool {
+        let mut played = 0;
         loop {
+            if played >= rounds {
+                return true;
+            }
             let set = match self.game.game().to_move() {
                 ToMove::Over => {
                     match serde_json::to_string(self.game.record()) {
@@ -174,14 +185,14 @@ impl Runner {
                             error: e.to_string(),
                         }),
                     }
-                    return;
+                    return false;
                 }
                 ToMove::Simultaneous(set) => set,
                 other => {
                     out.push(Report::Failed {
                         error: format!("unexpected {other:?} to move"),
                     });
-                    return;
+                    return false;
                 }
             };
             let round = self.game.game().board.round;
@@ -192,10 +203,11 @@ impl Runner {
                 }
             }
             if waiting {
-                return;
+                return false;
             }
             if self.game.game().board.round != round || self.game.game().finished() {
                 out.push(Report::Frame(self.frame()));
+                played += 1;
             }
         }
     }

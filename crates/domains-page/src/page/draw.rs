@@ -1,0 +1,189 @@
+//! Drawing on the page's canvases: the board of one frame (with a
+//! person's selection, legal targets and planned orders on top), and the
+//! points of every seat over the rounds.
+
+use tabula_page_kit::dom::sized_context;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+use crate::frames::{Film, Frame};
+use crate::look::{COLOURS, PAINT, Standing, ZONE, look};
+
+/// What is drawn over the board while a person gives orders.
+#[derive(Default)]
+pub struct Marks {
+    /// The selected unit's square.
+    pub selected: Option<usize>,
+    /// Squares the selected unit may act on.
+    pub targets: Vec<usize>,
+    /// Planned orders: from, to, whether an attack.
+    pub planned: Vec<(usize, usize, bool)>,
+}
+
+/// The side of a square in CSS pixels for a board of `cols` columns.
+pub fn cell_size(cols: usize, rows: usize) -> f64 {
+    let width = web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|v| v.as_f64())
+        .unwrap_or(1024.0);
+    let room = (width - 40.0).min(640.0);
+    (room / cols.max(rows).max(1) as f64).floor().clamp(6.0, 30.0)
+}
+
+/// Draw a frame.
+pub fn draw_board(canvas: &HtmlCanvasElement, film: &Film, frame: &Frame, marks: &Marks) {
+    let (rows, cols) = (film.rows, film.cols);
+    let s = cell_size(cols, rows);
+    let Some(ctx) = sized_context(canvas, s * cols as f64, s * rows as f64) else {
+        return;
+    };
+    ctx.set_fill_style_str("#ffffff");
+    ctx.fill_rect(0.0, 0.0, s * cols as f64, s * rows as f64);
+    for i in 0..rows * cols {
+        let (x, y) = ((i % cols) as f64 * s, (i / cols) as f64 * s);
+        let (sq, un) = frame.cell(i);
+        let l = look(sq, un);
+        if let Some(p) = l.paint {
+            let table = if l.zone { &ZONE } else { &PAINT };
+            ctx.set_fill_style_str(table[p as usize % 4]);
+            ctx.fill_rect(x, y, s, s);
+        }
+        if let Some(d) = l.drawing {
+            ctx.set_fill_style_str(COLOURS[d as usize % 4]);
+            let m = s * 0.3;
+            ctx.fill_rect(x + m, y + m, s - 2.0 * m, s - 2.0 * m);
+        }
+        thing(&ctx, l.thing, x, y, s, frame.energy_at(i));
+    }
+    if s >= 8.0 {
+        ctx.set_stroke_style_str("rgba(0,0,0,0.07)");
+        ctx.set_line_width(1.0);
+        ctx.begin_path();
+        for c in 0..=cols {
+            ctx.move_to(c as f64 * s + 0.5, 0.0);
+            ctx.line_to(c as f64 * s + 0.5, rows as f64 * s);
+        }
+        for r in 0..=rows {
+            ctx.move_to(0.0, r as f64 * s + 0.5);
+            ctx.line_to(cols as f64 * s, r as f64 * s + 0.5);
+        }
+        ctx.stroke();
+    }
+    draw_marks(&ctx, marks, cols, s);
+}
+
+fn thing(ctx: &CanvasRenderingContext2d, t: Standing, x: f64, y: f64, s: f64, energy: Option<u8>) {
+    let (cx, cy) = (x + s / 2.0, y + s / 2.0);
+    let tau = std::f64::consts::TAU;
+    match t {
+        Standing::Nothing => {}
+        Standing::Unit(p, upgraded) => {
+            ctx.begin_path();
+            ctx.arc(cx, cy, s * 0.45, 0.0, tau).ok();
+            ctx.set_fill_style_str(COLOURS[p as usize % 4]);
+            ctx.fill();
+            ctx.set_line_width(if upgraded { 2.5 } else { 1.0 });
+            ctx.set_stroke_style_str(if upgraded { "#ffd400" } else { "#111" });
+            ctx.stroke();
+            if let Some(e) = energy
+                && s >= 11.0
+            {
+                ctx.set_fill_style_str("#fff");
+                ctx.set_font(&format!("bold {}px system-ui, sans-serif", (s * 0.6).floor()));
+                ctx.set_text_align("center");
+                ctx.set_text_baseline("middle");
+                ctx.fill_text(&e.to_string(), cx, cy + 0.5).ok();
+            }
+        }
+        Standing::Bubble(p) => {
+            ctx.begin_path();
+            ctx.arc(cx, cy, s * 0.38, 0.0, tau).ok();
+            ctx.set_fill_style_str("rgba(255,255,255,0.8)");
+            ctx.fill();
+            ctx.set_line_width((s * 0.15).max(1.5));
+            ctx.set_stroke_style_str(COLOURS[p as usize % 4]);
+            ctx.stroke();
+        }
+        Standing::Bonus => {
+            ctx.begin_path();
+            ctx.move_to(cx, y + s * 0.1);
+            ctx.line_to(x + s * 0.9, cy);
+            ctx.line_to(cx, y + s * 0.9);
+            ctx.line_to(x + s * 0.1, cy);
+            ctx.close_path();
+            ctx.set_fill_style_str("#ffcc00");
+            ctx.fill();
+            ctx.set_line_width(1.0);
+            ctx.set_stroke_style_str("#7a5c00");
+            ctx.stroke();
+        }
+    }
+}
+
+fn draw_marks(ctx: &CanvasRenderingContext2d, marks: &Marks, cols: usize, s: f64) {
+    let centre = |i: usize| ((i % cols) as f64 * s + s / 2.0, (i / cols) as f64 * s + s / 2.0);
+    ctx.set_line_width(2.0);
+    for &t in &marks.targets {
+        let (x, y) = centre(t);
+        ctx.set_stroke_style_str("#0050c8");
+        ctx.stroke_rect(x - s / 2.0 + 1.0, y - s / 2.0 + 1.0, s - 2.0, s - 2.0);
+    }
+    if let Some(sel) = marks.selected {
+        let (x, y) = centre(sel);
+        ctx.set_line_width(3.0);
+        ctx.set_stroke_style_str("#000");
+        ctx.stroke_rect(x - s / 2.0, y - s / 2.0, s, s);
+    }
+    for &(from, to, attack) in &marks.planned {
+        let (a, b) = (centre(from), centre(to));
+        ctx.set_line_width(3.0);
+        ctx.set_stroke_style_str(if attack { "#d00000" } else { "#111" });
+        ctx.begin_path();
+        ctx.move_to(a.0, a.1);
+        ctx.line_to(b.0, b.1);
+        ctx.stroke();
+        ctx.begin_path();
+        ctx.arc(b.0, b.1, 3.0, 0.0, std::f64::consts::TAU).ok();
+        ctx.set_fill_style_str(if attack { "#d00000" } else { "#111" });
+        ctx.fill();
+    }
+}
+
+/// Draw every seat's points over the rounds, with a line at the round
+/// shown.
+pub fn draw_chart(canvas: &HtmlCanvasElement, film: &Film, pos: usize) {
+    let width = canvas
+        .parent_element()
+        .map(|p| p.client_width() as f64 - 2.0)
+        .unwrap_or(300.0)
+        .clamp(160.0, 420.0);
+    let height = 130.0;
+    let Some(ctx) = sized_context(canvas, width, height) else {
+        return;
+    };
+    ctx.set_fill_style_str("#fff");
+    ctx.fill_rect(0.0, 0.0, width, height);
+    let rounds = film.rounds.max(1) as f64;
+    let top = film.top_points() as f64;
+    let x = |round: f64| 4.0 + (width - 8.0) * round / rounds;
+    let y = |pts: f64| height - 4.0 - (height - 8.0) * pts / top;
+    for seat in 0..film.names.len() {
+        ctx.begin_path();
+        ctx.set_stroke_style_str(COLOURS[seat % 4]);
+        ctx.set_line_width(2.0);
+        for (i, f) in film.frames.iter().enumerate() {
+            let p = f.points.get(seat).copied().unwrap_or(0) as f64;
+            if i == 0 {
+                ctx.move_to(x(i as f64), y(p));
+            } else {
+                ctx.line_to(x(i as f64), y(p));
+            }
+        }
+        ctx.stroke();
+    }
+    ctx.set_stroke_style_str("rgba(0,0,0,0.5)");
+    ctx.set_line_width(1.0);
+    ctx.begin_path();
+    ctx.move_to(x(pos as f64), 0.0);
+    ctx.line_to(x(pos as f64), height);
+    ctx.stroke();
+}

@@ -1,0 +1,636 @@
+//! Games on the page: starting one in the game worker (and the workers of
+//! bots written in the page), what the workers report, and opening,
+//! saving, sharing and exporting games.
+
+use serde_json::{Value, json};
+use tabula_domains::original::{parse_original, write_new_format};
+use tabula_domains::{Board, Domains, Options};
+use tabula_engine::GameRecord;
+use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
+use tabula_engine::link::{record_fragment, record_text_from_fragment};
+use tabula_engine::record::parse_record;
+use tabula_page_kit::dom::{
+    by_id, colour_dot, copy_text, download, el, page_url, read_file, replace_children,
+};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{HtmlInputElement, HtmlSelectElement, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+use super::person::PersonTurn;
+use super::sandbox::{Heard, Sandbox};
+use super::{Page, Source, peek, with_page};
+use crate::frames::Film;
+use crate::look::COLOURS;
+use crate::runner::{Report, SeatKind, SeatSpec};
+
+/// The game worker's script (trunk's loader for this same module).
+const WORKER_URL: &str = "./tabula-domains-page_loader.js";
+/// Extra time a bot's worker gets before it is stopped, beyond its limit
+/// (messages take time to travel; the limit itself is measured inside
+/// the bot's worker).
+const GRACE_MS: f64 = 250.0;
+
+/// A game being played in the worker.
+pub struct Running {
+    id: u32,
+    worker: Worker,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    start: String,
+    /// The seats.
+    pub seats: Vec<SeatSpec>,
+    codes: Vec<Option<String>>,
+    sandboxes: Vec<Option<Sandbox>>,
+    waiting: Vec<Option<u32>>,
+    /// Milliseconds a bot written in the page has each round.
+    pub limit: f64,
+    /// Rounds in the game.
+    pub rounds: u32,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}
+
+impl Running {
+    fn post(&self, request: &Value) {
+        self.worker
+            .post_message(&JsValue::from_str(&request.to_string()))
+            .ok();
+    }
+
+    /// Send a person's orders (JSON in the bots' form).
+    pub fn answer(&self, seat: u8, round: u32, orders: Option<Value>) {
+        self.post(&json!({"answer": {"seat": seat, "round": round, "orders": orders}}));
+    }
+
+    fn skip(&self, seat: u8, round: u32, why: &str) {
+        self.post(&json!({"skip": {"seat": seat, "round": round, "why": why}}));
+    }
+
+    fn name(&self, seat: u8) -> String {
+        let name = self
+            .seats
+            .get(seat as usize)
+            .map_or(String::new(), |s| s.name.clone());
+        format!("Seat {} ({name})", seat + 1)
+    }
+}
+
+static NEXT_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+
+fn select_value(id: &str) -> String {
+    by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+        .map(|s| s.value())
+        .unwrap_or_default()
+}
+
+fn input(id: &str) -> Option<HtmlInputElement> {
+    by_id(id).and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+}
+
+/// The built-in players a seat can be.
+const BUILT_IN: [(&str, &str); 5] = [
+    ("bot:painter", "painter (Tabula's strongest)"),
+    ("bot:dummy", "dummy (the original's scripted bot)"),
+    ("bot:demo", "demo (random steps)"),
+    ("bot:random", "random (any legal order)"),
+    ("person", "a person (you, clicking)"),
+];
+
+/// Draw the seat choices of the new-game dialog, keeping choices made.
+pub fn render_seats() {
+    let Some(box_) = by_id("seats") else { return };
+    let players: usize = select_value("players").parse().unwrap_or(4);
+    let defaults = ["bot:painter", "bot:dummy", "bot:demo", "bot:demo"];
+    let bots = peek(|p| p.bots.clone());
+    let list = el("div");
+    for i in 0..players.clamp(2, 4) {
+        let old = select_value(&format!("seat-{i}"));
+        let chosen = if old.is_empty() { defaults[i].to_string() } else { old };
+        let mut select = el("select").attr("id", &format!("seat-{i}"));
+        for (value, label) in BUILT_IN {
+            let mut o = el("option").attr("value", value).text(label);
+            if value == chosen {
+                o = o.attr("selected", "");
+            }
+            select = select.child(o);
+        }
+        for (k, b) in bots.iter().enumerate() {
+            let value = format!("saved:{k}");
+            let mut o = el("option")
+                .attr("value", &value)
+                .text(&format!("your bot: {}", b.name));
+            if value == chosen {
+                o = o.attr("selected", "");
+            }
+            select = select.child(o);
+        }
+        list.0.append_child(
+            &el("label")
+                .class("seat-row")
+                .child(colour_dot(COLOURS[i]))
+                .text(&format!("Seat {} ", i + 1))
+                .child(select)
+                .0,
+        )
+        .ok();
+    }
+    replace_children(&box_, list);
+    if let Some(seed) = input("seed")
+        && seed.value().is_empty()
+    {
+        seed.set_value(&((js_sys::Math::random() * 1e6) as u64).to_string());
+    }
+}
+
+fn setup_message(text: &str) {
+    if let Some(m) = by_id("setup-msg") {
+        m.set_text_content(Some(text));
+    }
+}
+
+/// Start the game set in the dialog; `false` (and why, in the dialog) if
+/// it cannot start.
+pub fn start_from_dialog() -> bool {
+    let players: usize = select_value("players").parse().unwrap_or(4).clamp(2, 4);
+    let bots = peek(|p| p.bots.clone());
+    let mut seats = Vec::new();
+    let mut codes = Vec::new();
+    for i in 0..players {
+        let v = select_value(&format!("seat-{i}"));
+        let (spec, code) = if let Some(spec) = v.strip_prefix("bot:") {
+            (
+                SeatSpec {
+                    name: spec.to_string(),
+                    kind: SeatKind::Bot(spec.to_string()),
+                },
+                None,
+            )
+        } else if v == "person" {
+            (
+                SeatSpec {
+                    name: "You".into(),
+                    kind: SeatKind::Person,
+                },
+                None,
+            )
+        } else if let Some(b) = v
+            .strip_prefix("saved:")
+            .and_then(|k| k.parse::<usize>().ok())
+            .and_then(|k| bots.get(k))
+        {
+            (
+                SeatSpec {
+                    name: b.name.clone(),
+                    kind: SeatKind::Script,
+                },
+                Some(b.code.clone()),
+            )
+        } else {
+            setup_message(&format!("Seat {}: choose who plays it.", i + 1));
+            return false;
+        };
+        seats.push(spec);
+        codes.push(code);
+    }
+    if seats.iter().filter(|s| s.kind == SeatKind::Person).count() > 1 {
+        setup_message("Only one seat can be a person: the others watch the same screen.");
+        return false;
+    }
+    let (size, rounds) = select_value("board-size")
+        .split_once(':')
+        .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u32>().ok()?)))
+        .unwrap_or((50, 500));
+    let options = if (size, rounds) == (50, 500) {
+        Options::default()
+    } else {
+        Options::small(size, rounds)
+    };
+    let seed_text = input("seed").map(|i| i.value()).unwrap_or_default();
+    let seed = match seed_text.trim().parse::<u64>() {
+        Ok(s) if s <= MAX_SEED => s,
+        _ => {
+            setup_message(&format!("The seed must be a whole number from 0 to {MAX_SEED}."));
+            return false;
+        }
+    };
+    let limit = input("limit")
+        .and_then(|i| i.value().parse::<f64>().ok())
+        .filter(|l| (5.0..=5000.0).contains(l));
+    let Some(limit) = limit else {
+        setup_message("The time per round must be from 5 to 5000 ms.");
+        return false;
+    };
+    setup_message("");
+    start(options, seats, codes, seed, limit);
+    true
+}
+
+/// Start a game in a new worker (stopping any other).
+pub fn start(
+    options: Options,
+    seats: Vec<SeatSpec>,
+    codes: Vec<Option<String>>,
+    seed: u64,
+    limit: f64,
+) {
+    let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let worker_options = WorkerOptions::new();
+    worker_options.set_type(WorkerType::Module);
+    let worker = match Worker::new_with_options(WORKER_URL, &worker_options) {
+        Ok(w) => w,
+        Err(e) => {
+            with_page(|p| p.note(format!("The game's worker cannot start: {e:?}"), true));
+            return;
+        }
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let text = e.data().as_string().unwrap_or_default();
+        on_report(id, &text);
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    let n = seats.len();
+    let start = json!({"start": {"options": options, "seats": seats, "seed": seed}}).to_string();
+    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    with_page(|p| {
+        p.running = Some(Running {
+            id,
+            worker,
+            _on_message: on_message,
+            start,
+            seats,
+            codes,
+            sandboxes: (0..n).map(|_| None).collect(),
+            waiting: vec![None; n],
+            limit,
+            rounds: options.rounds,
+        });
+        p.film = Some(Film {
+            rows: options.rows as usize,
+            cols: options.cols as usize,
+            rounds: options.rounds,
+            names,
+            frames: Vec::new(),
+        });
+        p.pos = 0;
+        p.follow = true;
+        p.record = None;
+        p.source = Source::Played;
+        p.person = None;
+        p.notes.clear();
+        p.note(format!("A new game, seed {seed}."), false);
+        p.playing = false;
+    });
+}
+
+fn on_report(id: u32, text: &str) {
+    with_page(|p| {
+        if p.running.as_ref().is_none_or(|r| r.id != id) {
+            return;
+        }
+        if text == "\"ready\"" {
+            if let Some(r) = p.running.as_ref() {
+                r.worker.post_message(&JsValue::from_str(&r.start)).ok();
+            }
+            return;
+        }
+        match serde_json::from_str::<Report>(text) {
+            Ok(report) => take_report(p, report),
+            Err(e) => p.note(format!("The game's worker said something unreadable: {e}"), true),
+        }
+    });
+}
+
+fn take_report(p: &mut Page, report: Report) {
+    match report {
+        Report::Frame(f) => {
+            if let Some(film) = p.film.as_mut() {
+                film.frames.push(f);
+            }
+            if p.follow && p.person.is_none() {
+                p.pos = p.frames().saturating_sub(1);
+            }
+        }
+        Report::Need { seat, round, view } => need(p, seat, round, view),
+        Report::Note { seat, text } => {
+            let name = p.running.as_ref().map_or(String::new(), |r| r.name(seat));
+            let bad = text.contains("no more orders");
+            p.note(format!("{name}: {text}"), bad);
+        }
+        Report::Done { record } => {
+            retire_game(p.running.take());
+            p.person = None;
+            match parse_record(&record) {
+                Ok(r) => p.record = Some(r),
+                Err(e) => p.note(format!("The finished game's record does not read: {e}"), true),
+            }
+            let summary = p.film.as_ref().and_then(|f| {
+                let last = f.frames.last()?;
+                let best = last.points.iter().copied().max()?;
+                let winners: Vec<String> = last
+                    .points
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| **s == best)
+                    .map(|(i, _)| f.names.get(i).cloned().unwrap_or_default())
+                    .collect();
+                Some(format!(
+                    "Game over after {} rounds: {} with {best} points.",
+                    last.round,
+                    winners.join(" and ")
+                ))
+            });
+            p.note(summary.unwrap_or_else(|| "Game over.".into()), false);
+        }
+        Report::Failed { error } => {
+            retire_game(p.running.take());
+            p.person = None;
+            p.note(format!("The game stopped: {error}"), true);
+        }
+    }
+}
+
+fn need(p: &mut Page, seat: u8, round: u32, view: Value) {
+    let Some(r) = p.running.as_mut() else { return };
+    let s = seat as usize;
+    match r.seats.get(s).map(|x| x.kind.clone()) {
+        Some(SeatKind::Person) => {
+            p.person = Some(PersonTurn::new(seat, round, view));
+            p.playing = false;
+            p.pos = p.frames().saturating_sub(1);
+            p.follow = true;
+        }
+        Some(SeatKind::Script) => {
+            if r.sandboxes[s].is_none() {
+                let code = r.codes[s].clone().unwrap_or_default();
+                let id = r.id;
+                match Sandbox::start(&code, move |heard| on_heard(id, seat, heard)) {
+                    Ok(sb) => r.sandboxes[s] = Some(sb),
+                    Err(e) => {
+                        r.skip(seat, round, &format!("its worker cannot start ({e})"));
+                        return;
+                    }
+                }
+            }
+            r.waiting[s] = Some(round);
+            if let Some(sb) = r.sandboxes[s].as_ref() {
+                sb.ask(round, &view.to_string());
+            }
+            let id = r.id;
+            tabula_page_kit::dom::after(r.limit + GRACE_MS, move || watchdog(id, seat, round));
+        }
+        _ => {}
+    }
+}
+
+fn on_heard(id: u32, seat: u8, heard: Heard) {
+    with_page(|p| {
+        let Some(r) = p.running.as_mut().filter(|r| r.id == id) else {
+            return;
+        };
+        let s = seat as usize;
+        let name = r.name(seat);
+        match heard {
+            Heard::Answer { round, ms, orders } => {
+                if r.waiting[s] != Some(round) {
+                    return;
+                }
+                r.waiting[s] = None;
+                if ms > r.limit {
+                    let limit = r.limit;
+                    r.answer(seat, round, None);
+                    p.note(
+                        format!(
+                            "{name}: round {} took {ms:.0} ms, over the {limit:.0} ms limit; its orders for that round were lost.",
+                            round + 1
+                        ),
+                        false,
+                    );
+                    return;
+                }
+                match orders.and_then(|t| {
+                    serde_json::from_str::<Value>(&t).map_err(|e| format!("unreadable orders ({e})"))
+                }) {
+                    Ok(v) => r.answer(seat, round, Some(v)),
+                    Err(why) => {
+                        r.skip(seat, round, &why);
+                        retire(r.sandboxes[s].take());
+                        r.codes[s] = None;
+                    }
+                }
+            }
+            Heard::Threw(msg) => {
+                let round = r.waiting[s].take().unwrap_or(0);
+                r.skip(seat, round, &format!("it threw {msg}"));
+                retire(r.sandboxes[s].take());
+                r.codes[s] = None;
+            }
+        }
+    });
+}
+
+/// Let go of a finished game's workers once the event being handled (one
+/// of its worker's) is over.
+fn retire_game(running: Option<Running>) {
+    if let Some(r) = running {
+        tabula_page_kit::dom::after(0.0, move || drop(r));
+    }
+}
+
+/// Stop a bot's worker now, and let go of its handlers once the event
+/// being handled (possibly one of theirs) is over.
+fn retire(sandbox: Option<Sandbox>) {
+    if let Some(sb) = sandbox {
+        sb.worker.terminate();
+        tabula_page_kit::dom::after(0.0, move || drop(sb));
+    }
+}
+
+fn watchdog(id: u32, seat: u8, round: u32) {
+    with_page(|p| {
+        let Some(r) = p.running.as_mut().filter(|r| r.id == id) else {
+            return;
+        };
+        let s = seat as usize;
+        if r.waiting[s] != Some(round) {
+            return;
+        }
+        r.waiting[s] = None;
+        retire(r.sandboxes[s].take());
+        r.answer(seat, round, None);
+        let (name, limit) = (r.name(seat), r.limit);
+        p.note(
+            format!(
+                "{name}: no orders within {limit:.0} ms in round {}; they were lost, and its worker was stopped and started afresh.",
+                round + 1
+            ),
+            false,
+        );
+    });
+}
+
+fn open_message(text: &str) {
+    if let Some(m) = by_id("open-msg") {
+        m.set_text_content(Some(text));
+    }
+}
+
+/// Open a game from text: a Tabula record, a link (or its `#game=`
+/// fragment), or a file of the original program. Nothing changes when it
+/// is refused; the dialog says why.
+pub fn open_text(text: &str, what: &str) {
+    match read_game(text) {
+        Ok((film, record, original)) => {
+            with_page(|p| {
+                p.running = None;
+                p.person = None;
+                p.playing = false;
+                p.notes.clear();
+                p.note(
+                    format!(
+                        "Opened {what}: {} players, {} rounds{}.",
+                        film.names.len(),
+                        film.frames.len().saturating_sub(1),
+                        if original.is_some() {
+                            ", from the original program (no orders, no energies)"
+                        } else {
+                            ""
+                        }
+                    ),
+                    false,
+                );
+                p.film = Some(film);
+                p.pos = 0;
+                p.follow = false;
+                p.record = record;
+                p.source = match original {
+                    Some(_) => Source::Original,
+                    None => Source::Record,
+                };
+            });
+            open_message("");
+            if let Some(t) = by_id("open-text")
+                .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+            {
+                t.set_value("");
+            }
+            super::command("close", "");
+        }
+        Err(e) => {
+            open_message(&format!("{what} could not be opened: {e}"));
+            super::command("open", "");
+        }
+    }
+}
+
+type Opened = (Film, Option<GameRecord>, Option<tabula_domains::original::OriginalGame>);
+
+fn read_game(text: &str) -> Result<Opened, String> {
+    if text.len() > MAX_RECORD_BYTES {
+        return Err(format!(
+            "it is {} bytes; at most {MAX_RECORD_BYTES} are read",
+            text.len()
+        ));
+    }
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("there is nothing to open".into());
+    }
+    let record_text = if let Some(i) = t.find("game=").filter(|_| !t.starts_with('{')) {
+        match record_text_from_fragment::<Domains>(&t[i..]) {
+            Some(Ok(json)) => json,
+            Some(Err(e)) => return Err(e),
+            None => return Err("it is not a link to a game".into()),
+        }
+    } else if t.starts_with('{') {
+        t.to_string()
+    } else {
+        let game = parse_original(t).map_err(|e| e.to_string())?;
+        return Ok((Film::of_original(&game), None, Some(game)));
+    };
+    let record = parse_record(&record_text).map_err(|e| e.to_string())?;
+    let (film, _) = Film::of_record(&record).map_err(|e| e.to_string())?;
+    Ok((film, Some(record), None))
+}
+
+/// Open the file chosen in the open dialog.
+pub fn open_chosen_file() {
+    let Some(file) = input("open-file").and_then(|i| i.files()).and_then(|f| f.get(0)) else {
+        return;
+    };
+    let name = format!("“{}”", tabula_page_kit::dom::file_name(&file));
+    read_file(file, MAX_RECORD_BYTES, move |res| match res {
+        Ok(text) => open_text(&text, &name),
+        Err(e) => open_message(&e),
+    });
+    if let Some(i) = input("open-file") {
+        i.set_value("");
+    }
+}
+
+fn file_stem(p: &Page) -> String {
+    match p.record.as_ref() {
+        Some(r) => format!("domains-{}", r.seed),
+        None => "domains".into(),
+    }
+}
+
+/// Download the record.
+pub fn save() {
+    with_page(|p| match p.record.as_ref() {
+        Some(r) => match serde_json::to_string(r) {
+            Ok(text) => download(&text, "application/json", &format!("{}.json", file_stem(p))),
+            Err(e) => p.note(format!("The record cannot be written: {e}"), true),
+        },
+        None if p.running.is_some() => {
+            p.note("The game is still being played: save it when it ends.", false)
+        }
+        None => p.note(
+            "There is no Tabula record to save (a file of the original program has boards, not orders: use “Export”).",
+            false,
+        ),
+    });
+}
+
+/// Copy a link to the game (its move list, packed into the fragment).
+pub fn copy_link() {
+    with_page(|p| {
+        let Some(record) = p.record.as_ref() else {
+            p.note("A link can be made once the game is over.", false);
+            return;
+        };
+        let link = format!("{}#{}", page_url(), record_fragment::<Domains>(record));
+        copy_text(&link);
+        if let Some(out) = input("link-out") {
+            out.set_value(&link);
+            out.remove_attribute("hidden").ok();
+            out.select();
+        }
+        p.note(
+            format!("A link to this game ({} characters) was copied.", link.len()),
+            false,
+        );
+    });
+}
+
+/// Download the game in the original program's (new) format.
+pub fn export_original() {
+    with_page(|p| {
+        let Some(record) = p.record.as_ref() else {
+            p.note("Only a finished Tabula game can be exported.", false);
+            return;
+        };
+        match Film::boards_of_record(record) {
+            Ok(boards) => {
+                let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
+                let refs: Vec<&Board> = boards.iter().collect();
+                let text = write_new_format(&names, &refs);
+                download(&text, "text/plain", &format!("{}.txt", file_stem(p)));
+            }
+            Err(e) => p.note(format!("The game cannot be exported: {e}"), true),
+        }
+    });
+}

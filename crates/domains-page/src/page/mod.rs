@@ -1,0 +1,410 @@
+//! The module's part in the window: the page's state, what every button,
+//! key and click does, and drawing it.
+
+mod draw;
+mod game;
+mod person;
+mod sandbox;
+mod view;
+
+use std::cell::RefCell;
+
+use tabula_engine::GameRecord;
+use tabula_page_kit::dom::{by_id, document};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent, MouseEvent};
+
+use crate::bot_library::{STORAGE_KEY, SavedBot, read_library};
+use crate::frames::Film;
+
+use game::Running;
+use person::PersonTurn;
+
+/// Where the game shown came from.
+pub enum Source {
+    /// Nothing yet.
+    None,
+    /// Played here (while it runs, and after).
+    Played,
+    /// Opened from a Tabula record or link.
+    Record,
+    /// Opened from a file of the original program.
+    Original,
+}
+
+/// Everything the page holds.
+pub struct Page {
+    /// The frames of the game shown.
+    pub film: Option<Film>,
+    /// The frame shown.
+    pub pos: usize,
+    /// Whether the view follows the newest frame of a running game.
+    pub follow: bool,
+    /// Whether the replay is playing.
+    pub playing: bool,
+    /// Rounds per second when playing.
+    pub speed: f64,
+    /// Bumped whenever playing starts or stops (so one timer runs).
+    pub tick: u32,
+    /// The record, once the game is over or opened.
+    pub record: Option<GameRecord>,
+    /// Where the game came from.
+    pub source: Source,
+    /// The game running in the worker.
+    pub running: Option<Running>,
+    /// A person's orders being given.
+    pub person: Option<PersonTurn>,
+    /// Notes: text, and whether it is a problem.
+    pub notes: Vec<(String, bool)>,
+    /// The saved bots.
+    pub bots: Vec<SavedBot>,
+    /// The saved bot in the editor.
+    pub editing: Option<usize>,
+}
+
+thread_local! {
+    static PAGE: RefCell<Page> = RefCell::new(Page {
+        film: None,
+        pos: 0,
+        follow: true,
+        playing: false,
+        speed: 10.0,
+        tick: 0,
+        record: None,
+        source: Source::None,
+        running: None,
+        person: None,
+        notes: Vec::new(),
+        bots: Vec::new(),
+        editing: None,
+    });
+}
+
+/// Run `f` on the page, then redraw it.
+pub fn with_page<R>(f: impl FnOnce(&mut Page) -> R) -> R {
+    let r = PAGE.with(|p| f(&mut p.borrow_mut()));
+    PAGE.with(|p| view::render(&p.borrow()));
+    r
+}
+
+/// Run `f` on the page without redrawing.
+pub fn peek<R>(f: impl FnOnce(&mut Page) -> R) -> R {
+    PAGE.with(|p| f(&mut p.borrow_mut()))
+}
+
+impl Page {
+    /// Add a note.
+    pub fn note(&mut self, text: impl Into<String>, bad: bool) {
+        self.notes.push((text.into(), bad));
+        if self.notes.len() > 200 {
+            self.notes.remove(0);
+        }
+    }
+
+    /// The number of frames.
+    pub fn frames(&self) -> usize {
+        self.film.as_ref().map_or(0, |f| f.frames.len())
+    }
+
+    /// Show frame `pos` (clamped); showing an earlier frame stops
+    /// following a running game.
+    pub fn show(&mut self, pos: usize) {
+        let last = self.frames().saturating_sub(1);
+        self.pos = pos.min(last);
+        self.follow = self.pos == last;
+    }
+}
+
+fn listen<E: JsCast + 'static>(
+    target: &web_sys::EventTarget,
+    kind: &str,
+    mut f: impl FnMut(E) + 'static,
+) {
+    let cb = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+        if let Ok(e) = e.dyn_into::<E>() {
+            f(e);
+        }
+    });
+    target
+        .add_event_listener_with_callback(kind, cb.as_ref().unchecked_ref())
+        .ok();
+    cb.forget();
+}
+
+fn input_value(id: &str) -> String {
+    by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
+/// Build the page: read the saved bots, wire the events, open a linked
+/// game or the new-game dialog.
+pub fn install() {
+    let saved = tabula_page_kit::dom::local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+    let (bots, problem) = read_library(saved.as_deref());
+    peek(|p| {
+        p.bots = bots;
+        if let Some(problem) = problem {
+            p.note(problem, true);
+        }
+    });
+    let doc = document();
+    listen::<MouseEvent>(&doc, "click", |e| {
+        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        if let Some(el) = target.closest("[data-cmd]").ok().flatten() {
+            let cmd = el.get_attribute("data-cmd").unwrap_or_default();
+            let arg = el.get_attribute("data-arg").unwrap_or_default();
+            command(&cmd, &arg);
+        }
+    });
+    listen::<KeyboardEvent>(&doc, "keydown", key);
+    if let Some(canvas) = by_id("board") {
+        listen::<MouseEvent>(&canvas, "click", |e| {
+            person::click(e.offset_x() as f64, e.offset_y() as f64, e.shift_key());
+        });
+    }
+    if let Some(scrub) = by_id("scrub") {
+        listen::<web_sys::Event>(&scrub, "input", |_| {
+            let v: usize = input_value("scrub").parse().unwrap_or(0);
+            with_page(|p| {
+                p.playing = false;
+                p.show(v);
+            });
+        });
+    }
+    if let Some(speed) = by_id("speed") {
+        listen::<web_sys::Event>(&speed, "change", |_| {
+            let v = by_id("speed")
+                .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+                .map(|s| s.value())
+                .unwrap_or_default();
+            peek(|p| p.speed = v.parse().unwrap_or(10.0));
+        });
+    }
+    if let Some(players) = by_id("players") {
+        listen::<web_sys::Event>(&players, "change", |_| game::render_seats());
+    }
+    if let Some(file) = by_id("open-file") {
+        listen::<web_sys::Event>(&file, "change", |_| game::open_chosen_file());
+    }
+    if let Some(file) = by_id("bot-import") {
+        listen::<web_sys::Event>(&file, "change", |_| view::import_bot_file());
+    }
+    window_resize();
+    document()
+        .body()
+        .map(|b| b.set_attribute("data-state", "ready"));
+    let fragment = tabula_page_kit::dom::fragment();
+    if fragment.contains("game=") {
+        tabula_page_kit::dom::consume_fragment();
+        game::open_text(&fragment, "the link");
+    } else {
+        command("new", "");
+    }
+    with_page(|_| {});
+}
+
+fn window_resize() {
+    if let Some(w) = web_sys::window() {
+        listen::<web_sys::Event>(&w, "resize", |_| with_page(|_| {}));
+    }
+}
+
+fn show_dialog(id: Option<&str>) {
+    let overlay = by_id("overlay");
+    for d in ["setup", "open", "bots"] {
+        if let Some(e) = by_id(d) {
+            if Some(d) == id {
+                e.remove_attribute("hidden").ok();
+            } else {
+                e.set_attribute("hidden", "").ok();
+            }
+        }
+    }
+    if let Some(o) = overlay {
+        if id.is_some() {
+            o.remove_attribute("hidden").ok();
+        } else {
+            o.set_attribute("hidden", "").ok();
+        }
+    }
+}
+
+fn dialog_open() -> bool {
+    by_id("overlay").is_some_and(|o| !o.has_attribute("hidden"))
+}
+
+fn focus(id: &str) {
+    if let Some(e) = by_id(id).and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
+        e.focus().ok();
+    }
+}
+
+/// Run a command (a button's `data-cmd`).
+pub fn command(cmd: &str, arg: &str) {
+    match cmd {
+        "new" => {
+            game::render_seats();
+            show_dialog(Some("setup"));
+            focus("players");
+        }
+        "open" => {
+            show_dialog(Some("open"));
+            focus("open-file");
+        }
+        "bots" => {
+            view::render_bots();
+            show_dialog(Some("bots"));
+            focus("bot-code");
+        }
+        "close" => show_dialog(None),
+        "start" => {
+            if game::start_from_dialog() {
+                show_dialog(None);
+            }
+        }
+        "stop" => with_page(|p| {
+            if p.running.take().is_some() {
+                p.person = None;
+                p.note("The game was stopped.", false);
+            }
+        }),
+        "open-pasted" => {
+            let text = by_id("open-text")
+                .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+                .map(|t| t.value())
+                .unwrap_or_default();
+            game::open_text(&text, "the pasted text");
+        }
+        "first" => with_page(|p| {
+            p.playing = false;
+            p.show(0);
+        }),
+        "last" => with_page(|p| {
+            p.playing = false;
+            p.show(usize::MAX);
+        }),
+        "back" => with_page(|p| {
+            p.playing = false;
+            p.show(p.pos.saturating_sub(1));
+        }),
+        "forward" => with_page(|p| {
+            p.playing = false;
+            p.show(p.pos + 1);
+        }),
+        "play" => toggle_play(),
+        "save" => game::save(),
+        "link" => game::copy_link(),
+        "export" => game::export_original(),
+        "person-end" => person::end(),
+        "person-clear" => person::clear(),
+        "person-ability" => person::ability(),
+        "person-attack" => person::toggle_attack(),
+        "bot-new" | "bot-save" | "bot-export" | "bot-delete" | "bot-pick" => {
+            view::bot_command(cmd, arg)
+        }
+        _ => {}
+    }
+}
+
+fn toggle_play() {
+    let start = with_page(|p| {
+        p.playing = !p.playing;
+        if p.playing && p.pos + 1 >= p.frames() && p.running.is_none() {
+            p.pos = 0;
+        }
+        p.tick = p.tick.wrapping_add(1);
+        p.playing.then_some(p.tick)
+    });
+    if let Some(tick) = start {
+        play_step(tick);
+    }
+}
+
+fn play_step(tick: u32) {
+    let next = with_page(|p| {
+        if !p.playing || p.tick != tick {
+            return None;
+        }
+        if p.pos + 1 < p.frames() {
+            p.show(p.pos + 1);
+        } else if p.running.is_none() {
+            p.playing = false;
+            return None;
+        }
+        Some(1000.0 / p.speed.max(0.5))
+    });
+    if let Some(ms) = next {
+        tabula_page_kit::dom::after(ms, move || play_step(tick));
+    }
+}
+
+fn key(e: KeyboardEvent) {
+    let tag = e
+        .target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .map(|t| t.tag_name().to_ascii_lowercase())
+        .unwrap_or_default();
+    if dialog_open() {
+        if e.key() == "Escape" {
+            show_dialog(None);
+        }
+        return;
+    }
+    if matches!(tag.as_str(), "input" | "textarea" | "select") || e.ctrl_key() || e.meta_key() {
+        return;
+    }
+    let step = if e.shift_key() { 10 } else { 1 };
+    let handled = match e.key().as_str() {
+        "ArrowLeft" => {
+            with_page(|p| {
+                p.playing = false;
+                p.show(p.pos.saturating_sub(step));
+            });
+            true
+        }
+        "ArrowRight" => {
+            with_page(|p| {
+                p.playing = false;
+                p.show(p.pos + step);
+            });
+            true
+        }
+        "Home" => {
+            command("first", "");
+            true
+        }
+        "End" => {
+            command("last", "");
+            true
+        }
+        " " => {
+            toggle_play();
+            true
+        }
+        "n" | "N" => {
+            command("new", "");
+            true
+        }
+        "Enter" if peek(|p| p.person.is_some()) => {
+            person::end();
+            true
+        }
+        "a" | "A" if peek(|p| p.person.is_some()) => {
+            person::ability();
+            true
+        }
+        "Escape" if peek(|p| p.person.is_some()) => {
+            person::deselect();
+            true
+        }
+        _ => false,
+    };
+    if handled {
+        e.prevent_default();
+    }
+}

@@ -1,0 +1,272 @@
+//! A person taking a seat: select one of your units by clicking it, then
+//! click a square next to it to move there (Shift+click, or "Attack"
+//! first, to attack it), A for its ability, Enter to end your orders.
+//! What is legal comes from the engine, in the seat's view (`legal`).
+
+use serde_json::Value;
+use tabula_domains::{Action, Dir};
+
+use super::draw::{Marks, cell_size};
+use super::with_page;
+use crate::orders::{dir_name, orders_json};
+
+/// A person's orders being given for one round.
+pub struct PersonTurn {
+    /// The seat.
+    pub seat: u8,
+    /// The round.
+    pub round: u32,
+    view: Value,
+    /// The selected unit.
+    pub selected: Option<u16>,
+    /// The orders so far.
+    pub orders: Vec<Action>,
+    /// Whether the next click attacks.
+    pub attack: bool,
+    /// What to tell the person.
+    pub message: String,
+}
+
+impl PersonTurn {
+    /// Orders for `seat` in `round`, from the seat's view.
+    pub fn new(seat: u8, round: u32, view: Value) -> PersonTurn {
+        PersonTurn {
+            seat,
+            round,
+            view,
+            selected: None,
+            orders: Vec::new(),
+            attack: false,
+            message: "Your turn to order: click one of your units.".into(),
+        }
+    }
+
+    fn cols(&self) -> usize {
+        self.view["cols"].as_u64().unwrap_or(1) as usize
+    }
+
+    fn rows(&self) -> usize {
+        self.view["rows"].as_u64().unwrap_or(1) as usize
+    }
+
+    /// This seat's units that may still be ordered: (id, row, col).
+    pub fn units(&self) -> Vec<(u16, i64, i64)> {
+        let legal = self.legal_units();
+        self.view["units"]
+            .as_array()
+            .map(|us| {
+                us.iter()
+                    .filter(|u| u["player"].as_u64() == Some(self.seat as u64))
+                    .filter_map(|u| {
+                        let id = u["id"].as_u64()? as u16;
+                        legal
+                            .contains(&id)
+                            .then_some((id, u["row"].as_i64()?, u["col"].as_i64()?))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn legal_units(&self) -> Vec<u16> {
+        self.view["legal"]
+            .as_array()
+            .map(|l| l.iter().filter_map(|e| e["unit"].as_u64().map(|u| u as u16)).collect())
+            .unwrap_or_default()
+    }
+
+    fn legal_of(&self, unit: u16) -> Option<&Value> {
+        self.view["legal"]
+            .as_array()?
+            .iter()
+            .find(|e| e["unit"].as_u64() == Some(unit as u64))
+    }
+
+    fn allows(&self, unit: u16, attack: bool, dir: Dir) -> bool {
+        let key = if attack { "attacks" } else { "moves" };
+        self.legal_of(unit)
+            .and_then(|e| e[key].as_array())
+            .is_some_and(|l| l.iter().any(|d| d.as_str() == Some(dir_name(dir))))
+    }
+
+    /// Whether the selected unit may use its ability.
+    pub fn can_ability(&self) -> bool {
+        self.selected
+            .and_then(|u| self.legal_of(u))
+            .is_some_and(|e| e["ability"] == Value::Bool(true))
+    }
+
+    fn at(&self, unit: u16) -> Option<(i64, i64)> {
+        self.units()
+            .into_iter()
+            .find(|u| u.0 == unit)
+            .map(|u| (u.1, u.2))
+    }
+
+    fn set_order(&mut self, order: Action) {
+        self.orders.retain(|o| o.unit() != order.unit());
+        self.orders.push(order);
+        self.selected = None;
+        self.attack = false;
+    }
+
+    /// A click on square (row, col).
+    pub fn click(&mut self, row: i64, col: i64, shift: bool) {
+        let mine = self.units().into_iter().find(|u| (u.1, u.2) == (row, col));
+        if let Some(sel) = self.selected
+            && let Some((r, c)) = self.at(sel)
+            && (row - r).abs() <= 1
+            && (col - c).abs() <= 1
+            && !(mine.is_some() && (row, col) != (r, c))
+        {
+            let dir = Dir::between((r as i32, c as i32), (row as i32, col as i32));
+            let attack = (self.attack || shift) && dir != Dir::None;
+            if self.allows(sel, attack, dir) {
+                let order = if attack {
+                    Action::Attack { unit: sel, dir }
+                } else {
+                    Action::Move { unit: sel, dir }
+                };
+                self.message = format!("Unit {sel}: {}.", describe(&order));
+                self.set_order(order);
+            } else {
+                self.message = format!(
+                    "Unit {sel} cannot {} {}: the outlined squares are the ones it can.",
+                    if attack { "attack" } else { "move" },
+                    dir_name(dir).replace('_', " ")
+                );
+            }
+            return;
+        }
+        match mine {
+            Some((id, ..)) => {
+                self.selected = Some(id);
+                self.message = format!(
+                    "Unit {id}: click a square next to it to move (itself to stay), Shift+click to attack{}.",
+                    if self.can_ability() { ", A for its ability" } else { "" }
+                );
+            }
+            None => {
+                self.selected = None;
+                self.message = "Click one of your units (outlined when selected).".into();
+            }
+        }
+    }
+
+    /// What to draw over the board.
+    pub fn marks(&self) -> Marks {
+        let cols = self.cols() as i64;
+        let rows = self.rows() as i64;
+        let index = |r: i64, c: i64| (r * cols + c) as usize;
+        let mut m = Marks::default();
+        if let Some(sel) = self.selected
+            && let Some((r, c)) = self.at(sel)
+        {
+            m.selected = Some(index(r, c));
+            for dir in Dir::ALL {
+                if self.allows(sel, self.attack, dir) {
+                    let (dr, dc) = dir.delta();
+                    let (tr, tc) = (r + dr as i64, c + dc as i64);
+                    if (0..rows).contains(&tr) && (0..cols).contains(&tc) {
+                        m.targets.push(index(tr, tc));
+                    }
+                }
+            }
+        }
+        for o in &self.orders {
+            let (unit, dir, attack) = match *o {
+                Action::Move { unit, dir } => (unit, dir, false),
+                Action::Attack { unit, dir } => (unit, dir, true),
+                _ => continue,
+            };
+            if let Some((r, c)) = self.at(unit) {
+                let (dr, dc) = dir.delta();
+                m.planned
+                    .push((index(r, c), index(r + dr as i64, c + dc as i64), attack));
+            }
+        }
+        m
+    }
+}
+
+/// An order in words.
+pub fn describe(order: &Action) -> String {
+    match *order {
+        Action::Move { dir: Dir::None, .. } => "stay".into(),
+        Action::Move { dir, .. } => format!("move {}", dir_name(dir).replace('_', " ")),
+        Action::Attack { dir, .. } => format!("attack {}", dir_name(dir).replace('_', " ")),
+        Action::Ability { .. } => "use its ability".into(),
+        Action::End => "end".into(),
+    }
+}
+
+/// A click on the board at (x, y) CSS pixels.
+pub fn click(x: f64, y: f64, shift: bool) {
+    with_page(|p| {
+        let Some(film) = p.film.as_ref() else { return };
+        let s = cell_size(film.cols, film.rows);
+        let (row, col) = ((y / s).floor() as i64, (x / s).floor() as i64);
+        if let Some(t) = p.person.as_mut() {
+            t.click(row, col, shift);
+        }
+    });
+}
+
+/// Send the person's orders.
+pub fn end() {
+    with_page(|p| {
+        let Some(t) = p.person.take() else { return };
+        if let Some(r) = p.running.as_ref() {
+            r.answer(t.seat, t.round, Some(orders_json(&t.orders)));
+        }
+        p.note(
+            format!("Round {}: you gave {} order(s).", t.round + 1, t.orders.len()),
+            false,
+        );
+    });
+}
+
+/// Drop the orders given so far this round.
+pub fn clear() {
+    with_page(|p| {
+        if let Some(t) = p.person.as_mut() {
+            t.orders.clear();
+            t.selected = None;
+            t.message = "Orders cleared.".into();
+        }
+    });
+}
+
+/// The selected unit uses its ability.
+pub fn ability() {
+    with_page(|p| {
+        if let Some(t) = p.person.as_mut() {
+            match t.selected {
+                Some(u) if t.can_ability() => {
+                    t.set_order(Action::Ability { unit: u });
+                    t.message = format!("Unit {u}: use its ability.");
+                }
+                Some(u) => t.message = format!("Unit {u} has no ability (it is not upgraded)."),
+                None => t.message = "Select an upgraded unit first.".into(),
+            }
+        }
+    });
+}
+
+/// Attack with the next click, or move.
+pub fn toggle_attack() {
+    with_page(|p| {
+        if let Some(t) = p.person.as_mut() {
+            t.attack = !t.attack;
+        }
+    });
+}
+
+/// Drop the selection.
+pub fn deselect() {
+    with_page(|p| {
+        if let Some(t) = p.person.as_mut() {
+            t.selected = None;
+        }
+    });
+}

@@ -1,0 +1,368 @@
+//! Showing the page's state: the board, the round, the scores and chart,
+//! the progress of a running game, a person's orders, the notes, and the
+//! bot editor.
+
+use tabula_page_kit::dom::{
+    El, button, by_id, colour_dot, download, el, local_storage, read_file, replace_children,
+};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlTextAreaElement};
+
+use super::draw::{Marks, draw_board, draw_chart};
+use super::person::describe;
+use super::{Page, Source, peek, with_page};
+use crate::bot_library::{
+    MAX_CODE_BYTES, STORAGE_KEY, SavedBot, TEMPLATE, export_bot, import_bot, save_bot,
+};
+use crate::look::COLOURS;
+
+fn canvas(id: &str) -> Option<HtmlCanvasElement> {
+    by_id(id).and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
+}
+
+fn input(id: &str) -> Option<HtmlInputElement> {
+    by_id(id).and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+}
+
+fn set_text(id: &str, text: &str) {
+    if let Some(e) = by_id(id) {
+        e.set_text_content(Some(text));
+    }
+}
+
+fn hide(id: &str, hidden: bool) {
+    if let Some(e) = by_id(id) {
+        if hidden {
+            e.set_attribute("hidden", "").ok();
+        } else {
+            e.remove_attribute("hidden").ok();
+        }
+    }
+}
+
+fn enable(cmd: &str, yes: bool) {
+    if let Ok(list) = tabula_page_kit::dom::document().query_selector_all(&format!("[data-cmd='{cmd}']")) {
+        for i in 0..list.length() {
+            if let Some(e) = list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                if yes {
+                    e.remove_attribute("disabled").ok();
+                } else {
+                    e.set_attribute("disabled", "").ok();
+                }
+            }
+        }
+    }
+}
+
+/// Redraw everything from the state.
+pub fn render(p: &Page) {
+    let frames = p.frames();
+    let film = p.film.as_ref();
+    if let (Some(film), Some(frame)) = (film, film.and_then(|f| f.frames.get(p.pos))) {
+        let marks = p.person.as_ref().map(|t| t.marks()).unwrap_or_default();
+        if let Some(c) = canvas("board") {
+            draw_board(&c, film, frame, &marks);
+        }
+        if let Some(c) = canvas("chart") {
+            draw_chart(&c, film, p.pos);
+        }
+        set_text(
+            "round-label",
+            &format!("Round {} of {}", frame.round, film.rounds),
+        );
+        render_scores(p, film, frame);
+    } else if let (Some(film), Some(c)) = (film, canvas("board")) {
+        draw_board(&c, film, &crate::frames::Frame {
+            round: 0,
+            points: Vec::new(),
+            cells: String::new(),
+            energies: Vec::new(),
+            squares: Vec::new(),
+        }, &Marks::default());
+        set_text("round-label", "Starting…");
+    }
+    if let Some(s) = input("scrub") {
+        s.set_max(&frames.saturating_sub(1).to_string());
+        s.set_value(&p.pos.to_string());
+    }
+    set_text("play", if p.playing { "⏸" } else { "▶" });
+    match (&p.running, film) {
+        (Some(r), Some(film)) => {
+            hide("progress-row", false);
+            let done = film.frames.len().saturating_sub(1);
+            if let Some(bar) = by_id("progress") {
+                bar.set_attribute("max", &r.rounds.max(1).to_string()).ok();
+                bar.set_attribute("value", &done.to_string()).ok();
+            }
+            set_text(
+                "progress-text",
+                &format!(
+                    "{done} of {} rounds played{}",
+                    r.rounds,
+                    if p.person.is_some() { " — waiting for your orders" } else { "" }
+                ),
+            );
+        }
+        _ => hide("progress-row", true),
+    }
+    set_text(
+        "title",
+        match (&p.source, p.running.is_some()) {
+            (_, true) => "Domains — playing",
+            (Source::Played, false) => "Domains — game over",
+            (Source::Record, _) => "Domains — a saved game",
+            (Source::Original, _) => "Domains — a file of the original program",
+            (Source::None, _) => "Domains",
+        },
+    );
+    let has_record = p.record.is_some();
+    enable("save", has_record);
+    enable("link", has_record);
+    enable("export", has_record);
+    render_person(p);
+    render_notes(p);
+}
+
+fn render_scores(p: &Page, film: &crate::frames::Film, frame: &crate::frames::Frame) {
+    let Some(box_) = by_id("scores") else { return };
+    let best = frame.points.iter().copied().max().unwrap_or(0);
+    let list = el("div");
+    for (i, name) in film.names.iter().enumerate() {
+        let pts = frame.points.get(i).copied().unwrap_or(0);
+        let squares = frame
+            .squares
+            .get(i)
+            .map(|s| format!(" · {s} squares"))
+            .unwrap_or_default();
+        let row = el("div")
+            .class(if pts == best && best > 0 { "score-row lead" } else { "score-row" })
+            .attr("data-seat", &i.to_string())
+            .child(el("span").class("who").child(colour_dot(COLOURS[i % 4])).text(name))
+            .child(el("span").class("pts").text(&format!("{pts}{squares}")));
+        list.0.append_child(&row.0).ok();
+    }
+    let _ = p;
+    replace_children(&box_, list);
+}
+
+fn render_person(p: &Page) {
+    let Some(box_) = by_id("person") else { return };
+    let Some(t) = p.person.as_ref() else {
+        box_.set_attribute("hidden", "").ok();
+        return;
+    };
+    box_.remove_attribute("hidden").ok();
+    let orders = el("ul").children(
+        t.orders
+            .iter()
+            .map(|o| el("li").text(&format!("Unit {}: {}", o.unit().unwrap_or(0), describe(o)))),
+    );
+    let attack = button(if t.attack { "Attack: on" } else { "Attack: off" }, "person-attack")
+        .class(if t.attack { "picked" } else { "" })
+        .attr("aria-pressed", if t.attack { "true" } else { "false" });
+    let content = el("div")
+        .child(el("strong").text(&format!("Your orders for round {}", t.round + 1)))
+        .child(el("p").attr("id", "person-msg").text(&t.message))
+        .child(orders)
+        .child(
+            el("div")
+                .class("buttons")
+                .child(attack)
+                .child(button("Ability (A)", "person-ability").disabled(!t.can_ability()))
+                .child(button("Clear", "person-clear"))
+                .child(button("End my orders (Enter)", "person-end").class("primary")),
+        );
+    replace_children(&box_, content);
+}
+
+fn render_notes(p: &Page) {
+    let Some(box_) = by_id("notes") else { return };
+    box_.set_text_content(None);
+    for (text, bad) in p.notes.iter().rev().take(30) {
+        let li = el("li").text(text);
+        let li = if *bad { li.class("bad") } else { li };
+        box_.append_child(&li.0).ok();
+    }
+}
+
+fn code_box() -> Option<HtmlTextAreaElement> {
+    by_id("bot-code").and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+}
+
+fn bot_message(text: &str, ok: bool) {
+    if let Some(m) = by_id("bot-msg") {
+        m.set_text_content(Some(text));
+        m.set_class_name(if ok { "msg ok" } else { "msg" });
+    }
+}
+
+/// Fill the bot dialog: the saved bots, and the one being edited (a new
+/// bot from the template when none).
+pub fn render_bots() {
+    let (bots, editing) = peek(|p| (p.bots.clone(), p.editing));
+    if let Some(list) = by_id("bot-list") {
+        let items: Vec<El> = bots
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let mut btn = button(&b.name, "bot-pick").attr("data-arg", &i.to_string());
+                if Some(i) == editing {
+                    btn = btn.class("picked");
+                }
+                el("li").child(btn)
+            })
+            .collect();
+        list.set_text_content(None);
+        for i in items {
+            list.append_child(&i.0).ok();
+        }
+    }
+    let code = code_box();
+    if let Some(c) = code.as_ref()
+        && c.value().is_empty()
+    {
+        match editing.and_then(|i| bots.get(i)) {
+            Some(b) => c.set_value(&b.code),
+            None => c.set_value(TEMPLATE),
+        }
+    }
+    if let Some(n) = input("bot-name")
+        && n.value().is_empty()
+    {
+        n.set_value(
+            &editing
+                .and_then(|i| bots.get(i))
+                .map_or("My bot".to_string(), |b| b.name.clone()),
+        );
+    }
+}
+
+fn store(bots: &[SavedBot]) -> Result<(), String> {
+    let text = serde_json::to_string(bots).map_err(|e| e.to_string())?;
+    local_storage()
+        .ok_or("this browser keeps nothing for the page")?
+        .set_item(STORAGE_KEY, &text)
+        .map_err(|_| "the browser's storage is full or refused".to_string())
+}
+
+/// A command of the bot dialog.
+pub fn bot_command(cmd: &str, arg: &str) {
+    let name = input("bot-name").map(|i| i.value()).unwrap_or_default();
+    let code = code_box().map(|c| c.value()).unwrap_or_default();
+    match cmd {
+        "bot-new" => {
+            peek(|p| p.editing = None);
+            if let Some(c) = code_box() {
+                c.set_value(TEMPLATE);
+            }
+            if let Some(n) = input("bot-name") {
+                n.set_value("My bot");
+            }
+            bot_message("A new bot from the template.", true);
+        }
+        "bot-pick" => {
+            let i: usize = arg.parse().unwrap_or(usize::MAX);
+            let bot = peek(|p| {
+                let b = p.bots.get(i).cloned();
+                if b.is_some() {
+                    p.editing = Some(i);
+                }
+                b
+            });
+            if let Some(b) = bot {
+                if let Some(c) = code_box() {
+                    c.set_value(&b.code);
+                }
+                if let Some(n) = input("bot-name") {
+                    n.set_value(&b.name);
+                }
+                bot_message("", true);
+            }
+        }
+        "bot-save" => {
+            let result = peek(|p| {
+                let mut list = p.bots.clone();
+                save_bot(
+                    &mut list,
+                    SavedBot {
+                        name: name.trim().to_string(),
+                        code: code.clone(),
+                    },
+                )?;
+                store(&list)?;
+                p.editing = list.iter().position(|b| b.name == name.trim());
+                p.bots = list;
+                Ok::<(), String>(())
+            });
+            match result {
+                Ok(()) => bot_message(
+                    &format!("Saved “{}”: choose it for a seat in “New game”.", name.trim()),
+                    true,
+                ),
+                Err(e) => bot_message(&format!("Not saved: {e}."), false),
+            }
+        }
+        "bot-export" => {
+            if code.len() > MAX_CODE_BYTES {
+                bot_message("The bot is too large to export.", false);
+            } else {
+                let bot = SavedBot {
+                    name: name.trim().to_string(),
+                    code,
+                };
+                let file: String = bot
+                    .name
+                    .chars()
+                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+                    .collect();
+                download(&export_bot(&bot), "text/javascript", &format!("{file}.js"));
+            }
+        }
+        "bot-delete" => {
+            let result = peek(|p| {
+                let Some(i) = p.editing else {
+                    return Err("choose a saved bot first".to_string());
+                };
+                let mut list = p.bots.clone();
+                let gone = list.remove(i);
+                store(&list)?;
+                p.bots = list;
+                p.editing = None;
+                Ok(gone.name)
+            });
+            match result {
+                Ok(n) => bot_message(&format!("Deleted “{n}”."), true),
+                Err(e) => bot_message(&format!("Nothing deleted: {e}."), false),
+            }
+        }
+        _ => {}
+    }
+    render_bots();
+    with_page(|_| {});
+}
+
+/// Import the bot file chosen in the bot dialog into the editor (saved
+/// once the person presses Save).
+pub fn import_bot_file() {
+    let Some(i) = input("bot-import") else { return };
+    let Some(file) = i.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    let name = tabula_page_kit::dom::file_name(&file);
+    read_file(file, MAX_CODE_BYTES + 200, move |res| {
+        match res.and_then(|text| import_bot(&name, &text)) {
+            Ok(bot) => {
+                peek(|p| p.editing = None);
+                if let Some(c) = code_box() {
+                    c.set_value(&bot.code);
+                }
+                if let Some(n) = input("bot-name") {
+                    n.set_value(&bot.name);
+                }
+                bot_message(&format!("Imported “{}”: press Save to keep it.", bot.name), true);
+            }
+            Err(e) => bot_message(&format!("Not imported: {e}"), false),
+        }
+    });
+    i.set_value("");
+}

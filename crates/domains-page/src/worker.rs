@@ -1,0 +1,133 @@
+//! The module's part in the game worker: the page posts a request as JSON
+//! (start a game, a seat's answer, skip a seat) and the worker posts back
+//! every [`Report`] as JSON: a frame after each round, a need when a seat
+//! written in the page or a person must order, notes, and the record.
+
+use std::cell::RefCell;
+
+use serde::Deserialize;
+use serde_json::Value;
+use tabula_domains::Options;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+use crate::runner::{Report, Runner, SeatSpec};
+
+/// What the page asks of the worker.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Request {
+    /// Start a game (replacing any other).
+    Start {
+        options: Options,
+        seats: Vec<SeatSpec>,
+        seed: u64,
+    },
+    /// A seat's orders for a round (`None`: none in time).
+    Answer {
+        seat: u8,
+        round: u32,
+        orders: Option<Value>,
+    },
+    /// A seat's bot failed: skip it for the rest of the game.
+    Skip { seat: u8, round: u32, why: String },
+}
+
+thread_local! {
+    static RUNNER: RefCell<Option<Runner>> = const { RefCell::new(None) };
+}
+
+fn post(scope: &DedicatedWorkerGlobalScope, reports: &[Report]) {
+    for r in reports {
+        if let Ok(text) = serde_json::to_string(r) {
+            scope.post_message(&JsValue::from_str(&text)).ok();
+        }
+    }
+}
+
+fn handle(text: &str) -> Vec<Report> {
+    let mut out = Vec::new();
+    let request: Request = match serde_json::from_str(text) {
+        Ok(r) => r,
+        Err(e) => {
+            out.push(Report::Failed {
+                error: format!("unreadable request: {e}"),
+            });
+            return out;
+        }
+    };
+    RUNNER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        match request {
+            Request::Start {
+                options,
+                seats,
+                seed,
+            } => match Runner::new(&options, &seats, seed) {
+                Ok(r) => {
+                    out.push(Report::Frame(r.frame()));
+                    *slot = Some(r);
+                }
+                Err(error) => {
+                    *slot = None;
+                    out.push(Report::Failed { error });
+                }
+            },
+            Request::Answer {
+                seat,
+                round,
+                orders,
+            } => {
+                if let Some(r) = slot.as_mut() {
+                    r.answer(seat, round, orders.as_ref(), &mut out);
+                }
+            }
+            Request::Skip { seat, round, why } => {
+                if let Some(r) = slot.as_mut() {
+                    r.skip(seat, why, &mut out);
+                    r.answer(seat, round, None, &mut out);
+                }
+            }
+        }
+    });
+    out
+}
+
+/// Rounds played between two posts of the reports.
+const ROUNDS_PER_SLICE: usize = 10;
+
+/// Play on a slice of rounds, post what happened, and come back for the
+/// next slice after any message that arrived in between.
+fn play_on(scope: DedicatedWorkerGlobalScope) {
+    let mut out = Vec::new();
+    let more = RUNNER.with(|cell| {
+        cell.borrow_mut()
+            .as_mut()
+            .is_some_and(|r| r.advance_for(&mut out, ROUNDS_PER_SLICE))
+    });
+    post(&scope, &out);
+    if more {
+        let next = scope.clone();
+        let cb = Closure::once_into_js(move || play_on(next));
+        scope
+            .set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), 0)
+            .ok();
+    }
+}
+
+/// Answer the page's requests; say "ready" first (messages posted before
+/// the module has loaded are lost).
+pub fn install() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply_to = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let text = e.data().as_string().unwrap_or_default();
+        let reports = handle(&text);
+        post(&reply_to, &reports);
+        play_on(reply_to.clone());
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    scope.post_message(&JsValue::from_str("\"ready\"")).ok();
+}
