@@ -164,8 +164,16 @@ mod tests {
 
     #[test]
     fn bad_bots_are_refused_with_reasons() {
-        assert!(check_bot("", "function orders(){}").unwrap_err().contains("name"));
-        assert!(check_bot("a", "let x = 1;").unwrap_err().contains("orders(view)"));
+        assert!(
+            check_bot("", "function orders(){}")
+                .unwrap_err()
+                .contains("name")
+        );
+        assert!(
+            check_bot("a", "let x = 1;")
+                .unwrap_err()
+                .contains("orders(view)")
+        );
         let big = "x".repeat(MAX_CODE_BYTES + 1) + "orders";
         assert!(check_bot("a", &big).unwrap_err().contains("bytes"));
         assert!(import_bot("huge.js", &big).is_err());
@@ -174,8 +182,22 @@ mod tests {
     #[test]
     fn the_library_keeps_what_reads_and_says_what_it_dropped() {
         let mut list = Vec::new();
-        save_bot(&mut list, SavedBot { name: "a".into(), code: TEMPLATE.into() }).unwrap();
-        save_bot(&mut list, SavedBot { name: "a".into(), code: "orders()".into() }).unwrap();
+        save_bot(
+            &mut list,
+            SavedBot {
+                name: "a".into(),
+                code: TEMPLATE.into(),
+            },
+        )
+        .unwrap();
+        save_bot(
+            &mut list,
+            SavedBot {
+                name: "a".into(),
+                code: "orders()".into(),
+            },
+        )
+        .unwrap();
         assert_eq!(list.len(), 1);
         assert_eq!(list[0].code, "orders()");
         let text = r#"[{"name":"ok","code":"function orders(){}"},{"name":"","code":"orders"}]"#;

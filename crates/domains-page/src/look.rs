@@ -82,7 +82,11 @@ mod tests {
                     assert_eq!(l.paint, painter);
                     assert_eq!(l.zone, zone);
                     // A zone hides a drawing, and so does one's own paint.
-                    let shown = if zone || drawer == painter { None } else { drawer };
+                    let shown = if zone || drawer == painter {
+                        None
+                    } else {
+                        drawer
+                    };
                     assert_eq!(l.drawing, shown, "{painter:?} {drawer:?} {zone}");
                 }
             }

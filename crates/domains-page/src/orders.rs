@@ -138,10 +138,7 @@ pub fn read_orders(answer: &Value) -> Result<Vec<Action>, String> {
         Value::Null => return Ok(Vec::new()),
         Value::Array(list) => list,
         other => {
-            return Err(format!(
-                "orders must be an array, not {}",
-                kind_of(other)
-            ));
+            return Err(format!("orders must be an array, not {}", kind_of(other)));
         }
     };
     if list.len() > MAX_ORDERS {

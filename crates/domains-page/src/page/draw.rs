@@ -26,7 +26,9 @@ pub fn cell_size(cols: usize, rows: usize) -> f64 {
         .and_then(|v| v.as_f64())
         .unwrap_or(1024.0);
     let room = (width - 40.0).min(640.0);
-    (room / cols.max(rows).max(1) as f64).floor().clamp(6.0, 30.0)
+    (room / cols.max(rows).max(1) as f64)
+        .floor()
+        .clamp(6.0, 30.0)
 }
 
 /// Draw a frame.
@@ -36,6 +38,7 @@ pub fn draw_board(canvas: &HtmlCanvasElement, film: &Film, frame: &Frame, marks:
     let Some(ctx) = sized_context(canvas, s * cols as f64, s * rows as f64) else {
         return;
     };
+    canvas.set_attribute("data-cell", &s.to_string()).ok();
     ctx.set_fill_style_str("#ffffff");
     ctx.fill_rect(0.0, 0.0, s * cols as f64, s * rows as f64);
     for i in 0..rows * cols {
@@ -88,7 +91,10 @@ fn thing(ctx: &CanvasRenderingContext2d, t: Standing, x: f64, y: f64, s: f64, en
                 && s >= 11.0
             {
                 ctx.set_fill_style_str("#fff");
-                ctx.set_font(&format!("bold {}px system-ui, sans-serif", (s * 0.6).floor()));
+                ctx.set_font(&format!(
+                    "bold {}px system-ui, sans-serif",
+                    (s * 0.6).floor()
+                ));
                 ctx.set_text_align("center");
                 ctx.set_text_baseline("middle");
                 ctx.fill_text(&e.to_string(), cx, cy + 0.5).ok();
@@ -120,7 +126,12 @@ fn thing(ctx: &CanvasRenderingContext2d, t: Standing, x: f64, y: f64, s: f64, en
 }
 
 fn draw_marks(ctx: &CanvasRenderingContext2d, marks: &Marks, cols: usize, s: f64) {
-    let centre = |i: usize| ((i % cols) as f64 * s + s / 2.0, (i / cols) as f64 * s + s / 2.0);
+    let centre = |i: usize| {
+        (
+            (i % cols) as f64 * s + s / 2.0,
+            (i / cols) as f64 * s + s / 2.0,
+        )
+    };
     ctx.set_line_width(2.0);
     for &t in &marks.targets {
         let (x, y) = centre(t);

@@ -14,7 +14,9 @@ use tabula_page_kit::dom::{
 };
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{HtmlInputElement, HtmlSelectElement, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{
+    HtmlInputElement, HtmlSelectElement, MessageEvent, Worker, WorkerOptions, WorkerType,
+};
 
 use super::person::PersonTurn;
 use super::sandbox::{Heard, Sandbox};
@@ -109,7 +111,11 @@ pub fn render_seats() {
     let list = el("div");
     for i in 0..players.clamp(2, 4) {
         let old = select_value(&format!("seat-{i}"));
-        let chosen = if old.is_empty() { defaults[i].to_string() } else { old };
+        let chosen = if old.is_empty() {
+            defaults[i].to_string()
+        } else {
+            old
+        };
         let mut select = el("select").attr("id", &format!("seat-{i}"));
         for (value, label) in BUILT_IN {
             let mut o = el("option").attr("value", value).text(label);
@@ -128,15 +134,16 @@ pub fn render_seats() {
             }
             select = select.child(o);
         }
-        list.0.append_child(
-            &el("label")
-                .class("seat-row")
-                .child(colour_dot(COLOURS[i]))
-                .text(&format!("Seat {} ", i + 1))
-                .child(select)
-                .0,
-        )
-        .ok();
+        list.0
+            .append_child(
+                &el("label")
+                    .class("seat-row")
+                    .child(colour_dot(COLOURS[i]))
+                    .text(&format!("Seat {} ", i + 1))
+                    .child(select)
+                    .0,
+            )
+            .ok();
     }
     replace_children(&box_, list);
     if let Some(seed) = input("seed")
@@ -213,7 +220,9 @@ pub fn start_from_dialog() -> bool {
     let seed = match seed_text.trim().parse::<u64>() {
         Ok(s) if s <= MAX_SEED => s,
         _ => {
-            setup_message(&format!("The seed must be a whole number from 0 to {MAX_SEED}."));
+            setup_message(&format!(
+                "The seed must be a whole number from 0 to {MAX_SEED}."
+            ));
             return false;
         }
     };
@@ -299,7 +308,10 @@ fn on_report(id: u32, text: &str) {
         }
         match serde_json::from_str::<Report>(text) {
             Ok(report) => take_report(p, report),
-            Err(e) => p.note(format!("The game's worker said something unreadable: {e}"), true),
+            Err(e) => p.note(
+                format!("The game's worker said something unreadable: {e}"),
+                true,
+            ),
         }
     });
 }
@@ -325,7 +337,10 @@ fn take_report(p: &mut Page, report: Report) {
             p.person = None;
             match parse_record(&record) {
                 Ok(r) => p.record = Some(r),
-                Err(e) => p.note(format!("The finished game's record does not read: {e}"), true),
+                Err(e) => p.note(
+                    format!("The finished game's record does not read: {e}"),
+                    true,
+                ),
             }
             let summary = p.film.as_ref().and_then(|f| {
                 let last = f.frames.last()?;
@@ -412,7 +427,8 @@ fn on_heard(id: u32, seat: u8, heard: Heard) {
                     return;
                 }
                 match orders.and_then(|t| {
-                    serde_json::from_str::<Value>(&t).map_err(|e| format!("unreadable orders ({e})"))
+                    serde_json::from_str::<Value>(&t)
+                        .map_err(|e| format!("unreadable orders ({e})"))
                 }) {
                     Ok(v) => r.answer(seat, round, Some(v)),
                     Err(why) => {
@@ -512,8 +528,8 @@ pub fn open_text(text: &str, what: &str) {
                 };
             });
             open_message("");
-            if let Some(t) = by_id("open-text")
-                .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+            if let Some(t) =
+                by_id("open-text").and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
             {
                 t.set_value("");
             }
@@ -526,7 +542,11 @@ pub fn open_text(text: &str, what: &str) {
     }
 }
 
-type Opened = (Film, Option<GameRecord>, Option<tabula_domains::original::OriginalGame>);
+type Opened = (
+    Film,
+    Option<GameRecord>,
+    Option<tabula_domains::original::OriginalGame>,
+);
 
 fn read_game(text: &str) -> Result<Opened, String> {
     if text.len() > MAX_RECORD_BYTES {
@@ -558,7 +578,10 @@ fn read_game(text: &str) -> Result<Opened, String> {
 
 /// Open the file chosen in the open dialog.
 pub fn open_chosen_file() {
-    let Some(file) = input("open-file").and_then(|i| i.files()).and_then(|f| f.get(0)) else {
+    let Some(file) = input("open-file")
+        .and_then(|i| i.files())
+        .and_then(|f| f.get(0))
+    else {
         return;
     };
     let name = format!("“{}”", tabula_page_kit::dom::file_name(&file));
@@ -580,7 +603,8 @@ fn file_stem(p: &Page) -> String {
 
 /// Download the record.
 pub fn save() {
-    with_page(|p| match p.record.as_ref() {
+    with_page(|p| {
+        match p.record.as_ref() {
         Some(r) => match serde_json::to_string(r) {
             Ok(text) => download(&text, "application/json", &format!("{}.json", file_stem(p))),
             Err(e) => p.note(format!("The record cannot be written: {e}"), true),
@@ -592,6 +616,7 @@ pub fn save() {
             "There is no Tabula record to save (a file of the original program has boards, not orders: use “Export”).",
             false,
         ),
+    }
     });
 }
 
@@ -610,7 +635,10 @@ pub fn copy_link() {
             out.select();
         }
         p.note(
-            format!("A link to this game ({} characters) was copied.", link.len()),
+            format!(
+                "A link to this game ({} characters) was copied.",
+                link.len()
+            ),
             false,
         );
     });

@@ -64,7 +64,7 @@ pub struct Page {
 }
 
 thread_local! {
-    static PAGE: RefCell<Page> = RefCell::new(Page {
+    static PAGE: RefCell<Page> = const { RefCell::new(Page {
         film: None,
         pos: 0,
         follow: true,
@@ -78,7 +78,7 @@ thread_local! {
         notes: Vec::new(),
         bots: Vec::new(),
         editing: None,
-    });
+    }) };
 }
 
 /// Run `f` on the page, then redraw it.
@@ -142,7 +142,8 @@ fn input_value(id: &str) -> String {
 /// Build the page: read the saved bots, wire the events, open a linked
 /// game or the new-game dialog.
 pub fn install() {
-    let saved = tabula_page_kit::dom::local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+    let saved =
+        tabula_page_kit::dom::local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
     let (bots, problem) = read_library(saved.as_deref());
     peek(|p| {
         p.bots = bots;
@@ -262,11 +263,7 @@ pub fn command(cmd: &str, arg: &str) {
             focus("bot-code");
         }
         "close" => show_dialog(None),
-        "start" => {
-            if game::start_from_dialog() {
-                show_dialog(None);
-            }
-        }
+        "start" if game::start_from_dialog() => show_dialog(None),
         "stop" => with_page(|p| {
             if p.running.take().is_some() {
                 p.person = None;

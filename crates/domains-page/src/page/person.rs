@@ -71,7 +71,11 @@ impl PersonTurn {
     fn legal_units(&self) -> Vec<u16> {
         self.view["legal"]
             .as_array()
-            .map(|l| l.iter().filter_map(|e| e["unit"].as_u64().map(|u| u as u16)).collect())
+            .map(|l| {
+                l.iter()
+                    .filter_map(|e| e["unit"].as_u64().map(|u| u as u16))
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
@@ -143,7 +147,11 @@ impl PersonTurn {
                 self.selected = Some(id);
                 self.message = format!(
                     "Unit {id}: click a square next to it to move (itself to stay), Shift+click to attack{}.",
-                    if self.can_ability() { ", A for its ability" } else { "" }
+                    if self.can_ability() {
+                        ", A for its ability"
+                    } else {
+                        ""
+                    }
                 );
             }
             None => {
@@ -220,7 +228,11 @@ pub fn end() {
             r.answer(t.seat, t.round, Some(orders_json(&t.orders)));
         }
         p.note(
-            format!("Round {}: you gave {} order(s).", t.round + 1, t.orders.len()),
+            format!(
+                "Round {}: you gave {} order(s).",
+                t.round + 1,
+                t.orders.len()
+            ),
             false,
         );
     });

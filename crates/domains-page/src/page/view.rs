@@ -41,9 +41,14 @@ fn hide(id: &str, hidden: bool) {
 }
 
 fn enable(cmd: &str, yes: bool) {
-    if let Ok(list) = tabula_page_kit::dom::document().query_selector_all(&format!("[data-cmd='{cmd}']")) {
+    if let Ok(list) =
+        tabula_page_kit::dom::document().query_selector_all(&format!("[data-cmd='{cmd}']"))
+    {
         for i in 0..list.length() {
-            if let Some(e) = list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+            if let Some(e) = list
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            {
                 if yes {
                     e.remove_attribute("disabled").ok();
                 } else {
@@ -72,13 +77,18 @@ pub fn render(p: &Page) {
         );
         render_scores(p, film, frame);
     } else if let (Some(film), Some(c)) = (film, canvas("board")) {
-        draw_board(&c, film, &crate::frames::Frame {
-            round: 0,
-            points: Vec::new(),
-            cells: String::new(),
-            energies: Vec::new(),
-            squares: Vec::new(),
-        }, &Marks::default());
+        draw_board(
+            &c,
+            film,
+            &crate::frames::Frame {
+                round: 0,
+                points: Vec::new(),
+                cells: String::new(),
+                energies: Vec::new(),
+                squares: Vec::new(),
+            },
+            &Marks::default(),
+        );
         set_text("round-label", "Starting…");
     }
     if let Some(s) = input("scrub") {
@@ -99,7 +109,11 @@ pub fn render(p: &Page) {
                 &format!(
                     "{done} of {} rounds played{}",
                     r.rounds,
-                    if p.person.is_some() { " — waiting for your orders" } else { "" }
+                    if p.person.is_some() {
+                        " — waiting for your orders"
+                    } else {
+                        ""
+                    }
                 ),
             );
         }
@@ -135,9 +149,18 @@ fn render_scores(p: &Page, film: &crate::frames::Film, frame: &crate::frames::Fr
             .map(|s| format!(" · {s} squares"))
             .unwrap_or_default();
         let row = el("div")
-            .class(if pts == best && best > 0 { "score-row lead" } else { "score-row" })
+            .class(if pts == best && best > 0 {
+                "score-row lead"
+            } else {
+                "score-row"
+            })
             .attr("data-seat", &i.to_string())
-            .child(el("span").class("who").child(colour_dot(COLOURS[i % 4])).text(name))
+            .child(
+                el("span")
+                    .class("who")
+                    .child(colour_dot(COLOURS[i % 4]))
+                    .text(name),
+            )
             .child(el("span").class("pts").text(&format!("{pts}{squares}")));
         list.0.append_child(&row.0).ok();
     }
@@ -157,9 +180,16 @@ fn render_person(p: &Page) {
             .iter()
             .map(|o| el("li").text(&format!("Unit {}: {}", o.unit().unwrap_or(0), describe(o)))),
     );
-    let attack = button(if t.attack { "Attack: on" } else { "Attack: off" }, "person-attack")
-        .class(if t.attack { "picked" } else { "" })
-        .attr("aria-pressed", if t.attack { "true" } else { "false" });
+    let attack = button(
+        if t.attack {
+            "Attack: on"
+        } else {
+            "Attack: off"
+        },
+        "person-attack",
+    )
+    .class(if t.attack { "picked" } else { "" })
+    .attr("aria-pressed", if t.attack { "true" } else { "false" });
     let content = el("div")
         .child(el("strong").text(&format!("Your orders for round {}", t.round + 1)))
         .child(el("p").attr("id", "person-msg").text(&t.message))
@@ -296,7 +326,10 @@ pub fn bot_command(cmd: &str, arg: &str) {
             });
             match result {
                 Ok(()) => bot_message(
-                    &format!("Saved “{}”: choose it for a seat in “New game”.", name.trim()),
+                    &format!(
+                        "Saved “{}”: choose it for a seat in “New game”.",
+                        name.trim()
+                    ),
                     true,
                 ),
                 Err(e) => bot_message(&format!("Not saved: {e}."), false),
@@ -359,7 +392,10 @@ pub fn import_bot_file() {
                 if let Some(n) = input("bot-name") {
                     n.set_value(&bot.name);
                 }
-                bot_message(&format!("Imported “{}”: press Save to keep it.", bot.name), true);
+                bot_message(
+                    &format!("Imported “{}”: press Save to keep it.", bot.name),
+                    true,
+                );
             }
             Err(e) => bot_message(&format!("Not imported: {e}"), false),
         }

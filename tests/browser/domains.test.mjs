@@ -1,0 +1,225 @@
+// The Domains page in headless Chromium: built-in bots play in the game
+// worker and the viewer scrubs the rounds; bots written in the page run in
+// workers of their own (one that throws is skipped with its line, one that
+// loops forever loses its rounds, and the game still ends); a person
+// orders units by clicking; games open from links and from files of the
+// original program; saved records replay natively to the same hash.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, browser, root, artefacts } from './harness.mjs';
+
+const tabula = join(root, 'target', 'release', 'tabula');
+
+async function openDomains(context, url) {
+  const page = context.pages()[0] ?? await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url + 'domains.html');
+  await page.waitForSelector('body[data-state="ready"]');
+  return { page, errors };
+}
+
+async function start(page, { seats, board = '12:30', seed = 1, limit = 50 }) {
+  if (await page.isHidden('#setup')) await page.click('[data-cmd="new"]');
+  await page.selectOption('#players', String(seats.length));
+  for (let i = 0; i < seats.length; i++) await page.selectOption(`#seat-${i}`, seats[i]);
+  await page.selectOption('#board-size', board);
+  await page.fill('#seed', String(seed));
+  await page.fill('#limit', String(limit));
+  await page.click('[data-cmd="start"]');
+  await page.waitForSelector('#setup', { state: 'hidden' });
+}
+
+const notes = (page) => page.$$eval('#notes li', (ls) => ls.map((l) => l.textContent));
+const gameOver = (page, timeout = 60000) =>
+  page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.startsWith('Game over')), null, { timeout });
+
+async function saveBot(page, name, code) {
+  await page.click('[data-cmd="bots"]');
+  await page.click('[data-cmd="bot-new"]');
+  await page.fill('#bot-name', name);
+  await page.fill('#bot-code', code);
+  await page.click('[data-cmd="bot-save"]');
+  assert.match(await page.textContent('#bot-msg'), /Saved/);
+  await page.click('#bots [data-cmd="close"]');
+}
+
+test('built-in bots play in the worker; the viewer steps, jumps and scrubs; the record replays natively', async () => {
+  const site = await serve();
+  const context = await browser();
+  try {
+    const { page, errors } = await openDomains(context, site.url);
+    await page.waitForSelector('#setup:not([hidden])');
+    await start(page, { seats: ['bot:painter', 'bot:dummy', 'bot:demo'], board: '16:60', seed: 5 });
+    await gameOver(page);
+    assert.equal(await page.getAttribute('#scrub', 'max'), '60');
+    assert.equal((await page.textContent('#round-label')).trim(), 'Round 60 of 60');
+    await page.keyboard.press('Home');
+    assert.equal((await page.textContent('#round-label')).trim(), 'Round 0 of 60');
+    await page.keyboard.press('ArrowRight');
+    assert.equal((await page.textContent('#round-label')).trim(), 'Round 1 of 60');
+    await page.keyboard.press('Shift+ArrowRight');
+    assert.equal((await page.textContent('#round-label')).trim(), 'Round 11 of 60');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal((await page.textContent('#round-label')).trim(), 'Round 10 of 60');
+    await page.$eval('#scrub', (s) => { s.value = '30'; s.dispatchEvent(new Event('input')); });
+    assert.equal((await page.textContent('#round-label')).trim(), 'Round 30 of 60');
+    // Playing moves on by itself; a second Space pauses.
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => !document.querySelector('#round-label').textContent.includes('Round 30 '));
+    await page.keyboard.press('Space');
+    const paused = await page.textContent('#round-label');
+    await page.waitForTimeout(400);
+    assert.equal(await page.textContent('#round-label'), paused);
+    await page.keyboard.press('End');
+    const scores = await page.$$eval('.score-row', (rs) => rs.map((r) => r.textContent));
+    assert.equal(scores.length, 3);
+    assert.ok(scores.every((s) => /\d+ · \d+ squares/.test(s)), scores.join('|'));
+    await page.screenshot({ path: join(artefacts, 'domains-game.png') });
+    // Save: the record replays to the same hash natively.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="save"]')]);
+    const file = join(artefacts, 'domains-record.json');
+    await download.saveAs(file);
+    if (existsSync(tabula)) {
+      const out = execFileSync(tabula, ['record', 'verify', file]).toString();
+      assert.match(out, /ok|replays/i, out);
+    }
+    // Export in the original format, and open that file again: same points.
+    const [exp] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="export"]')]);
+    const txt = join(artefacts, 'domains-export.txt');
+    await exp.saveAs(txt);
+    const lastLine = readFileSync(txt, 'utf8').trim().split('\n').pop();
+    const pts = scores.map((s) => s.match(/(\d+) · /)[1]);
+    for (const p of pts) assert.ok(lastLine.includes(` ${p}`), `${lastLine} has ${p}`);
+    // A link opens the same game in a new page.
+    await page.click('[data-cmd="link"]');
+    const link = await page.inputValue('#link-out');
+    assert.match(link, /domains\.html#game=/);
+    const other = await context.newPage();
+    await other.goto(link);
+    await other.waitForSelector('body[data-state="ready"]');
+    await other.waitForFunction(() => document.querySelector('#scrub').max === '60');
+    await other.keyboard.press('End');
+    assert.deepEqual(await other.$$eval('.score-row', (rs) => rs.map((r) => r.textContent)), scores);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    site.close();
+  }
+});
+
+test('bots written in the page: one plays, one that throws is skipped with its line, one that loops loses its rounds, and the game ends', async () => {
+  const site = await serve();
+  const context = await browser();
+  try {
+    const { page, errors } = await openDomains(context, site.url);
+    await page.click('[data-cmd="bots"]');
+    const template = await page.inputValue('#bot-code');
+    assert.match(template, /function orders\(view\)/);
+    await page.click('#bots [data-cmd="close"]');
+    await saveBot(page, 'Walker', template);
+    await saveBot(page, 'Thrower', 'function orders(view) {\n  if (view.round >= 3) throw new Error("boom");\n  return [];\n}\n');
+    await saveBot(page, 'Looper', 'function orders(view) {\n  while (true) {}\n}\n');
+    await start(page, { seats: ['saved:0', 'saved:1', 'saved:2', 'bot:demo'], board: '12:30', seed: 3, limit: 50 });
+    await gameOver(page, 90000);
+    const all = (await notes(page)).join('\n');
+    assert.match(all, /Seat 2 \(Thrower\): it threw .*boom \(line 2, column \d+\); it gives no more orders this game/);
+    assert.match(all, /Seat 3 \(Looper\): no orders within 50 ms in round 1; they were lost/);
+    assert.doesNotMatch(all, /Seat 1 \(Walker\)/, 'the template bot plays without a problem');
+    await page.screenshot({ path: join(artefacts, 'domains-user-bots.png') });
+    // The walker moved: its units left the start square at some point.
+    const walker = await page.$eval('.score-row[data-seat="0"] .pts', (e) => e.textContent);
+    assert.ok(Number(walker.split(' ')[0]) > 0, walker);
+    // The saved bots survive a reload, and the game's record verifies.
+    await page.reload();
+    await page.waitForSelector('body[data-state="ready"]');
+    await page.click('[data-cmd="bots"]');
+    assert.deepEqual(await page.$$eval('#bot-list button', (b) => b.map((x) => x.textContent)), ['Walker', 'Thrower', 'Looper']);
+    // Export and import a bot.
+    await page.click('#bot-list button >> text=Thrower');
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="bot-export"]')]);
+    const file = join(artefacts, 'thrower.js');
+    await dl.saveAs(file);
+    assert.match(readFileSync(file, 'utf8'), /^\/\/ Tabula Domains bot: Thrower\n/);
+    writeFileSync(join(artefacts, 'renamed.js'), readFileSync(file, 'utf8').replace('Thrower', 'Imported'));
+    await page.setInputFiles('#bot-import', join(artefacts, 'renamed.js'));
+    await page.waitForFunction(() => document.querySelector('#bot-name').value === 'Imported');
+    await page.click('[data-cmd="bot-save"]');
+    assert.equal((await page.$$('#bot-list button')).length, 4);
+    // A malformed bot file is refused with a reason.
+    writeFileSync(join(artefacts, 'empty.js'), 'let x = 1;');
+    await page.setInputFiles('#bot-import', join(artefacts, 'empty.js'));
+    await page.waitForFunction(() => document.querySelector('#bot-msg').textContent.startsWith('Not imported'));
+    assert.match(await page.textContent('#bot-msg'), /no function orders\(view\)/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    site.close();
+  }
+});
+
+test('a person orders a unit by clicking, and a bad order is explained', async () => {
+  const site = await serve();
+  const context = await browser();
+  try {
+    const { page, errors } = await openDomains(context, site.url);
+    await start(page, { seats: ['person', 'bot:demo'], board: '12:30', seed: 2 });
+    await page.waitForSelector('#person:not([hidden])');
+    assert.match(await page.textContent('#progress-text'), /waiting for your orders/);
+    const cell = Number(await page.getAttribute('#board', 'data-cell'));
+    const click = (row, col, opts = {}) => page.click('#board', { position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell }, ...opts });
+    // Player 0 starts at row 10, column 1 of a 12 × 12 board.
+    await click(10, 1);
+    assert.match(await page.textContent('#person-msg'), /Unit 0: click a square next to it/);
+    await click(8, 1);
+    assert.match(await page.textContent('#person-msg'), /cannot|Click one of your units/);
+    await click(10, 1);
+    await click(9, 1);
+    assert.match(await page.textContent('#person-msg'), /Unit 0: move up/);
+    await page.screenshot({ path: join(artefacts, 'domains-person.png') });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('you gave 1 order')));
+    await page.waitForSelector('#person:not([hidden])');
+    assert.equal((await page.textContent('#round-label')).trim(), 'Round 1 of 30');
+    await page.click('[data-cmd="stop"]');
+    assert.ok(await page.isHidden('#progress-row'));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    site.close();
+  }
+});
+
+test('a file of the original program opens as a replay of frames; a damaged one is refused with its line', async () => {
+  const site = await serve();
+  const context = await browser();
+  try {
+    const { page, errors } = await openDomains(context, site.url);
+    const fixture = join(root, 'crates', 'domains', 'tests', 'fixtures', 'playerdemo4-seed3.new.txt');
+    await page.click('[data-cmd="open"]');
+    await page.setInputFiles('#open-file', fixture);
+    await page.waitForFunction(() => document.querySelector('#scrub').max === '500');
+    assert.match(await page.textContent('#title'), /original program/);
+    await page.keyboard.press('End');
+    const scores = await page.$$eval('.score-row .pts', (rs) => rs.map((r) => r.textContent));
+    assert.deepEqual(scores, ['38528', '43340', '35242', '33902']);
+    await page.screenshot({ path: join(artefacts, 'domains-original.png') });
+    const text = readFileSync(fixture, 'utf8').split('\n');
+    text[1] = '4 PlayerDemo PlayerDemo';
+    await page.click('[data-cmd="open"]');
+    await page.fill('#open-text', text.join('\n'));
+    await page.click('[data-cmd="open-pasted"]');
+    assert.match(await page.textContent('#open-msg'), /line 2/);
+    // Nothing changed: the game shown is still the one opened.
+    await page.click('#open [data-cmd="close"]');
+    assert.equal(await page.getAttribute('#scrub', 'max'), '500');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    site.close();
+  }
+});
