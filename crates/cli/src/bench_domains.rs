@@ -6,13 +6,12 @@ use std::io::Write;
 use std::time::Instant;
 
 use serde::Serialize;
-use tabula_ai::{Bot, bot_from_spec_with, with_own_names};
-use tabula_domains::{BOT_NAMES, Domains, Options, domains_bot};
-use tabula_engine::{Game, ToMove};
+use tabula_ai::{bot_from_spec_with, with_own_names};
+use tabula_domains::bench::bench_games;
+use tabula_domains::{BOT_NAMES, Domains, domains_bot};
 
 use crate::bench::BenchArgs;
 use crate::failure::{CmdResult, Failure};
-use crate::play::bot_seed;
 
 /// What a Domains benchmark measured.
 #[derive(Serialize, Debug)]
@@ -42,47 +41,16 @@ pub fn run(args: &BenchArgs) -> CmdResult {
     bot_from_spec_with::<Domains>(&spec, 0, domains_bot)
         .map_err(|e| Failure::Usage(format!("--bot: {}", with_own_names(e, BOT_NAMES))))?;
     let games = args.games.unwrap_or(20);
-    let options = Options::default();
-    let mut engine = 0.0;
     let start = Instant::now();
-    for g in 0..games {
-        let seed = args.seed.wrapping_add(g);
-        let mut game = Domains::start(&options, args.seats, seed)
-            .map_err(|e| Failure::Input(e.to_string()))?;
-        let mut bots = (0..args.seats)
-            .map(|i| bot_from_spec_with::<Domains>(&spec, bot_seed(seed, i), domains_bot))
-            .collect::<Result<Vec<Box<dyn Bot<Domains>>>, String>>()
-            .map_err(Failure::Usage)?;
-        loop {
-            match game.to_move() {
-                ToMove::Simultaneous(set) => {
-                    let s = set.iter().next().unwrap_or(0);
-                    let view = game.player_view(s);
-                    let action = bots[s as usize].choose(&view, s).ok_or_else(|| {
-                        Failure::Input(format!("game {g} (seed {seed}): no action"))
-                    })?;
-                    let t = Instant::now();
-                    game.apply(s, &action)
-                        .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
-                    engine += t.elapsed().as_secs_f64();
-                }
-                ToMove::Chance => {
-                    let t = Instant::now();
-                    game.apply_chance()
-                        .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
-                    engine += t.elapsed().as_secs_f64();
-                }
-                _ => break,
-            }
-        }
-    }
-    let seconds = start.elapsed().as_secs_f64();
+    let clock = || start.elapsed().as_secs_f64() * 1000.0;
+    let b = bench_games(&spec, args.seats, games, args.seed, &clock).map_err(Failure::Input)?;
+    let (seconds, engine) = (b.ms / 1000.0, b.engine_ms / 1000.0);
     let r = DomainsBench {
         ruleset: "domains",
         bot: spec,
         games,
         seats: args.seats,
-        rounds: options.rounds,
+        rounds: b.rounds,
         seconds,
         games_per_second: games as f64 / seconds,
         engine_seconds: engine,

@@ -34,3 +34,18 @@ pub fn start() {
         page::install();
     }
 }
+
+/// Time `games` complete games of `seats` built-in `bot`s on the standard
+/// board in WebAssembly (the benchmark of `tests/browser/domains-bench.mjs`,
+/// the same loop as `tabula bench --ruleset domains`): JSON with the whole
+/// time and the engine's part, in milliseconds.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn bench_domains(bot: &str, seats: usize, games: u32, seed: u32) -> Result<String, String> {
+    let perf = web_sys::window()
+        .and_then(|w| w.performance())
+        .ok_or("no performance clock")?;
+    let clock = move || perf.now();
+    let r = tabula_domains::bench::bench_games(bot, seats, games as u64, seed as u64, &clock)?;
+    serde_json::to_string(&r).map_err(|e| e.to_string())
+}

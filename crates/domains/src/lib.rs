@@ -13,6 +13,7 @@
 //! with the state's own seeded RNG.
 
 pub mod ai;
+pub mod bench;
 pub mod board;
 pub mod bots;
 pub mod conformance;
