@@ -31,6 +31,6 @@ echo "acceptance: 3 passed, 0 failed"
 
 step "browser tests (headless Chromium)"
 ./scripts/setup-web.sh
-cargo clippy -p tabula-web --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy -p tabula-web -p tabula-domains-page --target wasm32-unknown-unknown --locked -- -D warnings
 ./scripts/build-web.sh
 (cd tests/browser && node --test --test-concurrency=1)
