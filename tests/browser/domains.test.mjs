@@ -23,8 +23,14 @@ async function openDomains(context, url) {
   return { page, errors };
 }
 
+/** Click a command in the page's bar (closing the dialog that covers it). */
+async function bar(page, cmd) {
+  if (await page.isVisible('#overlay')) await page.keyboard.press('Escape');
+  await page.click(`header [data-cmd="${cmd}"]`);
+}
+
 async function start(page, { seats, board = '12:30', seed = 1, limit = 50 }) {
-  if (await page.isHidden('#setup')) await page.click('[data-cmd="new"]');
+  if (await page.isHidden('#setup')) await bar(page, 'new');
   await page.selectOption('#players', String(seats.length));
   for (let i = 0; i < seats.length; i++) await page.selectOption(`#seat-${i}`, seats[i]);
   await page.selectOption('#board-size', board);
@@ -39,7 +45,7 @@ const gameOver = (page, timeout = 60000) =>
   page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.startsWith('Game over')), null, { timeout });
 
 async function saveBot(page, name, code) {
-  await page.click('[data-cmd="bots"]');
+  await bar(page, 'bots');
   await page.click('[data-cmd="bot-new"]');
   await page.fill('#bot-name', name);
   await page.fill('#bot-code', code);
@@ -117,7 +123,7 @@ test('bots written in the page: one plays, one that throws is skipped with its l
   const context = await browser();
   try {
     const { page, errors } = await openDomains(context, site.url);
-    await page.click('[data-cmd="bots"]');
+    await bar(page, 'bots');
     const template = await page.inputValue('#bot-code');
     assert.match(template, /function orders\(view\)/);
     await page.click('#bots [data-cmd="close"]');
@@ -128,7 +134,7 @@ test('bots written in the page: one plays, one that throws is skipped with its l
     await gameOver(page, 90000);
     const all = (await notes(page)).join('\n');
     assert.match(all, /Seat 2 \(Thrower\): it threw .*boom \(line 2, column \d+\); it gives no more orders this game/);
-    assert.match(all, /Seat 3 \(Looper\): no orders within 50 ms in round 1; they were lost/);
+    assert.match(all, /Seat 3 \(Looper\): no orders within 50 ms in 30 round\(s\), the last round 30; they were lost/);
     assert.doesNotMatch(all, /Seat 1 \(Walker\)/, 'the template bot plays without a problem');
     await page.screenshot({ path: join(artefacts, 'domains-user-bots.png') });
     // The walker moved: its units left the start square at some point.
@@ -137,7 +143,7 @@ test('bots written in the page: one plays, one that throws is skipped with its l
     // The saved bots survive a reload, and the game's record verifies.
     await page.reload();
     await page.waitForSelector('body[data-state="ready"]');
-    await page.click('[data-cmd="bots"]');
+    await bar(page, 'bots');
     assert.deepEqual(await page.$$eval('#bot-list button', (b) => b.map((x) => x.textContent)), ['Walker', 'Thrower', 'Looper']);
     // Export and import a bot.
     await page.click('#bot-list button >> text=Thrower');
@@ -200,7 +206,7 @@ test('a file of the original program opens as a replay of frames; a damaged one 
   try {
     const { page, errors } = await openDomains(context, site.url);
     const fixture = join(root, 'crates', 'domains', 'tests', 'fixtures', 'playerdemo4-seed3.new.txt');
-    await page.click('[data-cmd="open"]');
+    await bar(page, 'open');
     await page.setInputFiles('#open-file', fixture);
     await page.waitForFunction(() => document.querySelector('#scrub').max === '500');
     assert.match(await page.textContent('#title'), /original program/);
@@ -210,7 +216,7 @@ test('a file of the original program opens as a replay of frames; a damaged one 
     await page.screenshot({ path: join(artefacts, 'domains-original.png') });
     const text = readFileSync(fixture, 'utf8').split('\n');
     text[1] = '4 PlayerDemo PlayerDemo';
-    await page.click('[data-cmd="open"]');
+    await bar(page, 'open');
     await page.fill('#open-text', text.join('\n'));
     await page.click('[data-cmd="open-pasted"]');
     assert.match(await page.textContent('#open-msg'), /line 2/);

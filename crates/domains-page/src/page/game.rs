@@ -31,6 +31,9 @@ const WORKER_URL: &str = "./tabula-domains-page_loader.js";
 /// (messages take time to travel; the limit itself is measured inside
 /// the bot's worker).
 const GRACE_MS: f64 = 250.0;
+/// Extra time for a bot's worker that has just been started (it loads its
+/// code first).
+const START_MS: f64 = 1000.0;
 
 /// A game being played in the worker.
 pub struct Running {
@@ -43,6 +46,7 @@ pub struct Running {
     codes: Vec<Option<String>>,
     sandboxes: Vec<Option<Sandbox>>,
     waiting: Vec<Option<u32>>,
+    late: Vec<u32>,
     /// Milliseconds a bot written in the page has each round.
     pub limit: f64,
     /// Rounds in the game.
@@ -274,6 +278,7 @@ pub fn start(
             codes,
             sandboxes: (0..n).map(|_| None).collect(),
             waiting: vec![None; n],
+            late: vec![0; n],
             limit,
             rounds: options.rounds,
         });
@@ -379,7 +384,8 @@ fn need(p: &mut Page, seat: u8, round: u32, view: Value) {
             p.follow = true;
         }
         Some(SeatKind::Script) => {
-            if r.sandboxes[s].is_none() {
+            let fresh = r.sandboxes[s].is_none();
+            if fresh {
                 let code = r.codes[s].clone().unwrap_or_default();
                 let id = r.id;
                 match Sandbox::start(&code, move |heard| on_heard(id, seat, heard)) {
@@ -395,7 +401,8 @@ fn need(p: &mut Page, seat: u8, round: u32, view: Value) {
                 sb.ask(round, &view.to_string());
             }
             let id = r.id;
-            tabula_page_kit::dom::after(r.limit + GRACE_MS, move || watchdog(id, seat, round));
+            let wait = r.limit + GRACE_MS + if fresh { START_MS } else { 0.0 };
+            tabula_page_kit::dom::after(wait, move || watchdog(id, seat, round));
         }
         _ => {}
     }
@@ -477,10 +484,13 @@ fn watchdog(id: u32, seat: u8, round: u32) {
         r.waiting[s] = None;
         retire(r.sandboxes[s].take());
         r.answer(seat, round, None);
-        let (name, limit) = (r.name(seat), r.limit);
+        r.late[s] += 1;
+        let (name, limit, late) = (r.name(seat), r.limit, r.late[s]);
+        let prefix = format!("{name}: no orders within");
+        p.notes.retain(|(t, _)| !t.starts_with(&prefix));
         p.note(
             format!(
-                "{name}: no orders within {limit:.0} ms in round {}; they were lost, and its worker was stopped and started afresh.",
+                "{prefix} {limit:.0} ms in {late} round(s), the last round {}; they were lost, and its worker was stopped and started afresh.",
                 round + 1
             ),
             false,
@@ -568,7 +578,11 @@ fn read_game(text: &str) -> Result<Opened, String> {
     } else if t.starts_with('{') {
         t.to_string()
     } else {
-        let game = parse_original(t).map_err(|e| e.to_string())?;
+        let game = parse_original(t).map_err(|e| match (e.line, e.col) {
+            (Some(l), Some(c)) => format!("line {l}, column {c}: {}", e.message),
+            (Some(l), None) => format!("line {l}: {}", e.message),
+            _ => e.message,
+        })?;
         return Ok((Film::of_original(&game), None, Some(game)));
     };
     let record = parse_record(&record_text).map_err(|e| e.to_string())?;

@@ -95,7 +95,7 @@ pub fn render(p: &Page) {
         s.set_max(&frames.saturating_sub(1).to_string());
         s.set_value(&p.pos.to_string());
     }
-    set_text("play", if p.playing { "⏸" } else { "▶" });
+    set_text("play", if p.playing { "Pause" } else { "Play" });
     match (&p.running, film) {
         (Some(r), Some(film)) => {
             hide("progress-row", false);
