@@ -38,6 +38,8 @@ for (let i = 0; i < 5; i++) {
     redraws.push(Number(await page.getAttribute('#board', 'data-draw-ms')));
     await page.keyboard.press('Escape');
   }
+  // The next load must start afresh, not resume this game's autosave.
+  await page.evaluate(() => localStorage.clear());
 }
 await context.close();
 
