@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { serve, browser, root, artefacts } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
@@ -214,6 +215,14 @@ test('a file of the original program opens as a replay of frames; a damaged one 
     const scores = await page.$$eval('.score-row .pts', (rs) => rs.map((r) => r.textContent));
     assert.deepEqual(scores, ['38528', '43340', '35242', '33902']);
     await page.screenshot({ path: join(artefacts, 'domains-original.png') });
+    // The same game in the program's old format (every cell every round).
+    const old = join(artefacts, 'playerdemo4-seed3.old.txt');
+    writeFileSync(old, gunzipSync(readFileSync(fixture.replace('.new.txt', '.old.txt.gz'))));
+    await bar(page, 'open');
+    await page.setInputFiles('#open-file', old);
+    await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('old.txt')));
+    await page.keyboard.press('End');
+    assert.deepEqual(await page.$$eval('.score-row .pts', (rs) => rs.map((r) => r.textContent)), scores);
     const text = readFileSync(fixture, 'utf8').split('\n');
     text[1] = '4 PlayerDemo PlayerDemo';
     await bar(page, 'open');

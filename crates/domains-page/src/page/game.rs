@@ -544,6 +544,10 @@ pub fn open_text(text: &str, what: &str) {
                 t.set_value("");
             }
             super::command("close", "");
+            if let Some(b) = by_id("board").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                b.focus().ok();
+            }
         }
         Err(e) => {
             open_message(&format!("{what} could not be opened: {e}"));
