@@ -122,48 +122,29 @@ impl Film {
     /// Replay a Tabula record through the checked path, keeping the board
     /// after setup and after every round.
     pub fn of_record(record: &GameRecord) -> Result<(Film, Domains), RecordError> {
-        if record.ruleset != Domains::NAME {
-            return Err(RecordError::Ruleset {
-                found: record.ruleset.clone(),
-                expected: Domains::NAME.into(),
-            });
-        }
-        let mut game: Domains = initial_state(record)?;
-        let mut film = Film {
-            rows: game.board.rows as usize,
-            cols: game.board.cols as usize,
-            rounds: game.board.options.rounds,
-            names: record.seats.iter().map(|s| s.name.clone()).collect(),
-            frames: vec![Frame::of_board(&game.board)],
-        };
-        for (index, step) in record.actions.iter().enumerate() {
-            let round = game.board.round;
-            apply_recorded(&mut game, index, step)?;
-            if game.board.round != round {
-                film.frames.push(Frame::of_board(&game.board));
-            }
-        }
+        let mut frames = Vec::new();
+        let game = replay_rounds(record, |b| frames.push(Frame::of_board(b)))?;
         if game.state_hash() != record.final_hash {
             return Err(RecordError::Hash {
                 expected: record.final_hash,
                 found: game.state_hash(),
             });
         }
+        let film = Film {
+            rows: game.board.rows as usize,
+            cols: game.board.cols as usize,
+            rounds: game.board.options.rounds,
+            names: record.seats.iter().map(|s| s.name.clone()).collect(),
+            frames,
+        };
         Ok((film, game))
     }
 
     /// The boards of a record's game, after setup and after every round
     /// (what the original program's file format holds).
     pub fn boards_of_record(record: &GameRecord) -> Result<Vec<Board>, RecordError> {
-        let mut game: Domains = initial_state(record)?;
-        let mut boards = vec![game.board.clone()];
-        for (index, step) in record.actions.iter().enumerate() {
-            let round = game.board.round;
-            apply_recorded(&mut game, index, step)?;
-            if game.board.round != round {
-                boards.push(game.board.clone());
-            }
-        }
+        let mut boards = Vec::new();
+        replay_rounds(record, |b| boards.push(b.clone()))?;
         Ok(boards)
     }
 
@@ -181,4 +162,28 @@ impl Film {
             .unwrap_or(1)
             .max(1)
     }
+}
+
+/// Replay a record through the checked path, calling `each` with the
+/// board after setup and after every round; the game at the end.
+fn replay_rounds(
+    record: &GameRecord,
+    mut each: impl FnMut(&Board),
+) -> Result<Domains, RecordError> {
+    if record.ruleset != Domains::NAME {
+        return Err(RecordError::Ruleset {
+            found: record.ruleset.clone(),
+            expected: Domains::NAME.into(),
+        });
+    }
+    let mut game: Domains = initial_state(record)?;
+    each(&game.board);
+    for (index, step) in record.actions.iter().enumerate() {
+        let round = game.board.round;
+        apply_recorded(&mut game, index, step)?;
+        if game.board.round != round {
+            each(&game.board);
+        }
+    }
+    Ok(game)
 }

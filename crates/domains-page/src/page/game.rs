@@ -631,7 +631,7 @@ pub fn save() {
             p.note("The game is still being played: save it when it ends.", false)
         }
         None => p.note(
-            "There is no Tabula record to save (a file of the original program has boards, not orders: use “Export”).",
+            "There is no Tabula record to save: a file of the original program holds boards, not orders.",
             false,
         ),
     }
