@@ -276,3 +276,28 @@ fn bad_seats_are_refused() {
     let one = [seat("A", SeatKind::Script)];
     assert!(Runner::new(&small(), &one, 1).is_err());
 }
+
+#[test]
+fn a_whole_standard_game_travels_in_a_link_and_comes_back_the_same() {
+    use tabula_domains::Domains;
+    use tabula_engine::link::{MAX_LINK_CHARS, record_fragment, record_text_from_fragment};
+    let seats: Vec<SeatSpec> = (0..4)
+        .map(|i| seat(&format!("Dummy {i}"), SeatKind::Bot("dummy".into())))
+        .collect();
+    let mut r = Runner::new(&Options::default(), &seats, 11).unwrap();
+    let mut out = Vec::new();
+    r.advance(&mut out);
+    let text = done(&out).unwrap();
+    let record = parse_record(&text).unwrap();
+    assert!(record.actions.len() > 10_000, "{} actions", record.actions.len());
+    let fragment = record_fragment::<Domains>(&record);
+    assert!(fragment.len() < MAX_LINK_CHARS / 4, "{} characters", fragment.len());
+    let back = record_text_from_fragment::<Domains>(&fragment).unwrap().unwrap();
+    assert_eq!(parse_record(&back).unwrap(), record);
+    println!(
+        "{} actions, record {} bytes, link {} characters",
+        record.actions.len(),
+        text.len(),
+        fragment.len()
+    );
+}
