@@ -289,10 +289,20 @@ fn a_whole_standard_game_travels_in_a_link_and_comes_back_the_same() {
     r.advance(&mut out);
     let text = done(&out).unwrap();
     let record = parse_record(&text).unwrap();
-    assert!(record.actions.len() > 10_000, "{} actions", record.actions.len());
+    assert!(
+        record.actions.len() > 10_000,
+        "{} actions",
+        record.actions.len()
+    );
     let fragment = record_fragment::<Domains>(&record);
-    assert!(fragment.len() < MAX_LINK_CHARS / 4, "{} characters", fragment.len());
-    let back = record_text_from_fragment::<Domains>(&fragment).unwrap().unwrap();
+    assert!(
+        fragment.len() < MAX_LINK_CHARS / 4,
+        "{} characters",
+        fragment.len()
+    );
+    let back = record_text_from_fragment::<Domains>(&fragment)
+        .unwrap()
+        .unwrap();
     assert_eq!(parse_record(&back).unwrap(), record);
     println!(
         "{} actions, record {} bytes, link {} characters",
