@@ -40,6 +40,7 @@ pub struct Running {
     id: u32,
     worker: Worker,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
     start: String,
     /// The seats.
     pub seats: Vec<SeatSpec>,
@@ -265,6 +266,21 @@ pub fn start(
         on_report(id, &text);
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+        e.prevent_default();
+        let why = e.message();
+        with_page(|p| {
+            if p.running.as_ref().is_some_and(|r| r.id == id) {
+                retire_game(p.running.take());
+                p.person = None;
+                p.note(
+                    format!("The game's worker stopped ({why}); the rounds played so far can still be watched."),
+                    true,
+                );
+            }
+        });
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     let n = seats.len();
     let start = json!({"start": {"options": options, "seats": seats, "seed": seed}}).to_string();
     let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
@@ -273,6 +289,7 @@ pub fn start(
             id,
             worker,
             _on_message: on_message,
+            _on_error: on_error,
             start,
             seats,
             codes,
