@@ -3,7 +3,8 @@
 // workers of their own (one that throws is skipped with its line, one that
 // loops forever loses its rounds, and the game still ends); a person
 // orders units by clicking; games open from links and from files of the
-// original program; saved records replay natively to the same hash.
+// original program; the rules' constants can be changed in the dialog;
+// saved records replay natively to the same hash.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -112,6 +113,54 @@ test('built-in bots play in the worker; the viewer steps, jumps and scrubs; the 
     await other.waitForFunction(() => document.querySelector('#scrub').max === '60');
     await other.keyboard.press('End');
     assert.deepEqual(await other.$$eval('.score-row', (rs) => rs.map((r) => r.textContent)), scores);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    site.close();
+  }
+});
+
+test('more rules: a bad value is refused with its name and the dialog stays; a changed value is played, saved and replayed', async () => {
+  const site = await serve();
+  const context = await browser();
+  try {
+    const { page, errors } = await openDomains(context, site.url);
+    await page.waitForSelector('#setup:not([hidden])');
+    await page.selectOption('#players', '2');
+    await page.selectOption('#seat-0', 'bot:dummy');
+    await page.selectOption('#seat-1', 'bot:demo');
+    await page.selectOption('#board-size', '12:30');
+    await page.fill('#seed', '3');
+    await page.click('#more-rules summary');
+    await page.fill('#opt-max_units', '0');
+    await page.fill('#opt-ability_size', '4');
+    await page.click('[data-cmd="start"]');
+    const msg = await page.textContent('#setup-msg');
+    assert.match(msg, /max_units is 0; it must be from 1 to 40/);
+    assert.match(msg, /ability_size is 4; it must be odd/);
+    assert.ok(await page.isVisible('#setup'));
+    assert.equal(await page.getAttribute('#opt-max_units', 'aria-invalid'), 'true');
+    assert.equal(await page.getAttribute('#opt-ability_size', 'aria-invalid'), 'true');
+    assert.equal(await page.getAttribute('#opt-energy_max', 'aria-invalid'), 'false');
+    await page.screenshot({ path: join(artefacts, 'domains-more-rules.png') });
+    await page.click('[data-cmd="rules-standard"]');
+    assert.equal(await page.inputValue('#opt-max_units'), '10');
+    await page.fill('#opt-max_units', '1');
+    await page.fill('#opt-points_per_square', '7');
+    await page.click('[data-cmd="start"]');
+    await page.waitForSelector('#setup', { state: 'hidden' });
+    await gameOver(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="save"]')]);
+    const file = join(artefacts, 'domains-more-rules.json');
+    await download.saveAs(file);
+    const options = JSON.stringify(JSON.parse(readFileSync(file, 'utf8')).options);
+    assert.match(options, /"max_units":1\b/);
+    assert.match(options, /"points_per_square":7\b/);
+    assert.match(options, /"rows":12\b/);
+    if (existsSync(tabula)) {
+      const out = execFileSync(tabula, ['record', 'verify', file]).toString();
+      assert.match(out, /ok|replays/i, out);
+    }
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -12,6 +12,7 @@ pub mod bot_library;
 pub mod frames;
 pub mod look;
 pub mod orders;
+pub mod rule_options;
 pub mod runner;
 
 #[cfg(target_arch = "wasm32")]

@@ -23,6 +23,7 @@ use super::sandbox::{Heard, Sandbox};
 use super::{Page, Source, peek, with_page};
 use crate::frames::Film;
 use crate::look::COLOURS;
+use crate::rule_options;
 use crate::runner::{Report, SeatKind, SeatSpec};
 
 /// The game worker's script (trunk's loader for this same module).
@@ -96,6 +97,37 @@ fn select_value(id: &str) -> String {
 
 fn input(id: &str) -> Option<HtmlInputElement> {
     by_id(id).and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+}
+
+/// Fill "More rules" with an input per option, at its standard value.
+pub fn render_rule_options() {
+    let Some(box_) = by_id("rule-options") else {
+        return;
+    };
+    let standard = rule_options::standard_values();
+    let mut grid = el("div");
+    for ((key, label), (_, value)) in rule_options::FIELDS.iter().zip(&standard) {
+        grid = grid.child(
+            el("label").text(label).child(el("code").text(key)).child(
+                el("input")
+                    .attr("id", &format!("opt-{key}"))
+                    .attr("type", "number")
+                    .attr("min", "0")
+                    .attr("step", "1")
+                    .attr("value", value),
+            ),
+        );
+    }
+    replace_children(&box_, grid);
+}
+
+/// Put every "More rules" input back to its standard value.
+pub fn standard_rule_options() {
+    for (key, value) in rule_options::standard_values() {
+        if let Some(i) = input(&format!("opt-{key}")) {
+            i.set_value(&value);
+        }
+    }
 }
 
 /// The built-in players a seat can be.
@@ -216,10 +248,43 @@ pub fn start_from_dialog() -> bool {
         .split_once(':')
         .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u32>().ok()?)))
         .unwrap_or((50, 500));
-    let options = if (size, rounds) == (50, 500) {
-        Options::default()
-    } else {
-        Options::small(size, rounds)
+    let values: Vec<(&str, String)> = rule_options::FIELDS
+        .iter()
+        .map(|(key, _)| {
+            (
+                *key,
+                input(&format!("opt-{key}"))
+                    .map(|i| i.value())
+                    .unwrap_or_default(),
+            )
+        })
+        .collect();
+    let result = rule_options::read_options(size, rounds, &values);
+    let named: Vec<&str> = match &result {
+        Ok(_) => Vec::new(),
+        Err(problems) => problems
+            .iter()
+            .flat_map(|p| rule_options::keys_named(p))
+            .collect(),
+    };
+    for (key, _) in rule_options::FIELDS {
+        if let Some(i) = input(&format!("opt-{key}")) {
+            i.set_attribute(
+                "aria-invalid",
+                if named.contains(key) { "true" } else { "false" },
+            )
+            .ok();
+        }
+    }
+    let options = match result {
+        Ok(o) => o,
+        Err(problems) => {
+            if let Some(d) = by_id("more-rules") {
+                d.set_attribute("open", "").ok();
+            }
+            setup_message(&format!("More rules:\n{}", problems.join("\n")));
+            return false;
+        }
     };
     let seed_text = input("seed").map(|i| i.value()).unwrap_or_default();
     let seed = match seed_text.trim().parse::<u64>() {

@@ -186,6 +186,7 @@ pub fn install() {
             peek(|p| p.speed = v.parse().unwrap_or(10.0));
         });
     }
+    game::render_rule_options();
     if let Some(players) = by_id("players") {
         listen::<web_sys::Event>(&players, "change", |_| game::render_seats());
     }
@@ -253,6 +254,7 @@ pub fn command(cmd: &str, arg: &str) {
             show_dialog(Some("setup"));
             focus("players");
         }
+        "rules-standard" => game::standard_rule_options(),
         "open" => {
             show_dialog(Some("open"));
             focus("open-file");

@@ -1,0 +1,209 @@
+//! The "More rules" part of the new-game dialog: every constant of the
+//! original program that the board preset does not set, with a label a
+//! person can read, read back into checked [`Options`].
+
+use serde_json::{Map, Value};
+use tabula_domains::Options;
+
+/// The options the dialog lists under "More rules", in order, with their
+/// labels. The board preset sets `rows`, `cols` and `rounds`; every other
+/// field of [`Options`] is here (a test checks it).
+pub const FIELDS: &[(&str, &str)] = &[
+    ("max_units", "Most units a player may have"),
+    ("rounds_per_respawn", "A new unit every … rounds"),
+    ("energy_start", "Energy of a new unit"),
+    ("energy_min", "Lowest energy"),
+    ("energy_max", "Highest energy"),
+    (
+        "rounds_per_bubble",
+        "A new bubble per player every … rounds",
+    ),
+    ("rounds_per_bubble_move", "Bubbles move every … rounds"),
+    ("rounds_to_pop", "A recoloured bubble pops after … rounds"),
+    ("max_bonuses", "Most bonuses on the board"),
+    (
+        "max_rounds_per_bonus",
+        "A free bonus place waits up to … rounds",
+    ),
+    ("bonuses_per_player", "Most upgraded units per player"),
+    ("ability_size", "Side of an ability zone (odd)"),
+    ("ability_duration", "Rounds an ability zone lasts"),
+    ("points_per_square", "Points per owned square each round"),
+    ("points_per_unit", "Points for winning a fight"),
+    ("points_per_bubble", "Points for popping a bubble"),
+    ("points_per_pop", "Points when a bubble pops by itself"),
+];
+
+/// The standard value of every option in [`FIELDS`], as the dialog shows it.
+pub fn standard_values() -> Vec<(&'static str, String)> {
+    let standard = as_map(&Options::default());
+    FIELDS
+        .iter()
+        .map(|(key, _)| {
+            let v = standard.get(*key).map(Value::to_string).unwrap_or_default();
+            (*key, v)
+        })
+        .collect()
+}
+
+/// The options of a `size`×`size` board of `rounds` rounds with the
+/// values typed in the dialog (`(key, text)` pairs, keys from [`FIELDS`]),
+/// or every problem found, each naming the option.
+pub fn read_options(
+    size: u8,
+    rounds: u32,
+    values: &[(&str, String)],
+) -> Result<Options, Vec<String>> {
+    let mut map = as_map(&Options::small(size, rounds));
+    let mut problems = Vec::new();
+    for (key, text) in values {
+        let label = FIELDS
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, l)| *l)
+            .unwrap_or(key);
+        let Ok(n) = text.trim().parse::<u64>() else {
+            problems.push(format!(
+                "{label} ({key}): “{}” is not a whole number.",
+                text.trim()
+            ));
+            continue;
+        };
+        let mut one = as_map(&Options::default());
+        one.insert((*key).to_string(), Value::from(n));
+        if serde_json::from_value::<Options>(Value::Object(one)).is_err() {
+            problems.push(format!("{label} ({key}): {n} is too large."));
+            continue;
+        }
+        map.insert((*key).to_string(), Value::from(n));
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let options: Options =
+        serde_json::from_value(Value::Object(map)).map_err(|e| vec![e.to_string()])?;
+    let checked = options.check();
+    if checked.0.is_empty() {
+        Ok(options)
+    } else {
+        Err(checked
+            .0
+            .iter()
+            .map(|p| format!("{}.", p.message))
+            .collect())
+    }
+}
+
+/// The options a problem message names (to mark their inputs): a key
+/// counts only as a whole word, so `rounds_per_bubble` is not found in
+/// `rounds_per_bubble_move`.
+pub fn keys_named(problem: &str) -> Vec<&'static str> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    FIELDS
+        .iter()
+        .map(|(k, _)| *k)
+        .filter(|k| {
+            problem.match_indices(k).any(|(at, _)| {
+                let before = problem[..at].chars().next_back();
+                let after = problem[at + k.len()..].chars().next();
+                !before.is_some_and(word) && !after.is_some_and(word)
+            })
+        })
+        .collect()
+}
+
+fn as_map(options: &Options) -> Map<String, Value> {
+    match serde_json::to_value(options) {
+        Ok(Value::Object(m)) => m,
+        _ => Map::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_option_but_the_board_preset_is_listed_once() {
+        let mut keys: Vec<String> = as_map(&Options::default()).keys().cloned().collect();
+        keys.retain(|k| !["rows", "cols", "rounds"].contains(&k.as_str()));
+        keys.sort();
+        let mut listed: Vec<String> = FIELDS.iter().map(|(k, _)| k.to_string()).collect();
+        listed.sort();
+        assert_eq!(listed, keys);
+    }
+
+    #[test]
+    fn the_standard_values_read_back_as_the_standard_options() {
+        let values = standard_values();
+        assert_eq!(read_options(50, 500, &values), Ok(Options::default()));
+        assert_eq!(read_options(16, 60, &values), Ok(Options::small(16, 60)));
+    }
+
+    #[test]
+    fn a_changed_value_is_used() {
+        let mut values = standard_values();
+        for (k, v) in values.iter_mut() {
+            if *k == "max_units" {
+                *v = " 4 ".into();
+            }
+        }
+        let o = read_options(16, 60, &values).unwrap();
+        assert_eq!(o.max_units, 4);
+        assert_eq!(o.rows, 16);
+    }
+
+    #[test]
+    fn every_problem_is_named() {
+        let mut values = standard_values();
+        for (k, v) in values.iter_mut() {
+            match *k {
+                "max_units" => *v = "many".into(),
+                "energy_start" => *v = "300".into(),
+                "points_per_pop" => *v = "-5".into(),
+                _ => {}
+            }
+        }
+        let problems = read_options(50, 500, &values).unwrap_err();
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[0].contains("max_units") && problems[0].contains("“many”"));
+        assert!(problems[1].contains("energy_start") && problems[1].contains("too large"));
+        assert!(problems[2].contains("points_per_pop"));
+    }
+
+    #[test]
+    fn a_problem_marks_the_options_it_names_as_whole_words() {
+        assert_eq!(
+            keys_named("option rounds_per_bubble_move is 0; it must be from 1 to 1000"),
+            vec!["rounds_per_bubble_move"]
+        );
+        assert_eq!(
+            keys_named("energy_min (30) is above energy_max (20)."),
+            vec!["energy_min", "energy_max"]
+        );
+        assert!(keys_named("option rows is 1").is_empty());
+    }
+
+    #[test]
+    fn the_rules_checks_run_on_the_values() {
+        let mut values = standard_values();
+        for (k, v) in values.iter_mut() {
+            match *k {
+                "ability_size" => *v = "4".into(),
+                "energy_min" => *v = "30".into(),
+                _ => {}
+            }
+        }
+        let problems = read_options(50, 500, &values).unwrap_err();
+        assert!(
+            problems.iter().any(|p| p.contains("ability_size is 4")),
+            "{problems:?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("energy_min (30) is above energy_max (20)")),
+            "{problems:?}"
+        );
+    }
+}
