@@ -2,9 +2,10 @@
 // worker and the viewer scrubs the rounds; bots written in the page run in
 // workers of their own (one that throws is skipped with its line, one that
 // loops forever loses its rounds, and the game still ends); a person
-// orders units by clicking; games open from links and from files of the
-// original program; the rules' constants can be changed in the dialog;
-// saved records replay natively to the same hash.
+// orders units by clicking, and two people share the screen; games open
+// from links and from files of the original program; the rules' constants
+// can be changed in the dialog; saved records replay natively to the same
+// hash.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -243,6 +244,51 @@ test('a person orders a unit by clicking, and a bad order is explained', async (
     assert.equal((await page.textContent('#round-label')).trim(), 'Round 1 of 30');
     await page.click('[data-cmd="stop"]');
     assert.ok(await page.isHidden('#progress-row'));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    site.close();
+  }
+});
+
+test('two people share the screen: each turn opens on a hand-over that hides the other\'s orders', async () => {
+  const site = await serve();
+  const context = await browser();
+  try {
+    const { page, errors } = await openDomains(context, site.url);
+    await start(page, { seats: ['person', 'bot:demo', 'person'], board: '12:30', seed: 2 });
+    await page.waitForSelector('#person:not([hidden])');
+    assert.match(await page.textContent('#person'), /Round 1: Person 1's orders/);
+    assert.match(await page.textContent('#progress-text'), /waiting for Person 1's orders/);
+    const cell = Number(await page.getAttribute('#board', 'data-cell'));
+    const click = (row, col) => page.click('#board', { position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell } });
+    // Clicks do nothing until the person takes over.
+    await click(10, 1);
+    assert.doesNotMatch(await page.textContent('#person'), /Unit 0/);
+    await page.keyboard.press('Enter');
+    assert.match(await page.textContent('#person'), /Person 1: orders for round 1/);
+    await click(10, 1);
+    await click(9, 1);
+    assert.match(await page.textContent('#person-msg'), /Unit 0: move up/);
+    await page.keyboard.press('Enter');
+    // Person 2's hand-over shows nothing of Person 1's orders.
+    assert.match(await page.textContent('#person'), /Round 1: Person 2's orders/);
+    assert.doesNotMatch(await page.textContent('#person'), /move up/);
+    await page.screenshot({ path: join(artefacts, 'domains-hand-over.png') });
+    await page.click('[data-cmd="person-ready"]');
+    assert.match(await page.textContent('#person'), /Person 2: orders for round 1/);
+    // Player 2 starts at the bottom right: row 10, column 10.
+    await click(10, 10);
+    await click(10, 9);
+    assert.match(await page.textContent('#person-msg'), /move left/);
+    await page.click('[data-cmd="person-end"]');
+    await page.waitForFunction(() => document.querySelector('#round-label').textContent.trim() === 'Round 1 of 30');
+    await page.waitForFunction(() => /Round 2: Person 1's orders/.test(document.querySelector('#person').textContent));
+    const said = await notes(page);
+    assert.ok(said.some((n) => n.includes('Person 1 gave 1 order')), said.join('|'));
+    assert.ok(said.some((n) => n.includes('Person 2 gave 1 order')), said.join('|'));
+    await page.click('[data-cmd="stop"]');
+    assert.ok(await page.isHidden('#person'));
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -114,6 +114,46 @@ fn a_script_seat_is_asked_with_its_view_and_its_orders_are_played() {
 }
 
 #[test]
+fn several_people_are_asked_together_and_the_round_waits_for_all_of_them() {
+    let seats = [
+        seat("Person 1", SeatKind::Person),
+        seat("Demo", SeatKind::Bot("demo".into())),
+        seat("Person 2", SeatKind::Person),
+    ];
+    let mut r = Runner::new(&small(), &seats, 4).unwrap();
+    let mut out = Vec::new();
+    r.advance(&mut out);
+    let asked: Vec<(u8, u32)> = out
+        .iter()
+        .filter_map(|x| match x {
+            Report::Need { seat, round, view } => {
+                assert_eq!(view["me"], *seat, "each is asked with its own view");
+                Some((*seat, *round))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(asked, [(0, 0), (2, 0)]);
+    // One answer is not enough: the round waits for the other person.
+    let mut more = Vec::new();
+    r.answer(0, 0, Some(&json!([])), &mut more);
+    r.advance(&mut more);
+    assert!(need(&more).is_none());
+    assert_eq!(r.game().board.round, 0);
+    r.answer(2, 0, Some(&json!([])), &mut more);
+    r.advance(&mut more);
+    assert_eq!(r.game().board.round, 1);
+    let again: Vec<u8> = more
+        .iter()
+        .filter_map(|x| match x {
+            Report::Need { seat, round: 1, .. } => Some(*seat),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(again, [0, 2]);
+}
+
+#[test]
 fn malformed_orders_skip_the_bot_for_the_rest_of_the_game_and_it_still_ends() {
     let seats = [
         seat("Broken", SeatKind::Script),

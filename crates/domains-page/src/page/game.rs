@@ -240,9 +240,13 @@ pub fn start_from_dialog() -> bool {
         seats.push(spec);
         codes.push(code);
     }
-    if seats.iter().filter(|s| s.kind == SeatKind::Person).count() > 1 {
-        setup_message("Only one seat can be a person: the others watch the same screen.");
-        return false;
+    let people = seats.iter().filter(|s| s.kind == SeatKind::Person).count();
+    if people > 1 {
+        let mut k = 0;
+        for s in seats.iter_mut().filter(|s| s.kind == SeatKind::Person) {
+            k += 1;
+            s.name = format!("Person {k}");
+        }
     }
     let (size, rounds) = select_value("board-size")
         .split_once(':')
@@ -337,7 +341,7 @@ pub fn start(
         with_page(|p| {
             if p.running.as_ref().is_some_and(|r| r.id == id) {
                 retire_game(p.running.take());
-                p.person = None;
+                p.clear_people();
                 p.note(
                     format!("The game's worker stopped ({why}); the rounds played so far can still be watched."),
                     true,
@@ -375,7 +379,7 @@ pub fn start(
         p.follow = true;
         p.record = None;
         p.source = Source::Played;
-        p.person = None;
+        p.clear_people();
         p.notes.clear();
         p.note(format!("A new game, seed {seed}."), false);
         p.playing = false;
@@ -421,7 +425,7 @@ fn take_report(p: &mut Page, report: Report) {
         }
         Report::Done { record } => {
             retire_game(p.running.take());
-            p.person = None;
+            p.clear_people();
             match parse_record(&record) {
                 Ok(r) => p.record = Some(r),
                 Err(e) => p.note(
@@ -449,7 +453,7 @@ fn take_report(p: &mut Page, report: Report) {
         }
         Report::Failed { error } => {
             retire_game(p.running.take());
-            p.person = None;
+            p.clear_people();
             p.note(format!("The game stopped: {error}"), true);
         }
     }
@@ -460,7 +464,17 @@ fn need(p: &mut Page, seat: u8, round: u32, view: Value) {
     let s = seat as usize;
     match r.seats.get(s).map(|x| x.kind.clone()) {
         Some(SeatKind::Person) => {
-            p.person = Some(PersonTurn::new(seat, round, view));
+            let people = r
+                .seats
+                .iter()
+                .filter(|s| s.kind == SeatKind::Person)
+                .count();
+            let turn = PersonTurn::new(seat, round, view, &r.seats[s].name, people > 1);
+            if p.person.is_some() {
+                p.people.push_back(turn);
+                return;
+            }
+            p.person = Some(turn);
             p.playing = false;
             p.pos = p.frames().saturating_sub(1);
             p.follow = true;
@@ -594,7 +608,7 @@ pub fn open_text(text: &str, what: &str) {
         Ok((film, record, original)) => {
             with_page(|p| {
                 p.running = None;
-                p.person = None;
+                p.clear_people();
                 p.playing = false;
                 p.notes.clear();
                 p.note(

@@ -8,6 +8,7 @@ mod sandbox;
 mod view;
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 
 use tabula_engine::GameRecord;
 use tabula_page_kit::dom::{by_id, document};
@@ -55,6 +56,8 @@ pub struct Page {
     pub running: Option<Running>,
     /// A person's orders being given.
     pub person: Option<PersonTurn>,
+    /// Other people's turns this round, waiting for the one on screen.
+    pub people: VecDeque<PersonTurn>,
     /// Notes: text, and whether it is a problem.
     pub notes: Vec<(String, bool)>,
     /// The saved bots.
@@ -75,6 +78,7 @@ thread_local! {
         source: Source::None,
         running: None,
         person: None,
+        people: VecDeque::new(),
         notes: Vec::new(),
         bots: Vec::new(),
         editing: None,
@@ -94,6 +98,12 @@ pub fn peek<R>(f: impl FnOnce(&mut Page) -> R) -> R {
 }
 
 impl Page {
+    /// Drop every person's turn (the game stopped or another began).
+    pub fn clear_people(&mut self) {
+        self.person = None;
+        self.people.clear();
+    }
+
     /// Add a note.
     pub fn note(&mut self, text: impl Into<String>, bad: bool) {
         self.notes.push((text.into(), bad));
@@ -268,7 +278,7 @@ pub fn command(cmd: &str, arg: &str) {
         "start" if game::start_from_dialog() => show_dialog(None),
         "stop" => with_page(|p| {
             if p.running.take().is_some() {
-                p.person = None;
+                p.clear_people();
                 p.note("The game was stopped.", false);
             }
         }),
@@ -300,6 +310,7 @@ pub fn command(cmd: &str, arg: &str) {
         "link" => game::copy_link(),
         "export" => game::export_original(),
         "person-end" => person::end(),
+        "person-ready" => person::ready(),
         "person-clear" => person::clear(),
         "person-ability" => person::ability(),
         "person-attack" => person::toggle_attack(),
@@ -390,7 +401,11 @@ fn key(e: KeyboardEvent) {
             true
         }
         "Enter" if peek(|p| p.person.is_some()) => {
-            person::end();
+            if peek(|p| p.person.as_ref().is_some_and(|t| t.handing_over)) {
+                person::ready();
+            } else {
+                person::end();
+            }
             true
         }
         "a" | "A" if peek(|p| p.person.is_some()) => {

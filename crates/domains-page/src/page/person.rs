@@ -2,6 +2,8 @@
 //! click a square next to it to move there (Shift+click, or "Attack"
 //! first, to attack it), A for its ability, Enter to end your orders.
 //! What is legal comes from the engine, in the seat's view (`legal`).
+//! When several people share the screen, each turn opens on a hand-over
+//! that shows none of anyone's orders until the next person is ready.
 
 use serde_json::Value;
 use tabula_domains::{Action, Dir};
@@ -25,11 +27,17 @@ pub struct PersonTurn {
     pub attack: bool,
     /// What to tell the person.
     pub message: String,
+    /// The seat's name ("You" when one person plays).
+    pub name: String,
+    /// Whether the screen waits for this person to take over (several
+    /// people play on one screen; orders are given in secret).
+    pub handing_over: bool,
 }
 
 impl PersonTurn {
-    /// Orders for `seat` in `round`, from the seat's view.
-    pub fn new(seat: u8, round: u32, view: Value) -> PersonTurn {
+    /// Orders for `seat` (called `name`) in `round`, from the seat's view;
+    /// `hand_over` when several people take turns on one screen.
+    pub fn new(seat: u8, round: u32, view: Value, name: &str, hand_over: bool) -> PersonTurn {
         PersonTurn {
             seat,
             round,
@@ -38,6 +46,8 @@ impl PersonTurn {
             orders: Vec::new(),
             attack: false,
             message: "Your turn to order: click one of your units.".into(),
+            name: name.to_string(),
+            handing_over: hand_over,
         }
     }
 
@@ -116,6 +126,9 @@ impl PersonTurn {
 
     /// A click on square (row, col).
     pub fn click(&mut self, row: i64, col: i64, shift: bool) {
+        if self.handing_over {
+            return;
+        }
         let mine = self.units().into_iter().find(|u| (u.1, u.2) == (row, col));
         if let Some(sel) = self.selected
             && let Some((r, c)) = self.at(sel)
@@ -167,6 +180,9 @@ impl PersonTurn {
         let rows = self.rows() as i64;
         let index = |r: i64, c: i64| (r * cols + c) as usize;
         let mut m = Marks::default();
+        if self.handing_over {
+            return m;
+        }
         if let Some(sel) = self.selected
             && let Some((r, c)) = self.at(sel)
         {
@@ -224,17 +240,32 @@ pub fn click(x: f64, y: f64, shift: bool) {
 pub fn end() {
     with_page(|p| {
         let Some(t) = p.person.take() else { return };
+        if t.handing_over {
+            p.person = Some(t);
+            return;
+        }
         if let Some(r) = p.running.as_ref() {
             r.answer(t.seat, t.round, Some(orders_json(&t.orders)));
         }
+        let who = if t.name == "You" { "you" } else { &t.name };
         p.note(
             format!(
-                "Round {}: you gave {} order(s).",
+                "Round {}: {who} gave {} order(s).",
                 t.round + 1,
                 t.orders.len()
             ),
             false,
         );
+        p.person = p.people.pop_front();
+    });
+}
+
+/// The next person has the screen: show their units.
+pub fn ready() {
+    with_page(|p| {
+        if let Some(t) = p.person.as_mut() {
+            t.handing_over = false;
+        }
     });
 }
 

@@ -109,10 +109,10 @@ pub fn render(p: &Page) {
                 &format!(
                     "{done} of {} rounds played{}",
                     r.rounds,
-                    if p.person.is_some() {
-                        " — waiting for your orders"
-                    } else {
-                        ""
+                    match p.person.as_ref() {
+                        Some(t) if t.name == "You" => " — waiting for your orders".to_string(),
+                        Some(t) => format!(" — waiting for {}'s orders", t.name),
+                        None => String::new(),
                     }
                 ),
             );
@@ -175,6 +175,29 @@ fn render_person(p: &Page) {
         return;
     };
     box_.remove_attribute("hidden").ok();
+    if t.handing_over {
+        let content = el("div")
+            .child(
+                el("strong")
+                    .child(colour_dot(COLOURS[t.seat as usize % 4]))
+                    .text(&format!("Round {}: {}'s orders", t.round + 1, t.name)),
+            )
+            .child(el("p").attr("id", "person-msg").text(&format!(
+                "Hand the screen to {}; the others look away while they give their orders.",
+                t.name
+            )))
+            .child(
+                el("div").class("buttons").child(
+                    button(
+                        &format!("I am {}: show my units (Enter)", t.name),
+                        "person-ready",
+                    )
+                    .class("primary"),
+                ),
+            );
+        replace_children(&box_, content);
+        return;
+    }
     let orders = el("ul").children(
         t.orders
             .iter()
@@ -191,7 +214,11 @@ fn render_person(p: &Page) {
     .class(if t.attack { "picked" } else { "" })
     .attr("aria-pressed", if t.attack { "true" } else { "false" });
     let content = el("div")
-        .child(el("strong").text(&format!("Your orders for round {}", t.round + 1)))
+        .child(el("strong").text(&if t.name == "You" {
+            format!("Your orders for round {}", t.round + 1)
+        } else {
+            format!("{}: orders for round {}", t.name, t.round + 1)
+        }))
         .child(el("p").attr("id", "person-msg").text(&t.message))
         .child(orders)
         .child(
