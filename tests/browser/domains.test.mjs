@@ -4,8 +4,8 @@
 // loops forever loses its rounds, and the game still ends); a person
 // orders units by clicking, and two people share the screen; games open
 // from links and from files of the original program; the rules' constants
-// can be changed in the dialog; saved records replay natively to the same
-// hash.
+// can be changed in the dialog; a reload resumes a game in progress;
+// saved records replay natively to the same hash.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -289,6 +289,52 @@ test('two people share the screen: each turn opens on a hand-over that hides the
     assert.ok(said.some((n) => n.includes('Person 2 gave 1 order')), said.join('|'));
     await page.click('[data-cmd="stop"]');
     assert.ok(await page.isHidden('#person'));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    site.close();
+  }
+});
+
+test('a reload resumes the game in progress where it was; a damaged kept game is set aside and said', async () => {
+  const site = await serve();
+  const context = await browser();
+  try {
+    const { page, errors } = await openDomains(context, site.url);
+    await start(page, { seats: ['person', 'bot:dummy'], board: '12:30', seed: 4 });
+    const cell = Number(await page.getAttribute('#board', 'data-cell'));
+    const click = (row, col) => page.click('#board', { position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell } });
+    for (const [round, to] of [[1, 9], [2, 8]]) {
+      await page.waitForFunction((r) => new RegExp(`Your orders for round ${r}`).test(document.querySelector('#person').textContent), round);
+      await click(round === 1 ? 10 : 9, 1);
+      await click(to, 1);
+      await page.keyboard.press('Enter');
+    }
+    await page.waitForFunction(() => /Your orders for round 3/.test(document.querySelector('#person').textContent));
+    await page.waitForFunction(() => localStorage.getItem('tabula.domains.game')?.includes('"version":1'));
+    const before = await page.$$eval('.score-row', (rs) => rs.map((r) => r.textContent));
+    await page.reload();
+    await page.waitForSelector('body[data-state="ready"]');
+    await page.waitForFunction(() => /Your orders for round 3/.test(document.querySelector('#person').textContent));
+    assert.ok(await page.isHidden('#setup'));
+    assert.equal((await page.textContent('#round-label')).trim(), 'Round 2 of 30');
+    assert.equal(await page.getAttribute('#scrub', 'max'), '2');
+    assert.deepEqual(await page.$$eval('.score-row', (rs) => rs.map((r) => r.textContent)), before);
+    assert.ok((await notes(page)).some((n) => n.startsWith('Resumed the game kept in this browser')));
+    // The unit moved up twice before the reload: it answers from row 8.
+    await click(8, 1);
+    assert.match(await page.textContent('#person-msg'), /Unit 0: click a square/);
+    await page.click('[data-cmd="stop"]');
+    assert.equal(await page.evaluate(() => localStorage.getItem('tabula.domains.game')), null);
+    // A damaged kept game: said, set aside, and the new-game dialog opens.
+    await page.evaluate(() => localStorage.setItem('tabula.domains.game', '{"version":1,"game":"game=AAAA","codes":[],"limit":50}'));
+    await page.reload();
+    await page.waitForSelector('body[data-state="ready"]');
+    await page.waitForSelector('#setup:not([hidden])');
+    const said = (await notes(page)).join('|');
+    assert.match(said, /could not be resumed: its game is damaged/);
+    assert.match(await page.evaluate(() => localStorage.getItem('tabula.domains.game.unreadable')), /AAAA/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('tabula.domains.game')), null);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -8,6 +8,7 @@
 //! ([`runner::Runner`]). Bots written in the page run in workers of their
 //! own (see `sandbox`), never in this module.
 
+pub mod autosave;
 pub mod bot_library;
 pub mod frames;
 pub mod look;

@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tabula_ai::{Bot, bot_from_spec_with, bot_seed};
 use tabula_domains::{Action, Domains, Options, domains_bot};
-use tabula_engine::record::Match;
-use tabula_engine::{Game, SeatInfo, ToMove};
+use tabula_engine::link::pack;
+use tabula_engine::record::{GameRecord, Match, read_action};
+use tabula_engine::{Game, Ruleset, SeatInfo, ToMove};
 
 use crate::frames::Frame;
 use crate::orders::{bot_view, read_orders};
@@ -69,6 +70,54 @@ pub enum Report {
         /// Why.
         error: String,
     },
+    /// The game so far, to keep in the browser while an answer is
+    /// awaited: a `game=DATA` fragment ([`Runner::saved`]).
+    Saved {
+        /// The fragment.
+        game: String,
+    },
+}
+
+impl SeatKind {
+    /// The `player` of a record's seat for this kind (`bot:SPEC`,
+    /// `bot:script` or `human`).
+    pub fn player(&self) -> String {
+        match self {
+            SeatKind::Bot(spec) => format!("bot:{spec}"),
+            SeatKind::Script => "bot:script".into(),
+            SeatKind::Person => "human".into(),
+        }
+    }
+
+    /// The kind a record's `player` names.
+    pub fn of_player(player: &str) -> Option<SeatKind> {
+        match player {
+            "human" => Some(SeatKind::Person),
+            "bot:script" => Some(SeatKind::Script),
+            _ => player
+                .strip_prefix("bot:")
+                .filter(|s| !s.is_empty())
+                .map(|s| SeatKind::Bot(s.to_string())),
+        }
+    }
+}
+
+/// The seats of a record (names and who plays them), or the first seat
+/// whose player this page cannot seat.
+pub fn seats_of(record: &GameRecord) -> Result<Vec<SeatSpec>, String> {
+    record
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            SeatKind::of_player(&s.player)
+                .map(|kind| SeatSpec {
+                    name: s.name.clone(),
+                    kind,
+                })
+                .ok_or_else(|| format!("seat {}: no player of kind {:?} here", i + 1, s.player))
+        })
+        .collect()
 }
 
 /// A game in the worker.
@@ -88,11 +137,7 @@ impl Runner {
             .iter()
             .map(|s| SeatInfo {
                 name: s.name.clone(),
-                player: match &s.kind {
-                    SeatKind::Bot(spec) => format!("bot:{spec}"),
-                    SeatKind::Script => "bot:script".into(),
-                    SeatKind::Person => "human".into(),
-                },
+                player: s.kind.player(),
             })
             .collect();
         let game = Match::<Domains>::new(options, None, infos, seed).map_err(|e| e.to_string())?;
@@ -119,9 +164,99 @@ impl Runner {
         })
     }
 
+    /// Resume a game saved part-way ([`Report::Saved`]): the same seats,
+    /// options and seed, and every recorded order played again in the
+    /// recorded order. The built-in bots are asked again as they were
+    /// (so they stand where they stood, their random draws included) and
+    /// must choose what they chose; the game then waits for the answers
+    /// not given yet. `out` gets the first frame and those of the rounds
+    /// played again. Refused, with the reason, when the record does not
+    /// read or a bot chooses otherwise (another version's bots).
+    pub fn resume(record: &GameRecord, out: &mut Vec<Report>) -> Result<Runner, String> {
+        if record.ruleset != Domains::NAME {
+            return Err(format!(
+                "the saved game is of {:?}, not Domains",
+                record.ruleset
+            ));
+        }
+        let options: Options =
+            serde_json::from_value(record.options.clone()).map_err(|e| format!("options: {e}"))?;
+        let seats = seats_of(record)?;
+        let mut runner = Runner::new(&options, &seats, record.seed)?;
+        out.push(Report::Frame(runner.frame()));
+        // Orders each seat has given in the round being played.
+        let mut given = vec![0usize; seats.len()];
+        let mut round = runner.game.game().board.round;
+        for (index, step) in record.actions.iter().enumerate() {
+            let action: Action = read_action::<Domains>(index, step).map_err(|e| e.to_string())?;
+            let s = step.seat as usize;
+            if let Some(bot) = runner.bots.get_mut(s).and_then(Option::as_mut) {
+                // `bot_orders` asks at most `limit` times, then ends.
+                let limit = runner.game.game().board.units.len() + 2;
+                if given[s] < limit {
+                    let view = runner.game.game().player_view(step.seat);
+                    let chose = bot.choose(&view, step.seat);
+                    if chose.as_ref().unwrap_or(&Action::End) != &action {
+                        return Err(format!(
+                            "the saved game does not play the same way again: at action {index}, seat {}'s bot chooses another order (this version's bots may differ from the one that saved it)",
+                            s + 1
+                        ));
+                    }
+                }
+            }
+            runner
+                .game
+                .play(step.seat, &action)
+                .map_err(|e| e.to_string())?;
+            given[s] += 1;
+            let now = runner.game.game().board.round;
+            if now != round || runner.game.game().finished() {
+                out.push(Report::Frame(runner.frame()));
+                given.iter_mut().for_each(|g| *g = 0);
+                round = now;
+            }
+        }
+        if runner.game.record().final_hash != record.final_hash {
+            return Err(format!(
+                "the saved game ends in state {}, but it says {}",
+                runner.game.record().final_hash,
+                record.final_hash
+            ));
+        }
+        Ok(runner)
+    }
+
+    /// The game so far as a `game=DATA` fragment (the record, deflated;
+    /// `tabula_engine::link::record_text_from_fragment` reads it back).
+    pub fn saved(&self) -> String {
+        let text = serde_json::to_string(self.game.record()).unwrap_or_default();
+        format!("game={}", pack(&text))
+    }
+
+    /// The seats whose answer the game waits for.
+    pub fn awaited(&self) -> Vec<u8> {
+        let round = self.game.game().board.round;
+        (0..self.kinds.len())
+            .filter(|&s| {
+                self.asked[s] == Some(round) && self.answers[s].is_none() && self.pending(s as u8)
+            })
+            .map(|s| s as u8)
+            .collect()
+    }
+
+    /// Who plays `seat`.
+    pub fn kind(&self, seat: u8) -> Option<&SeatKind> {
+        self.kinds.get(seat as usize)
+    }
+
     /// The game so far.
     pub fn game(&self) -> &Domains {
         self.game.game()
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &GameRecord {
+        self.game.record()
     }
 
     /// The frame of the board now.

@@ -2,6 +2,9 @@
 //! (start a game, a seat's answer, skip a seat) and the worker posts back
 //! every [`Report`] as JSON: a frame after each round, a need when a seat
 //! written in the page or a person must order, notes, and the record.
+//! While it waits for an answer it posts the game so far
+//! ([`Report::Saved`]) for the page to keep: after every round a person
+//! is asked, and at most every [`SAVE_EVERY_MS`] otherwise.
 
 use std::cell::RefCell;
 
@@ -12,7 +15,9 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::runner::{Report, Runner, SeatSpec};
+use tabula_engine::record::parse_record;
+
+use crate::runner::{Report, Runner, SeatKind, SeatSpec};
 
 /// What the page asks of the worker.
 #[derive(Deserialize)]
@@ -32,10 +37,47 @@ enum Request {
     },
     /// A seat's bot failed: skip it for the rest of the game.
     Skip { seat: u8, round: u32, why: String },
+    /// Resume a game saved part-way (its record's JSON).
+    Resume { record: String },
+}
+
+/// The least time between two saves while bots written in the page play
+/// (a person's rounds are saved every time).
+pub const SAVE_EVERY_MS: f64 = 2000.0;
+
+/// When the game was last saved, and at which round.
+struct LastSave {
+    at: f64,
+    round: Option<u32>,
 }
 
 thread_local! {
     static RUNNER: RefCell<Option<Runner>> = const { RefCell::new(None) };
+    static LAST_SAVE: RefCell<LastSave> = const { RefCell::new(LastSave { at: f64::NEG_INFINITY, round: None }) };
+}
+
+/// The game so far, if it waits for an answer and is due a save.
+fn save_due(r: &Runner) -> Option<Report> {
+    let awaited = r.awaited();
+    if awaited.is_empty() {
+        return None;
+    }
+    let round = r.game().board.round;
+    let person = awaited
+        .iter()
+        .any(|&s| r.kind(s) == Some(&SeatKind::Person));
+    let now = js_sys::Date::now();
+    LAST_SAVE.with(|cell| {
+        let mut last = cell.borrow_mut();
+        let due = last.round != Some(round) && (person || now - last.at >= SAVE_EVERY_MS);
+        due.then(|| {
+            *last = LastSave {
+                at: now,
+                round: Some(round),
+            };
+            Report::Saved { game: r.saved() }
+        })
+    })
 }
 
 fn post(scope: &DedicatedWorkerGlobalScope, reports: &[Report]) {
@@ -57,6 +99,14 @@ fn handle(text: &str) -> Vec<Report> {
             return out;
         }
     };
+    if matches!(request, Request::Start { .. } | Request::Resume { .. }) {
+        LAST_SAVE.with(|cell| {
+            *cell.borrow_mut() = LastSave {
+                at: f64::NEG_INFINITY,
+                round: None,
+            }
+        });
+    }
     RUNNER.with(|cell| {
         let mut slot = cell.borrow_mut();
         match request {
@@ -89,6 +139,20 @@ fn handle(text: &str) -> Vec<Report> {
                     r.answer(seat, round, None, &mut out);
                 }
             }
+            Request::Resume { record } => {
+                let resumed = parse_record(&record)
+                    .map_err(|e| e.to_string())
+                    .and_then(|record| Runner::resume(&record, &mut out));
+                match resumed {
+                    Ok(r) => *slot = Some(r),
+                    Err(error) => {
+                        *slot = None;
+                        out.push(Report::Failed {
+                            error: format!("the saved game cannot be resumed: {error}"),
+                        });
+                    }
+                }
+            }
         }
     });
     out
@@ -102,9 +166,15 @@ const ROUNDS_PER_SLICE: usize = 10;
 fn play_on(scope: DedicatedWorkerGlobalScope) {
     let mut out = Vec::new();
     let more = RUNNER.with(|cell| {
-        cell.borrow_mut()
-            .as_mut()
-            .is_some_and(|r| r.advance_for(&mut out, ROUNDS_PER_SLICE))
+        let mut slot = cell.borrow_mut();
+        let Some(r) = slot.as_mut() else {
+            return false;
+        };
+        let more = r.advance_for(&mut out, ROUNDS_PER_SLICE);
+        if !more && let Some(save) = save_due(r) {
+            out.push(save);
+        }
+        more
     });
     post(&scope, &out);
     if more {

@@ -3,6 +3,7 @@
 use serde_json::json;
 use tabula_domains::original::parse_original;
 use tabula_domains::{Action, Dir, Options};
+use tabula_domains_page::autosave::{keep, read_kept};
 use tabula_domains_page::frames::Film;
 use tabula_domains_page::orders::{orders_json, read_orders};
 use tabula_domains_page::runner::{Report, Runner, SeatKind, SeatSpec};
@@ -349,5 +350,115 @@ fn a_whole_standard_game_travels_in_a_link_and_comes_back_the_same() {
         record.actions.len(),
         text.len(),
         fragment.len()
+    );
+}
+
+fn frames_in(out: &[Report]) -> usize {
+    out.iter().filter(|r| matches!(r, Report::Frame(_))).count()
+}
+
+/// Play a game of a person (seat 0), a bot written in the page (seat 1)
+/// and `dummy` (seat 2) for `rounds` rounds, the person moving its first
+/// unit up and down and the script standing still.
+fn played_for(rounds: u32) -> Runner {
+    let seats = [
+        seat("You", SeatKind::Person),
+        seat("Mine", SeatKind::Script),
+        seat("Dummy", SeatKind::Bot("dummy".into())),
+    ];
+    let mut r = Runner::new(&small(), &seats, 9).unwrap();
+    let mut out = Vec::new();
+    r.advance(&mut out);
+    for round in 0..rounds {
+        let dir = if round % 2 == 0 { "up" } else { "down" };
+        r.answer(0, round, Some(&json!([{"unit": 0, "move": dir}])), &mut out);
+        r.answer(1, round, Some(&json!([])), &mut out);
+        r.advance(&mut out);
+    }
+    assert_eq!(r.game().board.round, rounds);
+    r
+}
+
+#[test]
+fn a_game_kept_part_way_resumes_where_it_was_and_plays_on_the_same() {
+    let mut r = played_for(4);
+    assert_eq!(r.awaited(), [0, 1]);
+    let codes = vec![
+        None,
+        Some("function orders(v) { return []; }".to_string()),
+        None,
+    ];
+    let kept = keep(&r.saved(), &codes, 50.0);
+    let res = read_kept(&kept).unwrap();
+    assert_eq!(res.codes, codes);
+    assert_eq!(res.seats[0].kind, SeatKind::Person);
+    assert_eq!(res.seats[1].kind, SeatKind::Script);
+    assert_eq!(res.options, small());
+    let mut out = Vec::new();
+    let mut again = Runner::resume(&res.record, &mut out).unwrap();
+    assert_eq!(frames_in(&out), 5, "the first frame and four rounds");
+    again.advance(&mut out);
+    assert_eq!(again.awaited(), [0, 1], "it waits for the same answers");
+    assert_eq!(need(&out).map(|n| (n.0, n.1)), Some((0, 4)));
+    assert_eq!(again.record(), r.record());
+    // Both play on the same.
+    for g in [&mut r, &mut again] {
+        let mut o = Vec::new();
+        g.answer(0, 4, Some(&json!([{"unit": 0, "move": "right"}])), &mut o);
+        g.answer(1, 4, None, &mut o);
+        g.advance(&mut o);
+    }
+    assert_eq!(again.record(), r.record());
+    assert_eq!(again.game().board.round, 5);
+}
+
+#[test]
+fn a_game_kept_with_one_answer_given_asks_only_for_the_other() {
+    let mut r = played_for(2);
+    let mut out = Vec::new();
+    r.answer(0, 2, Some(&json!([{"unit": 0, "move": "up"}])), &mut out);
+    r.advance(&mut out);
+    assert_eq!(r.awaited(), [1]);
+    let res = read_kept(&keep(&r.saved(), &[None, Some(String::new()), None], 50.0)).unwrap();
+    let mut out = Vec::new();
+    let mut again = Runner::resume(&res.record, &mut out).unwrap();
+    again.advance(&mut out);
+    assert_eq!(again.awaited(), [1]);
+    assert_eq!(need(&out).map(|n| (n.0, n.1)), Some((1, 2)));
+    assert_eq!(again.record(), r.record());
+}
+
+#[test]
+fn a_kept_game_that_does_not_read_or_plays_another_way_is_refused_with_why() {
+    let r = played_for(3);
+    let good = keep(&r.saved(), &[None, Some(String::new()), None], 50.0);
+    let err = |text: &str| read_kept(text).unwrap_err();
+    assert!(err("{").contains("does not read"));
+    assert!(err(&good.replace("\"version\":1", "\"version\":9")).contains("another version"));
+    assert!(
+        err(&keep(&r.saved(), &[None, None, None], 50.0))
+            .contains("seat 2 (Mine) has lost its code")
+    );
+    assert!(
+        err(&keep(&r.saved(), &[None, None], 50.0))
+            .contains("code for 2 seats, but the game has 3")
+    );
+    assert!(
+        err(&keep(&r.saved(), &[None, Some(String::new()), None], 0.0)).contains("time per round")
+    );
+    let damaged = keep(
+        &r.saved().replace("game=", "game=AAAA"),
+        &[None, Some(String::new()), None],
+        50.0,
+    );
+    assert!(err(&damaged).contains("damaged"), "{}", err(&damaged));
+    // Seat 3's bot is not the one that played: the orders are legal but
+    // the bot now chooses others.
+    let mut record = r.record().clone();
+    record.seats[2].player = "bot:demo".into();
+    let e = Runner::resume(&record, &mut Vec::new()).err().unwrap();
+    assert!(
+        e.contains("does not play the same way again") && e.contains("seat 3"),
+        "{e}"
     );
 }

@@ -77,6 +77,11 @@ impl Running {
         self.post(&json!({"skip": {"seat": seat, "round": round, "why": why}}));
     }
 
+    /// The code of each seat written in the page.
+    pub fn codes(&self) -> &[Option<String>] {
+        &self.codes
+    }
+
     fn name(&self, seat: u8) -> String {
         let name = self
             .seats
@@ -308,8 +313,23 @@ pub fn start_from_dialog() -> bool {
         return false;
     };
     setup_message("");
-    start(options, seats, codes, seed, limit);
+    super::kept::forget();
+    start(options, seats, codes, seed, limit, None);
     true
+}
+
+/// Resume a game kept in the browser: the worker plays its orders again
+/// and asks for the answers not given yet.
+pub fn start_resumed(res: crate::autosave::Resumable) {
+    let seed = res.record.seed;
+    start(
+        res.options,
+        res.seats,
+        res.codes,
+        seed,
+        res.limit,
+        Some(res.record_text),
+    );
 }
 
 /// Start a game in a new worker (stopping any other).
@@ -319,6 +339,7 @@ pub fn start(
     codes: Vec<Option<String>>,
     seed: u64,
     limit: f64,
+    resume: Option<String>,
 ) {
     let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let worker_options = WorkerOptions::new();
@@ -351,7 +372,11 @@ pub fn start(
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     let n = seats.len();
-    let start = json!({"start": {"options": options, "seats": seats, "seed": seed}}).to_string();
+    let start = match &resume {
+        Some(record) => json!({"resume": {"record": record}}),
+        None => json!({"start": {"options": options, "seats": seats, "seed": seed}}),
+    }
+    .to_string();
     let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
     with_page(|p| {
         p.running = Some(Running {
@@ -423,7 +448,9 @@ fn take_report(p: &mut Page, report: Report) {
             let bad = text.contains("no more orders");
             p.note(format!("{name}: {text}"), bad);
         }
+        Report::Saved { game } => super::kept::store(p, &game),
         Report::Done { record } => {
+            super::kept::forget();
             retire_game(p.running.take());
             p.clear_people();
             match parse_record(&record) {
@@ -452,6 +479,7 @@ fn take_report(p: &mut Page, report: Report) {
             p.note(summary.unwrap_or_else(|| "Game over.".into()), false);
         }
         Report::Failed { error } => {
+            super::kept::set_aside_current();
             retire_game(p.running.take());
             p.clear_people();
             p.note(format!("The game stopped: {error}"), true);
@@ -607,7 +635,9 @@ pub fn open_text(text: &str, what: &str) {
     match read_game(text) {
         Ok((film, record, original)) => {
             with_page(|p| {
-                p.running = None;
+                if p.running.take().is_some() {
+                    super::kept::forget();
+                }
                 p.clear_people();
                 p.playing = false;
                 p.notes.clear();

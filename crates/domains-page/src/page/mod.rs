@@ -3,6 +3,7 @@
 
 mod draw;
 mod game;
+mod kept;
 mod person;
 mod sandbox;
 mod view;
@@ -58,6 +59,8 @@ pub struct Page {
     pub person: Option<PersonTurn>,
     /// Other people's turns this round, waiting for the one on screen.
     pub people: VecDeque<PersonTurn>,
+    /// Whether keeping the game in the browser failed (said once).
+    pub keep_failed: bool,
     /// Notes: text, and whether it is a problem.
     pub notes: Vec<(String, bool)>,
     /// The saved bots.
@@ -79,6 +82,7 @@ thread_local! {
         running: None,
         person: None,
         people: VecDeque::new(),
+        keep_failed: false,
         notes: Vec::new(),
         bots: Vec::new(),
         editing: None,
@@ -214,7 +218,7 @@ pub fn install() {
     if fragment.contains("game=") {
         tabula_page_kit::dom::consume_fragment();
         game::open_text(&fragment, "the link");
-    } else {
+    } else if !kept::resume() {
         command("new", "");
     }
     with_page(|_| {});
@@ -278,6 +282,7 @@ pub fn command(cmd: &str, arg: &str) {
         "start" if game::start_from_dialog() => show_dialog(None),
         "stop" => with_page(|p| {
             if p.running.take().is_some() {
+                kept::forget();
                 p.clear_people();
                 p.note("The game was stopped.", false);
             }
