@@ -462,3 +462,85 @@ fn a_kept_game_that_does_not_read_or_plays_another_way_is_refused_with_why() {
         "{e}"
     );
 }
+
+/// Orders for an asked seat from its view: each unit takes one of its
+/// legal moves, picked by `salt`.
+fn some_orders(view: &serde_json::Value, salt: u64) -> serde_json::Value {
+    let orders: Vec<serde_json::Value> = view["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| {
+            let moves = e["moves"].as_array()?;
+            let unit = e["unit"].as_u64()?;
+            let pick = moves.get(((salt + unit * 7) % moves.len().max(1) as u64) as usize)?;
+            Some(json!({"unit": unit, "move": pick}))
+        })
+        .collect();
+    json!(orders)
+}
+
+/// Answer every need in `out` (and those that follow) until the game is
+/// over or `stop_at` rounds are played.
+fn play_needs(r: &mut Runner, out: Vec<Report>, stop_at: u32) {
+    let mut pending = out;
+    loop {
+        let needs: Vec<(u8, u32, serde_json::Value)> = pending
+            .iter()
+            .filter_map(|x| match x {
+                Report::Need { seat, round, view } => Some((*seat, *round, view.clone())),
+                _ => None,
+            })
+            .collect();
+        if needs.is_empty() || r.game().board.round >= stop_at {
+            return;
+        }
+        let mut next = Vec::new();
+        for (seat, round, view) in needs {
+            let salt = round as u64 * 31 + seat as u64;
+            r.answer(seat, round, Some(&some_orders(&view, salt)), &mut next);
+        }
+        r.advance(&mut next);
+        pending = next;
+    }
+}
+
+#[test]
+fn games_kept_at_any_round_resume_to_the_same_game() {
+    for seed in 0..12u64 {
+        let seats = [
+            seat("Mine", SeatKind::Script),
+            seat("Painter", SeatKind::Bot("painter".into())),
+            seat("You", SeatKind::Person),
+            seat("Demo", SeatKind::Bot("demo".into())),
+        ];
+        let stop_at = 1 + (seed as u32 * 7) % 28;
+        let mut whole = Runner::new(&small(), &seats, seed).unwrap();
+        let mut out = Vec::new();
+        whole.advance(&mut out);
+        play_needs(&mut whole, out, u32::MAX);
+        assert!(whole.game().finished(), "seed {seed}");
+
+        let mut first = Runner::new(&small(), &seats, seed).unwrap();
+        let mut out = Vec::new();
+        first.advance(&mut out);
+        play_needs(&mut first, out, stop_at);
+        let kept = keep(
+            &first.saved(),
+            &[Some(String::new()), None, None, None],
+            50.0,
+        );
+        let res = read_kept(&kept).unwrap();
+        let mut out = Vec::new();
+        let mut again = Runner::resume(&res.record, &mut out)
+            .unwrap_or_else(|e| panic!("seed {seed}, kept at round {stop_at}: {e}"));
+        assert_eq!(frames_in(&out) as u32, stop_at + 1, "seed {seed}");
+        again.advance(&mut out);
+        play_needs(&mut again, out, u32::MAX);
+        assert_eq!(
+            again.record(),
+            whole.record(),
+            "seed {seed}, kept at round {stop_at}"
+        );
+    }
+}
