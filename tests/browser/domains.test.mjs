@@ -327,14 +327,59 @@ test('a reload resumes the game in progress where it was; a damaged kept game is
     await page.click('[data-cmd="stop"]');
     assert.equal(await page.evaluate(() => localStorage.getItem('tabula.domains.game')), null);
     // A damaged kept game: said, set aside, and the new-game dialog opens.
-    await page.evaluate(() => localStorage.setItem('tabula.domains.game', '{"version":1,"game":"game=AAAA","codes":[],"limit":50}'));
+    await page.evaluate(() => localStorage.setItem('tabula.domains.game', '{"version":1,"game":"game=AAAA","codes":[],"limit":50,"skips":[],"tab":"x"}'));
     await page.reload();
     await page.waitForSelector('body[data-state="ready"]');
     await page.waitForSelector('#setup:not([hidden])');
     const said = (await notes(page)).join('|');
     assert.match(said, /could not be resumed: its game is damaged/);
-    assert.match(await page.evaluate(() => localStorage.getItem('tabula.domains.game.unreadable')), /AAAA/);
+    const aside = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tabula.domains.game.unreadable.')).map((k) => localStorage.getItem(k)));
+    assert.equal(aside.length, 1);
+    assert.match(aside[0], /AAAA/);
     assert.equal(await page.evaluate(() => localStorage.getItem('tabula.domains.game')), null);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    site.close();
+  }
+});
+
+test('two tabs never overwrite each other\'s kept game: the one that resumed it last keeps it', async () => {
+  const site = await serve();
+  const context = await browser();
+  try {
+    const { page: a, errors } = await openDomains(context, site.url);
+    await start(a, { seats: ['person', 'bot:demo'], board: '12:30', seed: 6 });
+    const cell = Number(await a.getAttribute('#board', 'data-cell'));
+    const order = async (page, round) => {
+      await page.waitForFunction((r) => new RegExp(`Your orders for round ${r}`).test(document.querySelector('#person').textContent), round);
+      await page.keyboard.press('Enter');
+    };
+    const holder = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('tabula.domains.game') ?? '{}').tab);
+    const tab = (page) => page.evaluate(() => sessionStorage.getItem('tabula.domains.tab'));
+    await order(a, 1);
+    await a.waitForFunction(() => localStorage.getItem('tabula.domains.game')?.includes('"version":1'));
+    await a.waitForFunction(() => /Your orders for round 2/.test(document.querySelector('#person').textContent));
+    assert.equal(await holder(a), await tab(a));
+    // A second tab resumes the same game and, at its first save, holds it.
+    const b = await context.newPage();
+    b.on('pageerror', (e) => errors.push(String(e)));
+    await b.goto(site.url + 'domains.html');
+    await b.waitForSelector('body[data-state="ready"]');
+    await b.waitForFunction(() => /Your orders for round 2/.test(document.querySelector('#person').textContent));
+    await order(b, 2);
+    await b.waitForFunction(() => /Your orders for round 3/.test(document.querySelector('#person').textContent));
+    assert.notEqual(await tab(b), await tab(a));
+    assert.equal(await holder(b), await tab(b));
+    // The first tab plays on, but no longer writes over the kept game;
+    // stopping it leaves the second tab's game kept.
+    await order(a, 2);
+    await a.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('no longer kept in this browser')));
+    assert.equal(await holder(a), await tab(b));
+    await a.click('[data-cmd="stop"]');
+    assert.equal(await holder(a), await tab(b));
+    await b.click('[data-cmd="stop"]');
+    assert.equal(await a.evaluate(() => localStorage.getItem('tabula.domains.game')), null);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -3,6 +3,11 @@
 //! ([`crate::runner::Report::Saved`]), the code of the seats written in the
 //! page, and their time per round. Domains hides nothing from anyone, so
 //! the whole record is kept.
+//!
+//! One game is kept per browser. Each tab has an id; the game started or
+//! resumed last claims the place, and a tab writes or forgets the kept
+//! game only while it holds the place ([`held_by`]), so two tabs never
+//! overwrite each other's game.
 
 use serde::{Deserialize, Serialize};
 use tabula_domains::{Domains, Options};
@@ -15,7 +20,7 @@ use crate::runner::{SeatKind, SeatSpec, seats_of};
 /// The storage key of the game in progress.
 pub const STORAGE_KEY: &str = "tabula.domains.game";
 /// Where a kept game that could not be resumed is set aside (never
-/// deleted without the person's say).
+/// deleted without the person's say): this, then `.` and the time.
 pub const ASIDE_KEY: &str = "tabula.domains.game.unreadable";
 /// The version of the kept form.
 pub const VERSION: u32 = 1;
@@ -32,6 +37,10 @@ pub struct Kept {
     pub codes: Vec<Option<String>>,
     /// The bots' time per round, in ms.
     pub limit: f64,
+    /// The seats skipped so far: (seat, actions in the record then).
+    pub skips: Vec<(u8, usize)>,
+    /// The id of the tab that keeps it.
+    pub tab: String,
 }
 
 /// A kept game, read and checked, ready to resume.
@@ -49,17 +58,23 @@ pub struct Resumable {
     pub codes: Vec<Option<String>>,
     /// The bots' time per round, in ms.
     pub limit: f64,
+    /// The seats skipped so far.
+    pub skips: Vec<(u8, usize)>,
 }
 
 /// The text to keep for a game.
-pub fn keep(game: &str, codes: &[Option<String>], limit: f64) -> String {
-    serde_json::to_string(&Kept {
-        version: VERSION,
-        game: game.to_string(),
-        codes: codes.to_vec(),
-        limit,
-    })
-    .unwrap_or_default()
+pub fn keep(kept: &Kept) -> String {
+    serde_json::to_string(kept).unwrap_or_default()
+}
+
+/// The tab that holds the kept game (`None` when nothing readable is
+/// kept).
+pub fn held_by(stored: Option<&str>) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Holder {
+        tab: String,
+    }
+    serde_json::from_str::<Holder>(stored?).ok().map(|h| h.tab)
 }
 
 /// Read a kept game; every way it can fail says what is wrong.
@@ -75,8 +90,16 @@ pub fn read_kept(text: &str) -> Result<Resumable, String> {
         .ok_or("it holds no game")?
         .map_err(|e| format!("its game is damaged ({e})"))?;
     let record = parse_record(&record_text).map_err(|e| format!("its game is damaged ({e})"))?;
+    if record.ruleset != <Domains as tabula_engine::Ruleset>::NAME {
+        return Err(format!("it is a game of {:?}, not Domains", record.ruleset));
+    }
     let options: Options = serde_json::from_value(record.options.clone())
         .map_err(|e| format!("its options do not read ({e})"))?;
+    let problems = options.check();
+    if !problems.0.is_empty() {
+        let all: Vec<&str> = problems.0.iter().map(|p| p.message.as_str()).collect();
+        return Err(format!("its options are wrong ({})", all.join("; ")));
+    }
     let seats = seats_of(&record)?;
     if kept.codes.len() != seats.len() {
         return Err(format!(
@@ -96,6 +119,16 @@ pub fn read_kept(text: &str) -> Result<Resumable, String> {
             kept.limit
         ));
     }
+    if let Some((seat, at)) = kept
+        .skips
+        .iter()
+        .find(|(s, at)| *s as usize >= seats.len() || *at > record.actions.len())
+    {
+        return Err(format!(
+            "it skips seat {} at action {at}, which is not in the game",
+            seat + 1
+        ));
+    }
     Ok(Resumable {
         record_text,
         record,
@@ -103,5 +136,6 @@ pub fn read_kept(text: &str) -> Result<Resumable, String> {
         seats,
         codes: kept.codes,
         limit: kept.limit,
+        skips: kept.skips,
     })
 }

@@ -77,20 +77,15 @@ pub fn read_options(
         }
         map.insert((*key).to_string(), Value::from(n));
     }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
+    // The rules' checks run on the values that read (the others standing
+    // at their standard values), so every problem is listed at once.
     let options: Options =
         serde_json::from_value(Value::Object(map)).map_err(|e| vec![e.to_string()])?;
-    let checked = options.check();
-    if checked.0.is_empty() {
+    problems.extend(options.check().0.iter().map(|p| format!("{}.", p.message)));
+    if problems.is_empty() {
         Ok(options)
     } else {
-        Err(checked
-            .0
-            .iter()
-            .map(|p| format!("{}.", p.message))
-            .collect())
+        Err(problems)
     }
 }
 
@@ -168,7 +163,18 @@ mod tests {
         assert_eq!(problems.len(), 3, "{problems:?}");
         assert!(problems[0].contains("max_units") && problems[0].contains("“many”"));
         assert!(problems[1].contains("energy_start") && problems[1].contains("too large"));
-        assert!(problems[2].contains("points_per_pop"));
+        assert!(problems[2].contains("points_per_pop")); // With one that does not read, the rules' checks still run.
+        let mut values = standard_values();
+        for (k, v) in values.iter_mut() {
+            match *k {
+                "max_units" => *v = "many".into(),
+                "ability_size" => *v = "4".into(),
+                _ => {}
+            }
+        }
+        let both = read_options(50, 500, &values).unwrap_err();
+        assert_eq!(both.len(), 2, "{both:?}");
+        assert!(both[1].contains("ability_size is 4"), "{both:?}");
     }
 
     #[test]

@@ -75,6 +75,8 @@ pub enum Report {
     Saved {
         /// The fragment.
         game: String,
+        /// The seats skipped so far ([`Runner::skips`]).
+        skips: Vec<(u8, usize)>,
     },
 }
 
@@ -128,6 +130,8 @@ pub struct Runner {
     asked: Vec<Option<u32>>,
     answers: Vec<Option<Vec<Action>>>,
     skipped: Vec<bool>,
+    /// Each skip: the seat, and how many actions the record held then.
+    skips: Vec<(u8, usize)>,
 }
 
 impl Runner {
@@ -161,6 +165,7 @@ impl Runner {
             asked: vec![None; n],
             answers: vec![None; n],
             skipped: vec![false; n],
+            skips: Vec::new(),
         })
     }
 
@@ -169,10 +174,17 @@ impl Runner {
     /// recorded order. The built-in bots are asked again as they were
     /// (so they stand where they stood, their random draws included) and
     /// must choose what they chose; the game then waits for the answers
-    /// not given yet. `out` gets the first frame and those of the rounds
-    /// played again. Refused, with the reason, when the record does not
-    /// read or a bot chooses otherwise (another version's bots).
-    pub fn resume(record: &GameRecord, out: &mut Vec<Report>) -> Result<Runner, String> {
+    /// not given yet. `skips` are the seats skipped before
+    /// ([`Runner::skips`]): they stay skipped, and a built-in bot is asked
+    /// as often as it was (once more when its order was refused, then no
+    /// more). `out` gets the first frame and those of the rounds played
+    /// again. Refused, with the reason, when the record does not read or a
+    /// bot chooses otherwise (another version's bots).
+    pub fn resume(
+        record: &GameRecord,
+        skips: &[(u8, usize)],
+        out: &mut Vec<Report>,
+    ) -> Result<Runner, String> {
         if record.ruleset != Domains::NAME {
             return Err(format!(
                 "the saved game is of {:?}, not Domains",
@@ -190,13 +202,23 @@ impl Runner {
         for (index, step) in record.actions.iter().enumerate() {
             let action: Action = read_action::<Domains>(index, step).map_err(|e| e.to_string())?;
             let s = step.seat as usize;
-            if let Some(bot) = runner.bots.get_mut(s).and_then(Option::as_mut) {
+            // A skipped bot was asked for the order that was refused (the
+            // `End` at its skip), then never again.
+            let skipped_at = skips
+                .iter()
+                .find(|(seat, _)| *seat == step.seat)
+                .map(|(_, at)| *at);
+            if let Some(bot) = runner.bots.get_mut(s).and_then(Option::as_mut)
+                && skipped_at.is_none_or(|at| index <= at)
+            {
                 // `bot_orders` asks at most `limit` times, then ends.
                 let limit = runner.game.game().board.units.len() + 2;
                 if given[s] < limit {
                     let view = runner.game.game().player_view(step.seat);
                     let chose = bot.choose(&view, step.seat);
-                    if chose.as_ref().unwrap_or(&Action::End) != &action {
+                    if skipped_at != Some(index)
+                        && chose.as_ref().unwrap_or(&Action::End) != &action
+                    {
                         return Err(format!(
                             "the saved game does not play the same way again: at action {index}, seat {}'s bot chooses another order (this version's bots may differ from the one that saved it)",
                             s + 1
@@ -216,6 +238,17 @@ impl Runner {
                 round = now;
             }
         }
+        for &(seat, at) in skips {
+            let s = seat as usize;
+            if s >= runner.skipped.len() || at > record.actions.len() {
+                return Err(format!(
+                    "a skip of seat {} at action {at} is not in this game",
+                    s + 1
+                ));
+            }
+            runner.skipped[s] = true;
+            runner.skips.push((seat, at));
+        }
         if runner.game.record().final_hash != record.final_hash {
             return Err(format!(
                 "the saved game ends in state {}, but it says {}",
@@ -231,6 +264,12 @@ impl Runner {
     pub fn saved(&self) -> String {
         let text = serde_json::to_string(self.game.record()).unwrap_or_default();
         format!("game={}", pack(&text))
+    }
+
+    /// The seats skipped so far, each with the number of actions the
+    /// record held when it was skipped (what [`Runner::resume`] needs).
+    pub fn skips(&self) -> &[(u8, usize)] {
+        &self.skips
     }
 
     /// The seats whose answer the game waits for.
@@ -289,6 +328,7 @@ impl Runner {
         let s = seat as usize;
         if s < self.skipped.len() && !self.skipped[s] {
             self.skipped[s] = true;
+            self.skips.push((seat, self.game.record().actions.len()));
             out.push(Report::Note {
                 seat,
                 text: format!("{why}; it gives no more orders this game"),

@@ -37,8 +37,12 @@ enum Request {
     },
     /// A seat's bot failed: skip it for the rest of the game.
     Skip { seat: u8, round: u32, why: String },
-    /// Resume a game saved part-way (its record's JSON).
-    Resume { record: String },
+    /// Resume a game saved part-way (its record's JSON, and the seats
+    /// skipped before).
+    Resume {
+        record: String,
+        skips: Vec<(u8, usize)>,
+    },
 }
 
 /// The least time between two saves while bots written in the page play
@@ -75,7 +79,10 @@ fn save_due(r: &Runner) -> Option<Report> {
                 at: now,
                 round: Some(round),
             };
-            Report::Saved { game: r.saved() }
+            Report::Saved {
+                game: r.saved(),
+                skips: r.skips().to_vec(),
+            }
         })
     })
 }
@@ -139,10 +146,10 @@ fn handle(text: &str) -> Vec<Report> {
                     r.answer(seat, round, None, &mut out);
                 }
             }
-            Request::Resume { record } => {
+            Request::Resume { record, skips } => {
                 let resumed = parse_record(&record)
                     .map_err(|e| e.to_string())
-                    .and_then(|record| Runner::resume(&record, &mut out));
+                    .and_then(|record| Runner::resume(&record, &skips, &mut out));
                 match resumed {
                     Ok(r) => *slot = Some(r),
                     Err(error) => {

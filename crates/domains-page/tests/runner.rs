@@ -3,7 +3,7 @@
 use serde_json::json;
 use tabula_domains::original::parse_original;
 use tabula_domains::{Action, Dir, Options};
-use tabula_domains_page::autosave::{keep, read_kept};
+use tabula_domains_page::autosave::{Kept, VERSION, keep, read_kept};
 use tabula_domains_page::frames::Film;
 use tabula_domains_page::orders::{orders_json, read_orders};
 use tabula_domains_page::runner::{Report, Runner, SeatKind, SeatSpec};
@@ -353,6 +353,18 @@ fn a_whole_standard_game_travels_in_a_link_and_comes_back_the_same() {
     );
 }
 
+/// What the page keeps for runner `r`.
+fn kept(r: &Runner, codes: &[Option<String>], limit: f64) -> String {
+    keep(&Kept {
+        version: VERSION,
+        game: r.saved(),
+        codes: codes.to_vec(),
+        limit,
+        skips: r.skips().to_vec(),
+        tab: "tab-1".into(),
+    })
+}
+
 fn frames_in(out: &[Report]) -> usize {
     out.iter().filter(|r| matches!(r, Report::Frame(_))).count()
 }
@@ -388,14 +400,13 @@ fn a_game_kept_part_way_resumes_where_it_was_and_plays_on_the_same() {
         Some("function orders(v) { return []; }".to_string()),
         None,
     ];
-    let kept = keep(&r.saved(), &codes, 50.0);
-    let res = read_kept(&kept).unwrap();
+    let res = read_kept(&kept(&r, &codes, 50.0)).unwrap();
     assert_eq!(res.codes, codes);
     assert_eq!(res.seats[0].kind, SeatKind::Person);
     assert_eq!(res.seats[1].kind, SeatKind::Script);
     assert_eq!(res.options, small());
     let mut out = Vec::new();
-    let mut again = Runner::resume(&res.record, &mut out).unwrap();
+    let mut again = Runner::resume(&res.record, &res.skips, &mut out).unwrap();
     assert_eq!(frames_in(&out), 5, "the first frame and four rounds");
     again.advance(&mut out);
     assert_eq!(again.awaited(), [0, 1], "it waits for the same answers");
@@ -419,9 +430,9 @@ fn a_game_kept_with_one_answer_given_asks_only_for_the_other() {
     r.answer(0, 2, Some(&json!([{"unit": 0, "move": "up"}])), &mut out);
     r.advance(&mut out);
     assert_eq!(r.awaited(), [1]);
-    let res = read_kept(&keep(&r.saved(), &[None, Some(String::new()), None], 50.0)).unwrap();
+    let res = read_kept(&kept(&r, &[None, Some(String::new()), None], 50.0)).unwrap();
     let mut out = Vec::new();
-    let mut again = Runner::resume(&res.record, &mut out).unwrap();
+    let mut again = Runner::resume(&res.record, &res.skips, &mut out).unwrap();
     again.advance(&mut out);
     assert_eq!(again.awaited(), [1]);
     assert_eq!(need(&out).map(|n| (n.0, n.1)), Some((1, 2)));
@@ -431,32 +442,20 @@ fn a_game_kept_with_one_answer_given_asks_only_for_the_other() {
 #[test]
 fn a_kept_game_that_does_not_read_or_plays_another_way_is_refused_with_why() {
     let r = played_for(3);
-    let good = keep(&r.saved(), &[None, Some(String::new()), None], 50.0);
+    let good = kept(&r, &[None, Some(String::new()), None], 50.0);
     let err = |text: &str| read_kept(text).unwrap_err();
     assert!(err("{").contains("does not read"));
     assert!(err(&good.replace("\"version\":1", "\"version\":9")).contains("another version"));
-    assert!(
-        err(&keep(&r.saved(), &[None, None, None], 50.0))
-            .contains("seat 2 (Mine) has lost its code")
-    );
-    assert!(
-        err(&keep(&r.saved(), &[None, None], 50.0))
-            .contains("code for 2 seats, but the game has 3")
-    );
-    assert!(
-        err(&keep(&r.saved(), &[None, Some(String::new()), None], 0.0)).contains("time per round")
-    );
-    let damaged = keep(
-        &r.saved().replace("game=", "game=AAAA"),
-        &[None, Some(String::new()), None],
-        50.0,
-    );
+    assert!(err(&kept(&r, &[None, None, None], 50.0)).contains("seat 2 (Mine) has lost its code"));
+    assert!(err(&kept(&r, &[None, None], 50.0)).contains("code for 2 seats, but the game has 3"));
+    assert!(err(&kept(&r, &[None, Some(String::new()), None], 0.0)).contains("time per round"));
+    let damaged = good.replace("game=", "game=AAAA");
     assert!(err(&damaged).contains("damaged"), "{}", err(&damaged));
     // Seat 3's bot is not the one that played: the orders are legal but
     // the bot now chooses others.
     let mut record = r.record().clone();
     record.seats[2].player = "bot:demo".into();
-    let e = Runner::resume(&record, &mut Vec::new()).err().unwrap();
+    let e = Runner::resume(&record, &[], &mut Vec::new()).err().unwrap();
     assert!(
         e.contains("does not play the same way again") && e.contains("seat 3"),
         "{e}"
@@ -525,14 +524,14 @@ fn games_kept_at_any_round_resume_to_the_same_game() {
         let mut out = Vec::new();
         first.advance(&mut out);
         play_needs(&mut first, out, stop_at);
-        let kept = keep(
-            &first.saved(),
+        let res = read_kept(&kept(
+            &first,
             &[Some(String::new()), None, None, None],
             50.0,
-        );
-        let res = read_kept(&kept).unwrap();
+        ))
+        .unwrap();
         let mut out = Vec::new();
-        let mut again = Runner::resume(&res.record, &mut out)
+        let mut again = Runner::resume(&res.record, &res.skips, &mut out)
             .unwrap_or_else(|e| panic!("seed {seed}, kept at round {stop_at}: {e}"));
         assert_eq!(frames_in(&out) as u32, stop_at + 1, "seed {seed}");
         again.advance(&mut out);
@@ -543,4 +542,56 @@ fn games_kept_at_any_round_resume_to_the_same_game() {
             "seed {seed}, kept at round {stop_at}"
         );
     }
+}
+
+#[test]
+fn skipped_seats_stay_skipped_when_a_game_is_resumed() {
+    let seats = [
+        seat("Mine", SeatKind::Script),
+        seat("Painter", SeatKind::Bot("painter".into())),
+        seat("You", SeatKind::Person),
+        seat("Dummy", SeatKind::Bot("dummy".into())),
+    ];
+    let mut whole = Runner::new(&small(), &seats, 21).unwrap();
+    let mut out = Vec::new();
+    whole.advance(&mut out);
+    play_needs(&mut whole, out, 3);
+    // The script answers garbage (skipped by the runner) and the page
+    // skips the dummy bot (as it would a bot that failed).
+    let mut out = Vec::new();
+    whole.answer(0, 3, Some(&json!({"not": "a list"})), &mut out);
+    whole.skip(3, "told to stop".into(), &mut out);
+    whole.answer(2, 3, Some(&json!([])), &mut out);
+    whole.advance(&mut out);
+    play_needs(&mut whole, out, 9);
+    assert_eq!(
+        whole.skips().iter().map(|s| s.0).collect::<Vec<_>>(),
+        [0, 3]
+    );
+    let codes = [Some("x".to_string()), None, None, None];
+    let res = read_kept(&kept(&whole, &codes, 50.0)).unwrap();
+    assert_eq!(res.skips, whole.skips());
+    let mut out = Vec::new();
+    let mut again = Runner::resume(&res.record, &res.skips, &mut out).unwrap();
+    again.advance(&mut out);
+    assert_eq!(
+        again.awaited(),
+        [2],
+        "only the person is asked; the script stays skipped"
+    );
+    for r in [&mut whole, &mut again] {
+        let mut o = Vec::new();
+        r.advance(&mut o);
+        play_needs(r, o, u32::MAX);
+        let mut o = Vec::new();
+        let round = r.game().board.round;
+        r.answer(2, round, Some(&json!([])), &mut o);
+        r.advance(&mut o);
+        play_needs(r, o, u32::MAX);
+    }
+    assert!(whole.game().finished());
+    assert_eq!(again.record(), whole.record());
+    // A skip that names no seat of the game is refused.
+    let bad = kept(&whole, &codes, 50.0).replace("\"skips\":[[0,", "\"skips\":[[9,");
+    assert!(read_kept(&bad).unwrap_err().contains("skips seat 10"));
 }

@@ -46,6 +46,9 @@ pub struct Running {
     /// The seats.
     pub seats: Vec<SeatSpec>,
     codes: Vec<Option<String>>,
+    /// The code each seat written in the page started with (kept with the
+    /// game, even for a bot skipped since).
+    kept_codes: Vec<Option<String>>,
     sandboxes: Vec<Option<Sandbox>>,
     waiting: Vec<Option<u32>>,
     late: Vec<u32>,
@@ -77,9 +80,9 @@ impl Running {
         self.post(&json!({"skip": {"seat": seat, "round": round, "why": why}}));
     }
 
-    /// The code of each seat written in the page.
-    pub fn codes(&self) -> &[Option<String>] {
-        &self.codes
+    /// The code each seat written in the page started with.
+    pub fn kept_codes(&self) -> &[Option<String>] {
+        &self.kept_codes
     }
 
     fn name(&self, seat: u8) -> String {
@@ -131,6 +134,7 @@ pub fn standard_rule_options() {
     for (key, value) in rule_options::standard_values() {
         if let Some(i) = input(&format!("opt-{key}")) {
             i.set_value(&value);
+            i.set_attribute("aria-invalid", "false").ok();
         }
     }
 }
@@ -328,7 +332,7 @@ pub fn start_resumed(res: crate::autosave::Resumable) {
         res.codes,
         seed,
         res.limit,
-        Some(res.record_text),
+        Some((res.record_text, res.skips)),
     );
 }
 
@@ -339,7 +343,7 @@ pub fn start(
     codes: Vec<Option<String>>,
     seed: u64,
     limit: f64,
-    resume: Option<String>,
+    resume: Option<(String, Vec<(u8, usize)>)>,
 ) {
     let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let worker_options = WorkerOptions::new();
@@ -361,6 +365,7 @@ pub fn start(
         let why = e.message();
         with_page(|p| {
             if p.running.as_ref().is_some_and(|r| r.id == id) {
+                super::kept::set_aside_current();
                 retire_game(p.running.take());
                 p.clear_people();
                 p.note(
@@ -372,8 +377,9 @@ pub fn start(
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     let n = seats.len();
+    let resuming = resume.is_some();
     let start = match &resume {
-        Some(record) => json!({"resume": {"record": record}}),
+        Some((record, skips)) => json!({"resume": {"record": record, "skips": skips}}),
         None => json!({"start": {"options": options, "seats": seats, "seed": seed}}),
     }
     .to_string();
@@ -386,6 +392,7 @@ pub fn start(
             _on_error: on_error,
             start,
             seats,
+            kept_codes: codes.clone(),
             codes,
             sandboxes: (0..n).map(|_| None).collect(),
             waiting: vec![None; n],
@@ -406,7 +413,12 @@ pub fn start(
         p.source = Source::Played;
         p.clear_people();
         p.notes.clear();
-        p.note(format!("A new game, seed {seed}."), false);
+        p.keep_claim = true;
+        p.keep_lost = false;
+        p.keep_failed = false;
+        if !resuming {
+            p.note(format!("A new game, seed {seed}."), false);
+        }
         p.playing = false;
     });
 }
@@ -448,7 +460,7 @@ fn take_report(p: &mut Page, report: Report) {
             let bad = text.contains("no more orders");
             p.note(format!("{name}: {text}"), bad);
         }
-        Report::Saved { game } => super::kept::store(p, &game),
+        Report::Saved { game, skips } => super::kept::store(p, &game, &skips),
         Report::Done { record } => {
             super::kept::forget();
             retire_game(p.running.take());
@@ -635,9 +647,8 @@ pub fn open_text(text: &str, what: &str) {
     match read_game(text) {
         Ok((film, record, original)) => {
             with_page(|p| {
-                if p.running.take().is_some() {
-                    super::kept::forget();
-                }
+                p.running = None;
+                super::kept::forget();
                 p.clear_people();
                 p.playing = false;
                 p.notes.clear();

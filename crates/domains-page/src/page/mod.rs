@@ -61,6 +61,11 @@ pub struct Page {
     pub people: VecDeque<PersonTurn>,
     /// Whether keeping the game in the browser failed (said once).
     pub keep_failed: bool,
+    /// Whether the game's next save claims the kept place (the game was
+    /// just started or resumed here).
+    pub keep_claim: bool,
+    /// Whether another tab took the kept place (said once).
+    pub keep_lost: bool,
     /// Notes: text, and whether it is a problem.
     pub notes: Vec<(String, bool)>,
     /// The saved bots.
@@ -83,6 +88,8 @@ thread_local! {
         person: None,
         people: VecDeque::new(),
         keep_failed: false,
+        keep_claim: false,
+        keep_lost: false,
         notes: Vec::new(),
         bots: Vec::new(),
         editing: None,
@@ -405,6 +412,7 @@ fn key(e: KeyboardEvent) {
             command("new", "");
             true
         }
+        "Enter" if e.repeat() => true,
         "Enter" if peek(|p| p.person.is_some()) => {
             if peek(|p| p.person.as_ref().is_some_and(|t| t.handing_over)) {
                 person::ready();
