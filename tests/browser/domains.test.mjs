@@ -69,6 +69,13 @@ test('built-in bots play in the worker; the viewer steps, jumps and scrubs; the 
     assert.equal((await page.textContent('#round-label')).trim(), 'Round 60 of 60');
     await page.keyboard.press('Home');
     assert.equal((await page.textContent('#round-label')).trim(), 'Round 0 of 60');
+    // The square under the pointer is described: player 0's first unit
+    // stands at row 14, column 1 of the 16 × 16 board.
+    const cell = Number(await page.getAttribute('#board', 'data-cell'));
+    await page.hover('#board', { position: { x: 1.5 * cell, y: 14.5 * cell } });
+    assert.equal(await page.textContent('#square-info'), 'Row 15, column 2: painter\'s paint; a unit of painter, energy 5.');
+    await page.mouse.move(5, 5);
+    assert.equal(await page.textContent('#square-info'), '');
     await page.keyboard.press('ArrowRight');
     assert.equal((await page.textContent('#round-label')).trim(), 'Round 1 of 60');
     await page.keyboard.press('Shift+ArrowRight');

@@ -2,6 +2,8 @@
 //! into paint, zone, drawing and what stands there, with the players'
 //! colours. Kept apart from the canvas so it can be tested natively.
 
+use crate::frames::Frame;
+
 /// Each player's colour for units, bubbles and lines.
 pub const COLOURS: [&str; 4] = ["#c62828", "#1f5fb4", "#2e8b2e", "#c77c00"];
 /// Each player's paint.
@@ -65,6 +67,48 @@ pub fn look(square: u8, unit: u8) -> Look {
     }
 }
 
+/// Square `index` of `frame` (a board of `cols` columns) in words, the
+/// players named by `names`: what the viewer says under the pointer.
+pub fn describe_square(frame: &Frame, index: usize, cols: usize, names: &[String]) -> String {
+    let who = |p: u8| {
+        names
+            .get(p as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("player {}", p + 1))
+    };
+    let (square, unit) = frame.cell(index);
+    let l = look(square, unit);
+    let mut parts = Vec::new();
+    parts.push(match (l.paint, l.zone) {
+        (Some(p), true) => format!("{}'s paint, an ability zone", who(p)),
+        (Some(p), false) => format!("{}'s paint", who(p)),
+        (None, _) => "unpainted".to_string(),
+    });
+    if let Some(d) = l.drawing {
+        parts.push(format!("a drawing of {}", who(d)));
+    }
+    match l.thing {
+        Standing::Nothing => {}
+        Standing::Unit(p, upgraded) => parts.push(format!(
+            "a unit of {}{}{}",
+            who(p),
+            frame
+                .energy_at(index)
+                .map_or(String::new(), |e| format!(", energy {e}")),
+            if upgraded { ", upgraded" } else { "" }
+        )),
+        Standing::Bubble(p) => parts.push(format!("a bubble of {}'s colour", who(p))),
+        Standing::Bonus => parts.push("a bonus".to_string()),
+    }
+    let cols = cols.max(1);
+    format!(
+        "Row {}, column {}: {}.",
+        index / cols + 1,
+        index % cols + 1,
+        parts.join("; ")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +139,50 @@ mod tests {
         assert_eq!(look(0, 10).thing, Standing::Bubble(2));
         assert_eq!(look(0, 12).thing, Standing::Bonus);
         assert_eq!(look(99, 99), look(0, 13));
+    }
+
+    #[test]
+    fn a_square_is_described_in_words() {
+        use crate::frames::write_cells;
+        let names: Vec<String> = ["painter", "dummy"].map(String::from).to_vec();
+        // A 2×3 board: paint, a zone with an upgraded unit, a drawing over
+        // paint, a bubble, a bonus, nothing.
+        let cells = [
+            (square_code(Some(0), false, None), 13),
+            (square_code(Some(1), true, None), 5),
+            (square_code(Some(0), false, Some(1)), 13),
+            (square_code(None, false, None), 8),
+            (square_code(None, false, None), 12),
+            (square_code(None, false, None), 0),
+        ];
+        let frame = Frame {
+            round: 3,
+            points: vec![0, 0],
+            cells: write_cells(&cells),
+            energies: vec![(1, 17)],
+            squares: vec![2, 1],
+        };
+        let d = |i| describe_square(&frame, i, 3, &names);
+        assert_eq!(d(0), "Row 1, column 1: painter's paint.");
+        assert_eq!(
+            d(1),
+            "Row 1, column 2: dummy's paint, an ability zone; a unit of dummy, energy 17, upgraded."
+        );
+        assert_eq!(
+            d(2),
+            "Row 1, column 3: painter's paint; a drawing of dummy."
+        );
+        assert_eq!(
+            d(3),
+            "Row 2, column 1: unpainted; a bubble of painter's colour."
+        );
+        assert_eq!(d(4), "Row 2, column 2: unpainted; a bonus.");
+        // A unit whose energy is not known (a file of the original
+        // program), of a player with no name.
+        assert_eq!(d(5), "Row 2, column 3: unpainted; a unit of painter.");
+        assert_eq!(
+            describe_square(&frame, 5, 3, &[]),
+            "Row 2, column 3: unpainted; a unit of player 1."
+        );
     }
 }

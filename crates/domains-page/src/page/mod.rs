@@ -66,6 +66,8 @@ pub struct Page {
     pub keep_claim: bool,
     /// Whether another tab took the kept place (said once).
     pub keep_lost: bool,
+    /// The square under the pointer, described under the board.
+    pub hover: Option<usize>,
     /// Notes: text, and whether it is a problem.
     pub notes: Vec<(String, bool)>,
     /// The saved bots.
@@ -90,6 +92,7 @@ thread_local! {
         keep_failed: false,
         keep_claim: false,
         keep_lost: false,
+        hover: None,
         notes: Vec::new(),
         bots: Vec::new(),
         editing: None,
@@ -188,6 +191,10 @@ pub fn install() {
         listen::<MouseEvent>(&canvas, "click", |e| {
             person::click(e.offset_x() as f64, e.offset_y() as f64, e.shift_key());
         });
+        listen::<MouseEvent>(&canvas, "mousemove", |e| {
+            view::hover(Some((e.offset_x() as f64, e.offset_y() as f64)));
+        });
+        listen::<MouseEvent>(&canvas, "mouseleave", |_| view::hover(None));
     }
     if let Some(scrub) = by_id("scrub") {
         listen::<web_sys::Event>(&scrub, "input", |_| {

@@ -8,13 +8,13 @@ use tabula_page_kit::dom::{
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlTextAreaElement};
 
-use super::draw::{Marks, draw_board, draw_chart};
+use super::draw::{Marks, cell_size, draw_board, draw_chart};
 use super::person::describe;
 use super::{Page, Source, peek, with_page};
 use crate::bot_library::{
     MAX_CODE_BYTES, STORAGE_KEY, SavedBot, TEMPLATE, export_bot, import_bot, save_bot,
 };
-use crate::look::COLOURS;
+use crate::look::{COLOURS, describe_square};
 
 fn canvas(id: &str) -> Option<HtmlCanvasElement> {
     by_id(id).and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
@@ -59,6 +59,21 @@ fn enable(cmd: &str, yes: bool) {
     }
 }
 
+/// The pointer is over (x, y) CSS pixels of the board, or has left it.
+pub fn hover(at: Option<(f64, f64)>) {
+    let square = peek(|p| {
+        let film = p.film.as_ref()?;
+        let (x, y) = at?;
+        let s = cell_size(film.cols, film.rows);
+        let (row, col) = ((y / s).floor(), (x / s).floor());
+        (row >= 0.0 && col >= 0.0 && (row as usize) < film.rows && (col as usize) < film.cols)
+            .then(|| row as usize * film.cols + col as usize)
+    });
+    if square != peek(|p| p.hover) {
+        with_page(|p| p.hover = square);
+    }
+}
+
 /// Redraw everything from the state.
 pub fn render(p: &Page) {
     let frames = p.frames();
@@ -74,6 +89,13 @@ pub fn render(p: &Page) {
         set_text(
             "round-label",
             &format!("Round {} of {}", frame.round, film.rounds),
+        );
+        set_text(
+            "square-info",
+            &p.hover
+                .filter(|&i| i < film.rows * film.cols)
+                .map(|i| describe_square(frame, i, film.cols, &film.names))
+                .unwrap_or_default(),
         );
         render_scores(p, film, frame);
     } else if let (Some(film), Some(c)) = (film, canvas("board")) {
