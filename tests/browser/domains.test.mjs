@@ -251,6 +251,18 @@ test('a person orders a unit by clicking, and a bad order is explained', async (
     assert.equal((await page.textContent('#round-label')).trim(), 'Round 1 of 30');
     await page.click('[data-cmd="stop"]');
     assert.ok(await page.isHidden('#progress-row'));
+    // What was played can be saved: a record of one round that replays.
+    await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('1 round(s) played can be watched, saved')));
+    assert.equal(await page.textContent('#title'), 'Domains — stopped');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="save"]')]);
+    const file = join(artefacts, 'domains-stopped.json');
+    await download.saveAs(file);
+    const record = JSON.parse(readFileSync(file, 'utf8'));
+    assert.ok(record.actions.some((a) => a.seat === 0 && JSON.stringify(a.action).includes('"up"')), JSON.stringify(record.actions.slice(0, 4)));
+    if (existsSync(tabula)) {
+      const out = execFileSync(tabula, ['record', 'verify', file]).toString();
+      assert.match(out, /ok|replays/i, out);
+    }
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

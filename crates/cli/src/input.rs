@@ -30,13 +30,19 @@ pub fn read_text(path: &Path, limit: usize, what: &str) -> Result<String, String
     let too_large = |bytes: String| {
         format!("{name}: the {what} is {bytes} bytes; at most {limit} are accepted")
     };
-    let file = File::open(path).map_err(|e| format!("{name}: cannot open: {e}"))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| format!("{name}: cannot read: {e}"))?;
+    // Look before opening: opening a named pipe with no writer blocks
+    // forever, and a device may never end. Only regular files are read.
+    let meta =
+        std::fs::metadata(path).map_err(|e| format!("{name}: cannot open: {}", io_words(&e)))?;
     if meta.is_dir() {
-        return Err(format!("{name}: is a directory, not a {what} file"));
+        return Err(format!("{name}: is a folder, not a file"));
     }
+    if !meta.is_file() {
+        return Err(format!(
+            "{name}: is not an ordinary file (it is a pipe, a socket or a device); save the {what} to a file and give that"
+        ));
+    }
+    let file = File::open(path).map_err(|e| format!("{name}: cannot open: {}", io_words(&e)))?;
     if meta.len() > limit as u64 {
         return Err(too_large(meta.len().to_string()));
     }
@@ -45,7 +51,7 @@ pub fn read_text(path: &Path, limit: usize, what: &str) -> Result<String, String
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(limit as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("{name}: cannot read: {e}"))?;
+        .map_err(|e| format!("{name}: cannot read: {}", io_words(&e)))?;
     if bytes.len() > limit {
         return Err(too_large(format!("more than {limit}")));
     }
@@ -54,6 +60,24 @@ pub fn read_text(path: &Path, limit: usize, what: &str) -> Result<String, String
         let (line, col) = line_col(&e.as_bytes()[..valid]);
         format!("{name}:{line}:{col}: the {what} is not UTF-8 text")
     })
+}
+
+/// An input/output error in plain words (without the system's error number).
+pub fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "there is no such file".into(),
+        K::PermissionDenied => "permission denied".into(),
+        K::IsADirectory => "it is a folder, not a file".into(),
+        K::InvalidData => "the file is not text".into(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -67,8 +67,9 @@ fn check(args: &CheckArgs) -> CmdResult {
 fn check_domains(path: &Path) -> Result<String, ()> {
     let name = shown(path);
     let text = read_text(path, MAX_MAP_BYTES, "map").map_err(|e| eprintln!("{e}"))?;
-    let made = tabula_domains::parse_setup(&text).and_then(|setup| {
-        tabula_domains::Domains::from_setup(&Default::default(), &setup, 0).map(|_| setup)
+    let made = tabula_domains::setup_text::parse_setup_at(&text).and_then(|(setup, places)| {
+        tabula_domains::Domains::from_setup_at(&Default::default(), &setup, 0, &places)
+            .map(|_| setup)
     });
     match made {
         Ok(setup) => Ok(format!(

@@ -7,9 +7,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 use tabula_domains::Domains;
-use tabula_domains::original::{Format, parse_original, write_new_format};
+use tabula_domains::original::{Format, NewFormatWriter, original_name, parse_original};
 use tabula_engine::limits::MAX_RECORD_BYTES;
-use tabula_engine::record::{apply_recorded, initial_state, parse_record};
+use tabula_engine::record::{RecordError, apply_recorded, initial_state, parse_record};
+use tabula_engine::{Game, ToMove};
 
 use crate::failure::{CmdResult, Failure};
 use crate::input::{read_text, shown};
@@ -85,22 +86,40 @@ pub fn export(args: &ExportArgs) -> CmdResult {
     let record = parse_record(&text).map_err(|e| Failure::Input(record_error(&name, &e)))?;
     let mut game =
         initial_state::<Domains>(&record).map_err(|e| Failure::Input(record_error(&name, &e)))?;
-    let mut boards = vec![game.board.clone()];
+    // One board at a time: memory stays that of the text written.
+    let mut writer = NewFormatWriter::default();
+    writer.push(&game.board);
+    let mut round = game.board.round;
     for (index, step) in record.actions.iter().enumerate() {
         apply_recorded(&mut game, index, step)
             .map_err(|e| Failure::Input(record_error(&name, &e)))?;
-        if game.board.round as usize >= boards.len() {
-            boards.push(game.board.clone());
+        if game.board.round != round {
+            round = game.board.round;
+            writer.push(&game.board);
         }
+    }
+    let found = game.state_hash();
+    if found != record.final_hash {
+        let e = RecordError::Hash {
+            expected: record.final_hash,
+            found,
+        };
+        return Err(Failure::Input(record_error(&name, &e)));
+    }
+    if !matches!(game.to_move(), ToMove::Over) {
+        eprintln!(
+            "{name}: the game is not over: its {round} round(s) of {} are written",
+            game.board.options.rounds
+        );
     }
     let names: Vec<String> = record
         .seats
         .iter()
-        .map(|s| s.name.split_whitespace().collect::<Vec<_>>().join("_"))
+        .map(|s| original_name(&s.name))
         .collect();
-    let refs: Vec<_> = boards.iter().collect();
+    let text = writer.finish(&names);
     let mut out = std::io::stdout().lock();
-    out.write_all(write_new_format(&names, &refs).as_bytes())
+    out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(Failure::output)
 }

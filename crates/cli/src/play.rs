@@ -139,7 +139,17 @@ fn play_any<G: Ruleset + Determinize + Evaluate + 'static>(
         )));
     }
     let map = match &args.map {
-        Some(path) => Some(read_text(path, MAX_MAP_BYTES, "map").map_err(Failure::Input)?),
+        Some(path) => {
+            let text = read_text(path, MAX_MAP_BYTES, "map").map_err(Failure::Input)?;
+            // Check the map once, naming the file in every problem.
+            if let Err(problems) = G::new_game(options, Some(&text), args.seats.len(), args.seed) {
+                let name = shown(path);
+                let lines: Vec<String> =
+                    problems.0.iter().map(|p| problem_line(&name, p)).collect();
+                return Err(Failure::Input(lines.join("\n")));
+            }
+            Some(text)
+        }
         None => G::default_map().map(str::to_owned),
     };
     if let Some(dir) = &args.records {

@@ -16,7 +16,7 @@ pub fn printable(text: &str) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() {
+        if c.is_control() || is_invisible(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -25,15 +25,34 @@ pub fn printable(text: &str) -> String {
     out
 }
 
+/// Characters that change how the text around them is shown without
+/// showing themselves: bidirectional embeddings, overrides and isolates,
+/// direction marks, zero-width characters and the byte-order mark.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{061C}' | '\u{FEFF}')
+}
+
 /// `text` quoted and escaped like a Rust string, cut to
 /// [`MAX_QUOTED_CHARS`] characters (`"chess"`, `"ab…"`).
 pub fn quoted(text: &str) -> String {
     let count = text.chars().count();
+    let visible = |t: &str| -> String {
+        let q = format!("{t:?}");
+        q.chars()
+            .flat_map(|c| {
+                if is_invisible(c) {
+                    c.escape_default().collect::<Vec<_>>()
+                } else {
+                    vec![c]
+                }
+            })
+            .collect()
+    };
     if count <= MAX_QUOTED_CHARS {
-        format!("{text:?}")
+        visible(text)
     } else {
         let cut: String = text.chars().take(MAX_QUOTED_CHARS).collect();
-        format!("{cut:?}… ({count} characters)")
+        format!("{}… ({count} characters)", visible(&cut))
     }
 }
 
@@ -47,5 +66,7 @@ mod tests {
         assert_eq!(quoted("x\u{7}"), "\"x\\u{7}\"");
         assert!(printable(&"x".repeat(5000)).chars().count() <= MAX_LINE_CHARS + 1);
         assert!(quoted(&"y".repeat(500)).ends_with("(500 characters)"));
+        assert_eq!(printable("evil\u{202e}txt.json"), "evil\\u{202e}txt.json");
+        assert_eq!(quoted("a\u{2066}b"), "\"a\\u{2066}b\"");
     }
 }

@@ -6,7 +6,8 @@
 //! the points.
 
 use serde::{Deserialize, Serialize};
-use tabula_domains::original::{OriginalGame, board_cells};
+use tabula_domains::history::CellHistory;
+use tabula_domains::original::{NewFormatWriter, OriginalGame, board_cells};
 use tabula_domains::{Board, Domains};
 use tabula_engine::record::{apply_recorded, initial_state};
 use tabula_engine::{Game, GameRecord, RecordError, Ruleset};
@@ -82,6 +83,10 @@ pub fn write_cells(cells: &[(u8, u8)]) -> String {
 }
 
 /// A whole game as frames, with the seats' names and the board's size.
+///
+/// The boards are kept as changes ([`CellHistory`]): memory grows with
+/// what changes, not with rounds × squares; a frame's board is rebuilt
+/// when it is shown ([`Film::frame`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Film {
     /// Rows of the board.
@@ -92,60 +97,111 @@ pub struct Film {
     pub rounds: u32,
     /// The seats' names.
     pub names: Vec<String>,
-    /// The frames so far.
+    /// The frames so far, without their boards (`cells` is empty: the
+    /// boards are in `boards`).
     pub frames: Vec<Frame>,
+    /// The frames' boards, as changes.
+    pub boards: CellHistory,
 }
 
 impl Film {
+    /// A film with no frame yet.
+    pub fn new(rows: usize, cols: usize, rounds: u32, names: Vec<String>) -> Film {
+        Film {
+            rows,
+            cols,
+            rounds,
+            names,
+            frames: Vec::new(),
+            boards: CellHistory::new(rows * cols),
+        }
+    }
+
+    /// Add the next frame (its board goes into `boards`).
+    pub fn push(&mut self, mut frame: Frame) {
+        let b = frame.cells.as_bytes();
+        for at in 0..self.boards.squares() {
+            if let (Some(&s), Some(&u)) = (b.get(2 * at), b.get(2 * at + 1)) {
+                self.boards
+                    .set(at, (s.wrapping_sub(b':'), u.wrapping_sub(b':')));
+            }
+        }
+        self.boards.end_frame();
+        frame.cells = String::new();
+        self.frames.push(frame);
+    }
+
+    /// Frame `index` with its board.
+    pub fn frame(&self, index: usize) -> Option<Frame> {
+        let mut f = self.frames.get(index)?.clone();
+        f.cells = write_cells(&self.boards.frame(index)?);
+        Some(f)
+    }
+
     /// The frames of a file of the original program.
     pub fn of_original(game: &OriginalGame) -> Film {
-        Film {
-            rows: game.rows,
-            cols: game.cols,
-            rounds: game.rounds,
-            names: game.names.clone(),
-            frames: game
-                .frames
-                .iter()
-                .enumerate()
-                .map(|(i, f)| Frame {
-                    round: i as u32,
-                    points: f.points.clone(),
-                    cells: write_cells(&f.cells),
-                    energies: Vec::new(),
-                    squares: Vec::new(),
-                })
-                .collect(),
-        }
+        let mut film = Film::new(game.rows, game.cols, game.rounds, game.names.clone());
+        film.boards = game.cells.clone();
+        film.frames = (0..game.frames())
+            .map(|i| Frame {
+                round: i as u32,
+                points: game.points_at(i).to_vec(),
+                cells: String::new(),
+                energies: Vec::new(),
+                squares: Vec::new(),
+            })
+            .collect();
+        film
     }
 
     /// Replay a Tabula record through the checked path, keeping the board
     /// after setup and after every round.
     pub fn of_record(record: &GameRecord) -> Result<(Film, Domains), RecordError> {
-        let mut frames = Vec::new();
-        let game = replay_rounds(record, |b| frames.push(Frame::of_board(b)))?;
+        let mut film: Option<Film> = None;
+        let game = replay_rounds(record, |b| {
+            let f = film.get_or_insert_with(|| {
+                Film::new(
+                    b.rows as usize,
+                    b.cols as usize,
+                    b.options.rounds,
+                    record.seats.iter().map(|s| s.name.clone()).collect(),
+                )
+            });
+            f.push(Frame::of_board(b));
+        })?;
         if game.state_hash() != record.final_hash {
             return Err(RecordError::Hash {
                 expected: record.final_hash,
                 found: game.state_hash(),
             });
         }
-        let film = Film {
-            rows: game.board.rows as usize,
-            cols: game.board.cols as usize,
-            rounds: game.board.options.rounds,
-            names: record.seats.iter().map(|s| s.name.clone()).collect(),
-            frames,
-        };
+        let film = film.unwrap_or_else(|| {
+            Film::new(
+                game.board.rows as usize,
+                game.board.cols as usize,
+                game.board.options.rounds,
+                record.seats.iter().map(|s| s.name.clone()).collect(),
+            )
+        });
         Ok((film, game))
     }
 
-    /// The boards of a record's game, after setup and after every round
-    /// (what the original program's file format holds).
-    pub fn boards_of_record(record: &GameRecord) -> Result<Vec<Board>, RecordError> {
-        let mut boards = Vec::new();
-        replay_rounds(record, |b| boards.push(b.clone()))?;
-        Ok(boards)
+    /// A record's game in the original program's new format (boards after
+    /// setup and after every round), written one board at a time; the
+    /// record is checked in full first, its final hash included.
+    pub fn original_of_record(
+        record: &GameRecord,
+        names: &[String],
+    ) -> Result<String, RecordError> {
+        let mut w = NewFormatWriter::default();
+        let game = replay_rounds(record, |b| w.push(b))?;
+        if game.state_hash() != record.final_hash {
+            return Err(RecordError::Hash {
+                expected: record.final_hash,
+                found: game.state_hash(),
+            });
+        }
+        Ok(w.finish(names))
     }
 
     /// Whether every round has its frame.

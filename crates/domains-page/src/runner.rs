@@ -70,6 +70,11 @@ pub enum Report {
         /// Why.
         error: String,
     },
+    /// The game was stopped: its record so far.
+    Stopped {
+        /// The record's JSON.
+        record: String,
+    },
     /// The game so far, to keep in the browser while an answer is
     /// awaited: a `game=DATA` fragment ([`Runner::saved`]).
     Saved {

@@ -37,6 +37,8 @@ enum Request {
     },
     /// A seat's bot failed: skip it for the rest of the game.
     Skip { seat: u8, round: u32, why: String },
+    /// Stop the game and send its record so far.
+    Stop {},
     /// Resume a game saved part-way (its record's JSON, and the seats
     /// skipped before).
     Resume {
@@ -144,6 +146,16 @@ fn handle(text: &str) -> Vec<Report> {
                 if let Some(r) = slot.as_mut() {
                     r.skip(seat, why, &mut out);
                     r.answer(seat, round, None, &mut out);
+                }
+            }
+            Request::Stop {} => {
+                if let Some(r) = slot.take() {
+                    match serde_json::to_string(r.record()) {
+                        Ok(record) => out.push(Report::Stopped { record }),
+                        Err(e) => out.push(Report::Failed {
+                            error: e.to_string(),
+                        }),
+                    }
                 }
             }
             Request::Resume { record, skips } => {

@@ -50,8 +50,10 @@ fn built_in_bots_play_to_the_end_and_the_record_replays_to_the_same_frames() {
     let record = parse_record(&done(&out).expect("the game ends")).unwrap();
     let (film, _) = Film::of_record(&record).unwrap();
     assert_eq!(film.frames.len(), 31);
-    assert_eq!(film.frames[0], first);
-    assert_eq!(&film.frames[1..], &frames[..]);
+    assert_eq!(film.frame(0).unwrap(), first);
+    let rebuilt: Vec<_> = (1..31).map(|i| film.frame(i).unwrap()).collect();
+    assert_eq!(rebuilt, frames);
+    assert!(film.frame(31).is_none());
     assert!(film.is_complete());
     assert_eq!(film.names, ["Demo", "Painter", "Dummy"]);
 }
@@ -278,6 +280,15 @@ fn a_file_of_the_original_program_becomes_frames() {
     assert!(film.is_complete());
     assert_eq!(film.frames[500].points, [38528, 43340, 35242, 33902]);
     assert!(film.frames[0].energy_at(0).is_none());
+    // Boards are rebuilt from changes as the file has them.
+    for f in [0, 1, 250, 500] {
+        let cells = film.frame(f).unwrap().cells;
+        assert_eq!(
+            cells,
+            tabula_domains_page::frames::write_cells(&game.cells_at(f)),
+            "frame {f}"
+        );
+    }
 }
 
 #[test]

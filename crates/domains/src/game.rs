@@ -354,20 +354,7 @@ impl Ruleset for Domains {
     ) -> Result<Self, Problems> {
         match map {
             None => Domains::start(options, seats, seed),
-            Some(text) => {
-                let setup = crate::setup::parse_setup(text)?;
-                if setup.players != seats {
-                    return Err(tabula_engine::Problem::error(
-                        "players",
-                        format!(
-                            "the setup has {} players but the game has {seats} seats",
-                            setup.players
-                        ),
-                    )
-                    .into());
-                }
-                Domains::from_setup(options, &setup, seed)
-            }
+            Some(text) => crate::setup_text::game_from_text(options, text, seats, seed),
         }
     }
 }

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use tabula_engine::Problem;
 
 use crate::board::{Board, NO_PLAYER, NONE, Thing};
+use crate::history::CellHistory;
 
 /// Square codes (offset from `:`) above this are errors.
 const SQUARE_CODES: u8 = 25;
@@ -33,19 +34,13 @@ pub enum Format {
     New,
 }
 
-/// One frame: the board after setup (the first) or after a round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Frame {
-    /// The label written in the file (`0` twice, then 1, 2, …).
-    pub label: u32,
-    /// Each player's points so far.
-    pub points: Vec<i64>,
-    /// Each cell's (square code, unit code), row by row; codes are offsets
-    /// from `:` (see [`square_code`] and [`unit_code`]).
-    pub cells: Vec<(u8, u8)>,
-}
-
-/// A game file of the original program.
+/// A game file of the original program: the board after setup and after
+/// every round, kept as changes ([`CellHistory`]), with the points.
+///
+/// Memory: at most [`CHANGE_BYTES`](crate::history::CHANGE_BYTES) plus 2
+/// bytes per cell change in the file, 8 bytes per player per round, and two
+/// boards of 2 bytes a square: a few times the file's size, never rounds ×
+/// squares.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OriginalGame {
     /// The format it was read from.
@@ -58,12 +53,33 @@ pub struct OriginalGame {
     pub cols: usize,
     /// The players' names.
     pub names: Vec<String>,
-    /// The board after setup, then after every round.
-    pub frames: Vec<Frame>,
+    /// The board after setup (frame 0), then after every round; codes are
+    /// offsets from `:` (see [`square_code`] and [`unit_code`]).
+    pub cells: CellHistory,
+    /// Each player's points after each frame, frame by frame.
+    pub points: Vec<i64>,
     /// The settings block, as (name, value).
     pub settings: Vec<(String, u64)>,
     /// The scores on the last line.
     pub scores: Vec<i64>,
+}
+
+impl OriginalGame {
+    /// The number of frames (rounds + 1).
+    pub fn frames(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Each player's points after frame `frame`.
+    pub fn points_at(&self, frame: usize) -> &[i64] {
+        let n = self.names.len();
+        self.points.get(frame * n..(frame + 1) * n).unwrap_or(&[])
+    }
+
+    /// Each cell's codes after frame `frame` (empty past the last frame).
+    pub fn cells_at(&self, frame: usize) -> Vec<(u8, u8)> {
+        self.cells.frame(frame).unwrap_or_default()
+    }
 }
 
 /// The square code of a square: 0 empty; 1–4 painted by player 0–3; 5–8
@@ -148,29 +164,57 @@ fn settings_lines(board: &Board) -> Vec<(&'static str, &'static str, u64)> {
     ]
 }
 
+/// A seat's name as the program's files write it: one word (spaces
+/// become `_`, as the format separates names with spaces).
+pub fn original_name(name: &str) -> String {
+    let joined = name.split_whitespace().collect::<Vec<_>>().join("_");
+    if joined.is_empty() {
+        "_".into()
+    } else {
+        joined
+    }
+}
+
 /// Write a game in the program's new format: `boards` is the board after
 /// setup, then after every round (so one more than the rounds played).
 pub fn write_new_format(names: &[String], boards: &[&Board]) -> String {
-    let mut t = String::new();
-    let Some(first) = boards.first() else {
-        return t;
-    };
-    let rounds = boards.len().saturating_sub(1);
-    let _ = writeln!(t, "{rounds} {} {}", first.rows, first.cols);
-    let _ = writeln!(t, "{} {}", names.len(), names.join(" "));
-    let players = first.players.len();
-    let mut prev_cells = vec![(0u8, 13u8); first.squares.len()];
-    let mut prev_points = vec![0i64; players];
-    for (i, b) in boards.iter().enumerate() {
-        let label = i.saturating_sub(1);
-        let _ = write!(t, "{label} ");
-        for (p, prev) in prev_points.iter_mut().enumerate() {
-            let _ = write!(t, "{} ", b.players[p].score - *prev);
-            *prev = b.players[p].score;
+    let mut w = NewFormatWriter::default();
+    for b in boards {
+        w.push(b);
+    }
+    w.finish(names)
+}
+
+/// Writes a game in the program's new format one board at a time, so that
+/// only the text written and the latest board are held (not every board).
+#[derive(Default)]
+pub struct NewFormatWriter {
+    body: String,
+    size: (u8, u8),
+    boards: usize,
+    prev_cells: Vec<(u8, u8)>,
+    prev_points: Vec<i64>,
+    settings: Vec<(&'static str, &'static str, u64)>,
+}
+
+impl NewFormatWriter {
+    /// Add the next board: after setup first, then after each round.
+    pub fn push(&mut self, b: &Board) {
+        if self.boards == 0 {
+            self.size = (b.rows, b.cols);
+            self.prev_cells = vec![(0u8, 13u8); b.squares.len()];
+            self.prev_points = vec![0; b.players.len()];
+        }
+        let t = &mut self.body;
+        let _ = write!(t, "{} ", self.boards.saturating_sub(1));
+        for (p, prev) in self.prev_points.iter_mut().enumerate() {
+            let score = b.players.get(p).map_or(0, |p| p.score);
+            let _ = write!(t, "{} ", score.saturating_sub(*prev));
+            *prev = score;
         }
         let cells = board_cells(b);
         let mut skip = 0;
-        for (&c, old) in cells.iter().zip(prev_cells.iter()) {
+        for (&c, old) in cells.iter().zip(self.prev_cells.iter()) {
             if c != *old {
                 let _ = write!(t, "{skip}{}{}", (b':' + c.0) as char, (b':' + c.1) as char);
                 skip = 0;
@@ -178,18 +222,34 @@ pub fn write_new_format(names: &[String], boards: &[&Board]) -> String {
             skip += 1;
         }
         t.push('\n');
-        prev_cells = cells;
+        self.prev_cells = cells;
+        self.settings = settings_lines(b);
+        self.boards += 1;
     }
-    if let Some(last) = boards.last() {
-        for (name, sep, value) in settings_lines(last) {
+
+    /// The whole file, with `names` for the players.
+    pub fn finish(self, names: &[String]) -> String {
+        if self.boards == 0 {
+            return String::new();
+        }
+        let mut t = String::with_capacity(self.body.len() + 1024);
+        let rounds = self.boards - 1;
+        let _ = writeln!(t, "{rounds} {} {}", self.size.0, self.size.1);
+        let _ = writeln!(t, "{} {}", names.len(), names.join(" "));
+        t.push_str(&self.body);
+        for (name, sep, value) in &self.settings {
             let _ = writeln!(t, "{name}{sep}{value}");
         }
         for (p, name) in names.iter().enumerate() {
-            let _ = write!(t, "{name} {} ", last.players[p].score);
+            let _ = write!(
+                t,
+                "{name} {} ",
+                self.prev_points.get(p).copied().unwrap_or(0)
+            );
         }
         t.push('\n');
+        t
     }
-    t
 }
 
 /// A reader of the file, keeping the line number for problems.
@@ -288,9 +348,10 @@ pub fn parse_original(text: &str) -> Result<OriginalGame, Problem> {
     }
     let names: Vec<String> = w[1..].iter().map(|(_, x)| x.to_string()).collect();
     let cells_n = rows * cols;
-    let mut frames: Vec<Frame> = Vec::with_capacity(rounds + 1);
+    let mut history = CellHistory::new(cells_n);
+    let mut all_points: Vec<i64> = Vec::new();
     let mut format = None;
-    let mut cells = vec![(0u8, 13u8); cells_n];
+    let mut row = vec![(0u8, 13u8); cells_n];
     let mut points = vec![0i64; n];
     for i in 0..=rounds {
         let (ln, line) = lines.next("a board line")?;
@@ -358,13 +419,17 @@ pub fn parse_original(text: &str) -> Result<OriginalGame, Problem> {
                         ),
                     ));
                 }
-                for (k, cell) in cells.iter_mut().enumerate() {
+                for (k, cell) in row.iter_mut().enumerate() {
                     let col = pos + 2 * k + 1;
                     *cell = (
                         code(bytes[2 * k], col, SQUARE_CODES)?,
                         code(bytes[2 * k + 1], col + 1, UNIT_CODES)?,
                     );
+                    if cell.0 == SQUARE_CODES || cell.1 == UNIT_CODES {
+                        return Err(error_code(ln, col));
+                    }
                 }
+                history.set_all(&row);
                 points = pts;
             }
             Format::New => {
@@ -395,33 +460,23 @@ pub fn parse_original(text: &str) -> Result<OriginalGame, Problem> {
                             "the change is past the board's end or cut short",
                         ));
                     }
-                    cells[at] = (
+                    let cell = (
                         code(bytes[k], pos + k + 1, SQUARE_CODES)?,
                         code(bytes[k + 1], pos + k + 2, UNIT_CODES)?,
                     );
+                    if cell.0 == SQUARE_CODES || cell.1 == UNIT_CODES {
+                        return Err(error_code(ln, pos + k + 1));
+                    }
+                    history.set(at, cell);
                     k += 2;
                 }
                 for (p, d) in points.iter_mut().zip(&pts) {
-                    *p += d;
+                    *p = p.saturating_add(*d);
                 }
             }
         }
-        if cells
-            .iter()
-            .any(|&(s, u)| s == SQUARE_CODES || u == UNIT_CODES)
-        {
-            return Err(Problem::at(
-                "bad-code",
-                ln,
-                pos + 1,
-                "the board holds an error code",
-            ));
-        }
-        frames.push(Frame {
-            label: label as u32,
-            points: points.clone(),
-            cells: cells.clone(),
-        });
+        history.end_frame();
+        all_points.extend_from_slice(&points);
     }
     let mut settings = Vec::new();
     for _ in 0..22 {
@@ -486,8 +541,19 @@ pub fn parse_original(text: &str) -> Result<OriginalGame, Problem> {
         rows,
         cols,
         names,
-        frames,
+        cells: history,
+        points: all_points,
         settings,
         scores,
     })
+}
+
+/// The problem of a cell holding one of the program's error codes.
+fn error_code(line: usize, col: usize) -> Problem {
+    Problem::at(
+        "bad-code",
+        line,
+        col,
+        "the board holds an error code (the program wrote it for a square it could not show)",
+    )
 }

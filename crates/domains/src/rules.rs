@@ -9,7 +9,7 @@ use crate::board::{Board, Bubble, Dir, NO_PLAYER, NONE, Thing, Unit};
 /// One action of a seat: an order for one of its units, or the end of its
 /// orders for this round (rule 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Move the unit one square (or stay, with `none`).
     Move {
@@ -436,7 +436,8 @@ impl Domains {
         };
         self.kill(loser);
         let wp = self.board.units[winner as usize].player;
-        self.board.players[wp as usize].score += self.board.options.points_per_unit as i64;
+        let score = &mut self.board.players[wp as usize].score;
+        *score = score.saturating_add(self.board.options.points_per_unit as i64);
         if let Some(roll) = loser_roll {
             let loss = self.rng.below(roll / 2 + 1) as i64;
             let min = self.board.options.energy_min as i64;
@@ -638,7 +639,8 @@ impl Domains {
         } else {
             o.points_per_bubble
         };
-        self.board.players[colour as usize].score += points as i64;
+        let score = &mut self.board.players[colour as usize].score;
+        *score = score.saturating_add(points as i64);
         self.board.squares[bubble.at as usize].thing = Thing::Empty;
         self.board.bubbles[id as usize] = None;
     }
@@ -787,7 +789,9 @@ impl Domains {
         }
         // 9.8 Points per square.
         for (player, count) in self.board.players.iter_mut().zip(&counts) {
-            player.score += o.points_per_square as i64 * *count as i64;
+            player.score = player
+                .score
+                .saturating_add(o.points_per_square as i64 * *count as i64);
         }
         self.board.round += 1;
     }

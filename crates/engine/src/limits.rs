@@ -26,6 +26,15 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if let Some(c) = name.chars().find(|c| c.is_control()) {
         return Err(format!("the name holds the control character {:?}", c));
     }
+    if let Some(c) = name
+        .chars()
+        .find(|c| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
+    {
+        return Err(format!(
+            "the name holds the character {}, which turns the text around it",
+            c.escape_unicode()
+        ));
+    }
     Ok(())
 }
 
@@ -43,6 +52,8 @@ mod tests {
         assert!(check_name("   ").is_err());
         assert!(check_name("a\u{0}b").is_err());
         assert!(check_name("a\nb").is_err());
+        assert!(check_name("evil\u{202e}gnp").is_err());
+        assert!(check_name("שלום").is_ok());
         assert!(check_name(&"x".repeat(41)).is_err());
         assert!(check_name(&"é".repeat(40)).is_ok());
     }

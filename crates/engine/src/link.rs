@@ -19,11 +19,12 @@ pub enum LinkError {
     /// The data is longer than [`MAX_LINK_CHARS`].
     #[error("the link holds {0} characters of data; at most {MAX_LINK_CHARS} are read")]
     TooLong(usize),
-    /// A character is not URL-safe base64 (the link was cut or mistyped).
-    #[error("the link's data is damaged: {0}")]
+    /// A character is not URL-safe base64 (the link was cut or mistyped):
+    /// what is wrong, in words.
+    #[error("this link is damaged: {0}; copy it again in full")]
     Base64(String),
-    /// The data does not inflate (cut short or altered).
-    #[error("the link's data is damaged: it does not decompress ({0})")]
+    /// The data does not inflate (cut short or altered): what is wrong.
+    #[error("this link is damaged: it is {0}; copy it again in full")]
     Inflate(String),
     /// The data inflates to more than a record may hold.
     #[error("the link's data unpacks to more than {MAX_RECORD_BYTES} bytes")]
@@ -44,13 +45,27 @@ pub fn unpack(data: &str) -> Result<String, LinkError> {
     if data.len() > MAX_LINK_CHARS {
         return Err(LinkError::TooLong(data.len()));
     }
-    let bytes = URL_SAFE_NO_PAD
-        .decode(data)
-        .map_err(|e| LinkError::Base64(e.to_string()))?;
+    let bytes = URL_SAFE_NO_PAD.decode(data).map_err(|e| {
+        use base64::DecodeError as D;
+        LinkError::Base64(match e {
+            D::InvalidByte(at, _) => format!(
+                "character {} ({:?}) is not one a link holds",
+                at + 1,
+                data[at..].chars().next().unwrap_or(' ')
+            ),
+            D::InvalidLength(_) | D::InvalidLastSymbol(..) => {
+                "it is cut short or has a character too many".into()
+            }
+            D::InvalidPadding => "it ends with characters a link does not end with".into(),
+        })
+    })?;
     let raw = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_RECORD_BYTES)
         .map_err(|e| match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
-            _ => LinkError::Inflate(e.to_string()),
+            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => {
+                LinkError::Inflate("cut short".into())
+            }
+            _ => LinkError::Inflate("altered or mistyped".into()),
         })?;
     String::from_utf8(raw).map_err(|_| LinkError::NotText)
 }
@@ -81,8 +96,8 @@ pub fn record_text_from_fragment<G: Ruleset>(fragment: &str) -> Option<Result<St
         if !is_moves {
             return Ok(text);
         }
-        let list: MoveList = serde_json::from_str(&text)
-            .map_err(|e| format!("the link's moves do not read: {e}"))?;
+        let list: MoveList = crate::plain::from_str(&text)
+            .map_err(|(_, _, e)| format!("the link's moves do not read: {e}"))?;
         let record = from_moves::<G>(&list).map_err(|e| e.to_string())?;
         serde_json::to_string(&record).map_err(|e| e.to_string())
     }))

@@ -115,8 +115,9 @@ pub enum RecordError {
         /// The ruleset asked for.
         expected: String,
     },
-    /// The options are not valid for the ruleset.
-    #[error("options: {0}")]
+    /// The options are not valid for the ruleset (the message names the
+    /// option: `option rows: …`).
+    #[error("{0}")]
     Options(String),
     /// A field of the envelope is out of range (seed, seats, names, action count).
     #[error("{field}: {message}")]
@@ -159,7 +160,7 @@ pub fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
     }
     // Check the envelope before the full shape so an old or foreign file gets
     // a message about its format rather than about a missing field.
-    let value: serde_json::Value = serde_json::from_str(text).map_err(json_error)?;
+    let value: serde_json::Value = crate::plain::from_str(text).map_err(json_error)?;
     match value.get("format").and_then(|f| f.as_str()) {
         Some(RECORD_FORMAT) => {}
         Some(other) => return Err(RecordError::Format(other.into())),
@@ -180,14 +181,14 @@ pub fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
             });
         }
     }
-    serde_json::from_str(text).map_err(json_error)
+    crate::plain::from_str(text).map_err(json_error)
 }
 
-fn json_error(e: serde_json::Error) -> RecordError {
+fn json_error((line, column, message): (usize, usize, String)) -> RecordError {
     RecordError::Json {
-        line: e.line(),
-        column: e.column(),
-        message: e.to_string(),
+        line,
+        column,
+        message,
     }
 }
 
@@ -237,8 +238,13 @@ fn check_envelope<G: Ruleset>(record: &GameRecord) -> Result<G::Options, RecordE
     let options = if record.options.is_null() {
         G::Options::default()
     } else {
-        serde_json::from_value(record.options.clone())
-            .map_err(|e| RecordError::Options(e.to_string()))?
+        crate::plain::from_value(&record.options).map_err(|(path, what)| {
+            RecordError::Options(if path.is_empty() {
+                format!("options: {what}")
+            } else {
+                format!("option {path}: {what}")
+            })
+        })?
     };
     Ok(options)
 }
@@ -285,10 +291,21 @@ pub fn initial_state<G: Ruleset>(record: &GameRecord) -> Result<G, RecordError> 
 /// Read recorded action `index` as the ruleset's action type; the error
 /// names the step.
 pub fn read_action<G: Game>(index: usize, step: &RecordedAction) -> Result<G::Action, RecordError> {
-    serde_json::from_value(step.action.clone()).map_err(|e| RecordError::Step {
-        index,
-        seat: step.seat,
-        reason: format!("unreadable action {}: {e}", step.action),
+    crate::plain::from_value(&step.action).map_err(|(path, what)| {
+        let what = if path.is_empty() {
+            what
+        } else {
+            format!("{path}: {what}")
+        };
+        let mut shown = step.action.to_string();
+        if shown.chars().count() > 80 {
+            shown = shown.chars().take(80).collect::<String>() + "…";
+        }
+        RecordError::Step {
+            index,
+            seat: step.seat,
+            reason: format!("the action {shown} cannot be read: {what}"),
+        }
     })
 }
 
@@ -363,7 +380,7 @@ impl<G: Ruleset> Match<G> {
             version: RECORD_VERSION,
             ruleset: G::NAME.into(),
             options: serde_json::to_value(options)
-                .map_err(|e| RecordError::Options(e.to_string()))?,
+                .map_err(|e| RecordError::Options(format!("options: {e}")))?,
             map: map.map(str::to_owned),
             seed,
             seats,

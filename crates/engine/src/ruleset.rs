@@ -79,6 +79,27 @@ impl fmt::Display for Problem {
     }
 }
 
+/// Most problems listed for one input; past this, the last one says that
+/// more follow. A map of 65,000 bad characters then costs a few kilobytes
+/// of messages, not megabytes.
+pub const MAX_PROBLEMS: usize = 200;
+
+/// Add `problem` to `list` unless [`MAX_PROBLEMS`] are already there; the
+/// first one past the limit becomes a note that more follow.
+pub fn push_capped(list: &mut Vec<Problem>, problem: Problem) {
+    match list.len() {
+        n if n < MAX_PROBLEMS => list.push(problem),
+        n if n == MAX_PROBLEMS => list.push(Problem {
+            rule: "more-problems".into(),
+            message: format!(
+                "more problems follow (only the first {MAX_PROBLEMS} are listed); fix these first"
+            ),
+            ..problem
+        }),
+        _ => {}
+    }
+}
+
 /// Every problem found in one input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Problems(pub Vec<Problem>);

@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use tabula_engine::limits::MAX_MAP_BYTES;
-use tabula_engine::{Problem, Problems};
+use tabula_engine::{Problem, Problems, push_capped};
 
 use crate::game::PoolOption;
 
@@ -119,12 +119,15 @@ pub fn parse_map(text: &str) -> Result<Map, Problems> {
                 'M' => row.push(Terrain::Uninhabitable),
                 'A' => row.push(Terrain::Artifact),
                 other => {
-                    problems.push(Problem::at(
-                        "bad-character",
-                        line,
-                        c + 1,
-                        format!("{other:?} is not a map cell (use '.', 'M' or 'A')"),
-                    ));
+                    push_capped(
+                        &mut problems,
+                        Problem::at(
+                            "bad-character",
+                            line,
+                            c + 1,
+                            format!("{other:?} is not a map cell (use '.', 'M' or 'A')"),
+                        ),
+                    );
                     row.push(Terrain::Open);
                 }
             }
@@ -132,39 +135,51 @@ pub fn parse_map(text: &str) -> Result<Map, Problems> {
         rows.push((line, row));
     }
     if rows.is_empty() {
-        problems.push(Problem::error("empty", "the map has no rows"));
+        push_capped(
+            &mut problems,
+            Problem::error("empty", "the map has no rows"),
+        );
         return Err(Problems(problems));
     }
     let width = rows[0].1.len();
     for (line, row) in &rows[1..] {
         if row.len() != width {
-            problems.push(Problem::at(
-                "not-rectangular",
-                *line,
-                row.len().min(width) + 1,
-                format!(
-                    "this row has {} cells but the first row has {width}",
-                    row.len()
+            push_capped(
+                &mut problems,
+                Problem::at(
+                    "not-rectangular",
+                    *line,
+                    row.len().min(width) + 1,
+                    format!(
+                        "this row has {} cells but the first row has {width}",
+                        row.len()
+                    ),
                 ),
-            ));
+            );
         }
     }
     let height = rows.len();
     if !(MIN_SIDE..=MAX_SIDE).contains(&width) {
-        problems.push(Problem::at(
-            "size",
-            rows[0].0,
-            1,
-            format!("the map is {width} columns wide; {MIN_SIDE} to {MAX_SIDE} are allowed"),
-        ));
+        push_capped(
+            &mut problems,
+            Problem::at(
+                "size",
+                rows[0].0,
+                1,
+                format!("the map is {width} columns wide; {MIN_SIDE} to {MAX_SIDE} are allowed"),
+            ),
+        );
     }
     if !(MIN_SIDE..=MAX_SIDE).contains(&height) {
-        problems.push(Problem::at(
-            "size",
-            rows[rows.len() - 1].0,
-            1,
-            format!("the map is {height} rows high; {MIN_SIDE} to {MAX_SIDE} are allowed"),
-        ));
+        push_capped(
+            &mut problems,
+            Problem::at(
+                "size",
+                rows[rows.len() - 1].0,
+                1,
+                format!("the map is {height} rows high; {MIN_SIDE} to {MAX_SIDE} are allowed"),
+            ),
+        );
     }
     if !problems.is_empty() {
         return Err(Problems(problems));
@@ -315,25 +330,34 @@ pub fn validate_map(map: &Map) -> Problems {
     let stats = map.stats();
     let pool = PoolOption::default();
     if stats.artifacts < MIN_ARTIFACTS {
-        problems.push(Problem::error(
-            "too-few-artifacts",
-            format!(
-                "the map has {} artifacts; at least {MIN_ARTIFACTS} are needed, as the game ends when 2 or fewer remain",
-                stats.artifacts
+        push_capped(
+            &mut problems,
+            Problem::error(
+                "too-few-artifacts",
+                format!(
+                    "the map has {} artifacts; at least {MIN_ARTIFACTS} are needed, as the game ends when 2 or fewer remain",
+                    stats.artifacts
+                ),
             ),
-        ));
+        );
     }
     let any_leader_cell = (0..map.cells.len()).any(|i| map.can_hold_leader(i));
     if stats.open == 0 {
-        problems.push(Problem::error(
-            "no-open",
-            "the map has no open ('.') cells: no leader can ever be placed",
-        ));
+        push_capped(
+            &mut problems,
+            Problem::error(
+                "no-open",
+                "the map has no open ('.') cells: no leader can ever be placed",
+            ),
+        );
     } else if !any_leader_cell {
-        problems.push(Problem::error(
-            "no-leader-cell",
-            "no open ('.') cell touches another open cell or an artifact: a leader must stand beside a scientist colony, so no leader can ever be placed and nothing can ever be scored",
-        ));
+        push_capped(
+            &mut problems,
+            Problem::error(
+                "no-leader-cell",
+                "no open ('.') cell touches another open cell or an artifact: a leader must stand beside a scientist colony, so no leader can ever be placed and nothing can ever be scored",
+            ),
+        );
     }
     if any_leader_cell {
         for group in map.artifact_groups() {
@@ -375,7 +399,7 @@ pub fn validate_map(map: &Map) -> Problems {
             .find(|&n| n > a && map.cells[n] == Terrain::Artifact)
         {
             let (l, c) = map.line_col(n);
-            problems.push(
+            push_capped(&mut problems,
                 Problem::at(
                     "adjacent-artifacts",
                     l,
@@ -390,7 +414,7 @@ pub fn validate_map(map: &Map) -> Problems {
         for i in 0..map.cells.len() {
             if map.cells[i] == Terrain::Open && !map.can_hold_leader(i) {
                 let (l, c) = map.line_col(i);
-                problems.push(
+                push_capped(&mut problems,
                     Problem::at(
                         "isolated-open-cell",
                         l,
@@ -403,7 +427,7 @@ pub fn validate_map(map: &Map) -> Problems {
         }
     }
     if stats.uninhabitable == 0 {
-        problems.push(
+        push_capped(&mut problems,
             Problem::error(
                 "no-uninhabitable",
                 "the map has no uninhabitable ('M') cells: mining robots can never settle, only be swapped or sent as reinforcements",
@@ -411,7 +435,7 @@ pub fn validate_map(map: &Map) -> Problems {
             .warning(),
         );
     } else if stats.uninhabitable < pool.mining as usize {
-        problems.push(
+        push_capped(&mut problems,
             Problem::error(
                 "few-uninhabitable",
                 format!(
@@ -424,7 +448,7 @@ pub fn validate_map(map: &Map) -> Problems {
     }
     let others = (pool.settler + pool.scientist + pool.merchant) as usize;
     if stats.open > 0 && stats.open < others {
-        problems.push(
+        push_capped(&mut problems,
             Problem::error(
                 "few-open",
                 format!(

@@ -15,7 +15,7 @@
 //! ```
 
 use tabula_engine::limits::MAX_MAP_BYTES;
-use tabula_engine::{Problem, Problems};
+use tabula_engine::{Problem, Problems, push_capped};
 
 use crate::game::Options;
 use crate::kind::Kind;
@@ -48,6 +48,11 @@ fn tokens(line: &str) -> Vec<Token<'_>> {
     out
 }
 
+/// Fewest cells of a setup's board (a map needs `map::MIN_SIDE` a side; a
+/// setup may show a small corner of play, even a single line, but not a
+/// single cell).
+pub const MIN_SETUP_CELLS: usize = 2;
+
 /// Parse a setup into a game state, or list every problem with line and column.
 pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
     let mut problems: Vec<Problem> = Vec::new();
@@ -70,6 +75,11 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
     let mut pool: Option<[u16; 4]> = None;
     let mut board_rows: Vec<(usize, Vec<Token>)> = Vec::new();
     let mut in_board = false;
+    // The line of each header given (`players`, `hand 2`, …): a header
+    // given twice is refused, and so is one for a player not in the game.
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    let mut per_player: Vec<(usize, usize, usize)> = Vec::new();
+    let mut active_at = (0, 0);
 
     for (n, raw) in text.lines().enumerate() {
         let line = n + 1;
@@ -83,6 +93,27 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
             continue;
         }
         let key = toks[0].text.to_ascii_lowercase();
+        let per_player_key = matches!(key.as_str(), "hand" | "score" | "artifacts" | "bombers");
+        let header = if per_player_key {
+            format!("{key} {}", toks.get(1).map_or("", |t| t.text))
+        } else {
+            key.clone()
+        };
+        if key != "board" {
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == header) {
+                push_capped(
+                    &mut problems,
+                    Problem::at(
+                        "setup-repeated",
+                        line,
+                        toks[0].col,
+                        format!("`{header}` is given twice (first on line {first})"),
+                    ),
+                );
+                continue;
+            }
+            seen.push((header, line));
+        }
         let arg = |i: usize| toks.get(i);
         let bad = |t: Option<&Token>, what: &str| match t {
             Some(t) => Problem::at(
@@ -112,12 +143,21 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
         // Pairs "KIND COUNT ..." after position `from`.
         let pairs = |from: usize| -> Result<[u64; 4], Problem> {
             let mut out = [0u64; 4];
+            let mut given = [false; 4];
             let mut i = from;
             while i < toks.len() {
                 let k: Kind = toks[i]
                     .text
                     .parse()
                     .map_err(|_| bad(arg(i), "a kind (settler, scientist, merchant, mining)"))?;
+                if std::mem::replace(&mut given[k.index()], true) {
+                    return Err(Problem::at(
+                        "setup-repeated",
+                        line,
+                        toks[i].col,
+                        format!("{k} is given twice on this line"),
+                    ));
+                }
                 let c = number(i + 1, "a count")?;
                 if c > 999 {
                     return Err(bad(arg(i + 1), "a count up to 999"));
@@ -127,6 +167,9 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
             }
             Ok(out)
         };
+        if per_player_key && let Ok(p) = player(1) {
+            per_player.push((line, toks[1].col, p + 1));
+        }
         let result: Result<(), Problem> = (|| {
             match key.as_str() {
                 "players" => {
@@ -136,7 +179,10 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
                     }
                     players = Some(p);
                 }
-                "active" => active = player(1)? + 1,
+                "active" => {
+                    active = player(1)? + 1;
+                    active_at = (line, toks[1].col);
+                }
                 "order" => {
                     order = number(1, "1 or 2")? as usize;
                     if !(1..=2).contains(&order) {
@@ -170,7 +216,11 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
                 }
                 "artifacts" => {
                     let p = player(1)?;
-                    artifacts[p] = number(2, "a number of artifacts")?.min(99) as u8;
+                    let n = number(2, "a number of artifacts")?;
+                    if n > 99 {
+                        return Err(bad(arg(2), "a number of artifacts up to 99"));
+                    }
+                    artifacts[p] = n as u8;
                 }
                 "bombers" => {
                     let p = player(1)?;
@@ -197,45 +247,71 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
             Ok(())
         })();
         if let Err(p) = result {
-            problems.push(p);
+            push_capped(&mut problems, p);
         }
     }
 
     let Some(players) = players else {
-        problems.push(Problem::error(
-            "setup-syntax",
-            "the setup does not say how many players (e.g. `players 2`)",
-        ));
+        push_capped(
+            &mut problems,
+            Problem::error(
+                "setup-syntax",
+                "the setup does not say how many players (e.g. `players 2`)",
+            ),
+        );
         return Err(Problems(problems));
     };
     if active > players {
-        problems.push(Problem::error(
-            "setup-syntax",
-            format!("active player {active} is not one of the {players} players"),
-        ));
+        push_capped(
+            &mut problems,
+            Problem::at(
+                "setup-syntax",
+                active_at.0,
+                active_at.1,
+                format!("active player {active} is not one of the {players} players"),
+            ),
+        );
+    }
+    for &(line, col, p) in &per_player {
+        if p > players {
+            push_capped(
+                &mut problems,
+                Problem::at(
+                    "setup-syntax",
+                    line,
+                    col,
+                    format!("player {p} is not one of the {players} players"),
+                ),
+            );
+        }
     }
     if board_rows.is_empty() {
-        problems.push(Problem::error(
-            "setup-syntax",
-            "the setup has no `board` section",
-        ));
+        push_capped(
+            &mut problems,
+            Problem::error("setup-syntax", "the setup has no `board` section"),
+        );
         return Err(Problems(problems));
     }
     let width = board_rows[0].1.len();
     let height = board_rows.len();
-    if width > MAX_SIDE || height > MAX_SIDE {
-        problems.push(Problem::at(
-            "size",
-            board_rows[0].0,
-            1,
-            format!("the board is {width}×{height}; at most {MAX_SIDE}×{MAX_SIDE}"),
-        ));
+    if width > MAX_SIDE || height > MAX_SIDE || width * height < MIN_SETUP_CELLS {
+        push_capped(
+            &mut problems,
+            Problem::at(
+                "size",
+                board_rows[0].0,
+                1,
+                format!(
+                    "the board is {width}×{height}; a setup needs at least {MIN_SETUP_CELLS} cells and at most {MAX_SIDE} a side"
+                ),
+            ),
+        );
         return Err(Problems(problems));
     }
     for (line, row) in &board_rows {
         for tok in row {
             if let Err(msg) = parse_cell(tok.text, players) {
-                problems.push(Problem::at("bad-cell", *line, tok.col, msg));
+                push_capped(&mut problems, Problem::at("bad-cell", *line, tok.col, msg));
             }
         }
         if row.len() != width {
@@ -243,12 +319,15 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
                 .get(width.min(row.len().saturating_sub(1)))
                 .map(|t| t.col)
                 .unwrap_or(1);
-            problems.push(Problem::at(
-                "not-rectangular",
-                *line,
-                col,
-                format!("this row has {} cells but the first has {width}", row.len()),
-            ));
+            push_capped(
+                &mut problems,
+                Problem::at(
+                    "not-rectangular",
+                    *line,
+                    col,
+                    format!("this row has {} cells but the first has {width}", row.len()),
+                ),
+            );
         }
     }
     if !problems.is_empty() {
@@ -276,12 +355,15 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
                     g.set_cell(i, cell);
                     if let Some((p, k)) = leader {
                         if g.leaders[p as usize][k.index()] != NOWHERE {
-                            problems.push(Problem::at(
-                                "duplicate-leader",
-                                *line,
-                                tok.col,
-                                format!("player {} has two {k} leaders", p + 1),
-                            ));
+                            push_capped(
+                                &mut problems,
+                                Problem::at(
+                                    "duplicate-leader",
+                                    *line,
+                                    tok.col,
+                                    format!("player {} has two {k} leaders", p + 1),
+                                ),
+                            );
                         }
                         g.leaders[p as usize][k.index()] = i as u16;
                     }
@@ -305,22 +387,28 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
             }
             let (l, c) = where_[at as usize];
             if !g.next_to_scientist(at as usize) {
-                problems.push(Problem::at(
-                    "leader-without-scientist",
-                    l,
-                    c,
-                    "a leader must stand next to a scientist colony",
-                ));
+                push_capped(
+                    &mut problems,
+                    Problem::at(
+                        "leader-without-scientist",
+                        l,
+                        c,
+                        "a leader must stand next to a scientist colony",
+                    ),
+                );
             }
             for q in p + 1..players {
                 let other = g.leaders[q][k.index()];
                 if other != NOWHERE && regions.of(other as usize) == regions.of(at as usize) {
-                    problems.push(Problem::at(
-                        "unresolved-conflict",
-                        l,
-                        c,
-                        format!("two {k} leaders stand in one region"),
-                    ));
+                    push_capped(
+                        &mut problems,
+                        Problem::at(
+                            "unresolved-conflict",
+                            l,
+                            c,
+                            format!("two {k} leaders stand in one region"),
+                        ),
+                    );
                 }
             }
         }
@@ -354,7 +442,18 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
             }
             for k in 0..4 {
                 if used[k] > p[k] as u32 {
-                    problems.push(Problem::error("pool", format!("the board and hands use {} {} colonists, more than the standard pool's {}", used[k], Kind::from_index(k), p[k])));
+                    push_capped(
+                        &mut problems,
+                        Problem::error(
+                            "pool",
+                            format!(
+                                "the board and hands use {} {} colonists, more than the standard pool's {}",
+                                used[k],
+                                Kind::from_index(k),
+                                p[k]
+                            ),
+                        ),
+                    );
                 } else {
                     p[k] -= used[k] as u16;
                 }

@@ -354,7 +354,7 @@ fn parse_errors_are_named() {
     );
     // No steps; too large.
     let e = parse_err(
-        r#"{"format":"tabula-lesson","version":1,"title":"t","summary":"s","setup":"players 2\nboard\nt\n","steps":[]}"#,
+        r#"{"format":"tabula-lesson","version":1,"title":"t","summary":"s","setup":"players 2\nboard\nt .\n","steps":[]}"#,
     );
     assert_eq!(e, "the lesson has no steps");
     let big = format!("{}{}", " ".repeat(300 * 1024), SMALL);

@@ -3,7 +3,7 @@
 //! saving, sharing and exporting games.
 
 use serde_json::{Value, json};
-use tabula_domains::original::{parse_original, write_new_format};
+use tabula_domains::original::{original_name, parse_original};
 use tabula_domains::{Board, Domains, Options};
 use tabula_engine::GameRecord;
 use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
@@ -400,19 +400,19 @@ pub fn start(
             limit,
             rounds: options.rounds,
         });
-        p.film = Some(Film {
-            rows: options.rows as usize,
-            cols: options.cols as usize,
-            rounds: options.rounds,
+        p.film = Some(Film::new(
+            options.rows as usize,
+            options.cols as usize,
+            options.rounds,
             names,
-            frames: Vec::new(),
-        });
+        ));
         p.pos = 0;
         p.follow = true;
         p.record = None;
         p.source = Source::Played;
         p.clear_people();
         p.notes.clear();
+        retire_game(p.stopping.take());
         p.keep_claim = true;
         p.keep_lost = false;
         p.keep_failed = false;
@@ -423,8 +423,75 @@ pub fn start(
     });
 }
 
+/// How long a stopped game's worker has to send the rounds played.
+const STOP_WAIT_MS: f64 = 3000.0;
+
+/// Stop the game: its worker sends the record so far, which can then be
+/// watched, saved, shared and exported like a finished game.
+pub fn stop() {
+    with_page(|p| {
+        let Some(mut r) = p.running.take() else {
+            return;
+        };
+        super::kept::forget();
+        p.clear_people();
+        for sb in r.sandboxes.iter_mut() {
+            retire(sb.take());
+        }
+        r.post(&json!({"stop": {}}));
+        let id = r.id;
+        retire_game(p.stopping.take());
+        p.stopping = Some(r);
+        p.note("The game was stopped.", false);
+        tabula_page_kit::dom::after(STOP_WAIT_MS, move || {
+            with_page(|p| {
+                if p.stopping.as_ref().is_some_and(|r| r.id == id) {
+                    retire_game(p.stopping.take());
+                    p.note(
+                        "The game's worker did not send the rounds played: they can be watched, not saved.",
+                        true,
+                    );
+                }
+            })
+        });
+    });
+}
+
+/// A report from a game being stopped: the last frames, then its record.
+fn stopping_report(p: &mut Page, text: &str) {
+    match serde_json::from_str::<Report>(text) {
+        Ok(Report::Frame(f)) => {
+            if let Some(film) = p.film.as_mut() {
+                film.push(f);
+            }
+        }
+        Ok(Report::Stopped { record }) => {
+            retire_game(p.stopping.take());
+            match parse_record(&record) {
+                Ok(r) => {
+                    p.record = Some(r);
+                    let rounds = p.frames().saturating_sub(1);
+                    p.note(
+                        format!("The {rounds} round(s) played can be watched, saved, shared and exported."),
+                        false,
+                    );
+                }
+                Err(e) => p.note(
+                    format!("The stopped game's record does not read: {e}"),
+                    true,
+                ),
+            }
+        }
+        _ => {}
+    }
+}
+
 fn on_report(id: u32, text: &str) {
     with_page(|p| {
+        if p.stopping.as_ref().is_some_and(|r| r.id == id) {
+            stopping_report(p, text);
+            return;
+        }
         if p.running.as_ref().is_none_or(|r| r.id != id) {
             return;
         }
@@ -448,7 +515,7 @@ fn take_report(p: &mut Page, report: Report) {
     match report {
         Report::Frame(f) => {
             if let Some(film) = p.film.as_mut() {
-                film.frames.push(f);
+                film.push(f);
             }
             if p.follow && p.person.is_none() {
                 p.pos = p.frames().saturating_sub(1);
@@ -461,6 +528,7 @@ fn take_report(p: &mut Page, report: Report) {
             p.note(format!("{name}: {text}"), bad);
         }
         Report::Saved { game, skips } => super::kept::store(p, &game, &skips),
+        Report::Stopped { .. } => {}
         Report::Done { record } => {
             super::kept::forget();
             retire_game(p.running.take());
@@ -648,6 +716,7 @@ pub fn open_text(text: &str, what: &str) {
         Ok((film, record, original)) => {
             with_page(|p| {
                 p.running = None;
+                retire_game(p.stopping.take());
                 super::kept::forget();
                 p.clear_people();
                 p.playing = false;
@@ -806,13 +875,13 @@ pub fn export_original() {
             p.note("Only a finished Tabula game can be exported.", false);
             return;
         };
-        match Film::boards_of_record(record) {
-            Ok(boards) => {
-                let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
-                let refs: Vec<&Board> = boards.iter().collect();
-                let text = write_new_format(&names, &refs);
-                download(&text, "text/plain", &format!("{}.txt", file_stem(p)));
-            }
+        let names: Vec<String> = record
+            .seats
+            .iter()
+            .map(|s| original_name(&s.name))
+            .collect();
+        match Film::original_of_record(record, &names) {
+            Ok(text) => download(&text, "text/plain", &format!("{}.txt", file_stem(p))),
             Err(e) => p.note(format!("The game cannot be exported: {e}"), true),
         }
     });

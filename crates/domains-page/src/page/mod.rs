@@ -55,6 +55,8 @@ pub struct Page {
     pub source: Source,
     /// The game running in the worker.
     pub running: Option<Running>,
+    /// A game being stopped: its worker is to send the record so far.
+    pub stopping: Option<Running>,
     /// A person's orders being given.
     pub person: Option<PersonTurn>,
     /// Other people's turns this round, waiting for the one on screen.
@@ -87,6 +89,7 @@ thread_local! {
         record: None,
         source: Source::None,
         running: None,
+        stopping: None,
         person: None,
         people: VecDeque::new(),
         keep_failed: false,
@@ -294,13 +297,7 @@ pub fn command(cmd: &str, arg: &str) {
         }
         "close" => show_dialog(None),
         "start" if game::start_from_dialog() => show_dialog(None),
-        "stop" => with_page(|p| {
-            if p.running.take().is_some() {
-                kept::forget();
-                p.clear_people();
-                p.note("The game was stopped.", false);
-            }
-        }),
+        "stop" => game::stop(),
         "open-pasted" => {
             let text = by_id("open-text")
                 .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())

@@ -59,6 +59,11 @@ fn enable(cmd: &str, yes: bool) {
     }
 }
 
+/// The rounds of the film's game.
+fn film_rounds(p: &Page) -> u32 {
+    p.film.as_ref().map_or(0, |f| f.rounds)
+}
+
 /// The pointer is over (x, y) CSS pixels of the board, or has left it.
 pub fn hover(at: Option<(f64, f64)>) {
     let square = peek(|p| {
@@ -78,7 +83,8 @@ pub fn hover(at: Option<(f64, f64)>) {
 pub fn render(p: &Page) {
     let frames = p.frames();
     let film = p.film.as_ref();
-    if let (Some(film), Some(frame)) = (film, film.and_then(|f| f.frames.get(p.pos))) {
+    if let (Some(film), Some(frame)) = (film, film.and_then(|f| f.frame(p.pos))) {
+        let frame = &frame;
         let marks = p.person.as_ref().map(|t| t.marks()).unwrap_or_default();
         if let Some(c) = canvas("board") {
             draw_board(&c, film, frame, &marks);
@@ -145,6 +151,14 @@ pub fn render(p: &Page) {
         "title",
         match (&p.source, p.running.is_some()) {
             (_, true) => "Domains — playing",
+            (Source::Played, false)
+                if p.film
+                    .as_ref()
+                    .and_then(|f| f.frames.last())
+                    .is_some_and(|f| f.round < film_rounds(p)) =>
+            {
+                "Domains — stopped"
+            }
             (Source::Played, false) => "Domains — game over",
             (Source::Record, _) => "Domains — a saved game",
             (Source::Original, _) => "Domains — a file of the original program",
