@@ -89,9 +89,14 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
                 _ => format!("{who} scores {pts}."),
             }
         }
-        Event::NobodyScored { kind, at } => format!(
-            "Colony at {at} scores for nobody: no {kind} leader and no settler leader in its region."
-        ),
+        Event::NobodyScored { kind, at } => match kind {
+            Kind::Settler => {
+                format!("Colony at {at} scores for nobody: its region has no settler leader.")
+            }
+            _ => format!(
+                "Colony at {at} scores for nobody: its region has neither a {kind} leader nor a settler leader."
+            ),
+        },
         Event::ConflictStarted { conflict: c } => {
             let (a, d) = (name(names, c.attacker), name(names, c.defender));
             if c.external {
@@ -221,9 +226,12 @@ pub fn why(e: &Event) -> Option<String> {
             ScoreReason::InternalWin => "Rule 5.1: the winner of an internal conflict scores 1 technology.".into(),
             ScoreReason::ExternalWin => "Rule 5.2.5: the winner of an external conflict scores 1 point of the leaders' kind per colony removed, plus 1 for the beaten leader.".into(),
         },
-        Event::NobodyScored { kind, .. } => format!(
-            "Rule 3.4: a colony scores for the {kind} leader of its region, or failing that for the settler leader; this region has neither, so nobody scores."
-        ),
+        Event::NobodyScored { kind, .. } => match kind {
+            Kind::Settler => "Rule 3.4: a settler colony scores for the settler leader of its region; this region has none, so nobody scores.".into(),
+            _ => format!(
+                "Rule 3.4: a colony scores for the {kind} leader of its region, or failing that for the settler leader; this region has neither, so nobody scores."
+            ),
+        },
         Event::ConflictStarted { conflict: c } => {
             if c.external {
                 "Rule 5.2: a colony that joins two regions holding leaders of the same kind starts an external conflict. Each side's strength is the colonies of the leaders' kind in its leader's former region (5.2.3), plus what each commits from hand; the active player's leader attacks (5.2.2).".into()
@@ -299,5 +307,77 @@ mod tests {
             "{w}"
         );
         assert_eq!(why(&Event::Passed { seat: 0 }), None);
+    }
+
+    /// A phrase of three words said twice in one text ("no settler leader
+    /// and no settler leader"), if any.
+    fn repeated_phrase(text: &str) -> Option<String> {
+        let words: Vec<String> = text
+            .split_whitespace()
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut seen = std::collections::HashSet::new();
+        for t in words.windows(3) {
+            let phrase = t.join(" ");
+            if !seen.insert(phrase.clone()) {
+                return Some(phrase);
+            }
+        }
+        None
+    }
+
+    /// Every text the log and its "Why?" show over 1,000 random games:
+    /// none is empty, none says a phrase twice.
+    #[test]
+    fn the_log_of_a_thousand_random_games_reads_well() {
+        use tabula_engine::{Game, GameRng, ToMove};
+        use tabula_star_tigris::{DEFAULT_MAP, Options, StarTigris};
+        let names: Vec<String> = ["Ada", "Bo", "Cy", "Di"].map(String::from).to_vec();
+        let mut texts = std::collections::BTreeSet::new();
+        let mut check = |t: String| {
+            assert!(!t.trim().is_empty(), "an empty text");
+            assert!(t.ends_with('.'), "not a sentence: {t}");
+            if let Some(p) = repeated_phrase(&t) {
+                panic!("\"{p}\" is said twice in: {t}");
+            }
+            texts.insert(t);
+        };
+        for seed in 0..1000u64 {
+            let players = 2 + (seed % 3) as usize;
+            let mut g = StarTigris::new(&Options::default(), DEFAULT_MAP, players, seed).unwrap();
+            let mut rng = GameRng::seeded(seed);
+            let mut events: Vec<Event> = Vec::new();
+            for _ in 0..2000 {
+                match g.to_move() {
+                    ToMove::Seat(s) => {
+                        let legal = g.legal_actions(s);
+                        let a = legal[rng.below(legal.len() as u64) as usize];
+                        check(action(&names, s, &a));
+                        g.apply_logged(s, &a, &mut events).unwrap();
+                    }
+                    ToMove::Chance => g.chance_logged(&mut events).unwrap(),
+                    _ => break,
+                }
+                for e in events.drain(..) {
+                    if let Some(t) = event(&names, &e) {
+                        check(t);
+                    }
+                    if let Some(t) = why(&e) {
+                        check(t);
+                    }
+                }
+            }
+        }
+        assert!(texts.len() > 500, "{} different texts", texts.len());
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.ends_with("scores for nobody: its region has no settler leader.")),
+            "the games reach a settler colony that scores for nobody"
+        );
     }
 }

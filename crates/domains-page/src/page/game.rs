@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 use tabula_domains::original::{original_name, parse_original};
-use tabula_domains::{Board, Domains, Options};
+use tabula_domains::{Domains, Options};
 use tabula_engine::GameRecord;
 use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
 use tabula_engine::link::{record_fragment, record_text_from_fragment};
