@@ -150,6 +150,52 @@ test('a record link opens the replay; a damaged link says so', async () => {
   }
 });
 
+test('open a game takes the app own outputs: a pasted link, a dropped map; a damaged link is told in plain words', async () => {
+  const context = await browser();
+  try {
+    const page = context.pages()[0] ?? await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-screen]');
+    const rec = records[5];
+    const fragment = await page.evaluate((t) => window.wasmBindings.game_link_fragment(t), rec.text);
+    // A whole link pasted, as copied from the address bar.
+    await page.click('#overlay [data-cmd="open-game"]');
+    await page.fill('#game-paste', `  ${server.url}#${fragment}\n`);
+    await page.click('[data-cmd="paste-game"]');
+    await page.waitForSelector('body[data-screen="replay"]');
+    assert.equal(+(await page.getAttribute('#replay-pos', 'data-len')), rec.actions);
+    // A map file dropped on the game page opens in the map editor.
+    const map = readFileSync(join(root, 'maps', 'star-tigris', 'small.txt'), 'utf8');
+    await dropFile(page, 'small.txt', map);
+    await page.waitForSelector('body[data-screen="editor"]');
+    // A map link pasted into "Open a game" opens the editor too.
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-screen]');
+    await page.click('#overlay [data-cmd="open-game"]');
+    await page.fill('#game-paste', `${server.url}#map=A..M/..../..A./M..A&name=Pasted`);
+    await page.click('[data-cmd="paste-game"]');
+    await page.waitForSelector('body[data-screen="editor"]');
+    // Damaged links: plain words, no decoder's internals.
+    for (const bad of [`#game=%%${fragment.slice(5, 40)}`, `#${fragment.slice(0, fragment.length / 2)}`]) {
+      await page.goto(`${server.url}${bad}`);
+      await page.waitForSelector('body[data-screen="open"]');
+      const said = await page.textContent('#open-error');
+      assert.match(said, /damaged/);
+      assert.match(said, /copy it again in full/);
+      assert.doesNotMatch(said, /Invalid|symbol|offset|Truncated|stream|expected value|EOF/, said);
+    }
+    // Something else entirely says what would open.
+    await page.fill('#game-paste', 'hello there');
+    await page.click('[data-cmd="paste-game"]');
+    assert.match(await page.textContent('#open-error'), /not a saved game, a link or a map/);
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
 /** Colonize with the first colonist on the first target, as the seat to act. */
 async function colonize(page) {
   await ready(page);

@@ -197,16 +197,10 @@ pub fn install() {
     }
     // Files dropped on the page open in the editor, the open-a-game
     // dialog or the lessons, whichever is showing.
-    listen(&doc, "dragover", |ev| {
-        with_app(|app| {
-            if matches!(
-                app.screen,
-                Screen::Editor | Screen::OpenGame | Screen::Lessons
-            ) {
-                ev.prevent_default();
-            }
-        });
-    });
+    // A file may be dropped anywhere: the map editor and the lessons take
+    // their own files; elsewhere what is dropped is told apart (a game, a
+    // map, a link) and sent where it belongs.
+    listen(&doc, "dragover", |ev| ev.prevent_default());
     listen(&doc, "drop", |ev| {
         let mut screen = Screen::NewGame;
         with_app(|app| screen = app.screen);
@@ -220,9 +214,8 @@ pub fn install() {
         };
         match screen {
             Screen::Editor => editor_events::open_file(file),
-            Screen::OpenGame => game_events::open_file(file),
             Screen::Lessons => lesson_events::open_file(file),
-            _ => return,
+            _ => game_events::open_file(file),
         }
         ev.prevent_default();
     });

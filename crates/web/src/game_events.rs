@@ -13,7 +13,7 @@ use crate::dom::{
     read_file,
 };
 use crate::events::{listen, with_app};
-use crate::game_file::{Opened, game_fragment, open_game, text_from_fragment};
+use crate::game_file::{Given, Opened, classify, game_fragment, open_game, text_from_fragment};
 use crate::replay::Replay;
 use crate::replay_view;
 use crate::ui::render;
@@ -36,6 +36,45 @@ pub fn show_replay(app: &mut App, replay: Replay) {
     app.open_error = None;
 }
 
+/// Open what was given to "Open a game": a link goes where links go, a
+/// map to the map editor, a game is opened here. A refusal is kept for the
+/// dialog and nothing changes.
+fn open_given(app: &mut App, text: &str, source: &str, file_stem: Option<&str>) {
+    match classify(text) {
+        Given::Link(fragment) => {
+            app.open_error = None;
+            app.game_paste.clear();
+            // Every screen listens for links: the one this link is for opens it.
+            if let Some(w) = web_sys::window() {
+                w.location().set_hash(&fragment).ok();
+            }
+        }
+        Given::Map => {
+            app.open_error = None;
+            app.game_paste.clear();
+            let name = crate::map_editor::Editor::name_from_text(text)
+                .or(file_stem.map(str::to_owned))
+                .unwrap_or_else(|| "Opened map".into());
+            crate::editor_events::open(app);
+            let e = crate::editor_events::editor(app);
+            e.import(text, &name, &source.to_lowercase(), "line");
+        }
+        Given::Record => open_text(app, text, source),
+        Given::Unknown(why) => refuse(app, source, &why),
+    }
+}
+
+/// Keep a refusal for the open-a-game dialog and show it.
+fn refuse(app: &mut App, source: &str, why: &str) {
+    app.open_error = Some(format!(
+        "{source} cannot be opened, and nothing changed: {why}."
+    ));
+    if app.screen != Screen::OpenGame {
+        app.dialog_back = Some(app.screen);
+        app.screen = Screen::OpenGame;
+    }
+}
+
 /// Open a game's text; a refusal is kept for the dialog and nothing changes.
 fn open_text(app: &mut App, text: &str, source: &str) {
     match open_game(text) {
@@ -56,15 +95,7 @@ fn open_text(app: &mut App, text: &str, source: &str) {
             };
             app.notice = Some(format!("Resumed the game from {source}."));
         }
-        Err(e) => {
-            app.open_error = Some(format!(
-                "{source} cannot be opened, and nothing changed: {e}."
-            ));
-            if app.screen != Screen::OpenGame {
-                app.dialog_back = Some(app.screen);
-                app.screen = Screen::OpenGame;
-            }
-        }
+        Err(e) => refuse(app, source, &e.to_string()),
     }
 }
 
@@ -151,7 +182,15 @@ pub fn open_file(file: web_sys::File) {
     read_file(file, MAX_RECORD_BYTES, move |text| {
         with_app(|app| {
             match text {
-                Ok(text) => open_text(app, &text, &format!("The file “{name}”")),
+                Ok(text) => open_given(
+                    app,
+                    &text,
+                    &format!("The file “{name}”"),
+                    Some(
+                        name.rsplit_once('.')
+                            .map_or(name.as_str(), |(stem, _)| stem),
+                    ),
+                ),
                 Err(why) => {
                     app.open_error = Some(why);
                     app.screen = Screen::OpenGame;
@@ -214,10 +253,11 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         "paste-game" => {
             let text = app.game_paste.clone();
             if text.trim().is_empty() {
-                app.open_error =
-                    Some("The paste box is empty: paste a game record into it first.".into());
+                app.open_error = Some(
+                    "The paste box is empty: paste a saved game or a link into it first.".into(),
+                );
             } else {
-                open_text(app, &text, "The pasted text");
+                open_given(app, &text, "The pasted text", None);
                 if app.open_error.is_none() {
                     app.game_paste.clear();
                 }

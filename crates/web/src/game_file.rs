@@ -42,6 +42,53 @@ pub fn open_game(text: &str) -> Result<Opened, RecordError> {
     }
 }
 
+/// What a text given to "Open a game" (a file, a paste, a drop) is: the
+/// app's own outputs are all accepted and sent where they belong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Given {
+    /// A link of the site (`…#game=…`, `#map=…`, `#lesson=…`): its fragment,
+    /// to open as the page opens links.
+    Link(String),
+    /// A map file's text, for the map editor.
+    Map,
+    /// A saved game or record (JSON), to open here.
+    Record,
+    /// None of these: why, in plain words.
+    Unknown(String),
+}
+
+/// Tell what a text given to "Open a game" is.
+pub fn classify(text: &str) -> Given {
+    let t = text.trim();
+    for key in ["game=", "map=", "lesson="] {
+        let found = t
+            .find(&format!("#{key}"))
+            .map(|i| &t[i + 1..])
+            .or_else(|| t.strip_prefix(key).map(|_| t));
+        if let Some(f) = found {
+            // A link is one word: anything after white space is not part of it.
+            let f = f.split_whitespace().next().unwrap_or("");
+            return Given::Link(format!("#{f}"));
+        }
+    }
+    if t.starts_with('{') {
+        return Given::Record;
+    }
+    let map_like = !t.is_empty()
+        && t.lines().all(|l| {
+            let body = l.split('#').next().unwrap_or("");
+            body.chars()
+                .all(|c| matches!(c, '.' | 'M' | 'A' | ' ' | '\t'))
+        });
+    if map_like {
+        return Given::Map;
+    }
+    Given::Unknown(
+        "it is not a saved game, a link or a map. A saved game is a .json file written by “Save the game to a file”; a link contains #game=, #map= or #lesson=; a map has rows of . M and A"
+            .into(),
+    )
+}
+
 /// The fragment of a link to a game: `game=DATA` (the engine's
 /// [`record_fragment`], shared by every ruleset's page).
 pub fn game_fragment(record: &GameRecord) -> String {
@@ -58,6 +105,30 @@ pub fn text_from_fragment(fragment: &str) -> Option<Result<String, String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_apps_own_outputs_are_recognised() {
+        assert_eq!(
+            classify("http://127.0.0.1:8080/#game=abc_-D"),
+            Given::Link("#game=abc_-D".into())
+        );
+        assert_eq!(classify("  game=xyz\n"), Given::Link("#game=xyz".into()));
+        assert_eq!(
+            classify("https://x.example/tabula/#map=A..M/..../..A./M..A&name=Two"),
+            Given::Link("#map=A..M/..../..A./M..A&name=Two".into())
+        );
+        assert_eq!(
+            classify("see #lesson=QQ please"),
+            Given::Link("#lesson=QQ".into())
+        );
+        assert_eq!(classify(tabula_star_tigris::DEFAULT_MAP), Given::Map);
+        assert_eq!(classify("# a map\n. . M\nA . .\n"), Given::Map);
+        assert_eq!(classify("  {\"format\":1}"), Given::Record);
+        match classify("hello there") {
+            Given::Unknown(why) => assert!(why.contains("not a saved game"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+    }
     use tabula_engine::Game;
     use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
     use tabula_engine::link::pack;

@@ -682,18 +682,18 @@ fn open_game_dialog(app: &App) -> El {
         .attr("aria-label", "Open a game")
         .child(el("h2").text("Open a game"))
         .child(el("p").text(
-            "A game record or save file (.json): a finished game opens in the replay viewer, a game in progress is resumed. The game on the page is only replaced once the file has been checked.",
+            "A saved game (.json): a finished game opens in the replay viewer, a game in progress is resumed. A link of this site (a game, a map or a lesson) or a map file (.txt) opens too, where it belongs. The game on the page is only replaced once what you give has been checked.",
         ))
         .child(
             el("label").text("A file — or drop one on the page ").child(
                 el("input")
                     .attr("type", "file")
                     .attr("id", "game-file")
-                    .attr("accept", ".json,application/json"),
+                    .attr("accept", ".json,.txt,application/json,text/plain"),
             ),
         )
         .child(
-            el("label").text("Or paste a record").child(
+            el("label").text("Or paste a saved game or a link").child(
                 el("textarea")
                     .attr("id", "game-paste")
                     .attr("rows", "5")
