@@ -53,6 +53,8 @@ async function saveBot(page, name, code) {
   await page.fill('#bot-name', name);
   await page.fill('#bot-code', code);
   await page.click('[data-cmd="bot-save"]');
+  // The code is run in a worker of its own before it is saved.
+  await page.waitForFunction(() => /^(Saved|Not saved)/.test(document.querySelector('#bot-msg').textContent));
   assert.match(await page.textContent('#bot-msg'), /Saved/);
   await page.click('#bots [data-cmd="close"]');
 }
@@ -63,10 +65,39 @@ test('built-in bots play in the worker; the viewer steps, jumps and scrubs; the 
   try {
     const { page, errors } = await openDomains(context, site.url);
     await page.waitForSelector('#setup:not([hidden])');
+    // A button keeps its label readable under the pointer (4.5:1 at least).
+    await page.hover('#setup [data-cmd="start"]');
+    await page.waitForTimeout(100);
+    const ratio = await page.$eval('#setup [data-cmd="start"]', (b) => {
+      const lum = (c) => {
+        const [r, g, bl] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map((x) => {
+          const v = Number(x) / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+      };
+      const st = getComputedStyle(b);
+      const [a, c] = [lum(st.color), lum(st.backgroundColor)];
+      return (Math.max(a, c) + 0.05) / (Math.min(a, c) + 0.05);
+    });
+    assert.ok(ratio >= 4.5, `Start under the pointer: contrast ${ratio.toFixed(2)}:1`);
     await start(page, { seats: ['bot:painter', 'bot:dummy', 'bot:demo'], board: '16:60', seed: 5 });
+    // A new game opens on its first rounds and plays at a pace a person
+    // can follow (5 rounds a second), not at once to its end.
+    await page.waitForFunction(() => /Round \d+ of 60/.test(document.querySelector('#round-label').textContent));
+    const early = Number((await page.textContent('#round-label')).match(/Round (\d+)/)[1]);
+    assert.ok(early <= 5, `round ${early} a moment after Start`);
+    assert.equal(await page.getAttribute('#play', 'aria-pressed') ?? 'true', 'true');
     await gameOver(page);
+    const watched = Number((await page.textContent('#round-label')).match(/Round (\d+)/)[1]);
+    assert.ok(watched < 60, `round ${watched} when the worker is done`);
+    // End skips to the newest round.
+    await page.keyboard.press('End');
     assert.equal(await page.getAttribute('#scrub', 'max'), '60');
     assert.equal((await page.textContent('#round-label')).trim(), 'Round 60 of 60');
+    // Notes are one list, newest first, with no numbers to contradict it.
+    assert.equal(await page.$eval('#notes', (n) => n.tagName), 'UL');
+    assert.match((await notes(page))[0], /^Game over/);
     await page.keyboard.press('Home');
     assert.equal((await page.textContent('#round-label')).trim(), 'Round 0 of 60');
     // The square under the pointer is described: player 0's first unit
@@ -191,7 +222,7 @@ test('bots written in the page: one plays, one that throws is skipped with its l
     await start(page, { seats: ['saved:0', 'saved:1', 'saved:2', 'bot:demo'], board: '12:30', seed: 3, limit: 50 });
     await gameOver(page, 90000);
     const all = (await notes(page)).join('\n');
-    assert.match(all, /Seat 2 \(Thrower\): it threw .*boom \(line 2, column \d+\); it gives no more orders this game/);
+    assert.match(all, /Seat 2 \(Thrower\): in round 4, it threw .*boom \(line 2, column \d+\); it gives no more orders this game/);
     assert.match(all, /Seat 3 \(Looper\): no orders within 50 ms in 30 round\(s\), the last round 30; they were lost/);
     assert.doesNotMatch(all, /Seat 1 \(Walker\)/, 'the template bot plays without a problem');
     await page.screenshot({ path: join(artefacts, 'domains-user-bots.png') });
@@ -213,7 +244,22 @@ test('bots written in the page: one plays, one that throws is skipped with its l
     await page.setInputFiles('#bot-import', join(artefacts, 'renamed.js'));
     await page.waitForFunction(() => document.querySelector('#bot-name').value === 'Imported');
     await page.click('[data-cmd="bot-save"]');
-    assert.equal((await page.$$('#bot-list button')).length, 4);
+    await page.waitForFunction(() => document.querySelectorAll('#bot-list button').length === 4);
+    // A bot whose code does not parse, or throws as it loads, is not saved;
+    // the message gives its line.
+    for (const [bad, said] of [
+      ['function orders(view) {\n  return [;\n}\n', /Not saved: its code does not run: .*\(line 2, column \d+\)/],
+      ['const x = 1;\nnull.y;\nfunction orders(view) { return []; }\n', /Not saved: its code does not run: .*\(line 2, column \d+\)/],
+      ['// orders will come later\nconst orders = 3;\n', /Not saved: the code defines no function orders\(view\)/],
+    ]) {
+      await page.click('[data-cmd="bot-new"]');
+      await page.fill('#bot-name', 'Broken');
+      await page.fill('#bot-code', bad);
+      await page.click('[data-cmd="bot-save"]');
+      await page.waitForFunction(() => /^(Saved|Not saved)/.test(document.querySelector('#bot-msg').textContent));
+      assert.match(await page.textContent('#bot-msg'), said);
+    }
+    assert.equal((await page.$$('#bot-list button')).length, 4, 'nothing broken was saved');
     // A malformed bot file is refused with a reason.
     writeFileSync(join(artefacts, 'empty.js'), 'let x = 1;');
     await page.setInputFiles('#bot-import', join(artefacts, 'empty.js'));

@@ -334,9 +334,10 @@ impl Runner {
         if s < self.skipped.len() && !self.skipped[s] {
             self.skipped[s] = true;
             self.skips.push((seat, self.game.record().actions.len()));
+            let round = self.game.game().board.round + 1;
             out.push(Report::Note {
                 seat,
-                text: format!("{why}; it gives no more orders this game"),
+                text: format!("in round {round}, {why}; it gives no more orders this game"),
             });
         }
     }

@@ -417,10 +417,18 @@ pub fn start(
         p.keep_lost = false;
         p.keep_failed = false;
         if !resuming {
-            p.note(format!("A new game, seed {seed}."), false);
+            p.note(
+                format!(
+                    "A new game, seed {seed}: it plays from round 1; End skips to the newest round."
+                ),
+                false,
+            );
         }
         p.playing = false;
     });
+    if !resuming {
+        super::start_playing();
+    }
 }
 
 /// How long a stopped game's worker has to send the rounds played.
@@ -649,6 +657,7 @@ fn on_heard(id: u32, seat: u8, heard: Heard) {
                     }
                 }
             }
+            Heard::Loaded(_) => {}
             Heard::Threw(msg) => {
                 let round = r.waiting[s].take().unwrap_or(0);
                 r.skip(seat, round, &format!("it threw {msg}"));

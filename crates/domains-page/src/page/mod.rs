@@ -84,7 +84,7 @@ thread_local! {
         pos: 0,
         follow: true,
         playing: false,
-        speed: 10.0,
+        speed: 5.0,
         tick: 0,
         record: None,
         source: Source::None,
@@ -214,7 +214,7 @@ pub fn install() {
                 .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
                 .map(|s| s.value())
                 .unwrap_or_default();
-            peek(|p| p.speed = v.parse().unwrap_or(10.0));
+            peek(|p| p.speed = v.parse().unwrap_or(5.0));
         });
     }
     game::render_rule_options();
@@ -335,6 +335,19 @@ pub fn command(cmd: &str, arg: &str) {
         }
         _ => {}
     }
+}
+
+/// Play the film from where it stands at the chosen speed (a new game
+/// opens on its first round and plays at a pace a person can follow; End
+/// skips to the newest round).
+pub fn start_playing() {
+    let tick = with_page(|p| {
+        p.playing = true;
+        p.follow = false;
+        p.tick = p.tick.wrapping_add(1);
+        p.tick
+    });
+    play_step(tick);
 }
 
 fn toggle_play() {

@@ -4,7 +4,9 @@
 //! the bot's code. Each round the page posts `{round, view}`; the worker
 //! answers `{round, ms, orders}` (the orders as JSON text) or
 //! `{round, bad}`; an exception ends up in the worker's `error` event
-//! with its line and column.
+//! with its line and column. Once the code has been read and run to its
+//! end the worker says `{loaded}` (whether it defines `orders`): a bot is
+//! checked that way before it is saved.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -33,6 +35,7 @@ const HARNESS: &str = r#"
   }
   self.postMessage({round, ms, orders: text});
 };
+self.postMessage({loaded: typeof orders === 'function'});
 "#;
 
 /// The whole worker script for a bot's code.
@@ -63,6 +66,8 @@ pub enum Heard {
     },
     /// The bot's code threw (or does not parse): message, line, column.
     Threw(String),
+    /// The code was read and run to its end: whether it defines `orders`.
+    Loaded(bool),
 }
 
 impl Sandbox {
@@ -81,6 +86,10 @@ impl Sandbox {
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let data = e.data();
             let get = |k: &str| js_sys::Reflect::get(&data, &JsValue::from_str(k)).ok();
+            if let Some(loaded) = get("loaded").and_then(|v| v.as_bool()) {
+                h(Heard::Loaded(loaded));
+                return;
+            }
             let round = get("round").and_then(|v| v.as_f64()).unwrap_or(-1.0);
             if round < 0.0 {
                 return;

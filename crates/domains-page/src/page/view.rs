@@ -10,9 +10,10 @@ use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlTextAreaElement};
 
 use super::draw::{Marks, cell_size, draw_board, draw_chart};
 use super::person::describe;
+use super::sandbox::{Heard, Sandbox};
 use super::{Page, Source, peek, with_page};
 use crate::bot_library::{
-    MAX_CODE_BYTES, STORAGE_KEY, SavedBot, TEMPLATE, export_bot, import_bot, save_bot,
+    MAX_CODE_BYTES, STORAGE_KEY, SavedBot, TEMPLATE, check_bot, export_bot, import_bot, save_bot,
 };
 use crate::look::{COLOURS, describe_square};
 
@@ -124,6 +125,10 @@ pub fn render(p: &Page) {
         s.set_value(&p.pos.to_string());
     }
     set_text("play", if p.playing { "Pause" } else { "Play" });
+    if let Some(b) = by_id("play") {
+        b.set_attribute("aria-pressed", if p.playing { "true" } else { "false" })
+            .ok();
+    }
     match (&p.running, film) {
         (Some(r), Some(film)) => {
             hide("progress-row", false);
@@ -373,28 +378,9 @@ pub fn bot_command(cmd: &str, arg: &str) {
             }
         }
         "bot-save" => {
-            let result = peek(|p| {
-                let mut list = p.bots.clone();
-                save_bot(
-                    &mut list,
-                    SavedBot {
-                        name: name.trim().to_string(),
-                        code: code.clone(),
-                    },
-                )?;
-                store(&list)?;
-                p.editing = list.iter().position(|b| b.name == name.trim());
-                p.bots = list;
-                Ok::<(), String>(())
-            });
-            match result {
-                Ok(()) => bot_message(
-                    &format!(
-                        "Saved “{}”: choose it for a seat in “New game”.",
-                        name.trim()
-                    ),
-                    true,
-                ),
+            let name = name.trim().to_string();
+            match check_bot(&name, &code) {
+                Ok(()) => check_code_then_save(name, code),
                 Err(e) => bot_message(&format!("Not saved: {e}."), false),
             }
         }
@@ -464,4 +450,105 @@ pub fn import_bot_file() {
         }
     });
     i.set_value("");
+}
+
+/// How long a bot's code may take to load when it is checked.
+const CHECK_MS: f64 = 3000.0;
+
+thread_local! {
+    /// The bot being checked before it is saved: its check's number and
+    /// its worker.
+    static CHECKING: std::cell::RefCell<Option<(u32, Sandbox)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+static CHECK_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+
+/// Run the bot's code in a worker of its own first: a bot whose code does
+/// not parse, throws as it loads or defines no `orders` is not saved, and
+/// the message gives the line and column.
+fn check_code_then_save(name: String, code: String) {
+    let id = CHECK_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    bot_message("Checking the code…", true);
+    let (n, c) = (name.clone(), code.clone());
+    match Sandbox::start(&code, move |heard| checked(id, &n, &c, heard)) {
+        Ok(sb) => {
+            let old = CHECKING.with(|k| k.borrow_mut().replace((id, sb)));
+            drop_later(old.map(|(_, sb)| sb));
+            tabula_page_kit::dom::after(CHECK_MS, move || {
+                if let Some(sb) = take_check(id) {
+                    drop_later(Some(sb));
+                    bot_message(
+                        "Not saved: its code did not finish loading within 3 seconds (does it loop outside orders(view)?).",
+                        false,
+                    );
+                }
+            });
+        }
+        Err(e) => bot_message(&format!("Not saved: {e}."), false),
+    }
+}
+
+/// The worker of check `id`, if it is still the one running.
+fn take_check(id: u32) -> Option<Sandbox> {
+    CHECKING.with(|k| {
+        let mut k = k.borrow_mut();
+        if k.as_ref().is_some_and(|(i, _)| *i == id) {
+            k.take().map(|(_, sb)| sb)
+        } else {
+            None
+        }
+    })
+}
+
+/// Stop a worker now and let go of it once the event being handled (maybe
+/// one of its own) is over.
+fn drop_later(sb: Option<Sandbox>) {
+    if let Some(sb) = sb {
+        sb.worker.terminate();
+        tabula_page_kit::dom::after(0.0, move || drop(sb));
+    }
+}
+
+fn checked(id: u32, name: &str, code: &str, heard: Heard) {
+    let Some(sb) = take_check(id) else { return };
+    drop_later(Some(sb));
+    match heard {
+        Heard::Loaded(true) => save_now(name, code),
+        Heard::Loaded(false) => bot_message(
+            "Not saved: the code defines no function orders(view).",
+            false,
+        ),
+        Heard::Threw(msg) => {
+            bot_message(&format!("Not saved: its code does not run: {msg}."), false)
+        }
+        Heard::Answer { .. } => {}
+    }
+}
+
+/// Save a checked bot.
+fn save_now(name: &str, code: &str) {
+    let result = peek(|p| {
+        let mut list = p.bots.clone();
+        save_bot(
+            &mut list,
+            SavedBot {
+                name: name.to_string(),
+                code: code.to_string(),
+            },
+        )?;
+        store(&list)?;
+        p.editing = list.iter().position(|b| b.name == name);
+        p.bots = list;
+        Ok::<(), String>(())
+    });
+    match result {
+        Ok(()) => bot_message(
+            &format!("Saved “{name}”: choose it for a seat in “New game”."),
+            true,
+        ),
+        Err(e) => bot_message(&format!("Not saved: {e}."), false),
+    }
+    render_bots();
+    with_page(|_| {});
 }
