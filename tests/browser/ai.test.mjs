@@ -163,3 +163,44 @@ test('two AIs can be watched, paused and resumed', async () => {
   await page.screenshot({ path: join(artefacts, 'watch-ai-1280x800.png') });
   await context.close();
 });
+
+test('keys around the AI\'s turn: picking waits for the person\'s turn, Enter never acts unasked, Regions view shows it is on', async () => {
+  const context = await browser();
+  const { page, errors } = await open(context, server.url);
+  await startVsAi(page, { level: 'search:hard', seed: 9 });
+  await myTurn(page);
+  // Give orders until the AI thinks.
+  for (let i = 0; i < 8 && !(await page.$('#thinking')); i++) {
+    const decision = (await page.$$eval('#decision [data-cmd]', (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.cmd))).find((c) => /^(commit|resolve|take):/.test(c));
+    if (decision) {
+      await page.click(`#decision [data-cmd="${decision}"]`);
+      continue;
+    }
+    await page.keyboard.press('1');
+    const t = await targets(page);
+    if (t.length) await clickCell(page, t[0]); else await page.click('#decision [data-cmd="pass"]');
+  }
+  await page.waitForSelector('#thinking');
+  await page.keyboard.press('b');
+  await page.keyboard.press('Enter');
+  const said = await page.textContent('.message');
+  assert.match(said, /It is Robo's turn: wait for yours to pick or place a piece/);
+  assert.doesNotMatch(said, /not a legal target/);
+  await myTurn(page);
+  // Nothing is selected as the turn begins, and Enter places nothing.
+  const before = await page.$$eval('#log li', (l) => l.length);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(200);
+  assert.equal(await page.$$eval('#log li', (l) => l.length), before, 'Enter acted unasked');
+  assert.equal((await targets(page)).length, 0, 'no piece is picked');
+  // R: the Regions view button says it is on.
+  const regions = 'header [data-cmd="regions"]';
+  assert.equal(await page.getAttribute(regions, 'aria-pressed'), 'false');
+  await page.keyboard.press('r');
+  assert.equal(await page.getAttribute(regions, 'aria-pressed'), 'true');
+  assert.equal((await page.textContent(regions)).trim(), 'Regions view: on');
+  await page.keyboard.press('r');
+  assert.equal(await page.getAttribute(regions, 'aria-pressed'), 'false');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

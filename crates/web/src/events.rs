@@ -474,6 +474,21 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
     let (w, h) = (s.game().width() as u8, s.game().height() as u8);
     let phase = s.game().phase();
     let c = app.cursor;
+    // Keys that pick or place a piece wait for the person's own turn: while
+    // another seat (an AI) decides they do nothing but say so.
+    let acting_key = matches!(key, "Enter" | " " | "b" | "B")
+        || (key.len() == 1 && key.as_bytes()[0].is_ascii_digit());
+    if acting_key && app.acting_viewer().is_none() {
+        let who = s
+            .seat_to_act()
+            .and_then(|seat| s.names().get(seat as usize).cloned());
+        app.selection = None;
+        app.message = Some(match who {
+            Some(name) => format!("It is {name}'s turn: wait for yours to pick or place a piece."),
+            None => "Wait for your turn to pick or place a piece.".into(),
+        });
+        return true;
+    }
     match key {
         "ArrowLeft" => app.cursor = Pos::new(c.row, (c.col + w - 1) % w),
         "ArrowRight" => app.cursor = Pos::new(c.row, (c.col + 1) % w),

@@ -274,7 +274,20 @@ pub fn panel(p: &LessonPlayer, names: &[String]) -> El {
                     .attr("id", "lesson-next")
                     .disabled(!p.can_go_on())
             })
-            .child(button("Large text", "large-text"))
+            .child(
+                button(
+                    if large_text_on() {
+                        "Large text: on"
+                    } else {
+                        "Large text"
+                    },
+                    "large-text",
+                )
+                .attr(
+                    "aria-pressed",
+                    if large_text_on() { "true" } else { "false" },
+                ),
+            )
             .child(button("Copy a link to this lesson", "lesson-link")),
     )
     .child(el("p").class("hint").text("Keys: → or Space next, ← back."))
@@ -308,4 +321,11 @@ pub fn draw_board(ctx: &Ctx, geo: &Geometry, p: &LessonPlayer) {
             ..Picture::cells(&view.cells)
         },
     );
+}
+
+/// Whether large text is on (the page's body says so).
+fn large_text_on() -> bool {
+    tabula_page_kit::dom::document()
+        .body()
+        .is_some_and(|b| b.class_list().contains("large"))
 }

@@ -46,6 +46,17 @@ pub fn render(app: &mut App) {
     } else {
         body.class_list().remove_1("large").ok();
     }
+    // A toggle says whether it is on, in words and to assistive technology.
+    if let Ok(Some(b)) = document().query_selector("header [data-cmd=\"regions\"]") {
+        let on = app.regions_view;
+        b.set_attribute("aria-pressed", if on { "true" } else { "false" })
+            .ok();
+        b.set_text_content(Some(if on {
+            "Regions view: on"
+        } else {
+            "Regions view"
+        }));
+    }
     // Rebuilding the panel must not lose the keyboard user's place.
     let focused = focus_key();
     if let Some(panel) = by_id("panel") {
