@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, open, parseCell, dropFile, artefacts } from './harness.mjs';
+import { serve, browser, open, parseCell, dropFile, artefacts, lowestContrast } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -51,6 +51,11 @@ test('draw a map from blank: an error appears, clears as it is fixed; undo and r
     assert.ok((await rules(page)).includes('too-few-artifacts'), 'a blank board has no artifacts');
     assert.ok(await page.isDisabled('#play-map'));
     assert.match(await page.textContent('#play-blocked'), /Fix the/);
+    // Every problem, map-wide ones included, and what blocks Play read clearly.
+    for (const sel of ['#map-problems .problem', '#map-problems .problem strong', '#play-blocked']) {
+      const c = await lowestContrast(page, sel);
+      assert.ok(c >= 4.5, `${sel}: contrast ${c.toFixed(2)}:1`);
+    }
 
     // Artifacts with the keyboard's terrain key and clicks.
     await page.keyboard.press('3');

@@ -140,3 +140,35 @@ export async function dropFile(page, name, text, type = 'text/plain') {
     document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, [name, text, type]);
 }
+
+/**
+ * The lowest contrast ratio (WCAG) between the text and its background of
+ * every element matching `selector` (the background is the first opaque
+ * one, walking up the page).
+ */
+export async function lowestContrast(page, selector) {
+  return page.$$eval(selector, (els) => {
+    const rgba = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (x) => { const v = x / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    let lowest = Infinity;
+    for (const el of els) {
+      let bg = null;
+      for (let e = el; e && !bg; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || (c.length === 4 && c[3] > 0.9)) bg = c.slice(0, 3);
+      }
+      bg = bg || [255, 255, 255];
+      const st = getComputedStyle(el);
+      const op = Number(st.opacity);
+      const fg = rgba(st.color);
+      const a = (fg.length === 4 ? fg[3] : 1) * op;
+      const mixed = fg.slice(0, 3).map((v, i) => v * a + bg[i] * (1 - a));
+      const [x, y] = [lum(mixed), lum(bg)];
+      lowest = Math.min(lowest, (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05));
+    }
+    return lowest;
+  });
+}

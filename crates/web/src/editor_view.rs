@@ -155,15 +155,18 @@ pub fn panel(e: &Editor) -> El {
     for (i, p) in e.problems.0.iter().enumerate() {
         let cell = e.draft.problem_cell(p);
         let kind = if p.is_error() { "error" } else { "warning" };
-        let mut b = el("button")
-            .attr("type", "button")
-            .class(&format!("problem {kind}"))
-            .attr("data-rule", &p.rule)
-            .child(el("strong").text(if p.is_error() { "Error" } else { "Warning" }));
+        // A problem at a cell is a button that shows the cell; a map-wide
+        // one is plain text, as readable as the others (a disabled button
+        // would be greyed out by the browser).
+        let mut b = match cell {
+            Some(_) => el("button").attr("type", "button"),
+            None => el("div"),
+        }
+        .class(&format!("problem {kind}"))
+        .attr("data-rule", &p.rule)
+        .child(el("strong").text(if p.is_error() { "Error" } else { "Warning" }));
         if let Some(c) = cell {
             b = b.cmd(&format!("problem:{i}")).text(&format!(" at {c}"));
-        } else {
-            b = b.attr("disabled", "");
         }
         b = b
             .text(&format!(": {} ", p.message))
@@ -187,7 +190,7 @@ pub fn panel(e: &Editor) -> El {
         ),
     );
     problems =
-        problems.maybe(blocked.map(|b| el("p").class("hint").attr("id", "play-blocked").text(&b)));
+        problems.maybe(blocked.map(|b| el("p").class("msg").attr("id", "play-blocked").text(&b)));
     root = root.child(problems);
     // Sharing.
     root = root.child(
