@@ -120,9 +120,29 @@ test('an internal conflict with reinforcements from both sides, through the pane
   await clickCell(page, 'A2');
   const panel = await page.textContent('#decision');
   assert.match(panel, /Internal conflict: settler leaders/);
-  assert.match(panel, /Attacker Bo: 1/);
-  assert.match(panel, /Defender Ada: 1/);
+  assert.match(panel, /▲ Attacker Bo: 1/);
+  assert.match(panel, /● Defender Ada: 1/);
   await page.screenshot({ path: join(artefacts, 'conflict-1280x800.png') });
+  // The two sides differ in shape, not only in hue, on any cell: the
+  // attacker's frame is dashed with a triangle, the defender's solid with a
+  // dot, each with a white edge.
+  const sides = await page.$eval('#board', (b) => ({ attack: b.dataset.attack.split(' ').filter(Boolean), defend: b.dataset.defend.split(' ').filter(Boolean) }));
+  assert.ok(sides.attack.length && sides.defend.length, JSON.stringify(sides));
+  const dark = (p) => p[0] + p[1] + p[2] < 300;
+  const size = +(await page.getAttribute('#board', 'data-cell'));
+  // A cell behind both sides shows both: the attacker's frame near the
+  // edge (inset 0.1), the defender's inside it (inset 0.2).
+  for (const [cell, dashed] of [...sides.attack.map((c) => [c, true]), ...sides.defend.map((c) => [c, false])]) {
+    const inset = dashed ? 0.1 : 0.2;
+    const row = [];
+    for (let i = 0; i < 20; i++) row.push(await pixel(page, cell, 0.32 + i * 0.02, inset));
+    const gaps = row.filter((p) => !dark(p)).length;
+    if (dashed) assert.ok(gaps >= 4, `${cell}: the attacker's frame is dashed (${gaps} gaps)`);
+    else assert.equal(gaps, 0, `${cell}: the defender's frame is solid`);
+    // A white edge just outside the frame, whatever the cell's colour.
+    const edge = await pixel(page, cell, 0.5, inset - 0.045 - 1.8 / size);
+    assert.ok(edge[0] > 200 && edge[1] > 200 && edge[2] > 200, `${cell}: white edge ${edge}`);
+  }
   await page.click('#decision [data-cmd="commit:1"]');
   // The defender decides next: hand-off, with nothing of Bo's showing.
   assert.equal(await screen(page), 'handoff');

@@ -139,17 +139,37 @@ pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
             draw_cell(ctx, x, y, s, &cell);
         }
     }
-    // Conflict support, then targets, hover and cursor on top.
-    for (cells, colour) in [(pic.attack, "#d62728"), (pic.defend, "#1f6fb4")] {
-        for &p in cells {
-            let (x, y) = g.corner(p);
-            ctx.set_stroke_style_str(colour);
-            ctx.set_line_width((s * 0.1).max(2.0));
-            ctx.set_line_dash(&js_sys::Array::of2(&(s * 0.15).into(), &(s * 0.1).into()))
-                .ok();
-            ctx.stroke_rect(x + s * 0.1, y + s * 0.1, s * 0.8, s * 0.8);
-            ctx.set_line_dash(&js_sys::Array::new()).ok();
-        }
+    // Conflict support, then targets, hover and cursor on top. The two
+    // sides differ in shape, not only in hue, and each mark has a white
+    // halo so it shows on every cell: the attacker's cells a dashed frame
+    // with a triangle in the corner, the defender's a solid frame with a
+    // round dot.
+    for &p in pic.attack {
+        let (x, y) = g.corner(p);
+        support_frame(ctx, x, y, s, ATTACK, true);
+    }
+    for &p in pic.defend {
+        // Inside the attacker's frame, so a cell behind both shows both.
+        let (x, y) = g.corner(p);
+        support_frame(ctx, x, y, s, DEFEND, false);
+    }
+    // Badges last, so neither frame hides the other's.
+    for &p in pic.attack {
+        let (x, y) = g.corner(p);
+        let (bx, by, r) = (x + s * 0.2, y + s * 0.2, (s * 0.13).max(4.0));
+        ctx.begin_path();
+        ctx.move_to(bx, by - r);
+        ctx.line_to(bx + r, by + r * 0.8);
+        ctx.line_to(bx - r, by + r * 0.8);
+        ctx.close_path();
+        badge(ctx, ATTACK);
+    }
+    for &p in pic.defend {
+        let (x, y) = g.corner(p);
+        ctx.begin_path();
+        ctx.arc(x + s * 0.2, y + s * 0.8, (s * 0.1).max(3.5), 0.0, 2.0 * PI)
+            .ok();
+        badge(ctx, DEFEND);
     }
     for &p in pic.targets {
         let (x, y) = g.corner(p);
@@ -203,6 +223,40 @@ pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
         ctx.set_line_width(3.0);
         ctx.stroke_rect(x + 1.5, y + 1.5, s - 3.0, s - 3.0);
     }
+}
+
+/// The attacker's colour in a conflict (dashed frames, triangles).
+pub const ATTACK: &str = "#a00000";
+/// The defender's colour in a conflict (solid frames, dots).
+pub const DEFEND: &str = "#0b3d91";
+
+/// A frame inside a cell behind a side's strength: white underneath, the
+/// side's colour on top, dashed for the attacker.
+fn support_frame(ctx: &Ctx, x: f64, y: f64, s: f64, colour: &str, dashed: bool) {
+    let w = (s * 0.09).max(2.5);
+    // The attacker's frame near the cell's edge, the defender's inside it.
+    let inset = if dashed { 0.1 } else { 0.2 };
+    let side = 1.0 - 2.0 * inset;
+    ctx.set_stroke_style_str("#ffffff");
+    ctx.set_line_width(w + 6.0);
+    ctx.stroke_rect(x + s * inset, y + s * inset, s * side, s * side);
+    ctx.set_stroke_style_str(colour);
+    ctx.set_line_width(w);
+    if dashed {
+        ctx.set_line_dash(&js_sys::Array::of2(&(s * 0.14).into(), &(s * 0.09).into()))
+            .ok();
+    }
+    ctx.stroke_rect(x + s * inset, y + s * inset, s * side, s * side);
+    ctx.set_line_dash(&js_sys::Array::new()).ok();
+}
+
+/// Fill the path just made in a side's colour, ringed in white.
+fn badge(ctx: &Ctx, colour: &str) {
+    ctx.set_fill_style_str(colour);
+    ctx.fill();
+    ctx.set_stroke_style_str("#ffffff");
+    ctx.set_line_width(2.0);
+    ctx.stroke();
 }
 
 fn draw_coordinates(ctx: &Ctx, g: &Geometry) {

@@ -458,12 +458,12 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
             el("section").class("decision conflict").attr("id", "decision")
                 .child(el("h2").text(&format!("{} conflict: {} leaders", if c.external { "External" } else { "Internal" }, c.kind)))
                 .child(el("p").class("side attack").child(swatch(c.attacker)).text(&format!(
-                    "Attacker {}: {}{} ({what_a}, red on the board)",
+                    "▲ Attacker {}: {}{} ({what_a}; on the board: dashed frames with a triangle)",
                     names[c.attacker as usize], c.attacker_base,
                     if c.defender_to_commit { format!(" + {} committed = {}", c.attacker_commit, c.attacker_base + c.attacker_commit as u16) } else { String::new() }
                 )))
                 .child(el("p").class("side defend").child(swatch(c.defender)).text(&format!(
-                    "Defender {}: {} ({what_d}, blue on the board)", names[c.defender as usize], c.defender_base
+                    "● Defender {}: {} ({what_d}; on the board: solid frames with a dot)", names[c.defender as usize], c.defender_base
                 )))
                 .child(el("p").text(&format!(
                     "You are the {role}. Commit how many {}? You hold {have}. Ties go to the defender.",
@@ -923,6 +923,17 @@ pub fn draw_board(app: &mut App) {
         Some(sd) => (sd.attacker_support.clone(), sd.defender_support.clone()),
         None => (Vec::new(), Vec::new()),
     };
+    // The cells behind each side, named on the canvas too (for tests and
+    // tools; the panel says the strengths in words).
+    let names = |cells: &[Pos]| {
+        cells
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    canvas.set_attribute("data-attack", &names(&attack)).ok();
+    canvas.set_attribute("data-defend", &names(&defend)).ok();
     let overlay = if app.regions_view {
         region_overlay(app)
     } else {
