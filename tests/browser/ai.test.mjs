@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, browser, open, screen, targets, clickCell, rng, artefacts } from './harness.mjs';
+import { serve, browser, open, screen, targets, clickCell, pixel, rng, artefacts } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -201,6 +201,46 @@ test('keys around the AI\'s turn: picking waits for the person\'s turn, Enter ne
   assert.equal((await page.textContent(regions)).trim(), 'Regions view: on');
   await page.keyboard.press('r');
   assert.equal(await page.getAttribute(regions, 'aria-pressed'), 'false');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('after an AI turn its orders are marked on the board and said once, under the board and in a live region', async () => {
+  const context = await browser();
+  const { page, errors } = await open(context, server.url);
+  await startVsAi(page, { level: 'search:easy', seed: 4 });
+  await myTurn(page);
+  // The person's own orders are not marked for them.
+  for (let i = 0; i < 8 && !(await page.$('#thinking')); i++) {
+    const decision = (await page.$$eval('#decision [data-cmd]', (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.cmd))).find((c) => /^(commit|resolve|take):/.test(c));
+    if (decision) { await page.click(`#decision [data-cmd="${decision}"]`); continue; }
+    await page.keyboard.press('1');
+    const t = await targets(page);
+    if (t.length) await clickCell(page, t[0]); else await page.click('#decision [data-cmd="pass"]');
+    assert.doesNotMatch(await page.textContent('#last-turn'), /last orders/, 'no mark of one\'s own orders');
+  }
+  // The AI's orders come one at a time at the chosen pace.
+  assert.ok(await page.$('#ai-pace [data-cmd="speed:600"][aria-pressed="true"]'), 'Normal pace by default');
+  await myTurn(page);
+  assert.equal(await page.getAttribute('#last-turn', 'aria-live'), 'polite');
+  const said = await page.textContent('#last-turn');
+  assert.match(said, /^Robo's last orders: Robo /);
+  assert.ok(said.length < 600, `short: ${said.length} characters`);
+  const marked = /Marked on the board with corner brackets: ([A-Z0-9, ]+)\./.exec(said);
+  assert.ok(marked, said);
+  const size = +(await page.getAttribute('#board', 'data-cell'));
+  for (const cell of marked[1].split(', ')) {
+    const p = await pixel(page, cell, 0.15, 2.5 / size);
+    assert.deepEqual(p.slice(0, 3), [90, 26, 140], `${cell}: a corner bracket (${p})`);
+  }
+  await page.screenshot({ path: join(artefacts, 'ai-last-turn-1280x800.png') });
+  // Once the person acts, the marks are theirs to read no longer.
+  await page.keyboard.press('1');
+  const t = await targets(page);
+  if (t.length) {
+    await clickCell(page, t[0]);
+    assert.doesNotMatch(await page.textContent('#last-turn'), /last orders/);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -178,13 +178,9 @@ fn on_reply(app: &mut App, reply: Reply) {
             None => return,
         },
     };
-    // When only AIs play, keep the watcher's pace.
-    let watching = session.human_seats().is_empty();
-    let wait = if watching {
-        (app.watch_delay_ms as f64 - (now() - p.asked_at)).max(0.0) as u32
-    } else {
-        0
-    };
+    // Keep the chosen pace, whether people watch AIs or play them: one
+    // order at a time, each shown before the next.
+    let wait = (app.watch_delay_ms as f64 - (now() - p.asked_at)).max(0.0) as u32;
     let finish = move |app: &mut App| {
         if app.pending.is_some_and(|q| q.id == p.id) {
             app.pending = None;

@@ -2,6 +2,7 @@
 //! is selected, and the screen shown. Commands from clicks and keys change
 //! it; `ui::render` then redraws the page from it.
 
+use tabula_engine::Game;
 use tabula_star_tigris::{Action, Kind, Phase, Pos, SwapSet};
 
 use crate::board::Geometry;
@@ -115,6 +116,22 @@ pub struct App {
     pub large_text: bool,
     /// The lesson being written.
     pub author: Option<Author>,
+    /// What the last seat to act changed: that seat, the cells its orders
+    /// changed (marked on the board for everyone else) and what it did, in
+    /// words (shown under the board and announced).
+    pub last_turn: Option<LastTurn>,
+}
+
+/// What one seat's latest orders changed, for the people who did not give
+/// them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LastTurn {
+    /// The seat that acted.
+    pub seat: u8,
+    /// Cells changed by its orders and their consequences.
+    pub cells: Vec<Pos>,
+    /// The log lines of those orders.
+    pub lines: Vec<String>,
 }
 
 /// An AI move asked of the worker and not yet played.
@@ -173,6 +190,7 @@ impl Default for App {
             game_paste: String::new(),
             open_error: None,
             notice: None,
+            last_turn: None,
             autosaved: None,
             broken_save: false,
             why_open: None,
@@ -268,8 +286,31 @@ impl App {
         let Some(s) = self.session.as_mut() else {
             return;
         };
+        // The public board before, to mark what the orders change.
+        let before = s.game().player_view(seat).cells;
+        let log_before = s.log().len();
         match s.play(seat, action) {
             Ok(()) => {
+                let after = s.game().player_view(seat).cells;
+                let changed = (0..after.len())
+                    .filter(|&i| before.get(i) != after.get(i))
+                    .map(|i| s.game().pos(i));
+                let lines = s.log()[log_before..].iter().map(|e| e.text.clone());
+                let turn = match self.last_turn.take() {
+                    Some(t) if t.seat == seat => t,
+                    _ => LastTurn {
+                        seat,
+                        ..LastTurn::default()
+                    },
+                };
+                let mut turn = turn;
+                for p in changed {
+                    if !turn.cells.contains(&p) {
+                        turn.cells.push(p);
+                    }
+                }
+                turn.lines.extend(lines);
+                self.last_turn = Some(turn);
                 self.message = None;
                 self.selection = None;
                 self.swap = None;

@@ -97,6 +97,8 @@ pub struct Picture<'a> {
     pub highlight: Option<Pos>,
     /// Cells a lesson points at.
     pub marked: &'a [Pos],
+    /// Cells the last seat to act changed (for everyone else to see).
+    pub recent: &'a [Pos],
 }
 
 impl<'a> Picture<'a> {
@@ -113,6 +115,7 @@ impl<'a> Picture<'a> {
             flagged: &[],
             highlight: None,
             marked: &[],
+            recent: &[],
         }
     }
 }
@@ -124,6 +127,8 @@ const GRID: &str = "#b8c2cf";
 const GOLD: &str = "#f5c400";
 const PROBLEM: &str = "#d00000";
 const MARK: &str = "#008c7a";
+/// Corner brackets on the cells the last orders changed.
+pub const RECENT: &str = "#5a1a8c";
 
 /// Draw the board.
 pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
@@ -170,6 +175,30 @@ pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
         ctx.arc(x + s * 0.2, y + s * 0.8, (s * 0.1).max(3.5), 0.0, 2.0 * PI)
             .ok();
         badge(ctx, DEFEND);
+    }
+    for &p in pic.recent {
+        // Corner brackets, dark on a white edge: "this just changed".
+        let (x, y) = g.corner(p);
+        let l = s * 0.3;
+        for (colour, width) in [
+            ("#ffffff", (s * 0.12).max(5.0)),
+            (RECENT, (s * 0.06).max(2.5)),
+        ] {
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width(width);
+            ctx.begin_path();
+            for (cx, cy, dx, dy) in [
+                (x + 2.0, y + 2.0, 1.0, 1.0),
+                (x + s - 2.0, y + 2.0, -1.0, 1.0),
+                (x + 2.0, y + s - 2.0, 1.0, -1.0),
+                (x + s - 2.0, y + s - 2.0, -1.0, -1.0),
+            ] {
+                ctx.move_to(cx + dx * l, cy);
+                ctx.line_to(cx, cy);
+                ctx.line_to(cx, cy + dy * l);
+            }
+            ctx.stroke();
+        }
     }
     for &p in pic.targets {
         let (x, y) = g.corner(p);

@@ -297,19 +297,32 @@ fn ai_status(app: &App) -> Option<El> {
         } else {
             button("Pause", "pause")
         });
-        for (label, ms) in [("Slow", 1500), ("Normal", 600), ("Fast", 100)] {
-            row = row.child(button(label, &format!("speed:{ms}")).class(
-                if app.watch_delay_ms == ms {
-                    "picked"
-                } else {
-                    ""
-                },
-            ));
-        }
+        row = pace_buttons(app, row);
         out = out.child(row);
+        any = true;
+    } else if app.screen == Screen::Playing && s.human_seats().len() < s.players().len() {
+        // Against AIs: their orders come one at a time at this pace.
+        let row = el("div")
+            .class("slots")
+            .attr("id", "ai-pace")
+            .child(el("span").class("hint").text("AI orders: "));
+        out = out.child(pace_buttons(app, row));
         any = true;
     }
     any.then_some(out)
+}
+
+/// Slow, Normal and Fast: the pace of the AIs' orders.
+fn pace_buttons(app: &App, mut row: El) -> El {
+    for (label, ms) in [("Slow", 1500), ("Normal", 600), ("Fast", 100)] {
+        let on = app.watch_delay_ms == ms;
+        row = row.child(
+            button(label, &format!("speed:{ms}"))
+                .class(if on { "picked" } else { "" })
+                .attr("aria-pressed", if on { "true" } else { "false" }),
+        );
+    }
+    row
 }
 
 /// The shown seat's colonists when it is not that seat's move (a person
@@ -838,7 +851,14 @@ fn prepare_canvas(
     } else {
         16.0
     };
-    let avail_h = (inner_h - area.as_ref().map(|r| r.top()).unwrap_or(0.0) - below).max(240.0);
+    // From the canvas's own top: a line above it (the last orders) counts.
+    let top = canvas.get_bounding_client_rect().top();
+    let top = if top > 0.0 {
+        top
+    } else {
+        area.as_ref().map(|r| r.top()).unwrap_or(0.0)
+    };
+    let avail_h = (inner_h - top - below).max(240.0);
     let geo = Geometry::fit(cols, rows, avail_w, avail_h);
     for (k, v) in [
         ("cols", geo.cols as f64),
@@ -940,6 +960,7 @@ pub fn draw_board(app: &mut App) {
         None
     };
     let cursor = (app.acting_viewer().is_some()).then_some(app.cursor);
+    let recent = show_last_turn(app);
     board::draw(
         &ctx,
         &geo,
@@ -950,6 +971,7 @@ pub fn draw_board(app: &mut App) {
             hover: app.hover,
             attack: &attack,
             defend: &defend,
+            recent: &recent,
             ..Picture::cells(&view.cells)
         },
     );
@@ -962,6 +984,58 @@ pub fn draw_board(app: &mut App) {
     }
     // The targets, as text for screen readers (and tests).
     show_targets(&targets);
+}
+
+/// The last orders of another seat: their cells (to mark on the board),
+/// and their words under the board, in a polite live region (said once).
+fn show_last_turn(app: &App) -> Vec<Pos> {
+    let other = app.last_turn.as_ref().filter(|t| {
+        app.screen == Screen::Playing && !app.handing_off() && app.shown_seat() != Some(t.seat)
+    });
+    let (cells, text) = match (other, app.session.as_ref()) {
+        (Some(t), Some(s)) => {
+            let name = s.names().get(t.seat as usize).cloned().unwrap_or_default();
+            let mut said = t.lines.join(" ");
+            if said.chars().count() > 400 {
+                said = said.chars().take(400).collect::<String>() + "…";
+            }
+            let cells = t.cells.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+            let marked = if cells.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " Marked on the board with corner brackets: {}.",
+                    cells.join(", ")
+                )
+            };
+            (
+                t.cells.clone(),
+                format!("{name}'s last orders: {said}{marked}"),
+            )
+        }
+        // Against AIs the line keeps its place, so the board never jumps.
+        _ if app.screen == Screen::Playing
+            && app
+                .session
+                .as_ref()
+                .is_some_and(|s| s.human_seats().len() < s.players().len()) =>
+        {
+            (
+                Vec::new(),
+                "The AI's orders will be told here and marked on the board.".to_string(),
+            )
+        }
+        _ => (Vec::new(), String::new()),
+    };
+    if let Some(p) = by_id("last-turn") {
+        if p.text_content().unwrap_or_default() != text {
+            p.set_text_content(Some(&text));
+        }
+        if let Some(h) = p.dyn_ref::<web_sys::HtmlElement>() {
+            h.set_hidden(text.is_empty());
+        }
+    }
+    cells
 }
 
 /// The cells lit on the board, as text for screen readers (and tests).
