@@ -152,13 +152,15 @@ test('two AIs can be watched, paused and resumed', async () => {
   await page.waitForSelector('#watch');
   await page.click('[data-cmd="speed:100"]');
   await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 6, null, { timeout: 30000 });
-  await page.click('[data-cmd="pause"]');
+  // At the fast pace the panel is redrawn ten times a second: press the
+  // button as it stands (a click waiting for it to hold still may never come).
+  await page.evaluate(() => document.querySelector('[data-cmd="pause"]').click());
   await page.waitForTimeout(300);
   const paused = await page.$$eval('#log li', (l) => l.length);
   await page.waitForTimeout(1500);
   assert.equal(await page.$$eval('#log li', (l) => l.length), paused, 'nothing is played while paused');
   assert.equal(await page.$$eval('#panel .slot', (s) => s.length), 0, 'no hand is shown to a watcher');
-  await page.click('[data-cmd="resume"]');
+  await page.evaluate(() => document.querySelector('[data-cmd="resume"]').click());
   await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n, paused, { timeout: 30000 });
   await page.screenshot({ path: join(artefacts, 'watch-ai-1280x800.png') });
   await context.close();
