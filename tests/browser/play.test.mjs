@@ -194,3 +194,24 @@ test('the board is drawn on the canvas, at a desk and on a tablet', async () => 
     await context.close();
   }
 });
+
+test('the board explains itself: a legend beside it, and the cell under the pointer in words', async () => {
+  const context = await browser();
+  const { page, errors } = await open(context, server.url);
+  await newGame(page, { names: ['Ada', 'Bo'], map: 'small', seed: 2 });
+  await ready(page);
+  const legend = await page.$$eval('#legend li', (ls) => ls.map((l) => l.textContent));
+  assert.ok(legend.length >= 10, legend.join(' | '));
+  assert.ok(legend.some((l) => /uninhabitable space: only mining robots settle here/.test(l)));
+  assert.ok(legend.some((l) => /★alien artifact/.test(l)));
+  assert.ok(await page.$eval('#legend', (d) => d.open), 'the legend is open at first');
+  // The artifact colony at A1 of the small map, under the pointer.
+  const c = await page.$eval('#board', (el) => ({ cell: +el.dataset.cell, ox: +el.dataset.ox, oy: +el.dataset.oy }));
+  await page.mouse.move(c.ox + 0.5 * c.cell + (await page.$eval('#board', (b) => b.getBoundingClientRect().x)), c.oy + 0.5 * c.cell + (await page.$eval('#board', (b) => b.getBoundingClientRect().y)));
+  await page.waitForFunction(() => document.querySelector('#cell-info')?.textContent.startsWith('A1:'));
+  assert.equal(await page.textContent('#cell-info'), 'A1: open space; a scientist colony; an alien artifact (★).');
+  assert.equal(await page.getAttribute('#board', 'title'), 'A1: open space; a scientist colony; an alien artifact (★).');
+  await page.screenshot({ path: join(artefacts, 'legend-1280x800.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

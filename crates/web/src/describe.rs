@@ -37,6 +37,33 @@ fn colonists(k: Kind) -> &'static str {
     }
 }
 
+/// What a cell holds, in the words of the rest of the page (for the
+/// pointer's hover text and the line under the board).
+pub fn cell(
+    names: &[String],
+    at: tabula_star_tigris::Pos,
+    c: &tabula_star_tigris::view::CellView,
+) -> String {
+    let ground = if c.destroyed {
+        "destroyed by a bomber (nothing can settle here again)"
+    } else if c.uninhabitable {
+        "uninhabitable space (only mining robots settle here)"
+    } else {
+        "open space"
+    };
+    let mut parts = vec![format!("{at}: {ground}")];
+    if let Some(k) = c.colony {
+        parts.push(format!("a {} colony", colonist(k)));
+    }
+    if c.artifact {
+        parts.push("an alien artifact (★)".into());
+    }
+    if let Some((owner, k)) = c.leader {
+        parts.push(format!("{}'s {k} leader", name(names, owner)));
+    }
+    parts.join("; ") + "."
+}
+
 /// What a seat did.
 pub fn action(names: &[String], seat: u8, a: &Action) -> String {
     let who = name(names, seat);
@@ -307,6 +334,39 @@ mod tests {
             "{w}"
         );
         assert_eq!(why(&Event::Passed { seat: 0 }), None);
+    }
+
+    #[test]
+    fn cells_are_described_in_the_pages_words() {
+        use tabula_star_tigris::view::CellView;
+        let names = vec!["Ada".to_string(), "Bo".to_string()];
+        let at: Pos = "B6".parse().unwrap();
+        let open = CellView {
+            uninhabitable: false,
+            destroyed: false,
+            artifact: false,
+            colony: None,
+            leader: None,
+        };
+        assert_eq!(cell(&names, at, &open), "B6: open space.");
+        let robot = CellView {
+            uninhabitable: true,
+            colony: Some(Kind::Mining),
+            artifact: true,
+            ..open
+        };
+        assert_eq!(
+            cell(&names, at, &robot),
+            "B6: uninhabitable space (only mining robots settle here); a mining robot colony; an alien artifact (★)."
+        );
+        let leader = CellView {
+            leader: Some((1, Kind::Merchant)),
+            ..open
+        };
+        assert_eq!(
+            cell(&names, at, &leader),
+            "B6: open space; Bo's merchant leader."
+        );
     }
 
     /// A phrase of three words said twice in one text ("no settler leader

@@ -199,7 +199,23 @@ fn panel_content(app: &App) -> El {
         p
     });
     root = root.maybe(preview);
+    // What the cell under the pointer (or the keyboard cursor) holds.
+    let at = app
+        .hover
+        .or((app.acting_viewer().is_some()).then_some(app.cursor));
+    if let Some((at, i)) = at.and_then(|p| g.index(p).map(|i| (p, i))) {
+        let view = g.player_view(app.shown_seat().unwrap_or(0));
+        if let Some(c) = view.cells.get(i) {
+            root = root.child(
+                el("p")
+                    .class("cell-info")
+                    .attr("id", "cell-info")
+                    .text(&crate::describe::cell(names, at, c)),
+            );
+        }
+    }
     root = root.child(log_list(app));
+    root = root.child(legend());
     root.child(
         el("div")
             .class("orders save")
@@ -208,6 +224,47 @@ fn panel_content(app: &App) -> El {
                 "A save holds everything, every hand included: keep it to yourself until the game ends. The game is also kept in this browser after every order.",
             )),
     )
+}
+
+/// What the marks on the board mean, beside the board (the same symbols
+/// as on the canvas and in the panel).
+fn legend() -> El {
+    let items = [
+        ("⌂", "settler colony (people)"),
+        ("◎", "scientist colony (technology)"),
+        ("◆", "merchant colony (money)"),
+        ("▲", "mining robot colony (raw materials)"),
+        ("●1", "a leader: its kind's symbol and its player's number"),
+        ("★", "alien artifact"),
+        ("⁙", "uninhabitable space: only mining robots settle here"),
+        ("✕", "destroyed by a bomber"),
+        ("▢", "gold: where the picked piece may go"),
+        ("⌜⌟", "corner brackets: what the last orders changed"),
+        (
+            "▲┅",
+            "dashed frame with a triangle: the attacker's strength",
+        ),
+        ("●━", "solid frame with a dot: the defender's strength"),
+    ];
+    let mut list = el("ul").class("legend-list");
+    for (symbol, meaning) in items {
+        list = list.child(
+            el("li")
+                .child(
+                    el("span")
+                        .class("symbol")
+                        .attr("aria-hidden", "true")
+                        .text(symbol),
+                )
+                .text(meaning),
+        );
+    }
+    el("details")
+        .class("legend")
+        .attr("id", "legend")
+        .attr("open", "")
+        .child(el("summary").text("Legend: what the board shows"))
+        .child(list)
 }
 
 fn players_table(app: &App, view: &View, viewer: Option<u8>) -> El {
@@ -952,6 +1009,16 @@ pub fn draw_board(app: &mut App) {
             .collect::<Vec<_>>()
             .join(" ")
     };
+    // Hover text: what the cell under the pointer holds.
+    let title = app
+        .hover
+        .and_then(|p| g.index(p).map(|i| (p, i)))
+        .and_then(|(p, i)| {
+            let names = app.session.as_ref()?.names();
+            Some(crate::describe::cell(names, p, view.cells.get(i)?))
+        })
+        .unwrap_or_else(|| "The board".into());
+    canvas.set_attribute("title", &title).ok();
     canvas.set_attribute("data-attack", &names(&attack)).ok();
     canvas.set_attribute("data-defend", &names(&defend)).ok();
     let overlay = if app.regions_view {
