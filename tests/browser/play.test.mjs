@@ -215,3 +215,23 @@ test('the board explains itself: a legend beside it, and the cell under the poin
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('Escape closes the dialogs: new game, open a game, lessons', async () => {
+  const context = await browser();
+  const { page, errors } = await open(context, server.url);
+  await newGame(page, { names: ['Ada', 'Bo'], map: 'small', seed: 2 });
+  await ready(page);
+  for (const [cmd, screenName] of [['new', 'new'], ['open-game', 'open'], ['lessons', 'lessons']]) {
+    await page.click(`header [data-cmd="${cmd}"]`);
+    await page.waitForSelector(`body[data-screen="${screenName}"]`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('body[data-screen="play"]');
+  }
+  // From inside a field too.
+  await page.click('header [data-cmd="new"]');
+  await page.focus('#name0');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('body[data-screen="play"]');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -90,7 +90,10 @@ pub fn install() {
                         }
                     });
                 }
-                return;
+                // Escape still closes the dialog the field is in.
+                if k.key() != "Escape" {
+                    return;
+                }
             }
         }
         let mut handled = false;
@@ -464,6 +467,20 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
             return true;
         }
         return false;
+    }
+    // Escape closes a dialog, as its Cancel or Close button does.
+    if key == "Escape" {
+        match app.screen {
+            Screen::NewGame if app.session.is_some() => {
+                command(app, "close-dialog");
+                return true;
+            }
+            Screen::OpenGame => return game_events::command(app, "close-open", ""),
+            Screen::Lessons | Screen::Rules => {
+                return lesson_events::command(app, "close-lessons", "");
+            }
+            _ => {}
+        }
     }
     if app.screen != Screen::Playing {
         return false;
