@@ -42,6 +42,25 @@ async function myTurn(page, timeout = 60000) {
   await page.waitForFunction(() => document.body.dataset.screen === 'over' || !!document.querySelector('#decision:not(.waiting)'), null, { timeout });
 }
 
+/**
+ * Give the first legal orders (a decision when one is asked, else the
+ * first colonist on its first target, else a pass) until the AI thinks;
+ * `after` runs after each order.
+ */
+async function ordersUntilTheAiThinks(page, after = async () => {}) {
+  for (let i = 0; i < 8 && !(await page.$('#thinking')); i++) {
+    const decision = (await page.$$eval('#decision [data-cmd]', (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.cmd))).find((c) => /^(commit|resolve|take):/.test(c));
+    if (decision) {
+      await page.click(`#decision [data-cmd="${decision}"]`);
+      continue;
+    }
+    await page.keyboard.press('1');
+    const t = await targets(page);
+    if (t.length) await clickCell(page, t[0]); else await page.click('#decision [data-cmd="pass"]');
+    await after();
+  }
+}
+
 test('a person plays the Hard AI to the end; the page never blocks for more than 50 ms', async () => {
   const context = await browser();
   await instrument(context);
@@ -171,17 +190,7 @@ test('keys around the AI\'s turn: picking waits for the person\'s turn, Enter ne
   const { page, errors } = await open(context, server.url);
   await startVsAi(page, { level: 'search:hard', seed: 9 });
   await myTurn(page);
-  // Give orders until the AI thinks.
-  for (let i = 0; i < 8 && !(await page.$('#thinking')); i++) {
-    const decision = (await page.$$eval('#decision [data-cmd]', (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.cmd))).find((c) => /^(commit|resolve|take):/.test(c));
-    if (decision) {
-      await page.click(`#decision [data-cmd="${decision}"]`);
-      continue;
-    }
-    await page.keyboard.press('1');
-    const t = await targets(page);
-    if (t.length) await clickCell(page, t[0]); else await page.click('#decision [data-cmd="pass"]');
-  }
+  await ordersUntilTheAiThinks(page);
   await page.waitForSelector('#thinking');
   await page.keyboard.press('b');
   await page.keyboard.press('Enter');
@@ -213,14 +222,9 @@ test('after an AI turn its orders are marked on the board and said once, under t
   await startVsAi(page, { level: 'search:easy', seed: 4 });
   await myTurn(page);
   // The person's own orders are not marked for them.
-  for (let i = 0; i < 8 && !(await page.$('#thinking')); i++) {
-    const decision = (await page.$$eval('#decision [data-cmd]', (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.cmd))).find((c) => /^(commit|resolve|take):/.test(c));
-    if (decision) { await page.click(`#decision [data-cmd="${decision}"]`); continue; }
-    await page.keyboard.press('1');
-    const t = await targets(page);
-    if (t.length) await clickCell(page, t[0]); else await page.click('#decision [data-cmd="pass"]');
+  await ordersUntilTheAiThinks(page, async () => {
     assert.doesNotMatch(await page.textContent('#last-turn'), /last orders/, 'no mark of one\'s own orders');
-  }
+  });
   // The AI's orders come one at a time at the chosen pace.
   assert.ok(await page.$('#ai-pace [data-cmd="speed:600"][aria-pressed="true"]'), 'Normal pace by default');
   await myTurn(page);

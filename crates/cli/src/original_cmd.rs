@@ -6,10 +6,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use tabula_domains::Domains;
-use tabula_domains::original::{Format, NewFormatWriter, original_name, parse_original};
+use tabula_domains::original::{Format, parse_original, record_to_new_format};
 use tabula_engine::limits::MAX_RECORD_BYTES;
-use tabula_engine::record::{RecordError, apply_recorded, initial_state, parse_record};
+use tabula_engine::record::parse_record;
 use tabula_engine::{Game, ToMove};
 
 use crate::failure::{CmdResult, Failure};
@@ -84,40 +83,14 @@ pub fn export(args: &ExportArgs) -> CmdResult {
     let name = shown(&args.record);
     let text = read_text(&args.record, MAX_RECORD_BYTES, "record").map_err(Failure::Input)?;
     let record = parse_record(&text).map_err(|e| Failure::Input(record_error(&name, &e)))?;
-    let mut game =
-        initial_state::<Domains>(&record).map_err(|e| Failure::Input(record_error(&name, &e)))?;
-    // One board at a time: memory stays that of the text written.
-    let mut writer = NewFormatWriter::default();
-    writer.push(&game.board);
-    let mut round = game.board.round;
-    for (index, step) in record.actions.iter().enumerate() {
-        apply_recorded(&mut game, index, step)
-            .map_err(|e| Failure::Input(record_error(&name, &e)))?;
-        if game.board.round != round {
-            round = game.board.round;
-            writer.push(&game.board);
-        }
-    }
-    let found = game.state_hash();
-    if found != record.final_hash {
-        let e = RecordError::Hash {
-            expected: record.final_hash,
-            found,
-        };
-        return Err(Failure::Input(record_error(&name, &e)));
-    }
+    let (text, game) =
+        record_to_new_format(&record).map_err(|e| Failure::Input(record_error(&name, &e)))?;
     if !matches!(game.to_move(), ToMove::Over) {
         eprintln!(
-            "{name}: the game is not over: its {round} round(s) of {} are written",
-            game.board.options.rounds
+            "{name}: the game is not over: its {} round(s) of {} are written",
+            game.board.round, game.board.options.rounds
         );
     }
-    let names: Vec<String> = record
-        .seats
-        .iter()
-        .map(|s| original_name(&s.name))
-        .collect();
-    let text = writer.finish(&names);
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())

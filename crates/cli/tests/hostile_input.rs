@@ -10,6 +10,26 @@ use std::time::{Duration, Instant};
 mod common;
 use common::{s, scratch, tabula};
 
+/// Play one Domains game of two built-in bots into `dir`; its record.
+fn domains_record(dir: &Path) -> std::path::PathBuf {
+    let p = tabula(&[
+        "play",
+        "--ruleset",
+        "domains",
+        "--seats",
+        "demo,dummy",
+        "--records",
+        &s(dir),
+    ]);
+    assert_eq!(p.code, 0, "{}", p.stderr);
+    dir.join("game-0001.json")
+}
+
+/// A JSON file, read.
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
+}
+
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let p = dir.join(name);
     fs::write(&p, text).unwrap();
@@ -152,19 +172,8 @@ fn star_tigris_setups_refuse_what_they_used_to_ignore() {
 #[test]
 fn record_options_and_actions_are_named_in_plain_words() {
     let dir = scratch("record-words");
-    let p = tabula(&[
-        "play",
-        "--ruleset",
-        "domains",
-        "--seats",
-        "demo,dummy",
-        "--records",
-        &s(&dir),
-    ]);
-    assert_eq!(p.code, 0, "{}", p.stderr);
-    let path = dir.join("game-0001.json");
-    let mut record: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    let path = domains_record(&dir);
+    let mut record: serde_json::Value = json(&path);
     record["options"]["max_units"] = 65536.into();
     let bad = write(&dir, "bad-option.json", &record.to_string());
     let r = tabula(&["record", "verify", &bad]);
@@ -176,8 +185,7 @@ fn record_options_and_actions_are_named_in_plain_words() {
         r.stderr
     );
     // Options out of range are refused even when a map sets the size.
-    let mut sized: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    let mut sized: serde_json::Value = json(&path);
     sized["options"]["rows"] = 0.into();
     sized["map"] = "players 2\nunit a 0\nunit b 1\nboard\n0.a ... ...\n... ... 1.b\n".into();
     let r = tabula(&[
@@ -188,8 +196,7 @@ fn record_options_and_actions_are_named_in_plain_words() {
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("option rows is 0"), "{}", r.stderr);
     // Unknown fields in a Domains action are refused, as in Star Tigris.
-    let mut extra: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    let mut extra: serde_json::Value = json(&path);
     let step = extra["actions"]
         .as_array_mut()
         .unwrap()
@@ -220,19 +227,8 @@ fn record_options_and_actions_are_named_in_plain_words() {
 #[test]
 fn export_refuses_a_record_whose_final_state_differs() {
     let dir = scratch("export-hash");
-    let p = tabula(&[
-        "play",
-        "--ruleset",
-        "domains",
-        "--seats",
-        "demo,dummy",
-        "--records",
-        &s(&dir),
-    ]);
-    assert_eq!(p.code, 0, "{}", p.stderr);
-    let path = dir.join("game-0001.json");
-    let mut record: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    let path = domains_record(&dir);
+    let mut record: serde_json::Value = json(&path);
     record["final_hash"] = "0123456789abcdef".into();
     let tampered = write(&dir, "tampered.json", &record.to_string());
     let e = tabula(&["export", "domains", &tampered]);
@@ -242,11 +238,7 @@ fn export_refuses_a_record_whose_final_state_differs() {
     // Cut short: the last actions gone, the hash kept.
     let actions = record["actions"].as_array_mut().unwrap();
     actions.truncate(actions.len() / 2);
-    record["final_hash"] = serde_json::from_str::<serde_json::Value>(
-        &fs::read_to_string(&path).unwrap(),
-    )
-    .unwrap()["final_hash"]
-        .clone();
+    record["final_hash"] = json(&path)["final_hash"].clone();
     let cut = write(&dir, "cut.json", &record.to_string());
     let e = tabula(&["export", "domains", &cut]);
     assert_eq!(e.code, 1, "{}", e.stdout.len());

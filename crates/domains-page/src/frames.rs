@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_domains::history::CellHistory;
-use tabula_domains::original::{NewFormatWriter, OriginalGame, board_cells};
+use tabula_domains::original::{OriginalGame, board_cells};
 use tabula_domains::{Board, Domains};
 use tabula_engine::record::{apply_recorded, initial_state};
 use tabula_engine::{Game, GameRecord, RecordError, Ruleset};
@@ -184,24 +184,6 @@ impl Film {
             )
         });
         Ok((film, game))
-    }
-
-    /// A record's game in the original program's new format (boards after
-    /// setup and after every round), written one board at a time; the
-    /// record is checked in full first, its final hash included.
-    pub fn original_of_record(
-        record: &GameRecord,
-        names: &[String],
-    ) -> Result<String, RecordError> {
-        let mut w = NewFormatWriter::default();
-        let game = replay_rounds(record, |b| w.push(b))?;
-        if game.state_hash() != record.final_hash {
-            return Err(RecordError::Hash {
-                expected: record.final_hash,
-                found: game.state_hash(),
-            });
-        }
-        Ok(w.finish(names))
     }
 
     /// Whether every round has its frame.

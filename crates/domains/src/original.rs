@@ -10,10 +10,12 @@
 use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::Problem;
+use tabula_engine::record::{RecordError, apply_recorded, initial_state};
+use tabula_engine::{Game, GameRecord, Problem};
 
 use crate::board::{Board, NO_PLAYER, NONE, Thing};
 use crate::history::CellHistory;
+use crate::rules::Domains;
 
 /// Square codes (offset from `:`) above this are errors.
 const SQUARE_CODES: u8 = 25;
@@ -183,6 +185,38 @@ pub fn write_new_format(names: &[String], boards: &[&Board]) -> String {
         w.push(b);
     }
     w.finish(names)
+}
+
+/// A Tabula record's game in the program's new format, its seats' names
+/// made one word each ([`original_name`]). The record is replayed through
+/// the checked path and its final hash compared first; the boards are
+/// written one at a time, so memory stays that of the text written. Also
+/// the game as it ends (it may not be over: a stopped game's record).
+pub fn record_to_new_format(record: &GameRecord) -> Result<(String, Domains), RecordError> {
+    let mut game = initial_state::<Domains>(record)?;
+    let mut writer = NewFormatWriter::default();
+    writer.push(&game.board);
+    let mut round = game.board.round;
+    for (index, step) in record.actions.iter().enumerate() {
+        apply_recorded(&mut game, index, step)?;
+        if game.board.round != round {
+            round = game.board.round;
+            writer.push(&game.board);
+        }
+    }
+    let found = game.state_hash();
+    if found != record.final_hash {
+        return Err(RecordError::Hash {
+            expected: record.final_hash,
+            found,
+        });
+    }
+    let names: Vec<String> = record
+        .seats
+        .iter()
+        .map(|s| original_name(&s.name))
+        .collect();
+    Ok((writer.finish(&names), game))
 }
 
 /// Writes a game in the program's new format one board at a time, so that

@@ -201,7 +201,7 @@ fn readers() -> Vec<Reader> {
             read: |t| {
                 if let Ok(r) = parse_record(t) {
                     let _ = Film::of_record(&r);
-                    let _ = Film::original_of_record(&r, &["a".into(), "b".into(), "c".into()]);
+                    let _ = tabula_domains::original::record_to_new_format(&r);
                 }
             },
         },

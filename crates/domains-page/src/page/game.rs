@@ -3,7 +3,7 @@
 //! saving, sharing and exporting games.
 
 use serde_json::{Value, json};
-use tabula_domains::original::{original_name, parse_original};
+use tabula_domains::original::{parse_original, record_to_new_format};
 use tabula_domains::{Domains, Options};
 use tabula_engine::GameRecord;
 use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
@@ -884,13 +884,8 @@ pub fn export_original() {
             p.note("Only a finished Tabula game can be exported.", false);
             return;
         };
-        let names: Vec<String> = record
-            .seats
-            .iter()
-            .map(|s| original_name(&s.name))
-            .collect();
-        match Film::original_of_record(record, &names) {
-            Ok(text) => download(&text, "text/plain", &format!("{}.txt", file_stem(p))),
+        match record_to_new_format(record) {
+            Ok((text, _)) => download(&text, "text/plain", &format!("{}.txt", file_stem(p))),
             Err(e) => p.note(format!("The game cannot be exported: {e}"), true),
         }
     });
