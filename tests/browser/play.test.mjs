@@ -216,6 +216,46 @@ test('the board explains itself: a legend beside it, and the cell under the poin
   await context.close();
 });
 
+test('the panel keeps what the reader left: a closed legend stays closed, the log shows its newest entry, unchanged parts are not rebuilt', async () => {
+  const context = await browser();
+  const { page, errors } = await open(context, server.url);
+  await newGame(page, { names: ['Ada', 'Bo'], map: 'small', seed: 2 });
+  await ready(page);
+  await page.click('#legend summary');
+  assert.equal(await page.$eval('#legend', (d) => d.open), false);
+  // Tag the elements on the page: a redraw that rebuilt them would lose the tag.
+  await page.evaluate(() => { document.getElementById('legend').__kept = true; document.getElementById('log').__kept = true; });
+  const rand = rng(7);
+  for (let i = 0; i < 12; i++) {
+    await takeStep(page, rand);
+    // Pointer moves over the board redraw the preview only.
+    const box = await page.$eval('#board', (b) => b.getBoundingClientRect().toJSON());
+    await page.mouse.move(box.x + box.width * rand(), box.y + box.height * rand());
+  }
+  await ready(page);
+  const state = await page.evaluate(() => {
+    const log = document.getElementById('log');
+    const box = log.parentElement.getBoundingClientRect();
+    const last = log.lastElementChild.getBoundingClientRect();
+    return {
+      open: document.getElementById('legend').open,
+      legendKept: document.getElementById('legend').__kept === true,
+      logKept: log.__kept === true,
+      entries: log.children.length,
+      newestInSight: last.bottom <= box.bottom + 1 && last.top >= box.top - 1,
+      scrolls: log.parentElement.scrollHeight > log.parentElement.clientHeight,
+    };
+  });
+  assert.equal(state.open, false, 'the legend the reader closed stays closed');
+  assert.ok(state.legendKept && state.logKept, 'the legend and the log are the same elements after a dozen orders');
+  assert.ok(state.entries >= 12, `the log grew (${state.entries} entries)`);
+  assert.ok(state.scrolls, 'the log is longer than its box');
+  assert.ok(state.newestInSight, 'the newest log entry is in sight');
+  await page.screenshot({ path: join(artefacts, 'panel-kept-1280x800.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('Escape closes the dialogs: new game, open a game, lessons', async () => {
   const context = await browser();
   const { page, errors } = await open(context, server.url);

@@ -3,3 +3,4 @@
 //! links and timers.
 
 pub mod dom;
+pub mod morph;

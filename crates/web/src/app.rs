@@ -114,6 +114,8 @@ pub struct App {
     pub lesson_error: Option<String>,
     /// Large text, for a class on a projector.
     pub large_text: bool,
+    /// Whether the legend beside the board is open (the reader's choice).
+    pub legend_open: bool,
     /// The lesson being written.
     pub author: Option<Author>,
     /// What the last seat to act changed: that seat, the cells its orders
@@ -197,6 +199,7 @@ impl Default for App {
             lesson: None,
             lesson_error: None,
             large_text: false,
+            legend_open: true,
             author: None,
         }
     }

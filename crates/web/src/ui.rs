@@ -51,11 +51,14 @@ pub fn render(app: &mut App) {
         let on = app.regions_view;
         b.set_attribute("aria-pressed", if on { "true" } else { "false" })
             .ok();
-        b.set_text_content(Some(if on {
+        let label = if on {
             "Regions view: on"
         } else {
             "Regions view"
-        }));
+        };
+        if b.text_content().as_deref() != Some(label) {
+            b.set_text_content(Some(label));
+        }
     }
     // Rebuilding the panel must not lose the keyboard user's place.
     let focused = focus_key();
@@ -94,18 +97,19 @@ pub fn render(app: &mut App) {
                     replace_children(&panel, lesson_view::panel(p, &lesson_view::names(p)));
                 }
             }
-            _ => replace_children(&panel, panel_content(app)),
-        }
-    }
-    // The newest log entry is always in sight, unless a "Why?" is open.
-    if let Some(log) = by_id("log") {
-        match by_id("why-open").and_then(|w| w.parent_element()) {
-            Some(li) => {
-                if let Some(h) = li.dyn_ref::<web_sys::HtmlElement>() {
-                    log.set_scroll_top((h.offset_top() - 8).max(0));
+            _ => {
+                // Only what changed is touched: a pointer move changes the
+                // preview lines, not the log or the legend.
+                if let Some(d) = by_id("legend") {
+                    app.legend_open = d.has_attribute("open");
+                }
+                let before = why_open();
+                tabula_page_kit::morph::show(&panel, panel_content(app));
+                let now = why_open();
+                if now.is_some() && now != before {
+                    scroll_to_why();
                 }
             }
-            None => log.set_scroll_top(log.scroll_height()),
         }
     }
     render_overlay(app);
@@ -114,6 +118,23 @@ pub fn render(app: &mut App) {
     }
     restore_focus(focused);
     draw_board(app);
+}
+
+/// The "Why?" open in the log, if any (its entry's text).
+fn why_open() -> Option<String> {
+    by_id("why-open")
+        .and_then(|w| w.parent_element())
+        .map(|li| li.text_content().unwrap_or_default())
+}
+
+/// A "Why?" just opened is brought into sight. (The newest entry needs no
+/// help: the log's box scrolls from its end, see `.log-scroll`.)
+fn scroll_to_why() {
+    if let Some(li) = by_id("why-open").and_then(|w| w.parent_element()) {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        li.scroll_into_view_with_scroll_into_view_options(&options);
+    }
 }
 
 /// How to find the focused control again after a redraw: its id, or its command.
@@ -215,7 +236,7 @@ fn panel_content(app: &App) -> El {
         }
     }
     root = root.child(log_list(app));
-    root = root.child(legend());
+    root = root.child(legend(app.legend_open));
     root.child(
         el("div")
             .class("orders save")
@@ -228,7 +249,7 @@ fn panel_content(app: &App) -> El {
 
 /// What the marks on the board mean, beside the board (the same symbols
 /// as on the canvas and in the panel).
-fn legend() -> El {
+fn legend(open: bool) -> El {
     let items = [
         ("⌂", "settler colony (people)"),
         ("◎", "scientist colony (technology)"),
@@ -259,10 +280,13 @@ fn legend() -> El {
                 .text(meaning),
         );
     }
-    el("details")
-        .class("legend")
-        .attr("id", "legend")
-        .attr("open", "")
+    let details = el("details").class("legend").attr("id", "legend");
+    let details = if open {
+        details.attr("open", "")
+    } else {
+        details
+    };
+    details
         .child(el("summary").text("Legend: what the board shows"))
         .child(list)
 }
@@ -597,7 +621,11 @@ fn log_list(app: &App) -> El {
         }
         list = list.child(li);
     }
-    el("section").child(el("h2").text("Game log")).child(list)
+    // The box scrolls from its end (see `.log-scroll`), so the newest entry
+    // is in sight without the page being measured after every order.
+    el("section")
+        .child(el("h2").text("Game log"))
+        .child(el("div").class("log-scroll").child(list))
 }
 
 fn hovered_action(app: &App) -> Option<(Pos, Action)> {
@@ -989,6 +1017,8 @@ pub fn draw_board(app: &mut App) {
     let g = s.game();
     let window = web_sys::window().expect("window");
     let started = window.performance().map(|p| p.now());
+    // The line above the board first: the board takes the room left below it.
+    let recent = show_last_turn(app);
     let Some((ctx, geo)) = prepare_canvas(&canvas, g.width(), g.height()) else {
         return;
     };
@@ -1027,7 +1057,6 @@ pub fn draw_board(app: &mut App) {
         None
     };
     let cursor = (app.acting_viewer().is_some()).then_some(app.cursor);
-    let recent = show_last_turn(app);
     board::draw(
         &ctx,
         &geo,
@@ -1120,6 +1149,8 @@ fn show_targets(targets: &[Pos]) {
                     .join(" ")
             )
         };
-        t.set_text_content(Some(&text));
+        if t.text_content().unwrap_or_default() != text {
+            t.set_text_content(Some(&text));
+        }
     }
 }
