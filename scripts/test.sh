@@ -32,6 +32,6 @@ echo "acceptance: 4 passed, 0 failed"
 
 step "browser tests (headless Chromium)"
 ./scripts/setup-web.sh
-cargo clippy -p tabula-web -p tabula-domains-page --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy -p tabula-star-tigris-page -p tabula-domains-page --target wasm32-unknown-unknown --locked -- -D warnings
 ./scripts/build-web.sh
 (cd tests/browser && node --test --test-concurrency=1)

@@ -8,7 +8,7 @@ const site = await serve();
 const context = await browser();
 try {
   const page = context.pages()[0] ?? await context.newPage();
-  await page.goto(site.url + 'domains.html');
+  await page.goto(site.home + 'domains.html');
   await page.waitForSelector('body[data-state="ready"]');
   for (const [bot, games] of [['demo', 20], ['dummy', 5]]) {
     const r = await page.evaluate(async ([bot, games]) => {

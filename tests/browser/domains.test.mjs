@@ -63,7 +63,7 @@ test('built-in bots play in the worker; the viewer steps, jumps and scrubs; the 
   const site = await serve();
   const context = await browser();
   try {
-    const { page, errors } = await openDomains(context, site.url);
+    const { page, errors } = await openDomains(context, site.home);
     await page.waitForSelector('#setup:not([hidden])');
     // A button keeps its label readable under the pointer (4.5:1 at least).
     await page.hover('#setup [data-cmd="start"]');
@@ -163,7 +163,7 @@ test('more rules: a bad value is refused with its name and the dialog stays; a c
   const site = await serve();
   const context = await browser();
   try {
-    const { page, errors } = await openDomains(context, site.url);
+    const { page, errors } = await openDomains(context, site.home);
     await page.waitForSelector('#setup:not([hidden])');
     await page.selectOption('#players', '2');
     await page.selectOption('#seat-0', 'bot:dummy');
@@ -211,7 +211,7 @@ test('bots written in the page: one plays, one that throws is skipped with its l
   const site = await serve();
   const context = await browser();
   try {
-    const { page, errors } = await openDomains(context, site.url);
+    const { page, errors } = await openDomains(context, site.home);
     await bar(page, 'bots');
     const template = await page.inputValue('#bot-code');
     assert.match(template, /function orders\(view\)/);
@@ -276,7 +276,7 @@ test('a person orders a unit by clicking, and a bad order is explained', async (
   const site = await serve();
   const context = await browser();
   try {
-    const { page, errors } = await openDomains(context, site.url);
+    const { page, errors } = await openDomains(context, site.home);
     await start(page, { seats: ['person', 'bot:demo'], board: '12:30', seed: 2 });
     await page.waitForSelector('#person:not([hidden])');
     assert.match(await page.textContent('#progress-text'), /waiting for your orders/);
@@ -320,7 +320,7 @@ test('two people share the screen: each turn opens on a hand-over that hides the
   const site = await serve();
   const context = await browser();
   try {
-    const { page, errors } = await openDomains(context, site.url);
+    const { page, errors } = await openDomains(context, site.home);
     await start(page, { seats: ['person', 'bot:demo', 'person'], board: '12:30', seed: 2 });
     await page.waitForSelector('#person:not([hidden])');
     assert.match(await page.textContent('#person'), /Round 1: Person 1's orders/);
@@ -365,7 +365,7 @@ test('a reload resumes the game in progress where it was; a damaged kept game is
   const site = await serve();
   const context = await browser();
   try {
-    const { page, errors } = await openDomains(context, site.url);
+    const { page, errors } = await openDomains(context, site.home);
     await start(page, { seats: ['person', 'bot:dummy'], board: '12:30', seed: 4 });
     const cell = Number(await page.getAttribute('#board', 'data-cell'));
     const click = (row, col) => page.click('#board', { position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell } });
@@ -413,7 +413,7 @@ test('two tabs never overwrite each other\'s kept game: the one that resumed it 
   const site = await serve();
   const context = await browser();
   try {
-    const { page: a, errors } = await openDomains(context, site.url);
+    const { page: a, errors } = await openDomains(context, site.home);
     await start(a, { seats: ['person', 'bot:demo'], board: '12:30', seed: 6 });
     const cell = Number(await a.getAttribute('#board', 'data-cell'));
     const order = async (page, round) => {
@@ -429,7 +429,7 @@ test('two tabs never overwrite each other\'s kept game: the one that resumed it 
     // A second tab resumes the same game and, at its first save, holds it.
     const b = await context.newPage();
     b.on('pageerror', (e) => errors.push(String(e)));
-    await b.goto(site.url + 'domains.html');
+    await b.goto(site.home + 'domains.html');
     await b.waitForSelector('body[data-state="ready"]');
     await b.waitForFunction(() => /Your orders for round 2/.test(document.querySelector('#person').textContent));
     await order(b, 2);
@@ -456,7 +456,7 @@ test('a file of the original program opens as a replay of frames; a damaged one 
   const site = await serve();
   const context = await browser();
   try {
-    const { page, errors } = await openDomains(context, site.url);
+    const { page, errors } = await openDomains(context, site.home);
     const fixture = join(root, 'crates', 'domains', 'tests', 'fixtures', 'playerdemo4-seed3.new.txt');
     await bar(page, 'open');
     await page.setInputFiles('#open-file', fixture);

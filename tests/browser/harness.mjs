@@ -21,22 +21,23 @@ export const artefacts = join(root, 'tests', 'browser', 'artefacts');
 mkdirSync(artefacts, { recursive: true });
 
 /** Serve dist/ under the sub-path /games/tabula/ on a free port, as a
- * static host would: the page must work below any path. */
-export async function serve() {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+ * static host would: the site must work below any path. `dist` and
+ * `port` choose another build or the same address again. */
+export async function serve(dist = join(root, 'dist'), port = 20000 + Math.floor(Math.random() * 20000)) {
   const site = mkdtempSync(join(tmpdir(), 'tabula-site-'));
   mkdirSync(join(site, 'games'));
-  symlinkSync(join(root, 'dist'), join(site, 'games', 'tabula'));
+  symlinkSync(dist, join(site, 'games', 'tabula'));
   const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site], { stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}/games/tabula/`;
+  const home = `http://127.0.0.1:${port}/games/tabula/`;
   for (let i = 0; i < 100; i++) {
     try {
-      const r = await fetch(url + 'index.html');
+      const r = await fetch(home + 'index.html');
       if (r.ok) break;
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, port, close: () => proc.kill() };
+  // `home` is the site's home page; `url` the Star Tigris page.
+  return { home, url: home + 'star-tigris.html', port, close: () => proc.kill() };
 }
 
 /** Headless Chromium with a fresh user-data dir. */

@@ -92,7 +92,7 @@ test('a whole 2-player game through the UI, ending on the end screen with the en
   assert.deepEqual(record.seats.map((s) => s.name), ['Ada', 'Bo']);
   const network = requests.filter((u) => !/^(data|blob):/.test(u));
   assert.ok(network.length > 2, 'the page, its script and its wasm were fetched');
-  const away = network.filter((u) => !u.startsWith(server.url));
+  const away = network.filter((u) => !u.startsWith(server.home));
   assert.deepEqual(away, [], 'no request leaves the page\'s own host and path');
   assert.deepEqual(errors, []);
   await context.close();

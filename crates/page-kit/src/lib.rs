@@ -4,3 +4,4 @@
 
 pub mod dom;
 pub mod morph;
+pub mod resume_note;

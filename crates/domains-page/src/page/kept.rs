@@ -67,6 +67,12 @@ pub fn store(p: &mut Page, fragment: &str, skips: &[(u8, usize)]) {
     });
     let written = local_storage().is_some_and(|s| s.set_item(STORAGE_KEY, &text).is_ok());
     if written {
+        let played = p
+            .film
+            .as_ref()
+            .map_or(0, |f| f.frames.len().saturating_sub(1));
+        let summary = format!("Round {played} of {}", r.rounds);
+        tabula_page_kit::resume_note::set("domains", Some(&summary));
         p.keep_claim = false;
         return;
     }
@@ -87,6 +93,7 @@ pub fn forget() {
         && let Some(s) = local_storage()
     {
         s.remove_item(STORAGE_KEY).ok();
+        tabula_page_kit::resume_note::set("domains", None);
     }
 }
 
@@ -107,6 +114,7 @@ fn set_aside(text: &str) -> String {
     if let Some(s) = local_storage() {
         s.set_item(&key, text).ok();
         s.remove_item(STORAGE_KEY).ok();
+        tabula_page_kit::resume_note::set("domains", None);
     }
     key
 }

@@ -117,6 +117,16 @@ pub fn autosave(app: &mut App) {
         }
         app.autosaved = Some(key);
     }
+    // The home page offers "Continue" while the game is not over.
+    let summary = match s.game().phase() {
+        tabula_star_tigris::Phase::Over(_) => None,
+        _ => Some(format!(
+            "Turn {} · {}",
+            s.game().turn(),
+            s.names().join(", ")
+        )),
+    };
+    tabula_page_kit::resume_note::set("star-tigris", summary.as_deref());
 }
 
 /// Resume the autosaved game, if there is one. One that cannot be resumed

@@ -225,7 +225,27 @@ pub fn install() {
     game_events::install();
     editor_events::install();
     lesson_events::install();
+    open_screen_link();
+    if let Some(w) = web_sys::window() {
+        listen(&w, "hashchange", |_| {
+            open_screen_link();
+            with_app(render);
+        });
+    }
     with_app(render);
+}
+
+/// The ways in from the home page: `#new` (the new-game dialog),
+/// `#lessons` (the list of lessons) and `#editor` (the map editor).
+fn open_screen_link() {
+    let cmd = match crate::dom::fragment().as_str() {
+        "#new" => "new",
+        "#lessons" => "lessons",
+        "#editor" => "editor",
+        _ => return,
+    };
+    crate::dom::consume_fragment();
+    with_app(|app| command(app, cmd));
 }
 
 fn act_on_cell(app: &mut App, cell: Pos) {

@@ -1,0 +1,199 @@
+// The site as a whole, in a real headless Chromium: the home page and its
+// ways into each game, "Continue" for a kept game, links shared before each
+// game had its own page, and the whole site working offline after one
+// visit (the service worker), replaced by a new build on the next visit.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync, deflateRawSync } from 'node:zlib';
+import { serve, browser, newGame, ready, screen, root, artefacts } from './harness.mjs';
+
+let server;
+before(async () => { server = await serve(); });
+after(() => server.close());
+
+/** A page with its errors collected. */
+async function blank(context) {
+  const page = context.pages()[0] ?? await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { page, errors };
+}
+
+/** Wait until the site's service worker controls the page (all kept). */
+async function offlineReady(page) {
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60000 });
+  // The install step has stored every file of the site by now.
+  const kept = await page.evaluate(async () => {
+    const keys = await caches.keys();
+    const cache = await caches.open(keys.find((k) => k.startsWith('tabula-')));
+    return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop());
+  });
+  return kept;
+}
+
+test('the home page lists the games with a picture and their ways in; it loads no game code and weighs under 60 KB gzipped', async () => {
+  const context = await browser();
+  const { page, errors } = await blank(context);
+  await page.goto(server.home);
+  const games = await page.$$eval('.game', (gs) => gs.map((g) => ({
+    name: g.querySelector('h2').textContent,
+    picture: g.querySelector('img').naturalWidth > 0,
+    alt: g.querySelector('img').alt,
+    ways: [...g.querySelectorAll('.ways a')].filter((a) => !a.hidden).map((a) => [a.textContent.trim(), a.getAttribute('href')]),
+  })));
+  assert.deepEqual(games.map((g) => g.name), ['Star Tigris', 'Domains']);
+  for (const g of games) {
+    assert.ok(g.picture, `${g.name}: its picture shows`);
+    assert.ok(g.alt.length > 20, `${g.name}: its picture is described`);
+  }
+  assert.deepEqual(games[0].ways, [['Play', 'star-tigris.html#new'], ['Lessons', 'star-tigris.html#lessons'], ['Map editor', 'star-tigris.html#editor']]);
+  assert.deepEqual(games[1].ways, [['Play', 'domains.html']]);
+  // Its own weight: every file the page itself loaded, gzipped.
+  const loaded = await page.evaluate(() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]);
+  assert.ok(!loaded.some((u) => /\.wasm$|tabula-(web|worker|star|domains)/.test(u)), `no game code: ${loaded.join(' ')}`);
+  assert.ok(loaded.every((u) => u.startsWith(server.home)), `no other host: ${loaded.join(' ')}`);
+  let weight = 0;
+  for (const u of new Set(loaded.map((u) => u.split('#')[0]))) {
+    const body = Buffer.from(await (await fetch(u)).arrayBuffer());
+    weight += gzipSync(body, { level: 9 }).length;
+  }
+  assert.ok(weight < 60 * 1024, `the home page weighs ${weight} bytes gzipped`);
+  await page.screenshot({ path: join(artefacts, 'home-1280x800.png') });
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.screenshot({ path: join(artefacts, 'home-768x1024.png') });
+  // Each way in opens its game on the screen it names.
+  const expect = {
+    'star-tigris.html#new': () => page.waitForSelector('body[data-screen="new"]'),
+    'star-tigris.html#lessons': () => page.waitForSelector('body[data-screen="lessons"]'),
+    'star-tigris.html#editor': () => page.waitForSelector('body[data-screen="editor"]'),
+    'domains.html': () => page.waitForSelector('body[data-state="ready"]'),
+  };
+  for (const [, href] of games.flatMap((g) => g.ways)) {
+    await page.goto(server.home);
+    await page.click(`.ways a:not([hidden])[href="${href}"]`);
+    await expect[href]();
+    // The header leads back home.
+    assert.equal(await page.getAttribute('header h1 a.home', 'href'), 'index.html');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a game in progress is offered to continue on the home page, and no longer once it is over', async () => {
+  const context = await browser();
+  const { page, errors } = await blank(context);
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-screen="new"]');
+  await newGame(page, { names: ['Ada', 'Bo'], map: 'small', seed: 2 });
+  await ready(page);
+  await page.click('#decision [data-cmd="pass"]');
+  await page.goto(server.home);
+  assert.equal(await page.isVisible('.continue[data-game="star-tigris"]'), true);
+  assert.match(await page.textContent('.kept[data-game="star-tigris"]'), /^A game in progress: Turn 1 · Ada, Bo$/);
+  assert.equal(await page.textContent('#star-tigris .play'), 'New game');
+  assert.equal(await page.isVisible('.continue[data-game="domains"]'), false, 'Domains has nothing kept');
+  await page.click('.continue[data-game="star-tigris"]');
+  await page.waitForSelector('body[data-screen="play"], body[data-screen="handoff"]');
+  assert.match(await page.textContent('#status'), /Turn 1 · Ada to play · orders left: 1/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('links shared before each game had its own page still open what they opened', async () => {
+  const context = await browser();
+  const { page, errors } = await blank(context);
+  // A game link on the old address (the site's root, then Star Tigris).
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-site-links-'));
+  execFileSync(join(root, 'target', 'release', 'tabula'), ['play', '--seats', 'random,random', '--map', join(root, 'maps', 'star-tigris', 'small.txt'), '--games', '1', '--seed', '4', '--records', dir], { stdio: 'ignore' });
+  const record = readFileSync(join(dir, 'game-0001.json'), 'utf8');
+  const data = deflateRawSync(Buffer.from(record), { level: 9 }).toString('base64url');
+  await page.goto(`${server.home}#game=${data}`);
+  await page.waitForSelector('body[data-screen="replay"]');
+  assert.ok(page.url().includes('star-tigris.html'));
+  assert.equal(+(await page.getAttribute('#replay-pos', 'data-len')), JSON.parse(record).actions.length);
+  // A map link on the old index.html address opens the editor.
+  await page.goto(`${server.home}index.html#map=A..M/..../..A./M..A&name=Old`);
+  await page.waitForSelector('body[data-screen="editor"]');
+  assert.equal(await page.inputValue('#map-name'), 'Old');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('after one visit the whole site works offline: every page, a game against the AI to its end, a game link', async () => {
+  // A server of its own, stopped halfway: the network is really gone.
+  const own = await serve();
+  const context = await browser();
+  const { page, errors } = await blank(context);
+  await page.goto(own.home);
+  const kept = await offlineReady(page);
+  for (const f of ['index.html', 'star-tigris.html', 'domains.html', 'offline.js', 'manifest.webmanifest', 'star-tigris.webp']) {
+    assert.ok(kept.includes(f), `${f} is kept (${kept.length} files kept)`);
+  }
+  assert.ok(kept.some((f) => f.endsWith('.wasm')), 'the games\' WebAssembly is kept');
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-site-offline-'));
+  execFileSync(join(root, 'target', 'release', 'tabula'), ['play', '--seats', 'random,random', '--map', join(root, 'maps', 'star-tigris', 'small.txt'), '--games', '1', '--seed', '6', '--records', dir], { stdio: 'ignore' });
+  const data = deflateRawSync(readFileSync(join(dir, 'game-0001.json')), { level: 9 }).toString('base64url');
+  own.close();
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await fetch(own.home).then(() => 'up', () => 'down'), 'down', 'the server is gone');
+  // Every page loads from what was kept.
+  await page.reload();
+  await page.waitForSelector('.games');
+  await page.goto(own.home + 'domains.html');
+  await page.waitForSelector('body[data-state="ready"]');
+  await page.goto(own.home + 'star-tigris.html#editor');
+  await page.waitForSelector('body[data-screen="editor"]');
+  await page.goto(own.home + 'star-tigris.html#lessons');
+  await page.waitForSelector('body[data-screen="lessons"]');
+  // A game link.
+  await page.goto(`${own.home}star-tigris.html#game=${data}`);
+  await page.waitForSelector('body[data-screen="replay"]');
+  // A whole game against the AI (its worker and WebAssembly from the cache).
+  await page.goto(own.home + 'star-tigris.html#new');
+  await page.waitForSelector('body[data-screen="new"]');
+  await page.click('[data-cmd="seats:2"]');
+  await page.selectOption('#kind0', 'search:easy');
+  await page.selectOption('#kind1', 'search:easy');
+  await page.selectOption('#map', 'small');
+  await page.fill('#seed', '3');
+  await page.click('#start');
+  await page.click('#watch [data-cmd="speed:100"]');
+  await page.waitForSelector('body[data-screen="over"]', { timeout: 180000 });
+  await page.screenshot({ path: join(artefacts, 'offline-game-over-1280x800.png') });
+  assert.deepEqual(errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e)), []);
+  await context.close();
+});
+
+test('a new build on the same address replaces the kept site on reload, and says so', async () => {
+  // A copy of the build to change, served at a fixed address.
+  const copy = mkdtempSync(join(tmpdir(), 'tabula-site-build-'));
+  cpSync(join(root, 'dist'), copy, { recursive: true });
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  let own = await serve(copy, port);
+  const context = await browser();
+  const { page } = await blank(context);
+  await page.goto(own.home);
+  await offlineReady(page);
+  // The new build: the home page's words changed, and so the worker's version.
+  const index = join(copy, 'index.html');
+  writeFileSync(index, readFileSync(index, 'utf8').replace('board games in the browser</span>', 'board games in the browser, new edition</span>'));
+  execFileSync('python3', [join(root, 'scripts', 'service_worker.py'), copy, join(root, 'www', 'sw.js')], { stdio: 'ignore' });
+  own.close();
+  own = await serve(copy, port);
+  await page.reload();
+  await page.waitForSelector('header h1');
+  assert.match(await page.textContent('header h1'), /new edition/, 'the new build shows at once');
+  await page.waitForSelector('#site-updated', { timeout: 30000 });
+  assert.match(await page.textContent('#site-updated'), /Tabula was updated/);
+  // And it is the new one that is kept for offline use.
+  own.close();
+  await new Promise((r) => setTimeout(r, 300));
+  await page.reload();
+  assert.match(await page.textContent('header h1'), /new edition/);
+  await context.close();
+});
