@@ -15,15 +15,13 @@ use std::time::Instant;
 
 use clap::Args;
 use serde::Serialize;
-use tabula_ai::{Bot, OwnBots, bot_from_spec_with, no_own_bots, with_own_names};
-use tabula_domains::Domains;
+use tabula_ai::{Bot, OwnBots, bot_from_spec_with, with_own_names};
 use tabula_engine::limits::MAX_SEED;
 use tabula_engine::{Determinize, Evaluate, Ruleset, Seat, ToMove, settle_chance};
-use tabula_star_tigris::{Options, StarTigris};
 
 use crate::failure::{CmdResult, Failure};
 use crate::play::{MAX_GAME_ACTIONS, bot_seed};
-use crate::rulesets::{self, Known};
+use crate::rulesets;
 
 /// Options of `tabula arena`.
 #[derive(Args, Debug)]
@@ -73,17 +71,13 @@ struct Timing {
 
 /// Run `tabula arena`.
 pub fn run(args: &ArenaArgs) -> CmdResult {
-    match rulesets::lookup(&args.ruleset).map_err(Failure::Usage)? {
-        Known::StarTigris => arena::<StarTigris>(args, &Options::default(), (no_own_bots, &[])),
-        Known::Domains => arena::<Domains>(
-            args,
-            &tabula_domains::Options::default(),
-            (tabula_domains::domains_bot, tabula_domains::BOT_NAMES),
-        ),
-    }
+    rulesets::lookup(&args.ruleset)
+        .map_err(Failure::Usage)?
+        .arena(args)
 }
 
-fn arena<G: Ruleset + Determinize + Evaluate + 'static>(
+/// The arena for one ruleset, with its own bots beside the general ones.
+pub(crate) fn arena<G: Ruleset + Determinize + Evaluate + 'static>(
     args: &ArenaArgs,
     options: &G::Options,
     (own, own_names): (OwnBots<G>, &[&str]),

@@ -122,10 +122,13 @@ pub fn measure(games: u64, seed: u64, seats: usize) -> Result<BenchResult, Strin
 
 /// Run `tabula bench`.
 pub fn run(args: &BenchArgs) -> CmdResult {
-    match crate::rulesets::lookup(&args.ruleset).map_err(Failure::Usage)? {
-        crate::rulesets::Known::StarTigris => {}
-        crate::rulesets::Known::Domains => return crate::bench_domains::run(args),
-    }
+    crate::rulesets::lookup(&args.ruleset)
+        .map_err(Failure::Usage)?
+        .bench(args)
+}
+
+/// `tabula bench` for Star Tigris.
+pub(crate) fn run_star_tigris(args: &BenchArgs) -> CmdResult {
     let range = StarTigris::seat_range();
     if !range.contains(&args.seats) {
         return Err(Failure::Usage(format!(

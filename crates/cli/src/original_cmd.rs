@@ -15,7 +15,7 @@ use crate::failure::{CmdResult, Failure};
 use crate::input::{read_text, shown};
 use crate::problem_text::problem_line;
 use crate::record_cmd::record_error;
-use crate::rulesets::{self, Known};
+use crate::rulesets;
 
 /// Largest game file of another program accepted, in bytes (a 50×50,
 /// 500-round game in the old format is 2.5 MB).
@@ -40,11 +40,15 @@ pub struct ExportArgs {
 }
 
 fn domains_only(ruleset: &str) -> CmdResult {
-    match rulesets::lookup(ruleset).map_err(Failure::Usage)? {
-        Known::Domains => Ok(()),
-        Known::StarTigris => Err(Failure::Usage(format!(
+    if rulesets::lookup(ruleset)
+        .map_err(Failure::Usage)?
+        .has_original_files()
+    {
+        Ok(())
+    } else {
+        Err(Failure::Usage(format!(
             "{ruleset} has no game files of another program (only domains does)"
-        ))),
+        )))
     }
 }
 

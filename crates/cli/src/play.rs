@@ -18,7 +18,7 @@ use tabula_star_tigris::{DEFAULT_MAP, Options, StarTigris, check_map};
 use crate::failure::{CmdResult, Failure};
 use crate::input::{read_text, shown};
 use crate::problem_text::problem_line;
-use crate::rulesets::{self, Known};
+use crate::rulesets;
 use crate::safe_text::quoted;
 
 /// A game that has not ended after this many actions is reported as an error.
@@ -101,7 +101,7 @@ struct AnyGameLine {
 
 /// `tabula play` for any ruleset: the map file (if any) is handed to the
 /// ruleset as it is, the ruleset's own bots come first.
-fn play_any<G: Ruleset + Determinize + Evaluate + 'static>(
+pub(crate) fn play_any<G: Ruleset + Determinize + Evaluate + 'static>(
     args: &PlayArgs,
     options: &G::Options,
     (own, own_names): (OwnBots<G>, &[&str]),
@@ -259,14 +259,9 @@ fn play_any_game<G: Ruleset + Determinize + Evaluate + 'static>(
 
 /// Run `tabula play`.
 pub fn run(args: &PlayArgs) -> CmdResult {
-    match rulesets::lookup(&args.ruleset).map_err(Failure::Usage)? {
-        Known::StarTigris => play_star_tigris(args),
-        Known::Domains => play_any::<tabula_domains::Domains>(
-            args,
-            &tabula_domains::Options::default(),
-            (tabula_domains::domains_bot, tabula_domains::BOT_NAMES),
-        ),
-    }
+    rulesets::lookup(&args.ruleset)
+        .map_err(Failure::Usage)?
+        .play(args)
 }
 
 pub use tabula_ai::bot_seed;
@@ -309,7 +304,8 @@ fn load_map(path: Option<&Path>) -> Result<String, Failure> {
     Ok(text)
 }
 
-fn play_star_tigris(args: &PlayArgs) -> CmdResult {
+/// `tabula play` for Star Tigris: a map file and open scores too.
+pub(crate) fn play_star_tigris(args: &PlayArgs) -> CmdResult {
     check_seats::<StarTigris>(&args.seats)?;
     let last_seed = args.seed.checked_add(args.games - 1);
     if last_seed.is_none_or(|s| s > MAX_SEED) {

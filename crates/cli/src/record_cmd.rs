@@ -5,13 +5,12 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use tabula_engine::limits::MAX_RECORD_BYTES;
-use tabula_engine::record::{RecordError, parse_record, replay};
-use tabula_engine::{Game, Outcome, StateHash};
-use tabula_star_tigris::StarTigris;
+use tabula_engine::record::{RecordError, parse_record};
+use tabula_engine::{Outcome, StateHash};
 
 use crate::failure::{CmdResult, Failure};
 use crate::input::{read_text, shown};
-use crate::rulesets::{self, Known};
+use crate::rulesets;
 use crate::safe_text::printable;
 
 /// `tabula record …` commands.
@@ -79,17 +78,9 @@ pub fn verify(path: &Path) -> Result<(usize, StateHash, Option<Outcome>), String
     let text = read_text(path, MAX_RECORD_BYTES, "record")?;
     let record = parse_record(&text).map_err(|e| record_error(&name, &e))?;
     let ruleset = rulesets::lookup(&record.ruleset).map_err(|e| format!("{name}: {e}"))?;
-    let (hash, outcome) = match ruleset {
-        Known::StarTigris => {
-            let game = replay::<StarTigris>(&record).map_err(|e| record_error(&name, &e))?;
-            (game.state_hash(), game.outcome())
-        }
-        Known::Domains => {
-            let game =
-                replay::<tabula_domains::Domains>(&record).map_err(|e| record_error(&name, &e))?;
-            (game.state_hash(), game.outcome())
-        }
-    };
+    let (hash, outcome) = ruleset
+        .replay(&record)
+        .map_err(|e| record_error(&name, &e))?;
     Ok((record.actions.len(), hash, outcome))
 }
 

@@ -1,0 +1,68 @@
+//! Domains on the command line: its own bots (demo, dummy, painter) beside
+//! the general ones, its setup files, and files of the original program.
+
+use std::path::Path;
+
+use tabula_domains::{BOT_NAMES, Domains, Options, domains_bot};
+use tabula_engine::limits::MAX_MAP_BYTES;
+use tabula_engine::record::{GameRecord, RecordError, replay};
+use tabula_engine::{Game, Outcome, StateHash};
+
+use super::CliRuleset;
+use crate::arena::ArenaArgs;
+use crate::bench::BenchArgs;
+use crate::failure::CmdResult;
+use crate::input::{read_text, shown};
+use crate::play::PlayArgs;
+use crate::problem_text::problem_line;
+
+/// Domains, as the commands reach it.
+pub struct DomainsCli;
+
+impl CliRuleset for DomainsCli {
+    fn name(&self) -> &'static str {
+        <Domains as tabula_engine::Ruleset>::NAME
+    }
+
+    fn play(&self, args: &PlayArgs) -> CmdResult {
+        crate::play::play_any::<Domains>(args, &Options::default(), (domains_bot, BOT_NAMES))
+    }
+
+    fn arena(&self, args: &ArenaArgs) -> CmdResult {
+        crate::arena::arena::<Domains>(args, &Options::default(), (domains_bot, BOT_NAMES))
+    }
+
+    fn replay(&self, record: &GameRecord) -> Result<(StateHash, Option<Outcome>), RecordError> {
+        replay::<Domains>(record).map(|g| (g.state_hash(), g.outcome()))
+    }
+
+    /// A setup (docs/domains/setup-format.md); on success its size and
+    /// players.
+    fn check_map(&self, path: &Path) -> Result<String, ()> {
+        let name = shown(path);
+        let text = read_text(path, MAX_MAP_BYTES, "map").map_err(|e| eprintln!("{e}"))?;
+        let made = tabula_domains::setup_text::parse_setup_at(&text).and_then(|(setup, places)| {
+            Domains::from_setup_at(&Default::default(), &setup, 0, &places).map(|_| setup)
+        });
+        match made {
+            Ok(setup) => Ok(format!(
+                "{}×{}, {} players",
+                setup.rows, setup.cols, setup.players
+            )),
+            Err(problems) => {
+                for p in &problems.0 {
+                    eprintln!("{}", problem_line(&name, p));
+                }
+                Err(())
+            }
+        }
+    }
+
+    fn bench(&self, args: &BenchArgs) -> CmdResult {
+        crate::bench_domains::run(args)
+    }
+
+    fn has_original_files(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,88 @@
+//! The rulesets this build knows: one line each in [`ALL`]. Every command
+//! (`play`, `arena`, `record verify`, `bench`, `map check`) finds its
+//! ruleset here by name and calls it through [`CliRuleset`]; what a
+//! ruleset does differently lives in its own file beside this one.
+
+mod domains;
+mod star_tigris;
+
+use std::path::Path;
+
+use tabula_engine::record::{GameRecord, RecordError};
+use tabula_engine::{Outcome, StateHash};
+
+use crate::arena::ArenaArgs;
+use crate::bench::BenchArgs;
+use crate::failure::CmdResult;
+use crate::play::PlayArgs;
+use crate::safe_text::quoted;
+
+/// What the command line does with one ruleset.
+pub trait CliRuleset: Sync {
+    /// Its name, as on the command line and in records.
+    fn name(&self) -> &'static str;
+    /// `tabula play`: bot games, one JSON line each.
+    fn play(&self, args: &PlayArgs) -> CmdResult;
+    /// `tabula arena`: every pair of bots, both ways round.
+    fn arena(&self, args: &ArenaArgs) -> CmdResult;
+    /// `tabula record verify`: replay a record to its final state hash
+    /// and outcome.
+    fn replay(&self, record: &GameRecord) -> Result<(StateHash, Option<Outcome>), RecordError>;
+    /// `tabula map check`: check one map or setup file, printing its
+    /// problems on standard error; on success, a summary of it.
+    fn check_map(&self, path: &Path) -> Result<String, ()>;
+    /// `tabula bench`.
+    fn bench(&self, args: &BenchArgs) -> CmdResult;
+    /// Whether `tabula import` and `export` read and write game files of
+    /// another program for it.
+    fn has_original_files(&self) -> bool {
+        false
+    }
+}
+
+/// Every ruleset this build knows.
+pub static ALL: &[&dyn CliRuleset] = &[&star_tigris::StarTigrisCli, &domains::DomainsCli];
+
+/// The names of every known ruleset.
+pub fn names() -> Vec<&'static str> {
+    ALL.iter().map(|r| r.name()).collect()
+}
+
+/// The ruleset called `name`, or a message listing the known ones.
+pub fn lookup(name: &str) -> Result<&'static dyn CliRuleset, String> {
+    ALL.iter()
+        .copied()
+        .find(|r| r.name() == name)
+        .ok_or_else(|| {
+            format!(
+                "unknown ruleset {} (known rulesets: {})",
+                quoted(name),
+                names().join(", ")
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ruleset_is_found_by_its_name_and_names_are_unique() {
+        for r in ALL {
+            assert_eq!(lookup(r.name()).map(|f| f.name()), Ok(r.name()));
+        }
+        let mut n = names();
+        n.sort();
+        n.dedup();
+        assert_eq!(n.len(), ALL.len());
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_known_ones() {
+        let e = lookup("chess").err().unwrap_or_default();
+        assert!(e.contains("unknown ruleset"), "{e}");
+        for r in ALL {
+            assert!(e.contains(r.name()), "{e}");
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! Star Tigris on the command line.
+
+use std::path::Path;
+
+use tabula_ai::no_own_bots;
+use tabula_engine::limits::MAX_MAP_BYTES;
+use tabula_engine::record::{GameRecord, RecordError, replay};
+use tabula_engine::{Game, Outcome, StateHash};
+use tabula_star_tigris::{Options, StarTigris, check_map, map_stats};
+
+use super::CliRuleset;
+use crate::arena::ArenaArgs;
+use crate::bench::BenchArgs;
+use crate::failure::CmdResult;
+use crate::input::{read_text, shown};
+use crate::play::PlayArgs;
+use crate::problem_text::problem_line;
+
+/// Star Tigris, as the commands reach it.
+pub struct StarTigrisCli;
+
+impl CliRuleset for StarTigrisCli {
+    fn name(&self) -> &'static str {
+        <StarTigris as tabula_engine::Ruleset>::NAME
+    }
+
+    fn play(&self, args: &PlayArgs) -> CmdResult {
+        crate::play::play_star_tigris(args)
+    }
+
+    fn arena(&self, args: &ArenaArgs) -> CmdResult {
+        crate::arena::arena::<StarTigris>(args, &Options::default(), (no_own_bots, &[]))
+    }
+
+    fn replay(&self, record: &GameRecord) -> Result<(StateHash, Option<Outcome>), RecordError> {
+        replay::<StarTigris>(record).map(|g| (g.state_hash(), g.outcome()))
+    }
+
+    fn check_map(&self, path: &Path) -> Result<String, ()> {
+        let name = shown(path);
+        let text = read_text(path, MAX_MAP_BYTES, "map").map_err(|e| eprintln!("{e}"))?;
+        let problems = check_map(&text);
+        for p in &problems.0 {
+            eprintln!("{}", problem_line(&name, p));
+        }
+        if problems.has_errors() {
+            return Err(());
+        }
+        let stats = map_stats(&text).ok_or_else(|| eprintln!("{name}: the map does not parse"))?;
+        let warnings = match problems.0.len() {
+            0 => String::new(),
+            1 => ", 1 warning".into(),
+            n => format!(", {n} warnings"),
+        };
+        Ok(format!("{stats}{warnings}"))
+    }
+
+    fn bench(&self, args: &BenchArgs) -> CmdResult {
+        crate::bench::run_star_tigris(args)
+    }
+}
