@@ -2,6 +2,7 @@
 //! DOM API (text always goes in as text, never markup), files, storage,
 //! links and timers.
 
+pub mod canvas;
 pub mod dom;
 pub mod morph;
 pub mod resume_note;

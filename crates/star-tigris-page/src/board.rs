@@ -289,11 +289,8 @@ fn badge(ctx: &Ctx, colour: &str) {
 }
 
 fn draw_coordinates(ctx: &Ctx, g: &Geometry) {
-    ctx.set_fill_style_str("#555");
     let size = (g.ox * 0.5).clamp(9.0, 16.0);
-    ctx.set_font(&format!("{size}px system-ui, sans-serif"));
-    ctx.set_text_align("center");
-    ctx.set_text_baseline("middle");
+    tabula_page_kit::canvas::centred_text(ctx, size, false, "#555");
     for c in 0..g.cols {
         let name = tabula_star_tigris::pos::column_name(c as u8);
         ctx.fill_text(&name, g.ox + (c as f64 + 0.5) * g.cell, g.oy * 0.5)
@@ -364,15 +361,14 @@ fn draw_cell(ctx: &Ctx, x: f64, y: f64, s: f64, cell: &CellView) {
         ctx.set_line_width((s * 0.05).max(1.5));
         ctx.stroke();
         glyph(ctx, k, cx, cy - s * 0.05, s * 0.2, "#1b1b1b");
-        ctx.set_fill_style_str("#1b1b1b");
-        ctx.set_font(&format!(
-            "bold {}px system-ui, sans-serif",
-            (s * 0.22).round()
-        ));
-        ctx.set_text_align("center");
-        ctx.set_text_baseline("middle");
-        ctx.fill_text(&(owner + 1).to_string(), cx, cy + s * 0.25)
-            .ok();
+        tabula_page_kit::canvas::label(
+            ctx,
+            &(owner + 1).to_string(),
+            cx,
+            cy + s * 0.25,
+            s * 0.22,
+            "#1b1b1b",
+        );
     }
     if cell.artifact {
         star(ctx, x + s * 0.78, y + s * 0.22, s * 0.17);

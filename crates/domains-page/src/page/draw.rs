@@ -90,14 +90,14 @@ fn thing(ctx: &CanvasRenderingContext2d, t: Standing, x: f64, y: f64, s: f64, en
             if let Some(e) = energy
                 && s >= 11.0
             {
-                ctx.set_fill_style_str("#fff");
-                ctx.set_font(&format!(
-                    "bold {}px system-ui, sans-serif",
-                    (s * 0.6).floor()
-                ));
-                ctx.set_text_align("center");
-                ctx.set_text_baseline("middle");
-                ctx.fill_text(&e.to_string(), cx, cy + 0.5).ok();
+                tabula_page_kit::canvas::label(
+                    ctx,
+                    &e.to_string(),
+                    cx,
+                    cy + 0.5,
+                    (s * 0.6).floor(),
+                    "#fff",
+                );
             }
         }
         Standing::Bubble(p) => {
