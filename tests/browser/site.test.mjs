@@ -169,6 +169,26 @@ test('after one visit the whole site works offline: every page, a game against t
   await context.close();
 });
 
+test('Chromium finds the site installable as an app: a manifest with a name, icons, a start page and its own window', async () => {
+  const context = await browser();
+  const { page, errors } = await blank(context);
+  await page.goto(server.home);
+  await offlineReady(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors, [], JSON.stringify(installabilityErrors));
+  const manifest = await (await fetch(server.home + 'manifest.webmanifest')).json();
+  assert.equal(manifest.display, 'standalone');
+  assert.equal(manifest.short_name, 'Tabula');
+  assert.ok(manifest.icons.some((i) => i.sizes === '512x512'));
+  for (const href of ['star-tigris.html', 'domains.html']) {
+    await page.goto(server.home + href);
+    assert.equal(await page.getAttribute('link[rel="manifest"]', 'href'), 'manifest.webmanifest', `${href} names the manifest`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a new build on the same address replaces the kept site on reload, and says so', async () => {
   // A copy of the build to change, served at a fixed address.
   const copy = mkdtempSync(join(tmpdir(), 'tabula-site-build-'));
