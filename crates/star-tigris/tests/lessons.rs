@@ -591,3 +591,28 @@ fn a_snapshot_of_any_state_is_met_by_it() {
     let json = serde_json::to_string(&e).unwrap();
     assert_eq!(serde_json::from_str::<Expectations>(&json).unwrap(), e);
 }
+
+/// One vocabulary with the page and the rules: a player's six pieces are
+/// colonists in a hand (not ships in a fleet), and artifacts are drawn as
+/// gold stars (not marked with a letter).
+#[test]
+fn lessons_speak_the_page_s_words() {
+    let banned = [
+        "fleet",
+        "civilian ship",
+        "6 ships",
+        "pool of ships",
+        "the ships",
+        "marked A",
+    ];
+    for path in lesson_files() {
+        let text = std::fs::read_to_string(&path).expect("readable lesson");
+        for word in banned {
+            assert!(
+                !text.contains(word),
+                "{} says “{word}”: the page says hand, colonists and ★",
+                path.display()
+            );
+        }
+    }
+}
