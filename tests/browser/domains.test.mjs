@@ -95,6 +95,8 @@ test('built-in bots play in the worker; the viewer steps, jumps and scrubs; the 
     await page.keyboard.press('End');
     assert.equal(await page.getAttribute('#scrub', 'max'), '60');
     assert.equal((await page.textContent('#round-label')).trim(), 'Round 60 of 60');
+    // The points chart says which line is whose, not by colour alone.
+    assert.deepEqual(await page.$$eval('#chart-legend .chart-key', (ks) => ks.map((k) => k.textContent)), ['painter: solid line', 'dummy: dashed line', 'demo: dotted line']);
     // Notes are one list, newest first, with no numbers to contradict it.
     assert.equal(await page.$eval('#notes', (n) => n.tagName), 'UL');
     assert.match((await notes(page))[0], /^Game over/);

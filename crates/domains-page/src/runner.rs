@@ -139,6 +139,20 @@ pub struct Runner {
     skips: Vec<(u8, usize)>,
 }
 
+/// Seats that would share a name (two `demo` bots) are told apart by a
+/// number: `demo 1`, `demo 2`; names already apart stay as they are.
+pub fn number_same_names(seats: &mut [SeatSpec]) {
+    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    for s in seats.iter_mut() {
+        if names.iter().filter(|n| **n == s.name).count() > 1 {
+            let k = seen.entry(s.name.clone()).or_insert(0);
+            *k += 1;
+            s.name = format!("{} {k}", s.name);
+        }
+    }
+}
+
 impl Runner {
     /// Start a game; refuses bad options or seats with every reason.
     pub fn new(options: &Options, seats: &[SeatSpec], seed: u64) -> Result<Runner, String> {

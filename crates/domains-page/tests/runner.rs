@@ -606,3 +606,20 @@ fn skipped_seats_stay_skipped_when_a_game_is_resumed() {
     let bad = kept(&whole, &codes, 50.0).replace("\"skips\":[[0,", "\"skips\":[[9,");
     assert!(read_kept(&bad).unwrap_err().contains("skips seat 10"));
 }
+
+#[test]
+fn seats_of_the_same_bot_are_told_apart_by_a_number() {
+    use tabula_domains_page::runner::{SeatKind, SeatSpec, number_same_names};
+    let seat = |name: &str, bot: &str| SeatSpec {
+        name: name.into(),
+        kind: SeatKind::Bot(bot.into()),
+    };
+    let mut seats = vec![
+        seat("demo", "demo"),
+        seat("painter", "painter"),
+        seat("demo", "demo"),
+    ];
+    number_same_names(&mut seats);
+    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["demo 1", "painter", "demo 2"]);
+}

@@ -314,6 +314,8 @@ impl Editor {
     /// Resize, keeping what fits.
     pub fn resize(&mut self, width: usize, height: usize) {
         self.cancel();
+        // What was said about an earlier step (e.g. "Renamed") is stale now.
+        self.message = None;
         let d = self.draft.resized(width, height);
         if (d.width, d.height) != (width, height) {
             self.tell(format!(
@@ -517,6 +519,10 @@ mod tests {
         assert!(e.message.as_deref().unwrap().contains("4 to 32"));
         e.rename("Wide");
         assert_eq!(e.library.get(e.id.unwrap()).unwrap().name, "Wide");
+        assert!(e.message.as_deref().unwrap().starts_with("Renamed"));
+        e.resize(8, 8);
+        assert_eq!(e.message, None, "a resize that fits says nothing stale");
+        e.resize(32, 4);
         e.rename("\u{1}");
         assert!(e.message_is_error);
         let id = e.id.unwrap();

@@ -6,7 +6,7 @@ use tabula_page_kit::dom::sized_context;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use crate::frames::{Film, Frame};
-use crate::look::{COLOURS, PAINT, Standing, ZONE, look};
+use crate::look::{CHART_LINES, COLOURS, PAINT, Standing, ZONE, look};
 
 /// What is drawn over the board while a person gives orders.
 #[derive(Default)]
@@ -181,6 +181,11 @@ pub fn draw_chart(canvas: &HtmlCanvasElement, film: &Film, pos: usize) {
         ctx.begin_path();
         ctx.set_stroke_style_str(COLOURS[seat % 4]);
         ctx.set_line_width(2.0);
+        let dashes = js_sys::Array::new();
+        for d in CHART_LINES[seat % 4].0 {
+            dashes.push(&wasm_bindgen::JsValue::from_f64(*d));
+        }
+        ctx.set_line_dash(&dashes).ok();
         for (i, f) in film.frames.iter().enumerate() {
             let p = f.points.get(seat).copied().unwrap_or(0) as f64;
             if i == 0 {
@@ -191,6 +196,7 @@ pub fn draw_chart(canvas: &HtmlCanvasElement, film: &Film, pos: usize) {
         }
         ctx.stroke();
     }
+    ctx.set_line_dash(&js_sys::Array::new()).ok();
     ctx.set_stroke_style_str("rgba(0,0,0,0.5)");
     ctx.set_line_width(1.0);
     ctx.begin_path();

@@ -257,6 +257,7 @@ pub fn start_from_dialog() -> bool {
             s.name = format!("Person {k}");
         }
     }
+    crate::runner::number_same_names(&mut seats);
     let (size, rounds) = select_value("board-size")
         .split_once(':')
         .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u32>().ok()?)))

@@ -93,6 +93,7 @@ pub fn render(p: &Page) {
         if let Some(c) = canvas("chart") {
             draw_chart(&c, film, p.pos);
         }
+        render_chart_legend(film);
         set_text(
             "round-label",
             &format!("Round {} of {}", frame.round, film.rounds),
@@ -207,6 +208,25 @@ fn render_scores(p: &Page, film: &crate::frames::Film, frame: &crate::frames::Fr
     }
     let _ = p;
     replace_children(&box_, list);
+}
+
+/// Which line of the points chart is whose, in words (each line has its
+/// own dashes as well as its colour).
+fn render_chart_legend(film: &crate::frames::Film) {
+    let Some(box_) = by_id("chart-legend") else {
+        return;
+    };
+    let mut list = el("span");
+    for (i, name) in film.names.iter().enumerate() {
+        list = list.child(
+            el("span")
+                .class("chart-key")
+                .attr("data-seat", &i.to_string())
+                .child(colour_dot(COLOURS[i % 4]))
+                .text(&format!("{name}: {}", crate::look::CHART_LINES[i % 4].1)),
+        );
+    }
+    tabula_page_kit::morph::show(&box_, list);
 }
 
 fn render_person(p: &Page) {
