@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 export PATH="$PWD/tests/browser/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 rm -rf dist
 mkdir -p dist
-cp index.html www/site.css www/home.css www/offline.js www/manifest.webmanifest dist/
+cp index.html www/site.css www/home.css www/site.js www/manifest.webmanifest dist/
+cp -r www/i18n dist/
 cp -r www/img dist/
 for game in star-tigris domains; do
   stage="target/site/$game"

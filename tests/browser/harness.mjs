@@ -40,8 +40,8 @@ export async function serve(dist = join(root, 'dist'), port = 20000 + Math.floor
   return { home, url: home + 'star-tigris.html', port, close: () => proc.kill() };
 }
 
-/** Headless Chromium with a fresh user-data dir. */
-export async function browser(viewport = { width: 1280, height: 800 }) {
+/** Headless Chromium with a fresh user-data dir (`options` as Playwright's, e.g. a `locale`). */
+export async function browser(viewport = { width: 1280, height: 800 }, options = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'tabula-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: '/usr/bin/chromium',
@@ -49,6 +49,7 @@ export async function browser(viewport = { width: 1280, height: 800 }) {
     viewport,
     acceptDownloads: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    ...options,
   });
   openContexts.add(context);
   context.on('close', () => openContexts.delete(context));

@@ -131,7 +131,7 @@ test('after one visit the whole site works offline: every page, a game against t
   const { page, errors } = await blank(context);
   await page.goto(own.home);
   const kept = await offlineReady(page);
-  for (const f of ['index.html', 'star-tigris.html', 'domains.html', 'offline.js', 'manifest.webmanifest', 'star-tigris.webp']) {
+  for (const f of ['index.html', 'star-tigris.html', 'domains.html', 'site.js', 'en.txt', 'de.txt', 'manifest.webmanifest', 'star-tigris.webp']) {
     assert.ok(kept.includes(f), `${f} is kept (${kept.length} files kept)`);
   }
   assert.ok(kept.some((f) => f.endsWith('.wasm')), 'the games\' WebAssembly is kept');
@@ -169,6 +169,37 @@ test('after one visit the whole site works offline: every page, a game against t
   await context.close();
 });
 
+test('the pages speak German when the browser does, and the language switch on every page is remembered', async () => {
+  const context = await browser({ width: 1280, height: 800 }, { locale: 'de-DE' });
+  const { page, errors } = await blank(context);
+  await page.goto(server.home);
+  await page.waitForFunction(() => document.documentElement.lang === 'de');
+  assert.equal(await page.textContent('#star-tigris .play'), 'Spielen');
+  assert.match(await page.textContent('.intro'), /^Jedes Spiel läuft hier im Browser/);
+  assert.equal(await page.getAttribute('#star-tigris img', 'alt'), 'Ein Spielbrett von Star Tigris: Kolonien in vier Farben, runde Anführer-Steine und mit Sternen markierte Alien-Artefakte auf einem Raster im All.');
+  assert.equal(await page.inputValue('#lang'), 'de');
+  await page.screenshot({ path: join(artefacts, 'home-de-1280x800.png') });
+  // The game pages' headers.
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-screen="new"]');
+  assert.equal(await page.textContent('header [data-cmd="new"]'), 'Neues Spiel');
+  assert.equal(await page.textContent('header [data-cmd="regions"]'), 'Gebietsansicht');
+  assert.equal(await page.getAttribute('header a.home', 'title'), 'Alle Spiele');
+  await page.goto(server.home + 'domains.html');
+  await page.waitForSelector('body[data-state="ready"]');
+  assert.equal(await page.textContent('header [data-cmd="bots"]'), 'Deine Bots');
+  // Switched to English on a game page: remembered everywhere.
+  await page.selectOption('#lang', 'en');
+  await page.waitForFunction(() => document.querySelector('header [data-cmd="bots"]')?.textContent === 'Your bots');
+  await page.goto(server.home);
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await page.textContent('#star-tigris .play'), 'Play');
+  await page.selectOption('#lang', 'de');
+  await page.waitForFunction(() => document.querySelector('#star-tigris .play')?.textContent === 'Spielen');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('Chromium finds the site installable as an app: a manifest with a name, icons, a start page and its own window', async () => {
   const context = await browser();
   const { page, errors } = await blank(context);
@@ -201,19 +232,19 @@ test('a new build on the same address replaces the kept site on reload, and says
   await offlineReady(page);
   // The new build: the home page's words changed, and so the worker's version.
   const index = join(copy, 'index.html');
-  writeFileSync(index, readFileSync(index, 'utf8').replace('board games in the browser</span>', 'board games in the browser, new edition</span>'));
+  writeFileSync(index, readFileSync(index, 'utf8').replace('<main class="home">', '<main class="home"><p id="edition">The new edition.</p>'));
   execFileSync('python3', [join(root, 'scripts', 'service_worker.py'), copy, join(root, 'www', 'sw.js')], { stdio: 'ignore' });
   own.close();
   own = await serve(copy, port);
   await page.reload();
   await page.waitForSelector('header h1');
-  assert.match(await page.textContent('header h1'), /new edition/, 'the new build shows at once');
+  assert.equal(await page.isVisible('#edition'), true, 'the new build shows at once');
   await page.waitForSelector('#site-updated', { timeout: 30000 });
   assert.match(await page.textContent('#site-updated'), /Tabula was updated/);
   // And it is the new one that is kept for offline use.
   own.close();
   await new Promise((r) => setTimeout(r, 300));
   await page.reload();
-  assert.match(await page.textContent('header h1'), /new edition/);
+  assert.equal(await page.isVisible('#edition'), true, 'the new build is the one kept');
   await context.close();
 });

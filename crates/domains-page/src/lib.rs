@@ -33,6 +33,7 @@ pub fn start() {
     {
         worker::install();
     } else {
+        tabula_page_kit::i18n::apply();
         page::install();
     }
 }

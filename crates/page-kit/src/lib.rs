@@ -4,5 +4,6 @@
 
 pub mod canvas;
 pub mod dom;
+pub mod i18n;
 pub mod morph;
 pub mod resume_note;

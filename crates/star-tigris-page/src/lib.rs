@@ -50,6 +50,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
+    tabula_page_kit::i18n::apply();
     events::install();
 }
 

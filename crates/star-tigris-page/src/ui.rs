@@ -51,13 +51,13 @@ pub fn render(app: &mut App) {
         let on = app.regions_view;
         b.set_attribute("aria-pressed", if on { "true" } else { "false" })
             .ok();
-        let label = if on {
-            "Regions view: on"
+        let label = tabula_page_kit::i18n::t(if on {
+            "regions-view-on"
         } else {
-            "Regions view"
-        };
-        if b.text_content().as_deref() != Some(label) {
-            b.set_text_content(Some(label));
+            "regions-view"
+        });
+        if b.text_content().as_deref() != Some(label.as_str()) {
+            b.set_text_content(Some(&label));
         }
     }
     // Rebuilding the panel must not lose the keyboard user's place.

@@ -1,0 +1,188 @@
+//! The words of the pages in English and German: one catalogue per
+//! language (`www/i18n/en.txt`, `www/i18n/de.txt`, plain `key = text`
+//! lines), the language a person chose (remembered) or their browser's, and
+//! the switch in every page's header.
+//!
+//! In the page's HTML an element names its words with `data-i18n="key"`
+//! (its text), `data-i18n-title`, `data-i18n-aria-label` or `data-i18n-alt`;
+//! [`apply`] fills them in. Rust code asks [`t`] or [`tf`].
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use wasm_bindgen::JsCast;
+
+use crate::dom::{by_id, document, local_storage};
+
+/// The English catalogue.
+pub const EN: &str = include_str!("../../../www/i18n/en.txt");
+/// The German catalogue.
+pub const DE: &str = include_str!("../../../www/i18n/de.txt");
+/// Where the chosen language is remembered.
+pub const STORAGE_KEY: &str = "tabula.lang";
+
+/// A language of the pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// German.
+    De,
+}
+
+impl Lang {
+    /// Its code, as in `<html lang>` and the catalogue's file name.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+        }
+    }
+
+    /// The language of a code (`de`, `de-AT`, `en-GB`, …); English when
+    /// the pages do not speak it.
+    pub fn of_code(code: &str) -> Lang {
+        if code.to_ascii_lowercase().starts_with("de") {
+            Lang::De
+        } else {
+            Lang::En
+        }
+    }
+
+    fn catalogue(self) -> &'static str {
+        match self {
+            Lang::En => EN,
+            Lang::De => DE,
+        }
+    }
+}
+
+/// The entries of a catalogue, in order, or the first line that is not
+/// `key = text`, a comment (`#`) or blank.
+pub fn parse(text: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((key, value)) = line.split_once(" = ") else {
+            return Err(format!("line {}: not “key = text”", i + 1));
+        };
+        out.push((key.trim().to_string(), value.trim().to_string()));
+    }
+    Ok(out)
+}
+
+/// The `{name}`s a text leaves to be filled in.
+pub fn placeholders(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = text
+        .split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_string()))
+        .collect();
+    out.sort();
+    out
+}
+
+thread_local! {
+    static WORDS: RefCell<Option<(Lang, HashMap<String, String>)>> = const { RefCell::new(None) };
+}
+
+/// The language of the pages: the one chosen on a page's switch, else the
+/// browser's first.
+pub fn lang() -> Lang {
+    let chosen = local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+    let code = chosen.or_else(|| web_sys::window().and_then(|w| w.navigator().language()));
+    Lang::of_code(&code.unwrap_or_default())
+}
+
+fn with_words<T>(f: impl FnOnce(&HashMap<String, String>) -> T) -> T {
+    WORDS.with(|w| {
+        let mut w = w.borrow_mut();
+        let lang = lang();
+        if w.as_ref().is_none_or(|(l, _)| *l != lang) {
+            let mut map: HashMap<String, String> =
+                parse(EN).unwrap_or_default().into_iter().collect();
+            if lang != Lang::En {
+                map.extend(parse(lang.catalogue()).unwrap_or_default());
+            }
+            *w = Some((lang, map));
+        }
+        f(&w.as_ref().expect("just filled").1)
+    })
+}
+
+/// The words of `key` in the page's language (English where a catalogue
+/// lacks it; the key itself where both do).
+pub fn t(key: &str) -> String {
+    with_words(|m| m.get(key).cloned().unwrap_or_else(|| key.to_string()))
+}
+
+/// The words of `key` with each `{name}` filled in from `args`.
+pub fn tf(key: &str, args: &[(&str, &str)]) -> String {
+    let mut text = t(key);
+    for (name, value) in args {
+        text = text.replace(&format!("{{{name}}}"), value);
+    }
+    text
+}
+
+/// Fill in every `data-i18n*` of the document, set `<html lang>`, and set
+/// up the language switch (`#lang`): choosing a language remembers it and
+/// loads the page again in it.
+pub fn apply() {
+    let doc = document();
+    if let Some(html) = doc.document_element() {
+        html.set_attribute("lang", lang().code()).ok();
+    }
+    for (attr, target) in [
+        ("data-i18n", None),
+        ("data-i18n-title", Some("title")),
+        ("data-i18n-aria-label", Some("aria-label")),
+        ("data-i18n-alt", Some("alt")),
+    ] {
+        let Ok(list) = doc.query_selector_all(&format!("[{attr}]")) else {
+            continue;
+        };
+        for i in 0..list.length() {
+            let Some(el) = list
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            else {
+                continue;
+            };
+            let Some(key) = el.get_attribute(attr) else {
+                continue;
+            };
+            let words = t(&key);
+            match target {
+                None => el.set_text_content(Some(&words)),
+                Some(a) => {
+                    el.set_attribute(a, &words).ok();
+                }
+            }
+        }
+    }
+    if let Some(select) =
+        by_id("lang").and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+    {
+        select.set_value(lang().code());
+        let on_change = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(|| {
+            if let Some(s) =
+                by_id("lang").and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            {
+                if let Some(store) = local_storage() {
+                    store.set_item(STORAGE_KEY, &s.value()).ok();
+                }
+                if let Some(w) = web_sys::window() {
+                    w.location().reload().ok();
+                }
+            }
+        });
+        select
+            .add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref())
+            .ok();
+        on_change.forget();
+    }
+}
