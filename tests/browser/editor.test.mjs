@@ -206,6 +206,12 @@ test('a map link opens the editor on its map; a malformed link names the row and
     assert.equal(await page.$('#editor b'), null, 'a name is text, never markup');
     assert.ok(!page.url().includes('#map='), 'the link is consumed: a reload reopens the saved map');
 
+    // The same board under another name: the saved map opens, and says why its name shows.
+    await page.goto(`${server.url}#map=A..M/..../..A./M..A&name=Other`);
+    await page.waitForFunction(() => /same board as your saved map/.test(document.querySelector('#editor-message')?.textContent ?? ''));
+    assert.equal(await message(page), 'The link\'s map “Other” is the same board as your saved map “Tiny <b>board</b>”: that one is open (rename it to keep the link\'s name).');
+    assert.equal(await page.inputValue('#map-name'), 'Tiny <b>board</b>');
+
     await page.goto(`${server.url}#map=A..M/.x../..A./M..A&name=Bad`);
     await page.waitForFunction(() => /not a map/.test(document.querySelector('#editor-message')?.textContent ?? ''));
     assert.match(await message(page), /Row 2, column 2/);

@@ -270,10 +270,25 @@ fn open_link() {
             let text = d.to_text();
             let known = e.library.maps.iter().find(|m| m.text == text).map(|m| m.id);
             match known {
-                Some(id) => e.open_saved(id),
-                None => e.open(&name, d),
+                Some(id) => {
+                    e.open_saved(id);
+                    let link_name = crate::map_editor::clean_name(&name, "Map from a link");
+                    if e.name == link_name || name == "Map from a link" {
+                        e.tell(format!("Opened “{}” from the link.", e.name));
+                    } else {
+                        // Same cells under another name: the saved map
+                        // opens, and the person is told why its name shows.
+                        e.tell(format!(
+                            "The link's map “{}” is the same board as your saved map “{}”: that one is open (rename it to keep the link's name).",
+                            link_name, e.name
+                        ));
+                    }
+                }
+                None => {
+                    e.open(&name, d);
+                    e.tell(format!("Opened “{}” from the link.", e.name));
+                }
             }
-            e.tell(format!("Opened “{}” from the link.", e.name));
         } else {
             e.import(&rows.replace('/', "\n"), &name, "the link", "row");
         }
