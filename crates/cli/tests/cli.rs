@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{fixture, s, scratch, tabula};
+use common::{domains_record, fixture, s, scratch, tabula};
 
 /// Play one 2-seat game into `dir`; the record's path.
 fn one_record(dir: &Path) -> PathBuf {
@@ -1040,17 +1040,7 @@ fn domains_files_of_the_original_program_import_and_export() {
         "{}",
         b.stderr
     );
-    let p = tabula(&[
-        "play",
-        "--ruleset",
-        "domains",
-        "--seats",
-        "demo,dummy",
-        "--records",
-        &s(&dir),
-    ]);
-    assert_eq!(p.code, 0, "{}", p.stderr);
-    let e = tabula(&["export", "domains", &s(&dir.join("game-0001.json"))]);
+    let e = tabula(&["export", "domains", &s(&domains_record(&dir))]);
     assert_eq!(e.code, 0, "{}", e.stderr);
     let exported = dir.join("exported.txt");
     std::fs::write(&exported, &e.stdout).unwrap();

@@ -8,22 +8,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{s, scratch, tabula};
-
-/// Play one Domains game of two built-in bots into `dir`; its record.
-fn domains_record(dir: &Path) -> std::path::PathBuf {
-    let p = tabula(&[
-        "play",
-        "--ruleset",
-        "domains",
-        "--seats",
-        "demo,dummy",
-        "--records",
-        &s(dir),
-    ]);
-    assert_eq!(p.code, 0, "{}", p.stderr);
-    dir.join("game-0001.json")
-}
+use common::{domains_record, s, scratch, tabula};
 
 /// A JSON file, read.
 fn json(path: &Path) -> serde_json::Value {

@@ -79,6 +79,29 @@ impl El {
     }
 }
 
+/// A labelled file picker: `label`, then the field `id` offering the
+/// file types `accept`.
+pub fn file_field(label: &str, id: &str, accept: &str) -> El {
+    el("label").text(label).child(
+        el("input")
+            .attr("type", "file")
+            .attr("id", id)
+            .attr("accept", accept),
+    )
+}
+
+/// A labelled box to paste text into: `label`, then the text area `id`,
+/// `rows` high, holding `text`.
+pub fn paste_field(label: &str, id: &str, rows: u32, text: &str) -> El {
+    el("label").text(label).child(
+        el("textarea")
+            .attr("id", id)
+            .attr("rows", &rows.to_string())
+            .attr("spellcheck", "false")
+            .text(text),
+    )
+}
+
 /// A button that runs a command.
 pub fn button(label: &str, cmd: &str) -> El {
     el("button").attr("type", "button").cmd(cmd).text(label)

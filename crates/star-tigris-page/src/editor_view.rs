@@ -7,7 +7,7 @@ use tabula_star_tigris::view::CellView;
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 use crate::board::{self, Geometry, Picture};
-use crate::dom::{El, button, el};
+use crate::dom::{El, button, el, file_field, paste_field};
 use crate::editor::{TERRAINS, Tool, terrain_name};
 use crate::map_editor::Editor;
 use crate::maps::MAPS;
@@ -227,25 +227,12 @@ pub fn panel(e: &Editor) -> El {
                     .child(start)
                     .child(button("Open", "open-shipped")),
             )
-            .child(
-                el("label")
-                    .text("A map file (.txt) — or drop one on the page ")
-                    .child(
-                        el("input")
-                            .attr("type", "file")
-                            .attr("id", "map-file")
-                            .attr("accept", ".txt,text/plain"),
-                    ),
-            )
-            .child(
-                el("label").text("Or paste map text").child(
-                    el("textarea")
-                        .attr("id", "map-paste")
-                        .attr("rows", "4")
-                        .attr("spellcheck", "false")
-                        .text(&e.paste),
-                ),
-            )
+            .child(file_field(
+                "A map file (.txt) — or drop one on the page ",
+                "map-file",
+                ".txt,text/plain",
+            ))
+            .child(paste_field("Or paste map text", "map-paste", 4, &e.paste))
             .child(button("Open the pasted map", "paste-map")),
     );
     // Saved maps.

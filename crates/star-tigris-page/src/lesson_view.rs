@@ -8,7 +8,7 @@ use tabula_star_tigris::{Action, Kind, Phase, StarTigris};
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 use crate::board::{self, Geometry, Picture};
-use crate::dom::{El, button, el, swatch};
+use crate::dom::{El, button, el, file_field, swatch};
 use crate::lesson_player::LessonPlayer;
 use crate::maps::LESSONS;
 use crate::palette::{kind_colour, kind_symbol, kind_title};
@@ -45,14 +45,11 @@ pub fn list(error: Option<&str>, large: bool) -> El {
             "Each lesson sets up a position and plays through it step by step; at some steps it is your move. The first three are the worked examples of the rulebook.",
         ))
         .child(cards)
-        .child(
-            el("label").text("A lesson file (.json) ").child(
-                el("input")
-                    .attr("type", "file")
-                    .attr("id", "lesson-file")
-                    .attr("accept", ".json,application/json"),
-            ),
-        )
+        .child(file_field(
+            "A lesson file (.json) ",
+            "lesson-file",
+            ".json,application/json",
+        ))
         .maybe(error.map(|e| {
             el("p")
                 .class("message")

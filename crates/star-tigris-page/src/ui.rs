@@ -11,7 +11,10 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::board::{self, Geometry, Picture, RegionOverlay};
-use crate::dom::{El, button, by_id, document, el, replace_children, sized_context, swatch};
+use crate::dom::{
+    El, button, by_id, document, el, file_field, paste_field, replace_children, sized_context,
+    swatch,
+};
 use crate::maps::MAPS;
 use crate::palette::{SEAT_NAMES, kind_symbol, kind_title};
 use crate::session::Selection;
@@ -793,23 +796,17 @@ fn open_game_dialog(app: &App) -> El {
         .child(el("p").text(
             "A saved game (.json): a finished game opens in the replay viewer, a game in progress is resumed. A link of this site (a game, a map or a lesson) or a map file (.txt) opens too, where it belongs. The game on the page is only replaced once what you give has been checked.",
         ))
-        .child(
-            el("label").text("A file — or drop one on the page ").child(
-                el("input")
-                    .attr("type", "file")
-                    .attr("id", "game-file")
-                    .attr("accept", ".json,.txt,application/json,text/plain"),
-            ),
-        )
-        .child(
-            el("label").text("Or paste a saved game or a link").child(
-                el("textarea")
-                    .attr("id", "game-paste")
-                    .attr("rows", "5")
-                    .attr("spellcheck", "false")
-                    .text(&app.game_paste),
-            ),
-        )
+        .child(file_field(
+            "A file — or drop one on the page ",
+            "game-file",
+            ".json,.txt,application/json,text/plain",
+        ))
+        .child(paste_field(
+            "Or paste a saved game or a link",
+            "game-paste",
+            5,
+            &app.game_paste,
+        ))
         .maybe(
             app.open_error
                 .as_ref()

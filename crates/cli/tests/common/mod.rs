@@ -43,3 +43,18 @@ pub fn fixture(rel: &str) -> PathBuf {
 pub fn s(p: &Path) -> String {
     p.display().to_string()
 }
+
+/// Play one Domains game of two built-in bots into `dir`; its record.
+pub fn domains_record(dir: &Path) -> PathBuf {
+    let p = tabula(&[
+        "play",
+        "--ruleset",
+        "domains",
+        "--seats",
+        "demo,dummy",
+        "--records",
+        &s(dir),
+    ]);
+    assert_eq!(p.code, 0, "{}", p.stderr);
+    dir.join("game-0001.json")
+}
