@@ -18,15 +18,18 @@ after(async () => {
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const artefacts = join(root, 'tests', 'browser', 'artefacts');
+/** The built site the tests serve: dist/, or TABULA_DIST (a folder name
+ * or path relative to the repository) when another build is tested. */
+export const dist = join(root, process.env.TABULA_DIST || 'dist');
 mkdirSync(artefacts, { recursive: true });
 
 /** Serve dist/ under the sub-path /games/tabula/ on a free port, as a
  * static host would: the site must work below any path. `dist` and
  * `port` choose another build or the same address again. */
-export async function serve(dist = join(root, 'dist'), port = 20000 + Math.floor(Math.random() * 20000)) {
+export async function serve(site_dist = dist, port = 20000 + Math.floor(Math.random() * 20000)) {
   const site = mkdtempSync(join(tmpdir(), 'tabula-site-'));
   mkdirSync(join(site, 'games'));
-  symlinkSync(dist, join(site, 'games', 'tabula'));
+  symlinkSync(site_dist, join(site, 'games', 'tabula'));
   const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site], { stdio: 'ignore' });
   const home = `http://127.0.0.1:${port}/games/tabula/`;
   for (let i = 0; i < 100; i++) {

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync, deflateRawSync } from 'node:zlib';
-import { serve, browser, newGame, ready, screen, root, artefacts } from './harness.mjs';
+import { serve, browser, newGame, ready, screen, root, artefacts, dist } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -223,7 +223,7 @@ test('Chromium finds the site installable as an app: a manifest with a name, ico
 test('a new build on the same address replaces the kept site on reload, and says so', async () => {
   // A copy of the build to change, served at a fixed address.
   const copy = mkdtempSync(join(tmpdir(), 'tabula-site-build-'));
-  cpSync(join(root, 'dist'), copy, { recursive: true });
+  cpSync(dist, copy, { recursive: true });
   const port = 20000 + Math.floor(Math.random() * 20000);
   let own = await serve(copy, port);
   const context = await browser();

@@ -33,6 +33,10 @@ pub fn start() {
     {
         worker::install();
     } else {
+        tabula_page_kit::i18n::add(
+            include_str!("../../../www/i18n/domains/en.txt"),
+            include_str!("../../../www/i18n/domains/de.txt"),
+        );
         tabula_page_kit::i18n::apply();
         page::install();
     }

@@ -3,6 +3,11 @@
 //! lines), the language a person chose (remembered) or their browser's, and
 //! the switch in every page's header.
 //!
+//! The site's own words (the home page, every page's header, the page kit)
+//! are in `www/i18n/<lang>.txt`; each game page adds its own catalogue pair
+//! (`www/i18n/<game>/<lang>.txt`) with [`add`] before it shows anything, so
+//! a page carries only its own words.
+//!
 //! In the page's HTML an element names its words with `data-i18n="key"`
 //! (its text), `data-i18n-title`, `data-i18n-aria-label` or `data-i18n-alt`;
 //! [`apply`] fills them in. Rust code asks [`t`] or [`tf`].
@@ -87,6 +92,13 @@ pub fn placeholders(text: &str) -> Vec<String> {
 
 thread_local! {
     static WORDS: RefCell<Option<(Lang, HashMap<String, String>)>> = const { RefCell::new(None) };
+    static PAGE: RefCell<Vec<(&'static str, &'static str)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Add a page's own catalogues (English, German) to the site's.
+pub fn add(en: &'static str, de: &'static str) {
+    PAGE.with(|p| p.borrow_mut().push((en, de)));
+    WORDS.with(|w| *w.borrow_mut() = None);
 }
 
 /// The language of the pages: the one chosen on a page's switch, else the
@@ -104,8 +116,15 @@ fn with_words<T>(f: impl FnOnce(&HashMap<String, String>) -> T) -> T {
         if w.as_ref().is_none_or(|(l, _)| *l != lang) {
             let mut map: HashMap<String, String> =
                 parse(EN).unwrap_or_default().into_iter().collect();
+            let pages = PAGE.with(|p| p.borrow().clone());
+            for (en, _) in &pages {
+                map.extend(parse(en).unwrap_or_default());
+            }
             if lang != Lang::En {
                 map.extend(parse(lang.catalogue()).unwrap_or_default());
+                for (_, de) in &pages {
+                    map.extend(parse(de).unwrap_or_default());
+                }
             }
             *w = Some((lang, map));
         }

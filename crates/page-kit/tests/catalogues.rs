@@ -1,11 +1,13 @@
-//! The English and German catalogues (`www/i18n/`) hold the same keys, with
-//! the same `{name}`s to fill in, no empty text, and every key is used by a
-//! page (in its HTML as `data-i18n…="key"`, in its code as `"key"`).
+//! The English and German catalogues (`www/i18n/<lang>.txt` for the site,
+//! `www/i18n/<game>/<lang>.txt` for each game page) hold the same keys, with
+//! the same `{name}`s to fill in, no empty text, no key in two catalogues,
+//! and every key is used by a page (in its HTML as `data-i18n…="key"`, in
+//! its code as `"key"`).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use tabula_page_kit::i18n::{DE, EN, Lang, parse, placeholders};
+use tabula_page_kit::i18n::{Lang, parse, placeholders};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -43,25 +45,59 @@ fn page_sources() -> String {
         .join("\n")
 }
 
+/// Every catalogue pair: (where, English text, German text).
+fn catalogues() -> Vec<(String, String, String)> {
+    let base = root().join("www/i18n");
+    let mut dirs = vec![base.clone()];
+    for entry in std::fs::read_dir(&base).expect("www/i18n") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            dirs.push(path);
+        }
+    }
+    dirs.iter()
+        .map(|d| {
+            let read = |l: &str| std::fs::read_to_string(d.join(format!("{l}.txt"))).expect(l);
+            (d.display().to_string(), read("en"), read("de"))
+        })
+        .collect()
+}
+
+#[test]
+fn no_key_is_in_two_catalogues() {
+    let mut seen = BTreeSet::new();
+    for (place, en, _) in catalogues() {
+        for (key, _) in parse(&en).expect("parses") {
+            assert!(seen.insert(key.clone()), "{key} again in {place}");
+        }
+    }
+}
+
 #[test]
 fn both_catalogues_have_the_same_keys_and_placeholders() {
-    let en = parse(EN).expect("en.txt parses");
-    let de = parse(DE).expect("de.txt parses");
+    for (place, en, de) in catalogues() {
+        same_keys(&place, &en, &de);
+    }
+}
+
+fn same_keys(place: &str, en: &str, de: &str) {
+    let en = parse(en).unwrap_or_else(|e| panic!("{place}/en.txt: {e}"));
+    let de = parse(de).unwrap_or_else(|e| panic!("{place}/de.txt: {e}"));
     let keys = |c: &[(String, String)]| c.iter().map(|(k, _)| k.clone()).collect::<BTreeSet<_>>();
     let (ek, dk) = (keys(&en), keys(&de));
     assert_eq!(ek.len(), en.len(), "a key repeated in en.txt");
     assert_eq!(dk.len(), de.len(), "a key repeated in de.txt");
     let missing_de: Vec<_> = ek.difference(&dk).collect();
     let missing_en: Vec<_> = dk.difference(&ek).collect();
-    assert!(missing_de.is_empty(), "missing in German: {missing_de:?}");
-    assert!(missing_en.is_empty(), "missing in English: {missing_en:?}");
+    assert!(missing_de.is_empty(), "{place}: missing in German: {missing_de:?}");
+    assert!(missing_en.is_empty(), "{place}: missing in English: {missing_en:?}");
     for (key, text) in &en {
         let german = &de.iter().find(|(k, _)| k == key).expect("checked").1;
         assert!(!text.is_empty() && !german.is_empty(), "{key}: empty text");
         assert_eq!(
             placeholders(text),
             placeholders(german),
-            "{key}: the {{names}} differ"
+            "{place}: {key}: the {{names}} differ"
         );
     }
 }
@@ -69,9 +105,9 @@ fn both_catalogues_have_the_same_keys_and_placeholders() {
 #[test]
 fn every_key_is_used_by_a_page() {
     let sources = page_sources();
-    let unused: Vec<String> = parse(EN)
-        .expect("en.txt parses")
+    let unused: Vec<String> = catalogues()
         .into_iter()
+        .flat_map(|(_, en, _)| parse(&en).expect("parses"))
         .map(|(k, _)| k)
         .filter(|k| !sources.contains(&format!("\"{k}\"")) && !sources.contains(&format!("'{k}'")))
         .collect();

@@ -50,6 +50,10 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
+    tabula_page_kit::i18n::add(
+        include_str!("../../../www/i18n/star-tigris/en.txt"),
+        include_str!("../../../www/i18n/star-tigris/de.txt"),
+    );
     tabula_page_kit::i18n::apply();
     events::install();
 }
