@@ -2,7 +2,7 @@
 // Debian's Chromium headless with a fresh profile, and helpers that drive
 // the page the way a player does (clicks on the canvas, buttons, keys).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -176,4 +176,49 @@ export async function lowestContrast(page, selector) {
     }
     return lowest;
   });
+}
+
+/** The entries of a catalogue file (`www/i18n/...`), as [key, text]. */
+export function catalogue(file) {
+  return readFileSync(join(root, 'www', 'i18n', file), 'utf8').split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#') && l.includes(' = '))
+    .map((l) => [l.slice(0, l.indexOf(' = ')).trim(), l.slice(l.indexOf(' = ') + 3).trim()]);
+}
+
+/** English words still on a German page: every English text of the named
+ * catalogues (`en.txt`, `star-tigris/en.txt`, …) that differs from its
+ * German, cut at its `{name}`s into pieces of 8 characters or more, and
+ * found in the page's visible text, its titles, labels or placeholders. */
+export async function englishLeft(page, files) {
+  const pieces = new Map();
+  for (const file of files) {
+    const de = new Map(catalogue(file.replace(/en\.txt$/, 'de.txt')));
+    for (const [key, en] of catalogue(file)) {
+      if (de.get(key) === en) continue;
+      for (const piece of en.split(/\{[^}]*\}/)) {
+        const p = piece.trim();
+        if (p.length >= 8 && !(de.get(key) ?? '').includes(p)) pieces.set(p, key);
+      }
+    }
+  }
+  const shown = await page.evaluate(() => {
+    const out = [document.body.innerText];
+    for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]')) {
+      if (el.closest('[hidden]') || el.closest('dialog:not([open])')) continue;
+      for (const a of ['title', 'aria-label', 'placeholder', 'alt']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    }
+    return out.join('\n');
+  });
+  const left = [...pieces].filter(([p]) => shown.includes(p)).map(([p, key]) => `${key}: “${p}”`);
+  // Words no German sentence has: they catch text that never went
+  // through a catalogue.
+  for (const word of ['the', 'and', 'your', 'you', 'is', 'of', 'with', 'this', 'to', 'not']) {
+    const m = shown.match(new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'iu'));
+    if (m) {
+      const at = shown.indexOf(m[0]);
+      left.push(`not in a catalogue: “…${shown.slice(Math.max(0, at - 30), at + 30).replace(/\n/g, ' ')}…”`);
+    }
+  }
+  return left;
 }
