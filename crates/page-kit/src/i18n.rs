@@ -93,20 +93,41 @@ pub fn placeholders(text: &str) -> Vec<String> {
 thread_local! {
     static WORDS: RefCell<Option<(Lang, HashMap<String, String>)>> = const { RefCell::new(None) };
     static PAGE: RefCell<Vec<(&'static str, &'static str)>> = const { RefCell::new(Vec::new()) };
+    static FORCED: RefCell<Option<Lang>> = const { RefCell::new(None) };
 }
 
-/// Add a page's own catalogues (English, German) to the site's.
+/// Add a page's own catalogues (English, German) to the site's (once;
+/// adding the same pair again changes nothing).
 pub fn add(en: &'static str, de: &'static str) {
-    PAGE.with(|p| p.borrow_mut().push((en, de)));
+    PAGE.with(|p| {
+        let mut p = p.borrow_mut();
+        if !p.iter().any(|&(e, _)| std::ptr::eq(e, en)) {
+            p.push((en, de));
+        }
+    });
     WORDS.with(|w| *w.borrow_mut() = None);
 }
 
 /// The language of the pages: the one chosen on a page's switch, else the
 /// browser's first.
+/// Outside a browser (the native tests), the language set by [`use_lang`],
+/// else English.
 pub fn lang() -> Lang {
+    if let Some(l) = FORCED.with(|f| *f.borrow()) {
+        return l;
+    }
+    if !cfg!(target_arch = "wasm32") {
+        return Lang::En;
+    }
     let chosen = local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
     let code = chosen.or_else(|| web_sys::window().and_then(|w| w.navigator().language()));
     Lang::of_code(&code.unwrap_or_default())
+}
+
+/// Speak `lang` whatever the browser says (`None`: follow it again). The
+/// native tests use it to check the texts of both languages.
+pub fn use_lang(lang: Option<Lang>) {
+    FORCED.with(|f| *f.borrow_mut() = lang);
 }
 
 fn with_words<T>(f: impl FnOnce(&HashMap<String, String>) -> T) -> T {

@@ -45,15 +45,30 @@ mod storage;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
 
+/// Give the page kit's catalogue this page's words: the game's and its
+/// editors' and lessons', in English and German.
+pub fn add_words() {
+    use tabula_page_kit::i18n::add;
+    add(
+        include_str!("../../../www/i18n/star-tigris/en.txt"),
+        include_str!("../../../www/i18n/star-tigris/de.txt"),
+    );
+    add(
+        include_str!("../../../www/i18n/star-tigris-editor/en.txt"),
+        include_str!("../../../www/i18n/star-tigris-editor/de.txt"),
+    );
+    add(
+        include_str!("../../../www/i18n/star-tigris-lessons/en.txt"),
+        include_str!("../../../www/i18n/star-tigris-lessons/de.txt"),
+    );
+}
+
 /// Start the page: wire the events and show the new-game dialog.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
-    tabula_page_kit::i18n::add(
-        include_str!("../../../www/i18n/star-tigris/en.txt"),
-        include_str!("../../../www/i18n/star-tigris/de.txt"),
-    );
+    add_words();
     tabula_page_kit::i18n::apply();
     events::install();
 }
