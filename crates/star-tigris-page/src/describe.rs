@@ -6,35 +6,25 @@ use tabula_star_tigris::events::{Event, ReturnReason, ScoreReason};
 use tabula_star_tigris::state::EndReason;
 use tabula_star_tigris::{Action, Kind};
 
+use tabula_page_kit::i18n::{t, tf};
+
 fn name(names: &[String], seat: u8) -> &str {
     names.get(seat as usize).map(String::as_str).unwrap_or("?")
 }
 
-fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+/// The catalogue's word for a kind under `prefix` (`kind`, `kinds`,
+/// `colony`, `colonies`, `leader`, `leaders`, `resource`).
+pub fn word(prefix: &str, k: Kind) -> String {
+    t(&format!("{prefix}-{}", k.name()))
+}
+
+/// One text of two: `{key}-one` for 1, `{key}-many` (with `{n}`) otherwise.
+fn counted(key: &str, n: impl Into<u64>, args: &[(&str, &str)]) -> String {
     let n = n.into();
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
-fn colonist(k: Kind) -> &'static str {
-    match k {
-        Kind::Settler => "settler",
-        Kind::Scientist => "scientist",
-        Kind::Merchant => "merchant",
-        Kind::Mining => "mining robot",
-    }
-}
-
-fn colonists(k: Kind) -> &'static str {
-    match k {
-        Kind::Settler => "settlers",
-        Kind::Scientist => "scientists",
-        Kind::Merchant => "merchants",
-        Kind::Mining => "mining robots",
-    }
+    let n_text = n.to_string();
+    let mut all = args.to_vec();
+    all.push(("n", &n_text));
+    tf(&format!("{key}-{}", if n == 1 { "one" } else { "many" }), &all)
 }
 
 /// What a cell holds, in the words of the rest of the page (for the
@@ -44,22 +34,25 @@ pub fn cell(
     at: tabula_star_tigris::Pos,
     c: &tabula_star_tigris::view::CellView,
 ) -> String {
-    let ground = if c.destroyed {
-        "destroyed by a bomber (nothing can settle here again)"
+    let ground = t(if c.destroyed {
+        "cell-destroyed"
     } else if c.uninhabitable {
-        "uninhabitable space (only mining robots settle here)"
+        "cell-uninhabitable"
     } else {
-        "open space"
-    };
+        "cell-open"
+    });
     let mut parts = vec![format!("{at}: {ground}")];
     if let Some(k) = c.colony {
-        parts.push(format!("a {} colony", colonist(k)));
+        parts.push(tf("cell-colony", &[("colony", &word("colony", k))]));
     }
     if c.artifact {
-        parts.push("an alien artifact (★)".into());
+        parts.push(t("cell-artifact"));
     }
     if let Some((owner, k)) = c.leader {
-        parts.push(format!("{}'s {k} leader", name(names, owner)));
+        parts.push(tf(
+            "cell-leader",
+            &[("who", name(names, owner)), ("leader", &word("leader", k))],
+        ));
     }
     parts.join("; ") + "."
 }
@@ -68,21 +61,35 @@ pub fn cell(
 pub fn action(names: &[String], seat: u8, a: &Action) -> String {
     let who = name(names, seat);
     match a {
-        Action::Colonize { kind, at } => format!("{who} settles {at} with a {}.", colonist(*kind)),
-        Action::PlaceLeader { kind, at } => format!("{who} places the {kind} leader on {at}."),
-        Action::MoveLeader { kind, to } => format!("{who} moves the {kind} leader to {to}."),
-        Action::WithdrawLeader { kind } => format!("{who} withdraws the {kind} leader."),
-        Action::Destroy { at } => format!("{who} sends a bomber to destroy {at}."),
-        Action::Swap(s) => format!(
-            "{who} swaps {}.",
-            plural(s.total(), "colonist", "colonists")
+        Action::Colonize { kind, at } => tf(
+            "log-colonize",
+            &[("who", who), ("at", &at.to_string()), ("kind", &word("kind", *kind))],
         ),
-        Action::Pass => format!("{who} passes an order."),
-        Action::Commit { count } => format!("{who} commits {count} as reinforcements."),
-        Action::ResolveConflict { kind } => {
-            format!("{who} chooses to fight the {kind} conflict first.")
+        Action::PlaceLeader { kind, at } => tf(
+            "log-place-leader",
+            &[("who", who), ("at", &at.to_string()), ("leader", &word("leader", *kind))],
+        ),
+        Action::MoveLeader { kind, to } => tf(
+            "log-move-leader",
+            &[("who", who), ("to", &to.to_string()), ("leader", &word("leader", *kind))],
+        ),
+        Action::WithdrawLeader { kind } => tf(
+            "log-withdraw-leader",
+            &[("who", who), ("leader", &word("leader", *kind))],
+        ),
+        Action::Destroy { at } => tf("log-destroy", &[("who", who), ("at", &at.to_string())]),
+        Action::Swap(s) => counted("log-swap", s.total(), &[("who", who)]),
+        Action::Pass => tf("log-pass", &[("who", who)]),
+        Action::Commit { count } => {
+            tf("log-commit", &[("who", who), ("n", &count.to_string())])
         }
-        Action::TakeArtifact { at } => format!("{who} takes the alien artifact at {at}."),
+        Action::ResolveConflict { kind } => tf(
+            "log-resolve-first",
+            &[("who", who), ("leaders", &word("leaders", *kind))],
+        ),
+        Action::TakeArtifact { at } => {
+            tf("log-take-artifact", &[("who", who), ("at", &at.to_string())])
+        }
     }
 }
 
@@ -97,55 +104,55 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
             at,
         } => {
             let who = name(names, *seat);
-            let pts = format!("{points} {}", kind.resource());
-            match (reason, at) {
-                (ScoreReason::Leader, Some(at)) => {
-                    format!(
-                        "Colony at {at} scores {pts} for {who}: {who}'s {kind} leader rules its region."
-                    )
+            let pts = format!("{points} {}", word("resource", *kind));
+            let leader = word("leader", *kind);
+            let at = at.map(|a| a.to_string()).unwrap_or_default();
+            let args = [("who", who), ("pts", &pts), ("leader", &leader), ("at", &at)];
+            match reason {
+                ScoreReason::Leader if !at.is_empty() => tf("log-scored-leader", &args),
+                ScoreReason::SettlerFallback if !at.is_empty() => {
+                    tf("log-scored-fallback", &args)
                 }
-                (ScoreReason::SettlerFallback, Some(at)) => format!(
-                    "Colony at {at} scores {pts} for {who}: no {kind} leader in its region, so {who}'s settler leader collects."
-                ),
-                (ScoreReason::InternalWin, _) => {
-                    format!("{who} scores {pts} for winning the conflict.")
-                }
-                (ScoreReason::ExternalWin, _) => {
-                    format!("{who} scores {pts}: 1 per colony removed and 1 for the beaten leader.")
-                }
-                _ => format!("{who} scores {pts}."),
+                ScoreReason::InternalWin => tf("log-scored-internal", &args[..2]),
+                ScoreReason::ExternalWin => tf("log-scored-external", &args[..2]),
+                _ => tf("log-scored", &args[..2]),
             }
         }
-        Event::NobodyScored { kind, at } => match kind {
-            Kind::Settler => {
-                format!("Colony at {at} scores for nobody: its region has no settler leader.")
+        Event::NobodyScored { kind, at } => {
+            let at = at.to_string();
+            match kind {
+                Kind::Settler => tf("log-nobody-settler", &[("at", &at)]),
+                _ => tf(
+                    "log-nobody",
+                    &[("at", &at), ("leader", &word("leader", *kind))],
+                ),
             }
-            _ => format!(
-                "Colony at {at} scores for nobody: its region has neither a {kind} leader nor a settler leader."
-            ),
-        },
+        }
         Event::ConflictStarted { conflict: c } => {
             let (a, d) = (name(names, c.attacker), name(names, c.defender));
+            let (x, y) = (c.attacker_base.to_string(), c.defender_base.to_string());
+            let args = [
+                ("a", a),
+                ("d", d),
+                ("x", &x),
+                ("y", &y),
+                ("leaders", &word("leaders", c.kind)),
+                ("kinds", &word("kinds", c.kind)),
+            ];
             if c.external {
-                format!(
-                    "External conflict between the {} leaders: {a} attacks with {} ({} in its region), {d} defends with {}.",
-                    c.kind,
-                    c.attacker_base,
-                    colonists(c.kind),
-                    c.defender_base
-                )
+                tf("log-external-conflict", &args)
             } else {
-                format!(
-                    "Internal conflict between the {} leaders: {a} attacks with {} (scientist colonies beside the leader), {d} defends with {}.",
-                    c.kind, c.attacker_base, c.defender_base
-                )
+                tf("log-internal-conflict", &args[..5])
             }
         }
-        Event::Committed { seat, kind, count } => format!(
-            "{} {} on {}'s side.",
-            plural(*count, colonist(*kind), colonists(*kind)),
-            if *count == 1 { "fights" } else { "fight" },
-            name(names, *seat)
+        Event::Committed { seat, kind, count } => counted(
+            "log-committed",
+            *count,
+            &[
+                ("who", name(names, *seat)),
+                ("kind", &word("kind", *kind)),
+                ("kinds", &word("kinds", *kind)),
+            ],
         ),
         Event::ConflictResolved {
             kind,
@@ -161,24 +168,28 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
             } else {
                 (defender_strength, attacker_strength)
             };
-            let mut s = format!(
-                "{} wins {won} to {lost}{}; {}'s {kind} leader goes home.",
-                name(names, *winner),
-                if attacker_strength == defender_strength {
-                    " (a tie goes to the defender)"
-                } else {
-                    ""
-                },
-                name(names, *loser)
-            );
+            let (won, lost) = (won.to_string(), lost.to_string());
+            let args = [
+                ("winner", name(names, *winner)),
+                ("loser", name(names, *loser)),
+                ("won", &won),
+                ("lost", &lost),
+                ("leader", &word("leader", *kind)),
+            ];
+            let mut s = if attacker_strength == defender_strength {
+                tf("log-resolved-tie", &args)
+            } else {
+                tf("log-resolved", &args)
+            };
             if *external {
-                s.push_str(&format!(
-                    " {} removed.",
-                    plural(
-                        *colonies_removed,
-                        &format!("{kind} colony is"),
-                        &format!("{kind} colonies are")
-                    )
+                s.push(' ');
+                s.push_str(&counted(
+                    "log-removed",
+                    *colonies_removed,
+                    &[
+                        ("colony", &word("colony", *kind)),
+                        ("colonies", &word("colonies", *kind)),
+                    ],
                 ));
             }
             s
@@ -189,45 +200,47 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
             kind,
             from,
             reason,
-        } => match reason {
-            ReturnReason::NoScientist => format!(
-                "{}'s {kind} leader at {from} goes home: no scientist colony beside it any more.",
-                name(names, *seat)
-            ),
-            ReturnReason::Destroyed => format!(
-                "{}'s {kind} leader at {from} goes home: its cell was destroyed.",
-                name(names, *seat)
-            ),
-            ReturnReason::LostConflict => return None,
-        },
+        } => {
+            let from = from.to_string();
+            let args = [
+                ("who", name(names, *seat)),
+                ("leader", &word("leader", *kind)),
+                ("from", &from),
+            ];
+            match reason {
+                ReturnReason::NoScientist => tf("log-returned-no-scientist", &args),
+                ReturnReason::Destroyed => tf("log-returned-destroyed", &args),
+                ReturnReason::LostConflict => return None,
+            }
+        }
         Event::Destroyed {
             at,
             colony,
             artifact,
             ..
         } => {
-            let mut s = format!("{at} is destroyed");
-            if let Some(k) = colony {
-                s.push_str(&format!(" with its {} colony", colonist(*k)));
+            let at = at.to_string();
+            match (colony, artifact) {
+                (None, false) => tf("log-destroyed", &[("at", &at)]),
+                (None, true) => tf("log-destroyed-artifact", &[("at", &at)]),
+                (Some(k), false) => tf(
+                    "log-destroyed-colony",
+                    &[("at", &at), ("colony", &word("colony", *k))],
+                ),
+                (Some(k), true) => tf(
+                    "log-destroyed-both",
+                    &[("at", &at), ("colony", &word("colony", *k))],
+                ),
             }
-            if *artifact {
-                s.push_str(" and its alien artifact");
-            }
-            s.push('.');
-            s
         }
         Event::ArtifactTaken { .. } => return None,
-        Event::Drew { seat, count } => format!(
-            "{} draws {}.",
-            name(names, *seat),
-            plural(*count, "colonist", "colonists")
-        ),
-        Event::TurnEnded { seat } => format!("{}'s turn ends.", name(names, *seat)),
+        Event::Drew { seat, count } => {
+            counted("log-drew", *count, &[("who", name(names, *seat))])
+        }
+        Event::TurnEnded { seat } => tf("log-turn-ends", &[("who", name(names, *seat))]),
         Event::GameOver { reason } => match reason {
-            EndReason::ArtifactsGone => {
-                "The game ends: two or fewer alien artifacts are left.".into()
-            }
-            EndReason::PoolExhausted => "The game ends: the pool cannot refill a hand.".into(),
+            EndReason::ArtifactsGone => t("log-end-artifacts"),
+            EndReason::PoolExhausted => t("log-end-pool"),
         },
         Event::Colonized { .. }
         | Event::LeaderPlaced { .. }
@@ -243,47 +256,41 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
 /// need no explanation.
 pub fn why(e: &Event) -> Option<String> {
     Some(match e {
-        Event::Scored { reason, kind, .. } => match reason {
-            ScoreReason::Leader => format!(
-                "Rule 3.4: a new colony scores 1 point of its kind for the owner of the leader of that kind in its region — here the {kind} leader."
-            ),
-            ScoreReason::SettlerFallback => format!(
-                "Rule 3.4, the settler fallback: when a colony's region has no {kind} leader, the owner of the region's settler leader scores it instead."
-            ),
-            ScoreReason::InternalWin => "Rule 5.1: the winner of an internal conflict scores 1 technology.".into(),
-            ScoreReason::ExternalWin => "Rule 5.2.5: the winner of an external conflict scores 1 point of the leaders' kind per colony removed, plus 1 for the beaten leader.".into(),
-        },
+        Event::Scored { reason, kind, .. } => {
+            let leader = word("leader", *kind);
+            let leader = [("leader", leader.as_str())];
+            match reason {
+                ScoreReason::Leader => tf("why-scored-leader", &leader),
+                ScoreReason::SettlerFallback => tf("why-scored-fallback", &leader),
+                ScoreReason::InternalWin => t("why-scored-internal"),
+                ScoreReason::ExternalWin => t("why-scored-external"),
+            }
+        }
         Event::NobodyScored { kind, .. } => match kind {
-            Kind::Settler => "Rule 3.4: a settler colony scores for the settler leader of its region; this region has none, so nobody scores.".into(),
-            _ => format!(
-                "Rule 3.4: a colony scores for the {kind} leader of its region, or failing that for the settler leader; this region has neither, so nobody scores."
-            ),
+            Kind::Settler => t("why-nobody-settler"),
+            _ => tf("why-nobody", &[("leader", &word("leader", *kind))]),
         },
-        Event::ConflictStarted { conflict: c } => {
-            if c.external {
-                "Rule 5.2: a colony that joins two regions holding leaders of the same kind starts an external conflict. Each side's strength is the colonies of the leaders' kind in its leader's former region (5.2.3), plus what each commits from hand; the active player's leader attacks (5.2.2).".into()
-            } else {
-                "Rule 5.1: a leader placed in a region that already holds a leader of its kind starts an internal conflict. Each side's strength is the scientist colonies beside its leader (artifact colonies count), plus the scientists each commits from hand.".into()
-            }
-        }
-        Event::Committed { .. } => "Rules 5.1 and 5.2.3: each side may commit colonists of the conflict's kind (scientists in an internal conflict) from its hand, the attacker first; every committed colonist is lost, win or lose.".into(),
-        Event::ConflictResolved { external, .. } => {
-            if *external {
-                "Rule 5.2.4: the higher strength wins, ties go to the defender. The loser's leader goes home and the loser's colonies of that kind in its former region are removed, except colonies holding an artifact and scientists beside another leader.".into()
-            } else {
-                "Rule 5.1: the higher strength wins, ties go to the defender; the loser's leader goes home.".into()
-            }
-        }
+        Event::ConflictStarted { conflict: c } => t(if c.external {
+            "why-external-conflict"
+        } else {
+            "why-internal-conflict"
+        }),
+        Event::Committed { .. } => t("why-committed"),
+        Event::ConflictResolved { external, .. } => t(if *external {
+            "why-external-resolved"
+        } else {
+            "why-internal-resolved"
+        }),
         Event::LeaderReturned { reason, .. } => match reason {
-            ReturnReason::NoScientist => "Rule 4.5: a leader must stand beside a scientist colony; one left without (after a conflict or a bomber) goes back to its owner at once.".into(),
-            ReturnReason::Destroyed => "Rule 6.2: a leader on a destroyed cell goes back to its owner.".into(),
+            ReturnReason::NoScientist => t("why-returned-no-scientist"),
+            ReturnReason::Destroyed => t("why-returned-destroyed"),
             ReturnReason::LostConflict => return None,
         },
-        Event::Destroyed { .. } => "Rule 6: a bomber destroys a cell for good: a colony on it leaves the game, an artifact on it is lost, and the cell splits whatever region ran through it.".into(),
-        Event::Drew { .. } => "Rule 8.3: at the end of a turn every player with fewer than 6 colonists draws back up to 6 from the pool.".into(),
+        Event::Destroyed { .. } => t("why-destroyed"),
+        Event::Drew { .. } => t("why-drew"),
         Event::GameOver { reason } => match reason {
-            EndReason::ArtifactsGone => "Rule 8.2: the game ends when 2 or fewer alien artifacts are left on the board. Each player's score is their weakest resource, each artifact adding 1 where it helps most (9.2).".into(),
-            EndReason::PoolExhausted => "Rule 8.4: the game ends when the pool cannot refill a hand. Each player's score is their weakest resource, each artifact adding 1 where it helps most (9.2).".into(),
+            EndReason::ArtifactsGone => t("why-end-artifacts"),
+            EndReason::PoolExhausted => t("why-end-pool"),
         },
         _ => return None,
     })
@@ -292,10 +299,12 @@ pub fn why(e: &Event) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula_page_kit::i18n::Lang;
     use tabula_star_tigris::Pos;
 
     #[test]
     fn texts_name_players_and_reasons() {
+        crate::add_words();
         let names = vec!["Blue".to_string(), "Red".to_string()];
         let at: Pos = "F7".parse().unwrap();
         let t = event(
@@ -338,6 +347,7 @@ mod tests {
 
     #[test]
     fn cells_are_described_in_the_pages_words() {
+        crate::add_words();
         use tabula_star_tigris::view::CellView;
         let names = vec!["Ada".to_string(), "Bo".to_string()];
         let at: Pos = "B6".parse().unwrap();
@@ -390,16 +400,30 @@ mod tests {
         None
     }
 
-    /// Every text the log and its "Why?" show over 1,000 random games:
-    /// none is empty, none says a phrase twice.
+    /// Every text the log and its "Why?" show over 1,000 random games, in
+    /// English and in German: none is empty, none is left with a `{name}`
+    /// or a catalogue key, none says a phrase twice.
     #[test]
     fn the_log_of_a_thousand_random_games_reads_well() {
+        crate::add_words();
+        for lang in [Lang::En, Lang::De] {
+            tabula_page_kit::i18n::use_lang(Some(lang));
+            log_reads_well(lang);
+        }
+        tabula_page_kit::i18n::use_lang(None);
+    }
+
+    fn log_reads_well(lang: Lang) {
         use tabula_engine::{Game, GameRng, ToMove};
         use tabula_star_tigris::{DEFAULT_MAP, Options, StarTigris};
         let names: Vec<String> = ["Ada", "Bo", "Cy", "Di"].map(String::from).to_vec();
         let mut texts = std::collections::BTreeSet::new();
         let mut check = |t: String| {
             assert!(!t.trim().is_empty(), "an empty text");
+            assert!(
+                !t.contains('{') && !t.contains("log-") && !t.contains("why-"),
+                "left unfilled: {t}"
+            );
             assert!(t.ends_with('.'), "not a sentence: {t}");
             if let Some(p) = repeated_phrase(&t) {
                 panic!("\"{p}\" is said twice in: {t}");
@@ -433,10 +457,12 @@ mod tests {
             }
         }
         assert!(texts.len() > 500, "{} different texts", texts.len());
+        let nobody = match lang {
+            Lang::En => "scores for nobody: its region has no settler leader.",
+            Lang::De => "bringt niemandem etwas: In ihrem Gebiet steht kein Siedler-Anführer.",
+        };
         assert!(
-            texts
-                .iter()
-                .any(|t| t.ends_with("scores for nobody: its region has no settler leader.")),
+            texts.iter().any(|t| t.ends_with(nobody)),
             "the games reach a settler colony that scores for nobody"
         );
     }
