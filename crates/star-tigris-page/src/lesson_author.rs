@@ -271,13 +271,14 @@ impl Author {
             return Err("record at least one step".into());
         }
         let lesson = Lesson {
-            format: "tabula-lesson".into(),
-            version: 1,
+            format: tabula_star_tigris::lesson::LESSON_FORMAT.into(),
+            version: tabula_star_tigris::lesson::LESSON_VERSION,
             title: self.title.trim().to_string(),
             summary: self.summary.trim().to_string(),
             source: None,
             setup: rec.setup.clone(),
             steps: rec.steps.clone(),
+            translations: Default::default(),
         };
         play_lesson(&lesson).map_err(|e| e.to_string())?;
         Ok(lesson)

@@ -5,7 +5,9 @@
 //! lesson whose narration states a number is verified to reach it.
 //!
 //! The format (JSON) is described in `docs/star-tigris/lesson-format.md`;
-//! the shipped lessons are in `lessons/star-tigris/`.
+//! the shipped lessons are in `lessons/star-tigris/`. A lesson's texts are
+//! English; its `translations` carry them in other languages (see
+//! [`Translation`], [`Lesson::title_in`], [`Lesson::say_in`]).
 //!
 //! Players are counted from 1 everywhere in a lesson file (as in setup
 //! files); seats returned by [`step_action`] count from 0 (as in the engine).
@@ -24,10 +26,16 @@ use crate::regions::Regions;
 use crate::setup::parse_setup;
 use crate::state::{Content, MAX_PLAYERS, Phase, StarTigris};
 
+mod translation;
+pub use translation::{StepTranslation, Translation, Translations, is_language_code};
+
 /// The value of [`Lesson::format`].
 pub const LESSON_FORMAT: &str = "tabula-lesson";
-/// The lesson format version this crate reads and writes.
-pub const LESSON_VERSION: u32 = 1;
+/// The lesson format version this crate writes (version 2 adds
+/// `translations`).
+pub const LESSON_VERSION: u32 = 2;
+/// The oldest lesson format version this crate reads.
+pub const OLDEST_LESSON_VERSION: u32 = 1;
 /// Largest lesson file accepted, in bytes.
 pub const MAX_LESSON_BYTES: usize = 256 * 1024;
 /// Most steps in a lesson.
@@ -41,7 +49,7 @@ pub const MAX_TEXT_CHARS: usize = 4000;
 pub struct Lesson {
     /// Always `"tabula-lesson"`.
     pub format: String,
-    /// Always 1.
+    /// 1 or 2 ([`LESSON_VERSION`]); translations need 2.
     pub version: u32,
     /// The lesson's title, shown in the list of lessons.
     pub title: String,
@@ -57,6 +65,10 @@ pub struct Lesson {
     pub setup: String,
     /// The steps, in order.
     pub steps: Vec<LessonStep>,
+    /// The lesson's texts in other languages, by language code (`"de"`);
+    /// the texts above are English.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub translations: Translations,
 }
 
 /// The setup text in JSON: read from a string or an array of lines,
@@ -305,11 +317,11 @@ fn lesson_problems(lesson: &Lesson) -> Vec<(Option<usize>, String)> {
             ),
         ));
     }
-    if lesson.version != LESSON_VERSION {
+    if !(OLDEST_LESSON_VERSION..=LESSON_VERSION).contains(&lesson.version) {
         out.push((
             None,
             format!(
-                "version {} is not known (this program reads version {LESSON_VERSION})",
+                "version {} is not known (this program reads versions {OLDEST_LESSON_VERSION} to {LESSON_VERSION})",
                 lesson.version
             ),
         ));
@@ -333,6 +345,7 @@ fn lesson_problems(lesson: &Lesson) -> Vec<(Option<usize>, String)> {
             text(Some(i), "learner's wrong message", &l.wrong);
         }
     }
+    out.extend(translation::translation_problems(lesson));
     if lesson.steps.is_empty() {
         out.push((None, "the lesson has no steps".into()));
     }
