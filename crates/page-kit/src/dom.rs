@@ -208,10 +208,13 @@ pub fn read_file(
     done: impl FnOnce(Result<String, String>) + 'static,
 ) {
     if file.size() > limit as f64 {
-        done(Err(format!(
-            "“{}” is {} bytes; at most {limit} are accepted. Nothing changed.",
-            file_name(&file),
-            file.size()
+        done(Err(crate::i18n::tf(
+            "file-too-large",
+            &[
+                ("name", &file_name(&file)),
+                ("bytes", &file.size().to_string()),
+                ("limit", &limit.to_string()),
+            ],
         )));
         return;
     }

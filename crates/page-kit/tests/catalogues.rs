@@ -89,8 +89,14 @@ fn same_keys(place: &str, en: &str, de: &str) {
     assert_eq!(dk.len(), de.len(), "a key repeated in de.txt");
     let missing_de: Vec<_> = ek.difference(&dk).collect();
     let missing_en: Vec<_> = dk.difference(&ek).collect();
-    assert!(missing_de.is_empty(), "{place}: missing in German: {missing_de:?}");
-    assert!(missing_en.is_empty(), "{place}: missing in English: {missing_en:?}");
+    assert!(
+        missing_de.is_empty(),
+        "{place}: missing in German: {missing_de:?}"
+    );
+    assert!(
+        missing_en.is_empty(),
+        "{place}: missing in English: {missing_en:?}"
+    );
     for (key, text) in &en {
         let german = &de.iter().find(|(k, _)| k == key).expect("checked").1;
         assert!(!text.is_empty() && !german.is_empty(), "{key}: empty text");

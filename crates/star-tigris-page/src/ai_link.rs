@@ -67,10 +67,7 @@ fn spawn() -> Option<Worker> {
     on_message.forget();
     let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_e: web_sys::Event| {
         with_app(|app| {
-            restart(
-                app,
-                "The AI stopped working; it was restarted and asked again.",
-            );
+            restart(app, &tabula_page_kit::i18n::t("ai-restarted"));
             render(app);
         });
     });
@@ -151,10 +148,7 @@ pub fn drive(app: &mut App) {
     after((2 * budget_ms(&spec) + START_MARGIN_MS) as f64, move || {
         with_app(|app| {
             if app.pending.is_some_and(|p| p.id == id) {
-                restart(
-                    app,
-                    "The AI did not answer in time; it was restarted and asked again.",
-                );
+                restart(app, &tabula_page_kit::i18n::t("ai-timeout"));
                 render(app);
             }
         });

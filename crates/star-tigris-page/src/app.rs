@@ -161,9 +161,9 @@ pub fn budget_ms(spec: &str) -> u32 {
 
 /// The AI levels offered in the new-game dialog: (value, label).
 pub const AI_LEVELS: [(&str, &str); 3] = [
-    ("search:easy", "AI · Easy"),
-    ("search:normal", "AI · Normal"),
-    ("search:hard", "AI · Hard"),
+    ("search:easy", "ai-easy"),
+    ("search:normal", "ai-normal"),
+    ("search:hard", "ai-hard"),
 ];
 
 impl Default for App {
@@ -328,7 +328,12 @@ impl App {
                     self.viewer = None;
                 }
             }
-            Err(e) => self.message = Some(format!("Not allowed: {e}.")),
+            Err(e) => {
+                self.message = Some(tabula_page_kit::i18n::tf(
+                    "not-allowed",
+                    &[("why", &e.to_string())],
+                ))
+            }
         }
     }
 }

@@ -12,19 +12,91 @@ fn name(names: &[String], seat: u8) -> &str {
     names.get(seat as usize).map(String::as_str).unwrap_or("?")
 }
 
-/// The catalogue's word for a kind under `prefix` (`kind`, `kinds`,
-/// `colony`, `colonies`, `leader`, `leaders`, `resource`).
-pub fn word(prefix: &str, k: Kind) -> String {
-    t(&format!("{prefix}-{}", k.name()))
+/// The catalogue's words for each kind (settler, scientist, merchant,
+/// mining), by what is named.
+const WORDS: [(&str, [&str; 4]); 7] = [
+    (
+        "kind",
+        [
+            "kind-settler",
+            "kind-scientist",
+            "kind-merchant",
+            "kind-mining",
+        ],
+    ),
+    (
+        "kinds",
+        [
+            "kinds-settler",
+            "kinds-scientist",
+            "kinds-merchant",
+            "kinds-mining",
+        ],
+    ),
+    (
+        "colony",
+        [
+            "colony-settler",
+            "colony-scientist",
+            "colony-merchant",
+            "colony-mining",
+        ],
+    ),
+    (
+        "colonies",
+        [
+            "colonies-settler",
+            "colonies-scientist",
+            "colonies-merchant",
+            "colonies-mining",
+        ],
+    ),
+    (
+        "leader",
+        [
+            "leader-settler",
+            "leader-scientist",
+            "leader-merchant",
+            "leader-mining",
+        ],
+    ),
+    (
+        "leaders",
+        [
+            "leaders-settler",
+            "leaders-scientist",
+            "leaders-merchant",
+            "leaders-mining",
+        ],
+    ),
+    (
+        "resource",
+        [
+            "resource-settler",
+            "resource-scientist",
+            "resource-merchant",
+            "resource-mining",
+        ],
+    ),
+];
+
+/// The catalogue's word for a kind: `what` is `kind` (a settler), `kinds`
+/// (settlers), `colony`, `colonies`, `leader`, `leaders` or `resource`.
+pub fn word(what: &str, k: Kind) -> String {
+    WORDS
+        .iter()
+        .find(|(w, _)| *w == what)
+        .map(|(_, keys)| t(keys[k.index()]))
+        .unwrap_or_else(|| k.name().to_string())
 }
 
-/// One text of two: `{key}-one` for 1, `{key}-many` (with `{n}`) otherwise.
-fn counted(key: &str, n: impl Into<u64>, args: &[(&str, &str)]) -> String {
+/// One text of two: `keys.0` for 1, `keys.1` (with `{n}`) otherwise.
+fn counted(keys: (&str, &str), n: impl Into<u64>, args: &[(&str, &str)]) -> String {
     let n = n.into();
     let n_text = n.to_string();
     let mut all = args.to_vec();
     all.push(("n", &n_text));
-    tf(&format!("{key}-{}", if n == 1 { "one" } else { "many" }), &all)
+    tf(if n == 1 { keys.0 } else { keys.1 }, &all)
 }
 
 /// What a cell holds, in the words of the rest of the page (for the
@@ -63,33 +135,48 @@ pub fn action(names: &[String], seat: u8, a: &Action) -> String {
     match a {
         Action::Colonize { kind, at } => tf(
             "log-colonize",
-            &[("who", who), ("at", &at.to_string()), ("kind", &word("kind", *kind))],
+            &[
+                ("who", who),
+                ("at", &at.to_string()),
+                ("kind", &word("kind", *kind)),
+            ],
         ),
         Action::PlaceLeader { kind, at } => tf(
             "log-place-leader",
-            &[("who", who), ("at", &at.to_string()), ("leader", &word("leader", *kind))],
+            &[
+                ("who", who),
+                ("at", &at.to_string()),
+                ("leader", &word("leader", *kind)),
+            ],
         ),
         Action::MoveLeader { kind, to } => tf(
             "log-move-leader",
-            &[("who", who), ("to", &to.to_string()), ("leader", &word("leader", *kind))],
+            &[
+                ("who", who),
+                ("to", &to.to_string()),
+                ("leader", &word("leader", *kind)),
+            ],
         ),
         Action::WithdrawLeader { kind } => tf(
             "log-withdraw-leader",
             &[("who", who), ("leader", &word("leader", *kind))],
         ),
         Action::Destroy { at } => tf("log-destroy", &[("who", who), ("at", &at.to_string())]),
-        Action::Swap(s) => counted("log-swap", s.total(), &[("who", who)]),
+        Action::Swap(s) => counted(
+            ("log-swap-one", "log-swap-many"),
+            s.total(),
+            &[("who", who)],
+        ),
         Action::Pass => tf("log-pass", &[("who", who)]),
-        Action::Commit { count } => {
-            tf("log-commit", &[("who", who), ("n", &count.to_string())])
-        }
+        Action::Commit { count } => tf("log-commit", &[("who", who), ("n", &count.to_string())]),
         Action::ResolveConflict { kind } => tf(
             "log-resolve-first",
             &[("who", who), ("leaders", &word("leaders", *kind))],
         ),
-        Action::TakeArtifact { at } => {
-            tf("log-take-artifact", &[("who", who), ("at", &at.to_string())])
-        }
+        Action::TakeArtifact { at } => tf(
+            "log-take-artifact",
+            &[("who", who), ("at", &at.to_string())],
+        ),
     }
 }
 
@@ -107,12 +194,15 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
             let pts = format!("{points} {}", word("resource", *kind));
             let leader = word("leader", *kind);
             let at = at.map(|a| a.to_string()).unwrap_or_default();
-            let args = [("who", who), ("pts", &pts), ("leader", &leader), ("at", &at)];
+            let args = [
+                ("who", who),
+                ("pts", &pts),
+                ("leader", &leader),
+                ("at", &at),
+            ];
             match reason {
                 ScoreReason::Leader if !at.is_empty() => tf("log-scored-leader", &args),
-                ScoreReason::SettlerFallback if !at.is_empty() => {
-                    tf("log-scored-fallback", &args)
-                }
+                ScoreReason::SettlerFallback if !at.is_empty() => tf("log-scored-fallback", &args),
                 ScoreReason::InternalWin => tf("log-scored-internal", &args[..2]),
                 ScoreReason::ExternalWin => tf("log-scored-external", &args[..2]),
                 _ => tf("log-scored", &args[..2]),
@@ -146,7 +236,7 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
             }
         }
         Event::Committed { seat, kind, count } => counted(
-            "log-committed",
+            ("log-committed-one", "log-committed-many"),
             *count,
             &[
                 ("who", name(names, *seat)),
@@ -184,7 +274,7 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
             if *external {
                 s.push(' ');
                 s.push_str(&counted(
-                    "log-removed",
+                    ("log-removed-one", "log-removed-many"),
                     *colonies_removed,
                     &[
                         ("colony", &word("colony", *kind)),
@@ -234,9 +324,11 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
             }
         }
         Event::ArtifactTaken { .. } => return None,
-        Event::Drew { seat, count } => {
-            counted("log-drew", *count, &[("who", name(names, *seat))])
-        }
+        Event::Drew { seat, count } => counted(
+            ("log-drew-one", "log-drew-many"),
+            *count,
+            &[("who", name(names, *seat))],
+        ),
         Event::TurnEnded { seat } => tf("log-turn-ends", &[("who", name(names, *seat))]),
         Event::GameOver { reason } => match reason {
             EndReason::ArtifactsGone => t("log-end-artifacts"),

@@ -252,7 +252,10 @@ fn act_on_cell(app: &mut App, cell: Pos) {
     if let Some((_, a)) = app.targets().into_iter().find(|(p, _)| *p == cell) {
         app.act(a);
     } else if app.selection.is_some() {
-        app.message = Some(format!("{cell} is not a legal target for that piece."));
+        app.message = Some(tabula_page_kit::i18n::tf(
+            "not-a-target",
+            &[("at", &cell.to_string())],
+        ));
     }
 }
 
@@ -268,7 +271,7 @@ fn start_game(app: &mut App) {
         .map(|i| {
             let v = read_input(&format!("name{i}"));
             if v.trim().is_empty() {
-                SEAT_NAMES[i].to_string()
+                tabula_page_kit::i18n::t(SEAT_NAMES[i])
             } else {
                 v
             }
@@ -290,9 +293,9 @@ fn start_game(app: &mut App) {
     let seed = match seed_text.trim().parse::<u64>() {
         Ok(s) if s <= tabula_engine::limits::MAX_SEED => s,
         _ => {
-            app.message = Some(format!(
-                "The seed must be a whole number from 0 to {}.",
-                tabula_engine::limits::MAX_SEED
+            app.message = Some(tabula_page_kit::i18n::tf(
+                "seed-range",
+                &[("max", &tabula_engine::limits::MAX_SEED.to_string())],
             ));
             return;
         }
@@ -521,8 +524,8 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
             .and_then(|seat| s.names().get(seat as usize).cloned());
         app.selection = None;
         app.message = Some(match who {
-            Some(name) => format!("It is {name}'s turn: wait for yours to pick or place a piece."),
-            None => "Wait for your turn to pick or place a piece.".into(),
+            Some(name) => tabula_page_kit::i18n::tf("not-your-turn", &[("who", &name)]),
+            None => tabula_page_kit::i18n::t("wait-your-turn"),
         });
         return true;
     }

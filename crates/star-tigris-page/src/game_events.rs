@@ -17,6 +17,7 @@ use crate::game_file::{Given, Opened, classify, game_fragment, open_game, text_f
 use crate::replay::Replay;
 use crate::replay_view;
 use crate::ui::render;
+use tabula_page_kit::i18n::{t, tf};
 
 /// The storage key of the game in progress.
 pub const AUTOSAVE_KEY: &str = "tabula.star-tigris.autosave";
@@ -54,21 +55,19 @@ fn open_given(app: &mut App, text: &str, source: &str, file_stem: Option<&str>) 
             app.game_paste.clear();
             let name = crate::map_editor::Editor::name_from_text(text)
                 .or(file_stem.map(str::to_owned))
-                .unwrap_or_else(|| "Opened map".into());
+                .unwrap_or_else(|| t("opened-map"));
             crate::editor_events::open(app);
             let e = crate::editor_events::editor(app);
             e.import(text, &name, &source.to_lowercase(), "line");
         }
         Given::Record => open_text(app, text, source),
-        Given::Unknown(why) => refuse(app, source, &why),
+        Given::Unknown(_) => refuse(app, source, &t("not-game-link-map")),
     }
 }
 
 /// Keep a refusal for the open-a-game dialog and show it.
 fn refuse(app: &mut App, source: &str, why: &str) {
-    app.open_error = Some(format!(
-        "{source} cannot be opened, and nothing changed: {why}."
-    ));
+    app.open_error = Some(tf("cannot-open", &[("what", source), ("why", why)]));
     if app.screen != Screen::OpenGame {
         app.dialog_back = Some(app.screen);
         app.screen = Screen::OpenGame;
@@ -93,9 +92,9 @@ fn open_text(app: &mut App, text: &str, source: &str) {
                 watch_delay_ms: keep.2,
                 ..App::default()
             };
-            app.notice = Some(format!("Resumed the game from {source}."));
+            app.notice = Some(tf("resumed-from", &[("what", source)]));
         }
-        Err(e) => refuse(app, source, &e.to_string()),
+        Err(e) => refuse(app, source, &tabula_page_kit::error_words::record(&e)),
     }
 }
 
@@ -110,20 +109,19 @@ pub fn autosave(app: &mut App) {
     }
     if let Some(store) = local_storage() {
         if store.set_item(AUTOSAVE_KEY, &s.record_json()).is_err() {
-            app.notice = Some(
-                "The browser refused to keep the game (its storage may be full): save it to a file to keep it."
-                    .into(),
-            );
+            app.notice = Some(t("autosave-refused"));
         }
         app.autosaved = Some(key);
     }
     // The home page offers "Continue" while the game is not over.
     let summary = match s.game().phase() {
         tabula_star_tigris::Phase::Over(_) => None,
-        _ => Some(format!(
-            "Turn {} · {}",
-            s.game().turn(),
-            s.names().join(", ")
+        _ => Some(tf(
+            "resume-summary",
+            &[
+                ("turn", &s.game().turn().to_string()),
+                ("names", &s.names().join(", ")),
+            ],
         )),
     };
     tabula_page_kit::resume_note::set("star-tigris", summary.as_deref());
@@ -156,8 +154,9 @@ fn resume() {
             store.set_item(BROKEN_AUTOSAVE_KEY, &text).ok();
             store.remove_item(AUTOSAVE_KEY).ok();
             app.broken_save = true;
-            app.notice = Some(format!(
-                "The game saved in this browser could not be resumed ({e}). It was kept: download it with “Download the unreadable save”."
+            app.notice = Some(tf(
+                "autosave-unreadable",
+                &[("why", &tabula_page_kit::error_words::record(&e))],
             ));
         }
     });
@@ -169,11 +168,9 @@ fn open_link() {
         return;
     };
     with_app(|app| match text {
-        Ok(t) => open_text(app, &t, "The link"),
+        Ok(text) => open_text(app, &text, &t("the-link")),
         Err(e) => {
-            app.open_error = Some(format!(
-                "The link cannot be opened, and nothing changed: {e}."
-            ));
+            app.open_error = Some(tf("cannot-open", &[("what", &t("the-link")), ("why", &e)]));
             app.dialog_back = Some(app.screen);
             app.screen = Screen::OpenGame;
         }
@@ -195,7 +192,7 @@ pub fn open_file(file: web_sys::File) {
                 Ok(text) => open_given(
                     app,
                     &text,
-                    &format!("The file “{name}”"),
+                    &tf("the-file", &[("name", &name)]),
                     Some(
                         name.rsplit_once('.')
                             .map_or(name.as_str(), |(stem, _)| stem),
@@ -263,11 +260,9 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         "paste-game" => {
             let text = app.game_paste.clone();
             if text.trim().is_empty() {
-                app.open_error = Some(
-                    "The paste box is empty: paste a saved game or a link into it first.".into(),
-                );
+                app.open_error = Some(t("paste-empty"));
             } else {
-                open_given(app, &text, "The pasted text", None);
+                open_given(app, &text, &t("the-pasted-text"), None);
                 if app.open_error.is_none() {
                     app.game_paste.clear();
                 }
@@ -297,14 +292,19 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
             if let Some(s) = app.session.as_ref() {
                 match Replay::new(s.record().clone()) {
                     Ok(r) => show_replay(app, r),
-                    Err(e) => app.message = Some(format!("The replay could not be made: {e}.")),
+                    Err(e) => {
+                        app.message = Some(tf(
+                            "replay-failed",
+                            &[("why", &tabula_page_kit::error_words::record(&e))],
+                        ))
+                    }
                 }
             }
         }
         "copy-game-link" => {
             if let Some(s) = app.session.as_ref() {
                 copy_text(&game_link(s.record()));
-                app.notice = Some("The link to this game is copied.".into());
+                app.notice = Some(t("link-copied"));
             }
         }
         "replay" => replay_command(app, arg),
@@ -363,7 +363,7 @@ fn replay_command(app: &mut App, arg: &str) {
         ),
         "link" => {
             copy_text(&game_link(&r.record));
-            app.notice = Some("The link to this game is copied: it opens this replay.".into());
+            app.notice = Some(t("link-copied-replay"));
         }
         _ => {}
     }

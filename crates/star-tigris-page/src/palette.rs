@@ -7,7 +7,7 @@ use tabula_star_tigris::Kind;
 pub const SEAT_COLOURS: [&str; 4] = ["#f28e2b", "#9467bd", "#17becf", "#e6b400"];
 
 /// Default seat names, matching the colours.
-pub const SEAT_NAMES: [&str; 4] = ["Orange", "Violet", "Teal", "Gold"];
+pub const SEAT_NAMES: [&str; 4] = ["seat-orange", "seat-violet", "seat-teal", "seat-gold"];
 
 /// The colour of a kind's colonies: settlers black, scientists red,
 /// merchants green, mining robots blue (as in the original proposal).
@@ -21,12 +21,12 @@ pub fn kind_colour(k: Kind) -> &'static str {
 }
 
 /// A kind's name with a capital, for the page.
-pub fn kind_title(k: Kind) -> &'static str {
-    match k {
-        Kind::Settler => "Settler",
-        Kind::Scientist => "Scientist",
-        Kind::Merchant => "Merchant",
-        Kind::Mining => "Mining robot",
+pub fn kind_title(k: Kind) -> String {
+    let word = crate::describe::word("kind", k);
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => word,
     }
 }
 

@@ -7,6 +7,8 @@ use tabula_star_tigris::{Action, Kind, Pos};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
+use tabula_page_kit::i18n::{t, tf};
+
 use crate::app::{REPLAY_SPEEDS, ReplayView};
 use crate::board::{self, Geometry, Picture};
 use crate::dom::{El, button, by_id, el, sized_context, swatch};
@@ -52,16 +54,19 @@ pub fn top(v: &ReplayView) -> El {
     let r = &v.replay;
     let n = r.len();
     let mut root = el("div").attr("id", "replay-top");
-    let title = r.names.join(" vs ");
-    root = root.child(el("h2").text(&format!("Replay · {title}")));
+    let title = r.names.join(&t("versus"));
+    root = root.child(el("h2").text(&tf("replay-title", &[("names", &title)])));
     let status = if r.pos == 0 {
-        format!("Start of the game · {n} actions")
+        tf("replay-start", &[("n", &n.to_string())])
     } else {
-        format!(
-            "Action {} of {n} · turn {} · {}",
-            r.pos,
-            r.steps[r.pos - 1].turn,
-            r.names[r.steps[r.pos - 1].seat as usize]
+        tf(
+            "replay-at",
+            &[
+                ("pos", &r.pos.to_string()),
+                ("n", &n.to_string()),
+                ("turn", &r.steps[r.pos - 1].turn.to_string()),
+                ("who", &r.names[r.steps[r.pos - 1].seat as usize]),
+            ],
         )
     };
     root = root.child(
@@ -79,50 +84,50 @@ pub fn top(v: &ReplayView) -> El {
         .class("slots replay-controls")
         .child(
             button("|◀", "replay:start")
-                .attr("title", "Start (Home)")
-                .attr("aria-label", "Start")
+                .attr("title", &t("replay-to-start-key"))
+                .attr("aria-label", &t("replay-to-start"))
                 .disabled(at_start),
         )
         .child(
             button("◀◀", "replay:prev-turn")
-                .attr("title", "Back one turn (Shift+←)")
-                .attr("aria-label", "Back one turn")
+                .attr("title", &t("replay-back-turn-key"))
+                .attr("aria-label", &t("replay-back-turn"))
                 .disabled(at_start),
         )
         .child(
             button("◀", "replay:back")
-                .attr("title", "Back one action (←)")
-                .attr("aria-label", "Back one action")
+                .attr("title", &t("replay-back-key"))
+                .attr("aria-label", &t("replay-back"))
                 .disabled(at_start),
         )
         .child(
             button(
-                if v.playing {
-                    "❚❚ Pause"
+                &if v.playing {
+                    format!("❚❚ {}", t("pause"))
                 } else {
-                    "▶ Play"
+                    format!("▶ {}", t("replay-play"))
                 },
                 "replay:play",
             )
             .attr("id", "replay-play")
-            .attr("title", "Play or pause (Space)"),
+            .attr("title", &t("replay-play-key")),
         )
         .child(
             button("▶", "replay:forward")
-                .attr("title", "Forward one action (→)")
-                .attr("aria-label", "Forward one action")
+                .attr("title", &t("replay-forward-key"))
+                .attr("aria-label", &t("replay-forward"))
                 .disabled(at_end),
         )
         .child(
             button("▶▶", "replay:next-turn")
-                .attr("title", "Forward one turn (Shift+→)")
-                .attr("aria-label", "Forward one turn")
+                .attr("title", &t("replay-forward-turn-key"))
+                .attr("aria-label", &t("replay-forward-turn"))
                 .disabled(at_end),
         )
         .child(
             button("▶|", "replay:end")
-                .attr("title", "End (End)")
-                .attr("aria-label", "End")
+                .attr("title", &t("replay-to-end-key"))
+                .attr("aria-label", &t("replay-to-end"))
                 .disabled(at_end),
         );
     root = root.child(controls);
@@ -134,15 +139,18 @@ pub fn top(v: &ReplayView) -> El {
 fn scrubber(v: &ReplayView) -> El {
     let r = &v.replay;
     let n = r.len();
-    el("label").class("scrub").text("Timeline ").child(
-        el("input")
-            .attr("type", "range")
-            .attr("id", "scrub")
-            .attr("min", "0")
-            .attr("max", &n.to_string())
-            .attr("value", &r.pos.to_string())
-            .attr("aria-label", "Jump to an action"),
-    )
+    el("label")
+        .class("scrub")
+        .text(&t("replay-timeline"))
+        .child(
+            el("input")
+                .attr("type", "range")
+                .attr("id", "scrub")
+                .attr("min", "0")
+                .attr("max", &n.to_string())
+                .attr("value", &r.pos.to_string())
+                .attr("aria-label", &t("replay-jump")),
+        )
 }
 
 /// The part below the scrubber that changes with the position.
@@ -152,8 +160,8 @@ pub fn rest(v: &ReplayView) -> El {
     let mut speeds = el("div")
         .class("slots")
         .attr("role", "group")
-        .attr("aria-label", "Speed")
-        .text("Speed ");
+        .attr("aria-label", &t("replay-speed"))
+        .text(&t("replay-speed-label"));
     for (i, s) in REPLAY_SPEEDS.iter().enumerate() {
         let label = if *s < 1.0 {
             "½×".to_string()
@@ -169,24 +177,25 @@ pub fn rest(v: &ReplayView) -> El {
         ));
     }
     root = root.child(speeds);
-    root =
-        root.child(el("p").class("hint").text(
-            "Keys: ← → one action, Shift+← → one turn, Home and End, Space plays and pauses.",
-        ));
+    root = root.child(el("p").class("hint").text(&t("replay-keys")));
     // Whose view.
     let mut seats = el("div")
         .class("slots")
         .attr("role", "group")
-        .attr("aria-label", "Show the game as")
-        .text("Show ");
+        .attr("aria-label", &t("replay-show-as"))
+        .text(&t("replay-show"));
     seats = seats.child(
-        button("Everything", "replay-seat:all").class(if v.seat.is_none() { "picked" } else { "" }),
+        button(&t("replay-everything"), "replay-seat:all").class(if v.seat.is_none() {
+            "picked"
+        } else {
+            ""
+        }),
     );
     for (i, name) in r.names.iter().enumerate() {
         seats = seats.child(
             button("", &format!("replay-seat:{i}"))
                 .child(swatch(i as u8))
-                .text(&format!("as {name} saw it"))
+                .text(&tf("replay-as-seen", &[("who", name)]))
                 .class(if v.seat == Some(i as u8) {
                     "picked"
                 } else {
@@ -204,10 +213,15 @@ pub fn rest(v: &ReplayView) -> El {
             .attr("data-seat", &i.to_string())
             .child(swatch(seat))
             .child(el("b").text(name))
-            .child(el("span").class("facts").text(&format!(
-                "artifacts {} · bombers {}",
-                g.artifacts_held(seat),
-                g.player_view(seat).players[i].bombers
+            .child(el("span").class("facts").text(&tf(
+                "replay-facts",
+                &[
+                    ("artifacts", &g.artifacts_held(seat).to_string()),
+                    (
+                        "bombers",
+                        &g.player_view(seat).players[i].bombers.to_string(),
+                    ),
+                ],
             )));
         if v.seat.is_none_or(|s| s == seat) {
             let hand = g.hand(seat);
@@ -219,29 +233,32 @@ pub fn rest(v: &ReplayView) -> El {
             li = li.child(
                 el("span")
                     .class("facts hand")
-                    .text(&format!("hand {}", text.join(" "))),
+                    .text(&tf("replay-hand", &[("hand", &text.join(" "))])),
             );
         }
         if shows_scores(v, seat) {
             let st = r.standings[r.pos][i];
             li = li.child(el("span").class("score").text(&format!(
-                "⌂ {} · ◎ {} · ◆ {} · ▲ {} · score {}",
-                st.kinds[0], st.kinds[1], st.kinds[2], st.kinds[3], st.score
+                "⌂ {} · ◎ {} · ◆ {} · ▲ {} · {}",
+                st.kinds[0],
+                st.kinds[1],
+                st.kinds[2],
+                st.kinds[3],
+                tf("replay-score", &[("n", &st.score.to_string())])
             )));
         }
         list = list.child(li);
     }
     root = root.child(list);
     root = root.child(
-        el("section").child(el("h2").text("Points over time")).child(
-            el("canvas")
-                .attr("id", "chart")
-                .attr("role", "img")
-                .attr(
-                    "aria-label",
-                    "Each player's points by kind (thin lines) and score (thick line) after every action; click to jump there",
-                ),
-        ),
+        el("section")
+            .child(el("h2").text(&t("replay-chart")))
+            .child(
+                el("canvas")
+                    .attr("id", "chart")
+                    .attr("role", "img")
+                    .attr("aria-label", &t("replay-chart-label")),
+            ),
     );
     root
 }
@@ -265,13 +282,17 @@ fn log(v: &ReplayView) -> El {
         log = log.child(li);
     }
     el("div")
-        .child(el("section").child(el("h2").text("Game log")).child(log))
+        .child(
+            el("section")
+                .child(el("h2").text(&t("game-log")))
+                .child(log),
+        )
         .child(
             el("div")
                 .class("orders")
-                .child(button("Download the record", "replay:download"))
-                .child(button("Copy a link to this game", "replay:link"))
-                .child(button("New game", "new")),
+                .child(button(&t("replay-download"), "replay:download"))
+                .child(button(&t("end-copy-link"), "replay:link"))
+                .child(button(&t("new-game"), "new")),
         )
 }
 
@@ -365,7 +386,7 @@ pub fn draw_chart(v: &ReplayView) {
         ctx.stroke_rect(left, y1, right - left, y0 - y1);
         if !shows_scores(v, seat as u8) {
             ctx.set_fill_style_str("#5b6470");
-            ctx.fill_text("hidden from this seat", left + 6.0, y1 + 6.0)
+            ctx.fill_text(&t("replay-hidden"), left + 6.0, y1 + 6.0)
                 .ok();
             continue;
         }
@@ -400,7 +421,10 @@ pub fn draw_chart(v: &ReplayView) {
         ctx.set_fill_style_str("#1b1b1b");
         ctx.set_text_align("right");
         ctx.fill_text(
-            &format!("score {}", r.standings[r.pos][seat].score),
+            &tf(
+                "replay-score",
+                &[("n", &r.standings[r.pos][seat].score.to_string())],
+            ),
             right,
             top + 1.0,
         )

@@ -9,6 +9,7 @@ use crate::board::{self, Geometry, Picture};
 use crate::dom::{El, button, document, el, sized_context};
 use crate::lesson_player::LessonPlayer;
 use crate::maps::LESSONS;
+use tabula_page_kit::i18n::{t, tf};
 
 /// The step of a lesson that makes the best picture: the one that points
 /// at the most cells (the first, if none does).
@@ -35,26 +36,27 @@ pub fn dialog() -> El {
                         .class("rule-board")
                         .attr("data-lesson", &i.to_string())
                         .attr("role", "img")
-                        .attr("aria-label", &format!("The board of “{}”", p.lesson.title)),
+                        .attr(
+                            "aria-label",
+                            &tf("rules-board-of", &[("title", &p.lesson.title)]),
+                        ),
                 )
                 .child(el("p").text(&p.lesson.summary))
                 .child(el("p").class("hint").text(&p.lesson.steps[step].say))
-                .child(button("Take this lesson", &format!("lesson:{name}"))),
+                .child(button(&t("rules-take-lesson"), &format!("lesson:{name}"))),
         );
     }
     el("div")
         .class("dialog rules")
         .attr("role", "dialog")
-        .attr("aria-label", "The rules")
-        .child(el("h2").text("The rules of Star Tigris, in pictures"))
-        .child(el("p").text(
-            "Each picture is a lesson's position, drawn as in the game; the outlined cells are the ones the rule is about. The full text is in the rules document.",
-        ))
+        .attr("aria-label", &t("rules-label"))
+        .child(el("h2").text(&t("rules-title")))
+        .child(el("p").text(&t("rules-note")))
         .child(list)
         .child(
             el("div")
                 .class("orders")
-                .child(button("Close", "close-lessons")),
+                .child(button(&t("close"), "close-lessons")),
         )
 }
 

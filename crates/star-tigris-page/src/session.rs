@@ -134,7 +134,12 @@ impl Session {
         options: &Options,
     ) -> Result<Session, String> {
         for (i, n) in names.iter().enumerate() {
-            check_name(n).map_err(|e| format!("Player {}: {e}", i + 1))?;
+            check_name(n).map_err(|e| {
+                tabula_page_kit::i18n::tf(
+                    "bad-name",
+                    &[("n", &(i + 1).to_string()), ("why", &e.to_string())],
+                )
+            })?;
         }
         if players.len() != names.len() {
             return Err("every seat needs a name and a player".into());

@@ -4,14 +4,12 @@
 
 use crate::dom::local_storage;
 use crate::library::{Library, SET_ASIDE_KEY, STORAGE_KEY};
+use tabula_page_kit::i18n::{t, tf};
 
 /// The saved maps, and what to tell the designer about them.
 pub fn load_library() -> (Library, Option<String>) {
     let Some(store) = local_storage() else {
-        return (
-            Library::new(),
-            Some("This browser keeps no storage for the page: maps are lost on reload. Download them to keep them.".into()),
-        );
+        return (Library::new(), Some(t("maps-no-storage")));
     };
     let Ok(Some(json)) = store.get_item(STORAGE_KEY) else {
         return (Library::new(), None);
@@ -22,10 +20,7 @@ pub fn load_library() -> (Library, Option<String>) {
             store.set_item(SET_ASIDE_KEY, &json).ok();
             (
                 lib,
-                Some(format!(
-                    "Some saved maps could not be read and were set aside: {}",
-                    bad.join("; ")
-                )),
+                Some(tf("maps-some-unreadable", &[("which", &bad.join("; "))])),
             )
         }
         Err(e) => {
@@ -33,8 +28,9 @@ pub fn load_library() -> (Library, Option<String>) {
             store.remove_item(STORAGE_KEY).ok();
             (
                 Library::new(),
-                Some(format!(
-                    "The saved maps could not be read ({e}); they were set aside under “{SET_ASIDE_KEY}” in the browser's storage."
+                Some(tf(
+                    "maps-unreadable",
+                    &[("why", &e.to_string()), ("key", SET_ASIDE_KEY)],
                 )),
             )
         }
@@ -43,8 +39,8 @@ pub fn load_library() -> (Library, Option<String>) {
 
 /// Save the maps; an error says why (e.g. the storage is full).
 pub fn save_library(lib: &Library) -> Result<(), String> {
-    let store = local_storage().ok_or("this browser keeps no storage for the page")?;
+    let store = local_storage().ok_or_else(|| t("no-storage"))?;
     store
         .set_item(STORAGE_KEY, &lib.to_json())
-        .map_err(|_| "the browser refused to store the maps (its storage may be full)".to_string())
+        .map_err(|_| t("maps-refused"))
 }

@@ -11,6 +11,8 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::board::{self, Geometry, Picture, RegionOverlay};
+use tabula_page_kit::i18n::{t, tf};
+
 use crate::dom::{
     El, button, by_id, document, el, file_field, paste_field, replace_children, sized_context,
     swatch,
@@ -165,7 +167,7 @@ fn restore_focus(key: Option<String>) {
 
 fn panel_content(app: &App) -> El {
     let Some(s) = app.session.as_ref() else {
-        return el("div").child(el("p").text("Start a game with “New game”."));
+        return el("div").child(el("p").text(&t("panel-start")));
     };
     let g = s.game();
     let names = s.names();
@@ -175,12 +177,14 @@ fn panel_content(app: &App) -> El {
     let mut root = el("div");
     // Whose turn, and orders left: always visible.
     let status = match g.phase() {
-        Phase::Over(_) => "The game is over.".to_string(),
-        _ => format!(
-            "Turn {} · {} to play · orders left: {}",
-            g.turn(),
-            names[g.active() as usize],
-            g.orders_left()
+        Phase::Over(_) => t("status-over"),
+        _ => tf(
+            "status-turn",
+            &[
+                ("turn", &g.turn().to_string()),
+                ("who", &names[g.active() as usize]),
+                ("left", &g.orders_left().to_string()),
+            ],
         ),
     };
     root = root.child(
@@ -213,9 +217,12 @@ fn panel_content(app: &App) -> El {
         let mut p = el("div")
             .class("preview")
             .attr("id", "preview")
-            .child(el("strong").text(&format!("{pos}: {a}")));
+            .child(el("strong").text(&format!(
+                "{pos}: {}",
+                crate::describe::action(names, acting.unwrap_or(0), &a)
+            )));
         if lines.is_empty() {
-            p = p.child(el("p").text("No points and no conflict."));
+            p = p.child(el("p").text(&t("preview-nothing")));
         }
         for l in lines {
             p = p.child(el("p").text(&l));
@@ -243,10 +250,8 @@ fn panel_content(app: &App) -> El {
     root.child(
         el("div")
             .class("orders save")
-            .child(button("Save the game to a file", "save-game").attr("id", "save-game"))
-            .child(el("p").class("hint").text(
-                "A save holds everything, every hand included: keep it to yourself until the game ends. The game is also kept in this browser after every order.",
-            )),
+            .child(button(&t("save-game"), "save-game").attr("id", "save-game"))
+            .child(el("p").class("hint").text(&t("save-game-note"))),
     )
 }
 
@@ -254,21 +259,18 @@ fn panel_content(app: &App) -> El {
 /// as on the canvas and in the panel).
 fn legend(open: bool) -> El {
     let items = [
-        ("⌂", "settler colony (people)"),
-        ("◎", "scientist colony (technology)"),
-        ("◆", "merchant colony (money)"),
-        ("▲", "mining robot colony (raw materials)"),
-        ("●1", "a leader: its kind's symbol and its player's number"),
-        ("★", "alien artifact"),
-        ("⁙", "uninhabitable space: only mining robots settle here"),
-        ("✕", "destroyed by a bomber"),
-        ("▢", "gold: where the picked piece may go"),
-        ("⌜⌟", "corner brackets: what the last orders changed"),
-        (
-            "▲┅",
-            "dashed frame with a triangle: the attacker's strength",
-        ),
-        ("●━", "solid frame with a dot: the defender's strength"),
+        ("⌂", "legend-settler"),
+        ("◎", "legend-scientist"),
+        ("◆", "legend-merchant"),
+        ("▲", "legend-mining"),
+        ("●1", "legend-leader"),
+        ("★", "legend-artifact"),
+        ("⁙", "legend-uninhabitable"),
+        ("✕", "legend-destroyed"),
+        ("▢", "legend-targets"),
+        ("⌜⌟", "legend-last-orders"),
+        ("▲┅", "legend-attacker"),
+        ("●━", "legend-defender"),
     ];
     let mut list = el("ul").class("legend-list");
     for (symbol, meaning) in items {
@@ -280,7 +282,7 @@ fn legend(open: bool) -> El {
                         .attr("aria-hidden", "true")
                         .text(symbol),
                 )
-                .text(meaning),
+                .text(&t(meaning)),
         );
     }
     let details = el("details").class("legend").attr("id", "legend");
@@ -290,7 +292,7 @@ fn legend(open: bool) -> El {
         details
     };
     details
-        .child(el("summary").text("Legend: what the board shows"))
+        .child(el("summary").text(&t("legend-title")))
         .child(list)
 }
 
@@ -302,11 +304,15 @@ fn players_table(app: &App, view: &View, viewer: Option<u8>) -> El {
         let seat = i as u8;
         let mut li = el("li").child(swatch(seat)).child(el("b").text(&names[i]));
         if viewer == Some(seat) {
-            li = li.text(" (you)");
+            li = li.text(&t("player-you"));
         }
-        li = li.child(el("span").class("facts").text(&format!(
-            "hand {} · bombers {} · artifacts {}",
-            p.hand_size, p.bombers, p.artifacts
+        li = li.child(el("span").class("facts").text(&tf(
+            "player-facts",
+            &[
+                ("hand", &p.hand_size.to_string()),
+                ("bombers", &p.bombers.to_string()),
+                ("artifacts", &p.artifacts.to_string()),
+            ],
         )));
         // Scores only where the view shows them (own seat, open scores, game over).
         let score = if viewer.is_some() || view.open_scores {
@@ -346,15 +352,16 @@ fn ai_status(app: &App) -> Option<El> {
             let level = AI_LEVELS
                 .iter()
                 .find(|(v, _)| *v == spec)
-                .map(|(_, l)| *l)
-                .unwrap_or("AI");
+                .map(|(_, l)| t(l))
+                .unwrap_or_else(|| t("ai"));
+            let args = [
+                ("who", s.names()[seat as usize].as_str()),
+                ("level", &level),
+            ];
             let text = if app.paused {
-                format!(
-                    "{} ({level}) waits: the game is paused.",
-                    s.names()[seat as usize]
-                )
+                tf("ai-waits", &args)
             } else {
-                format!("{} ({level}) is thinking…", s.names()[seat as usize])
+                tf("ai-thinking", &args)
             };
             out = out.child(
                 el("p")
@@ -377,9 +384,9 @@ fn ai_status(app: &App) -> Option<El> {
     if watching {
         let mut row = el("div").class("slots").attr("id", "watch");
         row = row.child(if app.paused {
-            button("Resume", "resume")
+            button(&t("resume"), "resume")
         } else {
-            button("Pause", "pause")
+            button(&t("pause"), "pause")
         });
         row = pace_buttons(app, row);
         out = out.child(row);
@@ -389,7 +396,7 @@ fn ai_status(app: &App) -> Option<El> {
         let row = el("div")
             .class("slots")
             .attr("id", "ai-pace")
-            .child(el("span").class("hint").text("AI orders: "));
+            .child(el("span").class("hint").text(&t("ai-pace")));
         out = out.child(pace_buttons(app, row));
         any = true;
     }
@@ -398,10 +405,14 @@ fn ai_status(app: &App) -> Option<El> {
 
 /// Slow, Normal and Fast: the pace of the AIs' orders.
 fn pace_buttons(app: &App, mut row: El) -> El {
-    for (label, ms) in [("Slow", 1500), ("Normal", 600), ("Fast", 100)] {
+    for (label, ms) in [
+        ("pace-slow", 1500),
+        ("pace-normal", 600),
+        ("pace-fast", 100),
+    ] {
         let on = app.watch_delay_ms == ms;
         row = row.child(
-            button(label, &format!("speed:{ms}"))
+            button(&t(label), &format!("speed:{ms}"))
                 .class(if on { "picked" } else { "" })
                 .attr("aria-pressed", if on { "true" } else { "false" }),
         );
@@ -415,7 +426,7 @@ fn hand_only(view: &View, seat: u8) -> El {
     let hand = view.players[seat as usize].hand.unwrap_or([0; 4]);
     let mut row = el("div")
         .class("slots")
-        .attr("aria-label", "Your colonists");
+        .attr("aria-label", &t("your-colonists"));
     for k in hand_slots(hand) {
         row = row.child(
             el("span")
@@ -426,7 +437,7 @@ fn hand_only(view: &View, seat: u8) -> El {
     }
     el("section")
         .class("decision waiting")
-        .child(el("h2").text("Your colonists"))
+        .child(el("h2").text(&t("your-colonists")))
         .child(row)
 }
 
@@ -442,7 +453,7 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
             let mut hand_row = el("div")
                 .class("slots")
                 .attr("role", "group")
-                .attr("aria-label", "Your colonists");
+                .attr("aria-label", &t("your-colonists"));
             for (i, k) in slots.iter().enumerate() {
                 let picked = match app.swap {
                     Some(p) => p[i],
@@ -464,18 +475,21 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
             let mut leaders = el("div")
                 .class("slots")
                 .attr("role", "group")
-                .attr("aria-label", "Your leaders");
+                .attr("aria-label", &t("your-leaders"));
             for (i, k) in Kind::ALL.into_iter().enumerate() {
                 let key = ["7", "8", "9", "0"][i];
                 let place = me.leaders[k.index()]
-                    .map(|p| format!("on {p}"))
-                    .unwrap_or_else(|| "in supply".into());
+                    .map(|p| tf("leader-on", &[("at", &p.to_string())]))
+                    .unwrap_or_else(|| t("leader-in-supply"));
                 let picked = app.selection == Some(Selection::Leader(k));
                 leaders = leaders.child(
                     button("", &format!("leader:{}", k.name()))
                         .class(if picked { "slot picked" } else { "slot" })
                         .child(el("span").class("glyph").text(kind_symbol(k)))
-                        .text(&format!(" {} leader ({place}) ", k.name()))
+                        .text(&format!(
+                            " {} ({place}) ",
+                            crate::describe::word("leader", k)
+                        ))
                         .child(el("kbd").text(key)),
                 );
             }
@@ -487,44 +501,50 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
                     .map(|p| p.iter().filter(|&&b| b).count())
                     .unwrap_or(0);
                 orders = orders
-                    .child(el("p").text("Pick the colonists to swap, then confirm."))
-                    .child(button(&format!("Swap {n}"), "swap-confirm").disabled(n == 0))
-                    .child(button("Cancel", "cancel"));
+                    .child(el("p").text(&t("swap-pick")))
+                    .child(
+                        button(&tf("swap-n", &[("n", &n.to_string())]), "swap-confirm")
+                            .disabled(n == 0),
+                    )
+                    .child(button(&t("cancel"), "cancel"));
             } else {
                 orders = orders
                     .child(
-                        button(&format!("Bomber ({} left)", me.bombers), "bomber")
-                            .disabled(me.bombers == 0)
-                            .class(if app.selection == Some(Selection::Bomber) {
+                        button(
+                            &tf("bomber-left", &[("n", &me.bombers.to_string())]),
+                            "bomber",
+                        )
+                        .disabled(me.bombers == 0)
+                        .class(
+                            if app.selection == Some(Selection::Bomber) {
                                 "picked"
                             } else {
                                 ""
-                            }),
+                            },
+                        ),
                     )
-                    .maybe(selected_on_board.then(|| button("Withdraw leader", "withdraw")))
-                    .child(button("Swap colonists…", "swap"))
-                    .child(button("Pass", "pass"))
-                    .child(button("Undo", "undo").disabled(!s.can_undo()));
+                    .maybe(selected_on_board.then(|| button(&t("withdraw-leader"), "withdraw")))
+                    .child(button(&t("swap-colonists"), "swap"))
+                    .child(button(&t("pass"), "pass"))
+                    .child(button(&t("undo"), "undo").disabled(!s.can_undo()));
             }
             let hint = match app.selection {
                 Some(_) if app.swap.is_none() => {
                     let n = app.targets().len();
                     if n == 0 {
-                        "Nowhere to go: pick something else.".to_string()
+                        t("hint-nowhere")
                     } else {
-                        format!(
-                            "{n} highlighted cells: click one, or move with the arrows and press Enter. Esc cancels."
-                        )
+                        tf("hint-targets", &[("n", &n.to_string())])
                     }
                 }
-                _ => "Pick a colonist, a leader or a bomber (keys 1–9, 0, B).".into(),
+                _ => t("hint-pick"),
             };
             el("section")
                 .class("decision")
                 .attr("id", "decision")
-                .child(el("h2").text("Your colonists"))
+                .child(el("h2").text(&t("your-colonists")))
                 .child(hand_row)
-                .child(el("h2").text("Your leaders"))
+                .child(el("h2").text(&t("your-leaders")))
                 .child(leaders)
                 .child(orders)
                 .child(el("p").class("hint").text(&hint))
@@ -532,39 +552,81 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
         Phase::Conflict(c) => {
             let kind = c.commit_kind();
             let have = hand[kind.index()];
-            let role = if c.attacker == seat {
-                "attacker"
-            } else {
-                "defender"
-            };
-            let (what_a, what_d) = if c.external {
-                (
-                    format!("{} colonies in its region", c.kind),
-                    format!("{} colonies in its region", c.kind),
+            let what = if c.external {
+                tf(
+                    "conflict-base-external",
+                    &[("colonies", &crate::describe::word("colonies", c.kind))],
                 )
             } else {
-                (
-                    "scientist colonies beside the leader".to_string(),
-                    "scientist colonies beside the leader".to_string(),
-                )
+                t("conflict-base-internal")
             };
+            let attacker_total = if c.defender_to_commit {
+                tf(
+                    "conflict-committed",
+                    &[
+                        ("n", &c.attacker_commit.to_string()),
+                        (
+                            "total",
+                            &(c.attacker_base + c.attacker_commit as u16).to_string(),
+                        ),
+                    ],
+                )
+            } else {
+                String::new()
+            };
+            let leaders = crate::describe::word("leaders", c.kind);
             let mut commit = el("div").class("slots");
             for n in 0..=have {
                 commit = commit.child(button(&n.to_string(), &format!("commit:{n}")));
             }
-            el("section").class("decision conflict").attr("id", "decision")
-                .child(el("h2").text(&format!("{} conflict: {} leaders", if c.external { "External" } else { "Internal" }, c.kind)))
-                .child(el("p").class("side attack").child(swatch(c.attacker)).text(&format!(
-                    "▲ Attacker {}: {}{} ({what_a}; on the board: dashed frames with a triangle)",
-                    names[c.attacker as usize], c.attacker_base,
-                    if c.defender_to_commit { format!(" + {} committed = {}", c.attacker_commit, c.attacker_base + c.attacker_commit as u16) } else { String::new() }
+            el("section")
+                .class("decision conflict")
+                .attr("id", "decision")
+                .child(el("h2").text(&tf(
+                    if c.external {
+                        "conflict-external"
+                    } else {
+                        "conflict-internal"
+                    },
+                    &[("leaders", &leaders)],
                 )))
-                .child(el("p").class("side defend").child(swatch(c.defender)).text(&format!(
-                    "● Defender {}: {} ({what_d}; on the board: solid frames with a dot)", names[c.defender as usize], c.defender_base
-                )))
-                .child(el("p").text(&format!(
-                    "You are the {role}. Commit how many {}? You hold {have}. Ties go to the defender.",
-                    match kind { Kind::Scientist => "scientists", Kind::Merchant => "merchants", Kind::Settler => "settlers", Kind::Mining => "mining robots" }
+                .child(
+                    el("p")
+                        .class("side attack")
+                        .child(swatch(c.attacker))
+                        .text(&tf(
+                            "conflict-attacker",
+                            &[
+                                ("who", &names[c.attacker as usize]),
+                                ("base", &c.attacker_base.to_string()),
+                                ("committed", &attacker_total),
+                                ("what", &what),
+                            ],
+                        )),
+                )
+                .child(
+                    el("p")
+                        .class("side defend")
+                        .child(swatch(c.defender))
+                        .text(&tf(
+                            "conflict-defender",
+                            &[
+                                ("who", &names[c.defender as usize]),
+                                ("base", &c.defender_base.to_string()),
+                                ("what", &what),
+                            ],
+                        )),
+                )
+                .child(el("p").text(&tf(
+                    if c.attacker == seat {
+                        "conflict-you-attack"
+                    } else {
+                        "conflict-you-defend"
+                    },
+                    &[
+                        ("kinds", &crate::describe::word("kinds", kind)),
+                        ("have", &have.to_string()),
+                    ],
                 )))
                 .child(commit)
         }
@@ -573,24 +635,34 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
             for k in Kind::ALL {
                 if pending & (1 << k.index()) != 0 {
                     row = row.child(button(
-                        &format!("{} conflict first", kind_title(k)),
+                        &tf(
+                            "conflict-first",
+                            &[("leaders", &crate::describe::word("leaders", k))],
+                        ),
                         &format!("resolve:{}", k.name()),
                     ));
                 }
             }
-            el("section").class("decision").attr("id", "decision")
-                .child(el("h2").text("Several conflicts"))
-                .child(el("p").text("Your colony joined regions with leaders of more than one kind in common. Choose which conflict to fight first."))
+            el("section")
+                .class("decision")
+                .attr("id", "decision")
+                .child(el("h2").text(&t("conflicts-several")))
+                .child(el("p").text(&t("conflicts-several-note")))
                 .child(row)
         }
         Phase::ChooseArtifact { .. } => {
             let mut row = el("div").class("slots");
             for (p, _) in s.decision_targets(seat) {
-                row = row.child(button(&format!("Take {p}"), &format!("take:{p}")));
+                row = row.child(button(
+                    &tf("take-at", &[("at", &p.to_string())]),
+                    &format!("take:{p}"),
+                ));
             }
-            el("section").class("decision").attr("id", "decision")
-                .child(el("h2").text("Alien artifacts"))
-                .child(el("p").text("Your merchant leader rules a region with two or more artifacts: take one (they are highlighted)."))
+            el("section")
+                .class("decision")
+                .attr("id", "decision")
+                .child(el("h2").text(&t("artifacts-title")))
+                .child(el("p").text(&t("artifacts-note")))
                 .child(row)
         }
         _ => el("section"),
@@ -602,7 +674,7 @@ fn log_list(app: &App) -> El {
     let mut list = el("ol")
         .class("log")
         .attr("id", "log")
-        .attr("aria-label", "Game log");
+        .attr("aria-label", &t("game-log"));
     let entries = s.log();
     let start = entries.len().saturating_sub(300);
     for (i, e) in entries.iter().enumerate().skip(start) {
@@ -614,7 +686,7 @@ fn log_list(app: &App) -> El {
         if let Some(why) = &e.why {
             let open = app.why_open == Some(i);
             li = li.text(" ").child(
-                button("Why?", &format!("why:{i}"))
+                button(&t("why"), &format!("why:{i}"))
                     .class("why-button")
                     .attr("aria-expanded", if open { "true" } else { "false" }),
             );
@@ -627,7 +699,7 @@ fn log_list(app: &App) -> El {
     // The box scrolls from its end (see `.log-scroll`), so the newest entry
     // is in sight without the page being measured after every order.
     el("section")
-        .child(el("h2").text("Game log"))
+        .child(el("h2").text(&t("game-log")))
         .child(el("div").class("log-scroll").child(list))
 }
 
@@ -657,16 +729,23 @@ fn render_overlay(app: &App) {
         let s = app.session.as_ref().expect("session");
         let seat = s.seat_to_act().unwrap_or(0);
         let name = &s.names()[seat as usize];
-        let why = match s.game().phase() {
-            Phase::Conflict(_) => " to decide on reinforcements",
-            Phase::ChooseArtifact { .. } => " to take an artifact",
-            _ => "",
+        let key = match s.game().phase() {
+            Phase::Conflict(_) => "handoff-conflict",
+            Phase::ChooseArtifact { .. } => "handoff-artifact",
+            _ => "handoff",
         };
         Some(
-            el("div").class("dialog handoff").attr("role", "dialog").attr("aria-label", "Hand-off")
-                .child(el("h2").child(swatch(seat)).text(&format!("Pass the device to {name}{why}")))
-                .child(el("p").text("The other players should look away: the next screen shows this player's colonists."))
-                .child(button(&format!("I am {name}: show my pieces"), "ready").attr("id", "ready")),
+            el("div")
+                .class("dialog handoff")
+                .attr("role", "dialog")
+                .attr("aria-label", &t("handoff-label"))
+                .child(
+                    el("h2")
+                        .child(swatch(seat))
+                        .text(&tf(key, &[("who", name)])),
+                )
+                .child(el("p").text(&t("handoff-note")))
+                .child(button(&tf("handoff-ready", &[("who", name)]), "ready").attr("id", "ready")),
         )
     } else {
         None
@@ -689,21 +768,22 @@ fn new_game_dialog(app: &App) -> El {
         seats = seats.child(
             el("label")
                 .child(swatch(i as u8))
-                .text(&format!("Player {} ", i + 1))
+                .text(&tf("player-n", &[("n", &(i + 1).to_string())]))
                 .child(
                     el("input")
                         .attr("type", "text")
                         .attr("id", &format!("name{i}"))
                         .attr("maxlength", "40")
-                        .attr("value", default_name),
+                        .attr("value", &t(default_name)),
                 )
                 .child({
-                    let mut select = el("select")
-                        .attr("id", &format!("kind{i}"))
-                        .attr("aria-label", &format!("Player {} is", i + 1));
-                    select = select.child(el("option").attr("value", "human").text("Person"));
+                    let mut select = el("select").attr("id", &format!("kind{i}")).attr(
+                        "aria-label",
+                        &tf("player-n-is", &[("n", &(i + 1).to_string())]),
+                    );
+                    select = select.child(el("option").attr("value", "human").text(&t("person")));
                     for (value, label) in AI_LEVELS {
-                        select = select.child(el("option").attr("value", value).text(label));
+                        select = select.child(el("option").attr("value", value).text(&t(label)));
                     }
                     select
                 }),
@@ -715,30 +795,33 @@ fn new_game_dialog(app: &App) -> El {
             el("option")
                 .attr("value", "editor")
                 .attr("selected", "")
-                .text(&format!("✎ {name} (from the editor)")),
+                .text(&tf("map-from-editor", &[("name", name)])),
         );
     }
     for (name, _) in MAPS {
-        maps = maps.child(el("option").attr("value", name).text(name));
+        maps = maps.child(el("option").attr("value", name).text(&map_name(name)));
     }
     let seed = (js_sys::Math::random() * 1e9).floor() as u64;
     let mut count = el("div").class("slots");
     for n in 2..=4 {
         count = count.child(
-            button(&format!("{n} players"), &format!("seats:{n}"))
-                .class(if n == app.dialog_seats { "picked" } else { "" }),
+            button(
+                &tf("n-players", &[("n", &n.to_string())]),
+                &format!("seats:{n}"),
+            )
+            .class(if n == app.dialog_seats { "picked" } else { "" }),
         );
     }
     el("div")
         .class("dialog")
         .attr("role", "dialog")
-        .attr("aria-label", "New game")
-        .child(el("h2").text("New game of Star Tigris"))
+        .attr("aria-label", &t("new-game"))
+        .child(el("h2").text(&t("new-game-title")))
         .child(count)
         .child(seats)
-        .child(el("label").text("Map ").child(maps))
+        .child(el("label").text(&t("map-label")).child(maps))
         .child(
-            el("label").text("Seed ").child(
+            el("label").text(&t("seed-label")).child(
                 el("input")
                     .attr("type", "number")
                     .attr("id", "seed")
@@ -753,7 +836,7 @@ fn new_game_dialog(app: &App) -> El {
                         .attr("type", "checkbox")
                         .attr("id", "open-scores"),
                 )
-                .text(" Open scores (everyone sees every score: for teaching)"),
+                .text(&t("open-scores")),
         )
         .maybe(
             app.message
@@ -769,20 +852,20 @@ fn new_game_dialog(app: &App) -> El {
                 .maybe(app.broken_save.then(|| {
                     el("span")
                         .text(" ")
-                        .child(button("Download the unreadable save", "broken-save"))
+                        .child(button(&t("broken-save"), "broken-save"))
                 }))
         }))
         .child(
             el("div")
                 .class("orders")
-                .child(button("Start", "start").attr("id", "start"))
-                .child(button("Open a saved or shared game", "open-game").attr("id", "open-game"))
-                .child(button("Learn the rules", "lessons").attr("id", "open-lessons"))
-                .child(button("Draw a map instead", "editor").attr("id", "open-editor"))
+                .child(button(&t("start"), "start").attr("id", "start"))
+                .child(button(&t("open-saved-or-shared"), "open-game").attr("id", "open-game"))
+                .child(button(&t("learn-rules"), "lessons").attr("id", "open-lessons"))
+                .child(button(&t("draw-map-instead"), "editor").attr("id", "open-editor"))
                 .maybe(
                     app.session
                         .is_some()
-                        .then(|| button("Cancel", "close-dialog")),
+                        .then(|| button(&t("cancel"), "close-dialog")),
                 ),
         )
 }
@@ -791,32 +874,32 @@ fn open_game_dialog(app: &App) -> El {
     el("div")
         .class("dialog")
         .attr("role", "dialog")
-        .attr("aria-label", "Open a game")
-        .child(el("h2").text("Open a game"))
-        .child(el("p").text(
-            "A saved game (.json): a finished game opens in the replay viewer, a game in progress is resumed. A link of this site (a game, a map or a lesson) or a map file (.txt) opens too, where it belongs. The game on the page is only replaced once what you give has been checked.",
-        ))
+        .attr("aria-label", &t("open-game"))
+        .child(el("h2").text(&t("open-game")))
+        .child(el("p").text(&t("open-game-note")))
         .child(file_field(
-            "A file — or drop one on the page ",
+            &t("open-file-label"),
             "game-file",
             ".json,.txt,application/json,text/plain",
         ))
         .child(paste_field(
-            "Or paste a saved game or a link",
+            &t("open-paste-label"),
             "game-paste",
             5,
             &app.game_paste,
         ))
-        .maybe(
-            app.open_error
-                .as_ref()
-                .map(|m| el("p").class("message").attr("id", "open-error").attr("role", "alert").text(m)),
-        )
+        .maybe(app.open_error.as_ref().map(|m| {
+            el("p")
+                .class("message")
+                .attr("id", "open-error")
+                .attr("role", "alert")
+                .text(m)
+        }))
         .child(
             el("div")
                 .class("orders")
-                .child(button("Open the pasted record", "paste-game"))
-                .child(button("Cancel", "close-open").attr("id", "close-open")),
+                .child(button(&t("open-pasted"), "paste-game"))
+                .child(button(&t("cancel"), "close-open").attr("id", "close-open")),
         )
 }
 
@@ -830,15 +913,15 @@ fn end_screen(app: &App) -> El {
         .child(
             el("tr").children(
                 [
-                    "Player",
-                    "⌂ people",
-                    "◎ technology",
-                    "◆ money",
-                    "▲ raw materials",
-                    "artifacts",
-                    "score",
+                    t("end-player"),
+                    format!("⌂ {}", t("resource-settler")),
+                    format!("◎ {}", t("resource-scientist")),
+                    format!("◆ {}", t("resource-merchant")),
+                    format!("▲ {}", t("resource-mining")),
+                    t("end-artifacts"),
+                    t("end-score"),
                 ]
-                .map(|h| el("th").text(h)),
+                .map(|h| el("th").text(&h)),
             ),
         );
     for p in 0..g.players() as u8 {
@@ -868,21 +951,31 @@ fn end_screen(app: &App) -> El {
         .map(|&w| s.names()[w as usize].as_str())
         .collect();
     let headline = match names.len() {
-        0 => "The game is over.".to_string(),
-        1 => format!("{} wins!", names[0]),
-        _ => format!("A shared win: {}", names.join(" and ")),
+        0 => t("status-over"),
+        1 => tf("end-wins", &[("who", names[0])]),
+        _ => tf("end-shared-win", &[("who", &names.join(&t("and")))]),
     };
-    el("div").class("dialog end").attr("role", "dialog").attr("aria-label", "Game over")
+    el("div")
+        .class("dialog end")
+        .attr("role", "dialog")
+        .attr("aria-label", &t("end-label"))
         .child(el("h2").attr("id", "winner").text(&headline))
-        .child(el("p").text("Each player's score is their weakest resource, after each alien artifact (★) is counted where it helps most; ties look at the next weakest."))
+        .child(el("p").text(&t("end-note")))
         .child(table)
-        .child(el("div").class("orders")
-            .child(button("Look at the board", "hide-end"))
-            .child(button("Replay this game", "replay-game").attr("id", "replay-game"))
-            .child(button("Download the game record", "download"))
-            .child(button("Copy a link to this game", "copy-game-link"))
-            .child(button("New game", "new")))
-        .maybe(app.notice.as_ref().map(|n| el("p").class("note").attr("id", "notice").text(n)))
+        .child(
+            el("div")
+                .class("orders")
+                .child(button(&t("end-look"), "hide-end"))
+                .child(button(&t("end-replay"), "replay-game").attr("id", "replay-game"))
+                .child(button(&t("end-download"), "download"))
+                .child(button(&t("end-copy-link"), "copy-game-link"))
+                .child(button(&t("new-game"), "new")),
+        )
+        .maybe(
+            app.notice
+                .as_ref()
+                .map(|n| el("p").class("note").attr("id", "notice").text(n)),
+        )
 }
 
 /// The regions view: labels and rulers from the engine.
@@ -1044,7 +1137,7 @@ pub fn draw_board(app: &mut App) {
             let names = app.session.as_ref()?.names();
             Some(crate::describe::cell(names, p, view.cells.get(i)?))
         })
-        .unwrap_or_else(|| "The board".into());
+        .unwrap_or_else(|| t("the-board"));
     canvas.set_attribute("title", &title).ok();
     canvas.set_attribute("data-attack", &names(&attack)).ok();
     canvas.set_attribute("data-defend", &names(&defend)).ok();
@@ -1096,14 +1189,14 @@ fn show_last_turn(app: &App) -> Vec<Pos> {
             let marked = if cells.is_empty() {
                 String::new()
             } else {
-                format!(
-                    " Marked on the board with corner brackets: {}.",
-                    cells.join(", ")
-                )
+                tf("last-orders-marked", &[("cells", &cells.join(", "))])
             };
             (
                 t.cells.clone(),
-                format!("{name}'s last orders: {said}{marked}"),
+                tf(
+                    "last-orders",
+                    &[("who", &name), ("said", &said), ("marked", &marked)],
+                ),
             )
         }
         // Against AIs the line keeps its place, so the board never jumps.
@@ -1113,10 +1206,7 @@ fn show_last_turn(app: &App) -> Vec<Pos> {
                 .as_ref()
                 .is_some_and(|s| s.human_seats().len() < s.players().len()) =>
         {
-            (
-                Vec::new(),
-                "The AI's orders will be told here and marked on the board.".to_string(),
-            )
+            (Vec::new(), t("last-orders-waiting"))
         }
         _ => (Vec::new(), String::new()),
     };
@@ -1137,17 +1227,36 @@ fn show_targets(targets: &[Pos]) {
         let text = if targets.is_empty() {
             String::new()
         } else {
-            format!(
-                "Targets: {}",
-                targets
-                    .iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
+            tf(
+                "targets",
+                &[(
+                    "cells",
+                    &targets
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                )],
             )
         };
         if t.text_content().unwrap_or_default() != text {
             t.set_text_content(Some(&text));
         }
+    }
+}
+
+/// A shipped map's name in the page's language, or the name itself for a
+/// map the catalogue does not know.
+pub fn map_name(name: &str) -> String {
+    const NAMES: [(&str, &str); 5] = [
+        ("default", "map-default"),
+        ("four", "map-four"),
+        ("open", "map-open"),
+        ("rift", "map-rift"),
+        ("small", "map-small"),
+    ];
+    match NAMES.iter().find(|(n, _)| *n == name) {
+        Some((_, key)) => t(key),
+        None => name.to_string(),
     }
 }
