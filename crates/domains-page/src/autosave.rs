@@ -16,6 +16,7 @@ use tabula_engine::link::record_text_from_fragment;
 use tabula_engine::record::parse_record;
 
 use crate::runner::{SeatKind, SeatSpec, seats_of};
+use crate::words::{record_error, t, tf};
 
 /// The storage key of the game in progress.
 pub const STORAGE_KEY: &str = "tabula.domains.game";
@@ -79,44 +80,67 @@ pub fn held_by(stored: Option<&str>) -> Option<String> {
 
 /// Read a kept game; every way it can fail says what is wrong.
 pub fn read_kept(text: &str) -> Result<Resumable, String> {
-    let kept: Kept = serde_json::from_str(text).map_err(|e| format!("it does not read ({e})"))?;
+    let kept: Kept = serde_json::from_str(text)
+        .map_err(|e| tf("domains-kept-unreadable", &[("error", &e.to_string())]))?;
     if kept.version != VERSION {
-        return Err(format!(
-            "it was kept by another version (form {}, this one reads {VERSION})",
-            kept.version
+        return Err(tf(
+            "domains-kept-version",
+            &[
+                ("found", &kept.version.to_string()),
+                ("supported", &VERSION.to_string()),
+            ],
         ));
     }
+    let damaged = |e: &str| tf("domains-kept-damaged", &[("error", e)]);
     let record_text = record_text_from_fragment::<Domains>(&kept.game)
-        .ok_or("it holds no game")?
-        .map_err(|e| format!("its game is damaged ({e})"))?;
-    let record = parse_record(&record_text).map_err(|e| format!("its game is damaged ({e})"))?;
+        .ok_or_else(|| t("domains-kept-no-game"))?
+        .map_err(|e| damaged(&e))?;
+    let record = parse_record(&record_text).map_err(|e| damaged(&record_error(&e)))?;
     if record.ruleset != <Domains as tabula_engine::Ruleset>::NAME {
-        return Err(format!("it is a game of {:?}, not Domains", record.ruleset));
+        return Err(tf(
+            "domains-kept-ruleset",
+            &[("found", &format!("{:?}", record.ruleset))],
+        ));
     }
     let options: Options = serde_json::from_value(record.options.clone())
-        .map_err(|e| format!("its options do not read ({e})"))?;
+        .map_err(|e| tf("domains-kept-options", &[("error", &e.to_string())]))?;
     let problems = options.check();
     if !problems.0.is_empty() {
-        let all: Vec<&str> = problems.0.iter().map(|p| p.message.as_str()).collect();
-        return Err(format!("its options are wrong ({})", all.join("; ")));
+        let all: Vec<String> = problems
+            .0
+            .iter()
+            .map(|p| {
+                let words = crate::rule_options::in_words(p, &options);
+                words.trim_end_matches('.').to_string()
+            })
+            .collect();
+        return Err(tf(
+            "domains-kept-options-wrong",
+            &[("error", &all.join("; "))],
+        ));
     }
     let seats = seats_of(&record)?;
     if kept.codes.len() != seats.len() {
-        return Err(format!(
-            "it has code for {} seats, but the game has {}",
-            kept.codes.len(),
-            seats.len()
+        return Err(tf(
+            "domains-kept-codes",
+            &[
+                ("codes", &kept.codes.len().to_string()),
+                ("seats", &seats.len().to_string()),
+            ],
         ));
     }
     for (i, (s, code)) in seats.iter().zip(&kept.codes).enumerate() {
         if s.kind == SeatKind::Script && code.is_none() {
-            return Err(format!("seat {} ({}) has lost its code", i + 1, s.name));
+            return Err(tf(
+                "domains-kept-lost-code",
+                &[("seat", &(i + 1).to_string()), ("name", &s.name)],
+            ));
         }
     }
     if !(5.0..=5000.0).contains(&kept.limit) {
-        return Err(format!(
-            "its time per round, {} ms, is not from 5 to 5000",
-            kept.limit
+        return Err(tf(
+            "domains-kept-limit",
+            &[("limit", &kept.limit.to_string())],
         ));
     }
     if let Some((seat, at)) = kept
@@ -124,9 +148,9 @@ pub fn read_kept(text: &str) -> Result<Resumable, String> {
         .iter()
         .find(|(s, at)| *s as usize >= seats.len() || *at > record.actions.len())
     {
-        return Err(format!(
-            "it skips seat {} at action {at}, which is not in the game",
-            seat + 1
+        return Err(tf(
+            "domains-kept-skip",
+            &[("seat", &(seat + 1).to_string()), ("at", &at.to_string())],
         ));
     }
     Ok(Resumable {

@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use tabula_engine::limits::check_name;
 
+use crate::words::{t, tf, tn};
+
 /// The storage key of the saved bots.
 pub const STORAGE_KEY: &str = "tabula.domains.bots";
 /// Largest bot accepted, in bytes.
@@ -14,31 +16,9 @@ pub const MAX_BOTS: usize = 50;
 /// The first line of an exported bot: this, then the name.
 pub const HEADER: &str = "// Tabula Domains bot: ";
 
-/// The code a new bot starts from: it explains the API and plays a
-/// simple, legal game.
-pub const TEMPLATE: &str = r#"// A Domains bot. Tabula calls orders(view) once a round and plays the
-// orders it returns; it has 50 ms (an option of the game).
-//
-// view.round, view.rounds        rounds played, rounds in the game
-// view.rows, view.cols           the board's size
-// view.me                        your player number (0-3)
-// view.players[p]                {score, squares, upgraded}
-// view.paint[row][col]           who painted the square, -1 nobody
-// view.zone[row][col]            whose ability zone it is, -1 none
-// view.drawing[row][col]         whose unit is drawing over it, -1 none
-// view.units                     [{id, player, row, col, energy, upgraded, drawing}]
-// view.bubbles, view.bonuses     [{player, row, col, timer}], [{row, col}]
-// view.legal                     your units' legal orders:
-//                                [{unit, moves: [...], attacks: [...], ability}]
-// Directions: none, up, down, left, right, up_left, up_right, down_left, down_right
-// (diagonal ones only from a square of your own colour).
-//
-// Return a list of orders, at most one per unit:
-//   {unit: ID, move: "up"}   {unit: ID, attack: "left"}   {unit: ID, ability: true}
-// A bot that throws or returns something malformed is skipped for the
-// rest of the game; one that takes too long loses that round's orders.
-
-function orders(view) {
+/// The code of a new bot, under the comment [`template`] writes: a
+/// simple bot that plays a legal game.
+pub const TEMPLATE_CODE: &str = r#"function orders(view) {
   const out = [];
   for (const u of view.legal) {
     if (u.ability) { out.push({unit: u.unit, ability: true}); continue; }
@@ -49,6 +29,70 @@ function orders(view) {
   return out;
 }
 "#;
+
+/// The width of a comment line in the template.
+const COMMENT_WIDTH: usize = 72;
+
+/// `text` as `//` comment lines of at most [`COMMENT_WIDTH`] characters.
+fn comment(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::from("//");
+    for word in text.split_whitespace() {
+        if line.len() > 2 && line.chars().count() + 1 + word.chars().count() > COMMENT_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from("//");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// The code a new bot starts from, in the page's words: a comment that
+/// explains the API (its names stay as they are: they are code), then
+/// [`TEMPLATE_CODE`].
+pub fn template() -> String {
+    let api = |code: &str, words: &str| format!("// {code:<30} {words}\n");
+    let mut out = comment(&tf("domains-bot-intro", &[("ms", "50")]));
+    out.push_str("//\n");
+    out.push_str(&api("view.round, view.rounds", &t("domains-bot-api-round")));
+    out.push_str(&api("view.rows, view.cols", &t("domains-bot-api-size")));
+    out.push_str(&api("view.me", &t("domains-bot-api-me")));
+    out.push_str(&api("view.players[p]", "{score, squares, upgraded}"));
+    out.push_str(&api("view.paint[row][col]", &t("domains-bot-api-paint")));
+    out.push_str(&api("view.zone[row][col]", &t("domains-bot-api-zone")));
+    out.push_str(&api(
+        "view.drawing[row][col]",
+        &t("domains-bot-api-drawing"),
+    ));
+    out.push_str(&api(
+        "view.units",
+        "[{id, player, row, col, energy, upgraded, drawing}]",
+    ));
+    out.push_str(&api(
+        "view.bubbles, view.bonuses",
+        "[{player, row, col, timer}], [{row, col}]",
+    ));
+    out.push_str(&api("view.legal", &t("domains-bot-api-legal")));
+    out.push_str(&api("", "[{unit, moves: [...], attacks: [...], ability}]"));
+    out.push_str(&format!(
+        "// {} none, up, down, left, right, up_left, up_right, down_left, down_right\n",
+        t("domains-bot-directions")
+    ));
+    out.push_str(&comment(&t("domains-bot-diagonal")));
+    out.push_str("//\n");
+    out.push_str(&comment(&t("domains-bot-return")));
+    out.push_str(
+        "//   {unit: ID, move: \"up\"}   {unit: ID, attack: \"left\"}   {unit: ID, ability: true}\n",
+    );
+    out.push_str(&comment(&t("domains-bot-rules")));
+    out.push('\n');
+    out.push_str(TEMPLATE_CODE);
+    out
+}
 
 /// A saved bot.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,15 +105,18 @@ pub struct SavedBot {
 
 /// Check a bot before it is saved or played.
 pub fn check_bot(name: &str, code: &str) -> Result<(), String> {
-    check_name(name).map_err(|e| format!("the bot's name: {e}"))?;
+    check_name(name).map_err(|e| tf("domains-bot-name-bad", &[("error", &e)]))?;
     if code.len() > MAX_CODE_BYTES {
-        return Err(format!(
-            "the bot is {} bytes; at most {MAX_CODE_BYTES} are accepted",
-            code.len()
+        return Err(tf(
+            "domains-bot-too-large",
+            &[
+                ("bytes", &code.len().to_string()),
+                ("max", &MAX_CODE_BYTES.to_string()),
+            ],
         ));
     }
     if !code.contains("orders") {
-        return Err("the bot defines no function orders(view)".into());
+        return Err(t("domains-bot-no-function"));
     }
     Ok(())
 }
@@ -87,13 +134,19 @@ pub fn read_library(text: Option<&str>) -> (Vec<SavedBot>, Option<String>) {
                 .filter(|b| check_bot(&b.name, &b.code).is_ok())
                 .take(MAX_BOTS)
                 .collect();
-            let note = (kept.len() != total)
-                .then(|| format!("{} saved bot(s) could not be read", total - kept.len()));
+            let note = (kept.len() != total).then(|| {
+                tn(
+                    (total - kept.len()) as u64,
+                    "domains-bots-dropped-one",
+                    "domains-bots-dropped-many",
+                    &[],
+                )
+            });
             (kept, note)
         }
         Err(e) => (
             Vec::new(),
-            Some(format!("the saved bots could not be read ({e})")),
+            Some(tf("domains-bots-unreadable", &[("error", &e.to_string())])),
         ),
     }
 }
@@ -106,8 +159,9 @@ pub fn save_bot(list: &mut Vec<SavedBot>, bot: SavedBot) -> Result<(), String> {
         return Ok(());
     }
     if list.len() >= MAX_BOTS {
-        return Err(format!(
-            "{MAX_BOTS} bots are saved already; delete one first"
+        return Err(tf(
+            "domains-bots-too-many",
+            &[("max", &MAX_BOTS.to_string())],
         ));
     }
     list.push(bot);
@@ -123,9 +177,13 @@ pub fn export_bot(bot: &SavedBot) -> String {
 /// the file's name (without `.js`).
 pub fn import_bot(file_name: &str, text: &str) -> Result<SavedBot, String> {
     if text.len() > MAX_CODE_BYTES + 200 {
-        return Err(format!(
-            "“{file_name}” is {} bytes; a bot may have at most {MAX_CODE_BYTES}",
-            text.len()
+        return Err(tf(
+            "domains-bot-file-too-large",
+            &[
+                ("name", file_name),
+                ("bytes", &text.len().to_string()),
+                ("max", &MAX_CODE_BYTES.to_string()),
+            ],
         ));
     }
     let (name, code) = match text.split_once('\n') {
@@ -142,7 +200,8 @@ pub fn import_bot(file_name: &str, text: &str) -> Result<SavedBot, String> {
             text.to_string(),
         ),
     };
-    check_bot(&name, &code).map_err(|e| format!("“{file_name}”: {e}"))?;
+    check_bot(&name, &code)
+        .map_err(|e| tf("domains-bot-file-bad", &[("name", file_name), ("why", &e)]))?;
     Ok(SavedBot { name, code })
 }
 
@@ -154,12 +213,29 @@ mod tests {
     fn export_and_import_round_trip() {
         let bot = SavedBot {
             name: "Corner <b>".into(),
-            code: TEMPLATE.into(),
+            code: template(),
         };
         let file = export_bot(&bot);
         assert_eq!(import_bot("x.js", &file).unwrap(), bot);
         let plain = import_bot("walker.js", "function orders(v) { return []; }").unwrap();
         assert_eq!(plain.name, "walker");
+    }
+
+    #[test]
+    fn the_template_explains_the_api_in_the_page_s_words_around_the_same_code() {
+        let english = template();
+        assert!(english.starts_with("// A Domains bot. Tabula calls orders(view) once a round"));
+        assert!(english.contains("// view.me                        your player number (0-3)\n"));
+        assert!(english.ends_with(TEMPLATE_CODE));
+        crate::words::use_code("de");
+        let german = template();
+        tabula_page_kit::i18n::use_lang(None);
+        assert!(german.starts_with("// Ein Domains-Bot."), "{german}");
+        assert!(german.contains("// view.me                        deine Spielernummer (0-3)\n"));
+        assert!(german.ends_with(TEMPLATE_CODE));
+        for text in [&english, &german] {
+            assert!(text.lines().all(|l| l.chars().count() <= 90), "{text}");
+        }
     }
 
     #[test]
@@ -186,7 +262,7 @@ mod tests {
             &mut list,
             SavedBot {
                 name: "a".into(),
-                code: TEMPLATE.into(),
+                code: template(),
             },
         )
         .unwrap();

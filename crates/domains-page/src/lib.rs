@@ -15,6 +15,7 @@ pub mod look;
 pub mod orders;
 pub mod rule_options;
 pub mod runner;
+pub mod words;
 
 #[cfg(target_arch = "wasm32")]
 mod page;
@@ -31,12 +32,10 @@ pub fn start() {
         .dyn_ref::<web_sys::DedicatedWorkerGlobalScope>()
         .is_some()
     {
+        words::add();
         worker::install();
     } else {
-        tabula_page_kit::i18n::add(
-            include_str!("../../../www/i18n/domains/en.txt"),
-            include_str!("../../../www/i18n/domains/de.txt"),
-        );
+        words::add();
         tabula_page_kit::i18n::apply();
         page::install();
     }

@@ -3,17 +3,19 @@
 //! colours. Kept apart from the canvas so it can be tested natively.
 
 use crate::frames::Frame;
+use crate::words::{t, tf};
 
 /// Each player's colour for units, bubbles and lines.
 pub const COLOURS: [&str; 4] = ["#c62828", "#1f5fb4", "#2e8b2e", "#c77c00"];
 
 /// Each seat's line in the points chart, told apart by its dashes as well
-/// as its colour: the dash lengths, and the line's name in the legend.
+/// as its colour: the dash lengths, and the key of the line's name in the
+/// legend.
 pub const CHART_LINES: [(&[f64], &str); 4] = [
-    (&[], "solid line"),
-    (&[8.0, 4.0], "dashed line"),
-    (&[2.0, 3.0], "dotted line"),
-    (&[10.0, 3.0, 2.0, 3.0], "dash-dot line"),
+    (&[], "domains-line-solid"),
+    (&[8.0, 4.0], "domains-line-dashed"),
+    (&[2.0, 3.0], "domains-line-dotted"),
+    (&[10.0, 3.0, 2.0, 3.0], "domains-line-dash-dot"),
 ];
 /// Each player's paint.
 pub const PAINT: [&str; 4] = ["#f4c0c0", "#bcd3f2", "#c3e6c3", "#f6dca6"];
@@ -83,38 +85,42 @@ pub fn describe_square(frame: &Frame, index: usize, cols: usize, names: &[String
         names
             .get(p as usize)
             .cloned()
-            .unwrap_or_else(|| format!("player {}", p + 1))
+            .unwrap_or_else(|| tf("domains-player-n", &[("n", &(p as usize + 1).to_string())]))
     };
     let (square, unit) = frame.cell(index);
     let l = look(square, unit);
     let mut parts = Vec::new();
     parts.push(match (l.paint, l.zone) {
-        (Some(p), true) => format!("{}'s paint, an ability zone", who(p)),
-        (Some(p), false) => format!("{}'s paint", who(p)),
-        (None, _) => "unpainted".to_string(),
+        (Some(p), true) => tf("domains-square-zone", &[("name", &who(p))]),
+        (Some(p), false) => tf("domains-square-paint", &[("name", &who(p))]),
+        (None, _) => t("domains-square-unpainted"),
     });
     if let Some(d) = l.drawing {
-        parts.push(format!("a drawing of {}", who(d)));
+        parts.push(tf("domains-square-drawing", &[("name", &who(d))]));
     }
     match l.thing {
         Standing::Nothing => {}
-        Standing::Unit(p, upgraded) => parts.push(format!(
-            "a unit of {}{}{}",
-            who(p),
-            frame
-                .energy_at(index)
-                .map_or(String::new(), |e| format!(", energy {e}")),
-            if upgraded { ", upgraded" } else { "" }
-        )),
-        Standing::Bubble(p) => parts.push(format!("a bubble of {}'s colour", who(p))),
-        Standing::Bonus => parts.push("a bonus".to_string()),
+        Standing::Unit(p, upgraded) => {
+            let mut unit = vec![tf("domains-square-unit", &[("name", &who(p))])];
+            if let Some(e) = frame.energy_at(index) {
+                unit.push(tf("domains-square-energy", &[("energy", &e.to_string())]));
+            }
+            if upgraded {
+                unit.push(t("domains-square-upgraded"));
+            }
+            parts.push(unit.join(", "));
+        }
+        Standing::Bubble(p) => parts.push(tf("domains-square-bubble", &[("name", &who(p))])),
+        Standing::Bonus => parts.push(t("domains-square-bonus")),
     }
     let cols = cols.max(1);
-    format!(
-        "Row {}, column {}: {}.",
-        index / cols + 1,
-        index % cols + 1,
-        parts.join("; ")
+    tf(
+        "domains-square",
+        &[
+            ("row", &(index / cols + 1).to_string()),
+            ("column", &(index % cols + 1).to_string()),
+            ("what", &parts.join("; ")),
+        ],
     )
 }
 
@@ -192,6 +198,13 @@ mod tests {
         assert_eq!(
             describe_square(&frame, 5, 3, &[]),
             "Row 2, column 3: unpainted; a unit of player 1."
+        );
+        crate::words::use_code("de");
+        let german = d(1);
+        tabula_page_kit::i18n::use_lang(None);
+        assert_eq!(
+            german,
+            "Zeile 1, Spalte 2: Farbe von dummy, eine Fähigkeitszone; eine Einheit von dummy, Energie 17, aufgewertet."
         );
     }
 }

@@ -7,6 +7,8 @@ use serde_json::{Value, json};
 use tabula_domains::board::{NO_PLAYER, NONE, Thing};
 use tabula_domains::{Action, Dir, View};
 
+use crate::words::{list, t, tf};
+
 /// Most orders read from one answer (more than any seat's units).
 pub const MAX_ORDERS: usize = 256;
 
@@ -138,56 +140,83 @@ pub fn read_orders(answer: &Value) -> Result<Vec<Action>, String> {
         Value::Null => return Ok(Vec::new()),
         Value::Array(list) => list,
         other => {
-            return Err(format!("orders must be an array, not {}", kind_of(other)));
+            return Err(tf("domains-orders-not-array", &[("kind", &kind_of(other))]));
         }
     };
     if list.len() > MAX_ORDERS {
-        return Err(format!(
-            "{} orders; at most {MAX_ORDERS} are read",
-            list.len()
+        return Err(tf(
+            "domains-orders-too-many",
+            &[
+                ("n", &list.len().to_string()),
+                ("max", &MAX_ORDERS.to_string()),
+            ],
         ));
     }
     list.iter()
         .enumerate()
-        .map(|(i, o)| read_order(o).map_err(|e| format!("order {} of {}: {e}", i + 1, list.len())))
+        .map(|(i, o)| {
+            read_order(o).map_err(|e| {
+                tf(
+                    "domains-orders-which",
+                    &[
+                        ("n", &(i + 1).to_string()),
+                        ("count", &list.len().to_string()),
+                        ("problem", &e),
+                    ],
+                )
+            })
+        })
         .collect()
 }
 
-fn kind_of(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+/// What a JSON value is, in words (`an object`).
+fn kind_of(v: &Value) -> String {
+    t(match v {
+        Value::Null => "domains-kind-null",
+        Value::Bool(_) => "domains-kind-boolean",
+        Value::Number(_) => "domains-kind-number",
+        Value::String(_) => "domains-kind-string",
+        Value::Array(_) => "domains-kind-array",
+        Value::Object(_) => "domains-kind-object",
+    })
 }
 
 fn read_order(o: &Value) -> Result<Action, String> {
     let Value::Object(map) = o else {
-        return Err(format!("an order must be an object, not {}", kind_of(o)));
+        return Err(tf("domains-order-not-object", &[("kind", &kind_of(o))]));
     };
     let unit = map
         .get("unit")
-        .ok_or("it names no \"unit\"")?
+        .ok_or_else(|| t("domains-order-no-unit"))?
         .as_u64()
         .filter(|&u| u < NONE as u64)
-        .ok_or("\"unit\" must be a unit's id (a whole number)")? as u16;
+        .ok_or_else(|| t("domains-order-bad-unit"))? as u16;
     let dir = |key: &str| -> Result<Dir, String> {
         let v = &map[key];
-        let name = v
-            .as_str()
-            .ok_or_else(|| format!("\"{key}\" must be a direction's name, not {}", kind_of(v)))?;
+        let name = v.as_str().ok_or_else(|| {
+            tf(
+                "domains-order-bad-dir",
+                &[("key", key), ("kind", &kind_of(v))],
+            )
+        })?;
         dir_named(name).ok_or_else(|| {
-            format!("\"{key}\": unknown direction {name:?} (none, up, down, left, right, up_left, up_right, down_left, down_right)")
+            tf(
+                "domains-order-unknown-dir",
+                &[("key", key), ("name", &format!("{name:?}"))],
+            )
         })
     };
-    let verbs: Vec<&str> = ["move", "attack", "ability"]
+    let verbs: Vec<String> = ["move", "attack", "ability"]
         .into_iter()
         .filter(|k| map.contains_key(*k))
+        .map(String::from)
         .collect();
-    match verbs.as_slice() {
+    match verbs
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
         ["move"] => Ok(Action::Move {
             unit,
             dir: dir("move")?,
@@ -197,9 +226,9 @@ fn read_order(o: &Value) -> Result<Action, String> {
             dir: dir("attack")?,
         }),
         ["ability"] if map["ability"] == Value::Bool(true) => Ok(Action::Ability { unit }),
-        ["ability"] => Err("\"ability\" must be true".into()),
-        [] => Err("it has no \"move\", \"attack\" or \"ability\"".into()),
-        _ => Err(format!("it has {} verbs; give one", verbs.join(" and "))),
+        ["ability"] => Err(t("domains-order-ability-true")),
+        [] => Err(t("domains-order-no-verb")),
+        _ => Err(tf("domains-order-verbs", &[("verbs", &list(&verbs))])),
     }
 }
 

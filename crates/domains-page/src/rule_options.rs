@@ -4,34 +4,34 @@
 
 use serde_json::{Map, Value};
 use tabula_domains::Options;
+use tabula_engine::Problem;
 
-/// The options the dialog lists under "More rules", in order, with their
-/// labels. The board preset sets `rows`, `cols` and `rounds`; every other
+use crate::words::{t, tf};
+
+/// The options the dialog lists under "More rules", in order, with the
+/// keys of their labels in the page's words. The board preset sets `rows`, `cols` and `rounds`; every other
 /// field of [`Options`] is here (a test checks it).
 pub const FIELDS: &[(&str, &str)] = &[
-    ("max_units", "Most units a player may have"),
-    ("rounds_per_respawn", "A new unit every … rounds"),
-    ("energy_start", "Energy of a new unit"),
-    ("energy_min", "Lowest energy"),
-    ("energy_max", "Highest energy"),
+    ("max_units", "domains-opt-max-units"),
+    ("rounds_per_respawn", "domains-opt-rounds-per-respawn"),
+    ("energy_start", "domains-opt-energy-start"),
+    ("energy_min", "domains-opt-energy-min"),
+    ("energy_max", "domains-opt-energy-max"),
+    ("rounds_per_bubble", "domains-opt-rounds-per-bubble"),
     (
-        "rounds_per_bubble",
-        "A new bubble per player every … rounds",
+        "rounds_per_bubble_move",
+        "domains-opt-rounds-per-bubble-move",
     ),
-    ("rounds_per_bubble_move", "Bubbles move every … rounds"),
-    ("rounds_to_pop", "A recoloured bubble pops after … rounds"),
-    ("max_bonuses", "Most bonuses on the board"),
-    (
-        "max_rounds_per_bonus",
-        "A free bonus place waits up to … rounds",
-    ),
-    ("bonuses_per_player", "Most upgraded units per player"),
-    ("ability_size", "Side of an ability zone (odd)"),
-    ("ability_duration", "Rounds an ability zone lasts"),
-    ("points_per_square", "Points per owned square each round"),
-    ("points_per_unit", "Points for winning a fight"),
-    ("points_per_bubble", "Points for popping a bubble"),
-    ("points_per_pop", "Points when a bubble pops by itself"),
+    ("rounds_to_pop", "domains-opt-rounds-to-pop"),
+    ("max_bonuses", "domains-opt-max-bonuses"),
+    ("max_rounds_per_bonus", "domains-opt-max-rounds-per-bonus"),
+    ("bonuses_per_player", "domains-opt-bonuses-per-player"),
+    ("ability_size", "domains-opt-ability-size"),
+    ("ability_duration", "domains-opt-ability-duration"),
+    ("points_per_square", "domains-opt-points-per-square"),
+    ("points_per_unit", "domains-opt-points-per-unit"),
+    ("points_per_bubble", "domains-opt-points-per-bubble"),
+    ("points_per_pop", "domains-opt-points-per-pop"),
 ];
 
 /// The standard value of every option in [`FIELDS`], as the dialog shows it.
@@ -57,22 +57,21 @@ pub fn read_options(
     let mut map = as_map(&Options::small(size, rounds));
     let mut problems = Vec::new();
     for (key, text) in values {
-        let label = FIELDS
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, l)| *l)
-            .unwrap_or(key);
+        let label = label(key);
         let Ok(n) = text.trim().parse::<u64>() else {
-            problems.push(format!(
-                "{label} ({key}): “{}” is not a whole number.",
-                text.trim()
+            problems.push(tf(
+                "domains-opt-not-number",
+                &[("label", &label), ("key", key), ("text", text.trim())],
             ));
             continue;
         };
         let mut one = as_map(&Options::default());
         one.insert((*key).to_string(), Value::from(n));
         if serde_json::from_value::<Options>(Value::Object(one)).is_err() {
-            problems.push(format!("{label} ({key}): {n} is too large."));
+            problems.push(tf(
+                "domains-opt-too-large",
+                &[("label", &label), ("key", key), ("value", &n.to_string())],
+            ));
             continue;
         }
         map.insert((*key).to_string(), Value::from(n));
@@ -81,12 +80,85 @@ pub fn read_options(
     // at their standard values), so every problem is listed at once.
     let options: Options =
         serde_json::from_value(Value::Object(map)).map_err(|e| vec![e.to_string()])?;
-    problems.extend(options.check().0.iter().map(|p| format!("{}.", p.message)));
+    problems.extend(options.check().0.iter().map(|p| in_words(p, &options)));
     if problems.is_empty() {
         Ok(options)
     } else {
         Err(problems)
     }
+}
+
+/// The label of option `key` in the page's words (the key itself for an
+/// option the dialog does not list).
+pub fn label(key: &str) -> String {
+    FIELDS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or(key.to_string(), |(_, l)| t(l))
+}
+
+/// A problem the rules found with the options, in the page's words: its
+/// rule says which sentence, the options give the values. A problem of a
+/// rule this page does not know keeps the rules' own (English) words.
+pub fn in_words(problem: &Problem, options: &Options) -> String {
+    let value = |key: &str| {
+        as_map(options)
+            .get(key)
+            .map(Value::to_string)
+            .unwrap_or_default()
+    };
+    let named = keys_named(&problem.message);
+    match (problem.rule.as_str(), named.as_slice()) {
+        ("option-out-of-range", [key]) => {
+            let range = problem
+                .message
+                .rsplit_once("from ")
+                .and_then(|(_, r)| r.split_once(" to "));
+            if let Some((low, high)) = range {
+                return tf(
+                    "domains-opt-range",
+                    &[
+                        ("label", &label(key)),
+                        ("key", key),
+                        ("value", &value(key)),
+                        ("low", low.trim()),
+                        ("high", high.trim()),
+                    ],
+                );
+            }
+        }
+        ("ability-size-even", _) => {
+            return tf(
+                "domains-opt-odd",
+                &[
+                    ("label", &label("ability_size")),
+                    ("key", "ability_size"),
+                    ("value", &options.ability_size.to_string()),
+                ],
+            );
+        }
+        ("energy-range", _) if problem.message.starts_with("energy_start") => {
+            return tf(
+                "domains-opt-energy-start-range",
+                &[
+                    ("start", &options.energy_start.to_string()),
+                    ("min", &options.energy_min.to_string()),
+                    ("max", &options.energy_max.to_string()),
+                ],
+            );
+        }
+        ("energy-range", _) => {
+            return tf(
+                "domains-opt-energy-order",
+                &[
+                    ("min", &options.energy_min.to_string()),
+                    ("max", &options.energy_max.to_string()),
+                ],
+            );
+        }
+        _ => {}
+    }
+    format!("{}.", problem.message)
 }
 
 /// The options a problem message names (to mark their inputs): a key
@@ -188,6 +260,33 @@ mod tests {
             vec!["energy_min", "energy_max"]
         );
         assert!(keys_named("option rows is 1").is_empty());
+    }
+
+    #[test]
+    fn every_rule_the_options_break_is_said_in_the_page_s_words() {
+        let mut values = standard_values();
+        for (k, v) in values.iter_mut() {
+            match *k {
+                "max_units" => *v = "0".into(),
+                "ability_size" => *v = "4".into(),
+                "energy_min" => *v = "30".into(),
+                "points_per_pop" => *v = "x".into(),
+                _ => {}
+            }
+        }
+        crate::words::use_code("de");
+        let german = read_options(50, 500, &values).unwrap_err();
+        tabula_page_kit::i18n::use_lang(None);
+        assert_eq!(
+            german,
+            [
+                "Punkte, wenn eine Blase von selbst platzt (points_per_pop): „x“ ist keine ganze Zahl.",
+                "Höchstzahl an Einheiten pro Spieler: max_units ist 0; erlaubt sind Werte von 1 bis 40.",
+                "energy_min (30) ist größer als energy_max (20).",
+                "energy_start (5) liegt nicht zwischen energy_min (30) und energy_max (20).",
+                "Seitenlänge einer Fähigkeitszone (ungerade): ability_size ist 4; der Wert muss ungerade sein, damit die Zone eine Mitte hat.",
+            ]
+        );
     }
 
     #[test]

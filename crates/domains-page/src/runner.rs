@@ -10,10 +10,11 @@ use tabula_ai::{Bot, bot_from_spec_with, bot_seed};
 use tabula_domains::{Action, Domains, Options, domains_bot};
 use tabula_engine::link::pack;
 use tabula_engine::record::{GameRecord, Match, read_action};
-use tabula_engine::{Game, Ruleset, SeatInfo, ToMove};
+use tabula_engine::{Game, RecordError, Ruleset, SeatInfo, ToMove};
 
 use crate::frames::Frame;
 use crate::orders::{bot_view, read_orders};
+use crate::words::{record_error, tf, tn};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,12 +54,14 @@ pub enum Report {
         view: Value,
     },
     /// Something the page should show about a seat (refused orders, a
-    /// skipped bot).
+    /// skipped bot), in the page's words.
     Note {
         /// The seat.
         seat: u8,
         /// What happened.
         text: String,
+        /// Whether it is a problem (the seat was skipped).
+        bad: bool,
     },
     /// The game is over: its record.
     Done {
@@ -122,7 +125,15 @@ pub fn seats_of(record: &GameRecord) -> Result<Vec<SeatSpec>, String> {
                     name: s.name.clone(),
                     kind,
                 })
-                .ok_or_else(|| format!("seat {}: no player of kind {:?} here", i + 1, s.player))
+                .ok_or_else(|| {
+                    tf(
+                        "domains-seat-kind",
+                        &[
+                            ("seat", &(i + 1).to_string()),
+                            ("player", &format!("{:?}", s.player)),
+                        ],
+                    )
+                })
         })
         .collect()
 }
@@ -163,7 +174,8 @@ impl Runner {
                 player: s.kind.player(),
             })
             .collect();
-        let game = Match::<Domains>::new(options, None, infos, seed).map_err(|e| e.to_string())?;
+        let game =
+            Match::<Domains>::new(options, None, infos, seed).map_err(|e| record_error(&e))?;
         let bots = seats
             .iter()
             .enumerate()
@@ -171,7 +183,12 @@ impl Runner {
                 SeatKind::Bot(spec) => {
                     bot_from_spec_with::<Domains>(spec, bot_seed(seed, i), domains_bot)
                         .map(Some)
-                        .map_err(|e| format!("seat {}: {e}", i + 1))
+                        .map_err(|e| {
+                            tf(
+                                "domains-seat-bot",
+                                &[("seat", &(i + 1).to_string()), ("error", &e.to_string())],
+                            )
+                        })
                 }
                 _ => Ok(None),
             })
@@ -205,13 +222,13 @@ impl Runner {
         out: &mut Vec<Report>,
     ) -> Result<Runner, String> {
         if record.ruleset != Domains::NAME {
-            return Err(format!(
-                "the saved game is of {:?}, not Domains",
-                record.ruleset
+            return Err(tf(
+                "domains-resume-other-game",
+                &[("found", &format!("{:?}", record.ruleset))],
             ));
         }
-        let options: Options =
-            serde_json::from_value(record.options.clone()).map_err(|e| format!("options: {e}"))?;
+        let options: Options = serde_json::from_value(record.options.clone())
+            .map_err(|e| tf("domains-resume-options", &[("error", &e.to_string())]))?;
         let seats = seats_of(record)?;
         let mut runner = Runner::new(&options, &seats, record.seed)?;
         out.push(Report::Frame(runner.frame()));
@@ -219,7 +236,8 @@ impl Runner {
         let mut given = vec![0usize; seats.len()];
         let mut round = runner.game.game().board.round;
         for (index, step) in record.actions.iter().enumerate() {
-            let action: Action = read_action::<Domains>(index, step).map_err(|e| e.to_string())?;
+            let action: Action =
+                read_action::<Domains>(index, step).map_err(|e| record_error(&e))?;
             let s = step.seat as usize;
             // A skipped bot was asked for the order that was refused (the
             // `End` at its skip), then never again.
@@ -238,9 +256,12 @@ impl Runner {
                     if skipped_at != Some(index)
                         && chose.as_ref().unwrap_or(&Action::End) != &action
                     {
-                        return Err(format!(
-                            "the saved game does not play the same way again: at action {index}, seat {}'s bot chooses another order (this version's bots may differ from the one that saved it)",
-                            s + 1
+                        return Err(tf(
+                            "domains-resume-differs",
+                            &[
+                                ("index", &index.to_string()),
+                                ("seat", &(s + 1).to_string()),
+                            ],
                         ));
                     }
                 }
@@ -248,7 +269,7 @@ impl Runner {
             runner
                 .game
                 .play(step.seat, &action)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| record_error(&e))?;
             given[s] += 1;
             let now = runner.game.game().board.round;
             if now != round || runner.game.game().finished() {
@@ -260,19 +281,21 @@ impl Runner {
         for &(seat, at) in skips {
             let s = seat as usize;
             if s >= runner.skipped.len() || at > record.actions.len() {
-                return Err(format!(
-                    "a skip of seat {} at action {at} is not in this game",
-                    s + 1
+                return Err(tf(
+                    "domains-resume-skip",
+                    &[("seat", &(s + 1).to_string()), ("at", &at.to_string())],
                 ));
             }
             runner.skipped[s] = true;
             runner.skips.push((seat, at));
         }
         if runner.game.record().final_hash != record.final_hash {
-            return Err(format!(
-                "the saved game ends in state {}, but it says {}",
-                runner.game.record().final_hash,
-                record.final_hash
+            return Err(tf(
+                "domains-resume-hash",
+                &[
+                    ("found", &runner.game.record().final_hash.to_string()),
+                    ("expected", &record.final_hash.to_string()),
+                ],
             ));
         }
         Ok(runner)
@@ -334,7 +357,7 @@ impl Runner {
             None => Vec::new(),
             Some(Ok(orders)) => orders,
             Some(Err(e)) => {
-                self.skip(seat, format!("its orders are malformed ({e})"), out);
+                self.skip(seat, tf("domains-why-malformed", &[("error", &e)]), out);
                 Vec::new()
             }
         };
@@ -342,7 +365,8 @@ impl Runner {
     }
 
     /// Skip a seat for the rest of the game (a bot that threw, or returned
-    /// malformed orders): its units take no more orders.
+    /// malformed orders): its units take no more orders. `why` is in the
+    /// page's words.
     pub fn skip(&mut self, seat: u8, why: String, out: &mut Vec<Report>) {
         let s = seat as usize;
         if s < self.skipped.len() && !self.skipped[s] {
@@ -351,7 +375,11 @@ impl Runner {
             let round = self.game.game().board.round + 1;
             out.push(Report::Note {
                 seat,
-                text: format!("in round {round}, {why}; it gives no more orders this game"),
+                text: tf(
+                    "domains-skipped",
+                    &[("round", &round.to_string()), ("why", &why)],
+                ),
+                bad: true,
             });
         }
     }
@@ -385,7 +413,10 @@ impl Runner {
                 ToMove::Simultaneous(set) => set,
                 other => {
                     out.push(Report::Failed {
-                        error: format!("unexpected {other:?} to move"),
+                        error: tf(
+                            "domains-unexpected-turn",
+                            &[("what", &format!("{other:?}"))],
+                        ),
                     });
                     return false;
                 }
@@ -432,18 +463,25 @@ impl Runner {
         let mut refused = Vec::new();
         for (i, order) in orders.iter().enumerate() {
             if let Err(e) = self.game.play(seat, order) {
-                refused.push(format!("order {}: {}", i + 1, reason(&e.to_string())));
+                refused.push(tf(
+                    "domains-refused-order",
+                    &[("n", &(i + 1).to_string()), ("reason", &reason(&e))],
+                ));
             }
         }
         if !refused.is_empty() {
             out.push(Report::Note {
                 seat,
-                text: format!(
-                    "round {}: {} order(s) refused by the rules ({})",
-                    round + 1,
-                    refused.len(),
-                    refused.join("; ")
+                text: tn(
+                    refused.len() as u64,
+                    "domains-refused-one",
+                    "domains-refused-many",
+                    &[
+                        ("round", &(round + 1).to_string()),
+                        ("orders", &refused.join("; ")),
+                    ],
                 ),
+                bad: false,
             });
         }
         self.end_seat(seat, out);
@@ -465,7 +503,11 @@ impl Runner {
                 break;
             };
             if let Err(e) = self.game.play(seat, &action) {
-                self.skip(seat, format!("its order was refused ({e})"), out);
+                self.skip(
+                    seat,
+                    tf("domains-why-refused", &[("error", &record_error(&e))]),
+                    out,
+                );
                 break;
             }
         }
@@ -482,13 +524,23 @@ impl Runner {
             && let Err(e) = self.game.play(seat, &Action::End)
         {
             out.push(Report::Failed {
-                error: format!("seat {}: cannot end its orders ({e})", seat + 1),
+                error: tf(
+                    "domains-cannot-end",
+                    &[
+                        ("seat", &(seat + 1).to_string()),
+                        ("error", &record_error(&e)),
+                    ],
+                ),
             });
         }
     }
 }
 
-/// The rule's reason from a record error's text (`action N (seat S): …`).
-fn reason(text: &str) -> &str {
-    text.split_once("): ").map_or(text, |(_, r)| r)
+/// The rule's reason of a refused order (the rules' own words), without
+/// the action and seat the record error names.
+fn reason(e: &RecordError) -> String {
+    match e {
+        RecordError::Step { reason, .. } => reason.clone(),
+        other => record_error(other),
+    }
 }

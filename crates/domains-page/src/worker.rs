@@ -18,16 +18,20 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 use tabula_engine::record::parse_record;
 
 use crate::runner::{Report, Runner, SeatKind, SeatSpec};
+use crate::words::{record_error, tf};
 
 /// What the page asks of the worker.
 #[derive(Deserialize)]
 #[serde(rename_all = "snake_case")]
 enum Request {
-    /// Start a game (replacing any other).
+    /// Start a game (replacing any other); its notes in the language of
+    /// `lang` (the page's).
     Start {
         options: Options,
         seats: Vec<SeatSpec>,
         seed: u64,
+        #[serde(default)]
+        lang: String,
     },
     /// A seat's orders for a round (`None`: none in time).
     Answer {
@@ -40,10 +44,12 @@ enum Request {
     /// Stop the game and send its record so far.
     Stop {},
     /// Resume a game saved part-way (its record's JSON, and the seats
-    /// skipped before).
+    /// skipped before); its notes in the language of `lang`.
     Resume {
         record: String,
         skips: Vec<(u8, usize)>,
+        #[serde(default)]
+        lang: String,
     },
 }
 
@@ -103,12 +109,13 @@ fn handle(text: &str) -> Vec<Report> {
         Ok(r) => r,
         Err(e) => {
             out.push(Report::Failed {
-                error: format!("unreadable request: {e}"),
+                error: tf("domains-unreadable-request", &[("error", &e.to_string())]),
             });
             return out;
         }
     };
-    if matches!(request, Request::Start { .. } | Request::Resume { .. }) {
+    if let Request::Start { lang, .. } | Request::Resume { lang, .. } = &request {
+        crate::words::use_code(lang);
         LAST_SAVE.with(|cell| {
             *cell.borrow_mut() = LastSave {
                 at: f64::NEG_INFINITY,
@@ -123,6 +130,7 @@ fn handle(text: &str) -> Vec<Report> {
                 options,
                 seats,
                 seed,
+                ..
             } => match Runner::new(&options, &seats, seed) {
                 Ok(r) => {
                     out.push(Report::Frame(r.frame()));
@@ -158,16 +166,16 @@ fn handle(text: &str) -> Vec<Report> {
                     }
                 }
             }
-            Request::Resume { record, skips } => {
+            Request::Resume { record, skips, .. } => {
                 let resumed = parse_record(&record)
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| record_error(&e))
                     .and_then(|record| Runner::resume(&record, &skips, &mut out));
                 match resumed {
                     Ok(r) => *slot = Some(r),
                     Err(error) => {
                         *slot = None;
                         out.push(Report::Failed {
-                            error: format!("the saved game cannot be resumed: {error}"),
+                            error: tf("domains-resume-failed", &[("error", &error)]),
                         });
                     }
                 }

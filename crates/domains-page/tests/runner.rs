@@ -170,7 +170,7 @@ fn malformed_orders_skip_the_bot_for_the_rest_of_the_game_and_it_still_ends() {
     let note = out
         .iter()
         .find_map(|x| match x {
-            Report::Note { seat: 0, text } => Some(text.clone()),
+            Report::Note { seat: 0, text, .. } => Some(text.clone()),
             _ => None,
         })
         .unwrap();
@@ -185,6 +185,32 @@ fn malformed_orders_skip_the_bot_for_the_rest_of_the_game_and_it_still_ends() {
             .filter(|x| matches!(x, Report::Need { .. }))
             .count(),
         1
+    );
+}
+
+#[test]
+fn a_skipped_bot_is_said_in_the_language_the_page_chose() {
+    tabula_domains_page::words::use_code("de");
+    let seats = [
+        seat("Broken", SeatKind::Script),
+        seat("Demo", SeatKind::Bot("demo".into())),
+    ];
+    let mut r = Runner::new(&small(), &seats, 2).unwrap();
+    let mut out = Vec::new();
+    r.advance(&mut out);
+    r.answer(0, 0, Some(&json!([{"unit": 0, "move": "north"}])), &mut out);
+    tabula_page_kit::i18n::use_lang(None);
+    let (text, bad) = out
+        .iter()
+        .find_map(|x| match x {
+            Report::Note { seat: 0, text, bad } => Some((text.clone(), *bad)),
+            _ => None,
+        })
+        .unwrap();
+    assert!(bad);
+    assert_eq!(
+        text,
+        "ab Runde 1 keine Befehle mehr in diesem Spiel, weil seine Befehle fehlerhaft sind (Befehl 1 von 1: „move“: unbekannte Richtung \"north\" (none, up, down, left, right, up_left, up_right, down_left, down_right))"
     );
 }
 
@@ -210,7 +236,7 @@ fn orders_the_rules_refuse_are_dropped_and_said() {
     let note = more
         .iter()
         .find_map(|x| match x {
-            Report::Note { seat: 0, text } => Some(text.clone()),
+            Report::Note { seat: 0, text, .. } => Some(text.clone()),
             _ => None,
         })
         .unwrap();

@@ -7,7 +7,9 @@ use tabula_domains::original::{parse_original, record_to_new_format};
 use tabula_domains::{Domains, Options};
 use tabula_engine::GameRecord;
 use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
-use tabula_engine::link::{record_fragment, record_text_from_fragment};
+use tabula_engine::link::{
+    LinkError, MAX_LINK_CHARS, record_fragment, record_text_from_fragment, unpack,
+};
 use tabula_engine::record::parse_record;
 use tabula_page_kit::dom::{
     by_id, colour_dot, copy_text, download, el, page_url, read_file, replace_children,
@@ -25,6 +27,7 @@ use crate::frames::Film;
 use crate::look::COLOURS;
 use crate::rule_options;
 use crate::runner::{Report, SeatKind, SeatSpec};
+use crate::words::{self, record_error, t, tf, tn};
 
 /// The game worker's script (trunk's loader for this same module).
 const WORKER_URL: &str = "./tabula-domains-page_loader.js";
@@ -90,7 +93,10 @@ impl Running {
             .seats
             .get(seat as usize)
             .map_or(String::new(), |s| s.name.clone());
-        format!("Seat {} ({name})", seat + 1)
+        tf(
+            "domains-seat-named",
+            &[("seat", &(seat + 1).to_string()), ("name", &name)],
+        )
     }
 }
 
@@ -116,14 +122,17 @@ pub fn render_rule_options() {
     let mut grid = el("div");
     for ((key, label), (_, value)) in rule_options::FIELDS.iter().zip(&standard) {
         grid = grid.child(
-            el("label").text(label).child(el("code").text(key)).child(
-                el("input")
-                    .attr("id", &format!("opt-{key}"))
-                    .attr("type", "number")
-                    .attr("min", "0")
-                    .attr("step", "1")
-                    .attr("value", value),
-            ),
+            el("label")
+                .text(&t(label))
+                .child(el("code").text(key))
+                .child(
+                    el("input")
+                        .attr("id", &format!("opt-{key}"))
+                        .attr("type", "number")
+                        .attr("min", "0")
+                        .attr("step", "1")
+                        .attr("value", value),
+                ),
         );
     }
     replace_children(&box_, grid);
@@ -139,13 +148,13 @@ pub fn standard_rule_options() {
     }
 }
 
-/// The built-in players a seat can be.
+/// The built-in players a seat can be, with the keys of their words.
 const BUILT_IN: [(&str, &str); 5] = [
-    ("bot:painter", "painter (Tabula's strongest)"),
-    ("bot:dummy", "dummy (the original's scripted bot)"),
-    ("bot:demo", "demo (random steps)"),
-    ("bot:random", "random (any legal order)"),
-    ("person", "a person (you, clicking)"),
+    ("bot:painter", "domains-seat-painter"),
+    ("bot:dummy", "domains-seat-dummy"),
+    ("bot:demo", "domains-seat-demo"),
+    ("bot:random", "domains-seat-random"),
+    ("person", "domains-seat-person"),
 ];
 
 /// Draw the seat choices of the new-game dialog, keeping choices made.
@@ -164,7 +173,7 @@ pub fn render_seats() {
         };
         let mut select = el("select").attr("id", &format!("seat-{i}"));
         for (value, label) in BUILT_IN {
-            let mut o = el("option").attr("value", value).text(label);
+            let mut o = el("option").attr("value", value).text(&t(label));
             if value == chosen {
                 o = o.attr("selected", "");
             }
@@ -174,7 +183,7 @@ pub fn render_seats() {
             let value = format!("saved:{k}");
             let mut o = el("option")
                 .attr("value", &value)
-                .text(&format!("your bot: {}", b.name));
+                .text(&tf("domains-seat-your-bot", &[("name", &b.name)]));
             if value == chosen {
                 o = o.attr("selected", "");
             }
@@ -185,7 +194,10 @@ pub fn render_seats() {
                 &el("label")
                     .class("seat-row")
                     .child(colour_dot(COLOURS[i]))
-                    .text(&format!("Seat {} ", i + 1))
+                    .text(&format!(
+                        "{} ",
+                        tf("domains-seat", &[("seat", &(i + 1).to_string())])
+                    ))
                     .child(select)
                     .0,
             )
@@ -225,7 +237,7 @@ pub fn start_from_dialog() -> bool {
         } else if v == "person" {
             (
                 SeatSpec {
-                    name: "You".into(),
+                    name: t("domains-you"),
                     kind: SeatKind::Person,
                 },
                 None,
@@ -243,7 +255,10 @@ pub fn start_from_dialog() -> bool {
                 Some(b.code.clone()),
             )
         } else {
-            setup_message(&format!("Seat {}: choose who plays it.", i + 1));
+            setup_message(&tf(
+                "domains-seat-choose",
+                &[("seat", &(i + 1).to_string())],
+            ));
             return false;
         };
         seats.push(spec);
@@ -254,7 +269,7 @@ pub fn start_from_dialog() -> bool {
         let mut k = 0;
         for s in seats.iter_mut().filter(|s| s.kind == SeatKind::Person) {
             k += 1;
-            s.name = format!("Person {k}");
+            s.name = tf("domains-person-n", &[("n", &k.to_string())]);
         }
     }
     crate::runner::number_same_names(&mut seats);
@@ -296,7 +311,11 @@ pub fn start_from_dialog() -> bool {
             if let Some(d) = by_id("more-rules") {
                 d.set_attribute("open", "").ok();
             }
-            setup_message(&format!("More rules:\n{}", problems.join("\n")));
+            setup_message(&format!(
+                "{}\n{}",
+                t("domains-more-rules-bad"),
+                problems.join("\n")
+            ));
             return false;
         }
     };
@@ -304,9 +323,7 @@ pub fn start_from_dialog() -> bool {
     let seed = match seed_text.trim().parse::<u64>() {
         Ok(s) if s <= MAX_SEED => s,
         _ => {
-            setup_message(&format!(
-                "The seed must be a whole number from 0 to {MAX_SEED}."
-            ));
+            setup_message(&tf("domains-seed-bad", &[("max", &MAX_SEED.to_string())]));
             return false;
         }
     };
@@ -314,7 +331,7 @@ pub fn start_from_dialog() -> bool {
         .and_then(|i| i.value().parse::<f64>().ok())
         .filter(|l| (5.0..=5000.0).contains(l));
     let Some(limit) = limit else {
-        setup_message("The time per round must be from 5 to 5000 ms.");
+        setup_message(&t("domains-limit-bad"));
         return false;
     };
     setup_message("");
@@ -352,7 +369,12 @@ pub fn start(
     let worker = match Worker::new_with_options(WORKER_URL, &worker_options) {
         Ok(w) => w,
         Err(e) => {
-            with_page(|p| p.note(format!("The game's worker cannot start: {e:?}"), true));
+            with_page(|p| {
+                p.note(
+                    tf("domains-worker-cannot-start", &[("error", &js_error(&e))]),
+                    true,
+                )
+            });
             return;
         }
     };
@@ -369,10 +391,7 @@ pub fn start(
                 super::kept::set_aside_current();
                 retire_game(p.running.take());
                 p.clear_people();
-                p.note(
-                    format!("The game's worker stopped ({why}); the rounds played so far can still be watched."),
-                    true,
-                );
+                p.note(tf("domains-worker-stopped", &[("error", &why)]), true);
             }
         });
     });
@@ -380,8 +399,12 @@ pub fn start(
     let n = seats.len();
     let resuming = resume.is_some();
     let start = match &resume {
-        Some((record, skips)) => json!({"resume": {"record": record, "skips": skips}}),
-        None => json!({"start": {"options": options, "seats": seats, "seed": seed}}),
+        Some((record, skips)) => {
+            json!({"resume": {"record": record, "skips": skips, "lang": words::code()}})
+        }
+        None => {
+            json!({"start": {"options": options, "seats": seats, "seed": seed, "lang": words::code()}})
+        }
     }
     .to_string();
     let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
@@ -419,9 +442,7 @@ pub fn start(
         p.keep_failed = false;
         if !resuming {
             p.note(
-                format!(
-                    "A new game, seed {seed}: it plays from round 1; End skips to the newest round."
-                ),
+                tf("domains-new-game-note", &[("seed", &seed.to_string())]),
                 false,
             );
         }
@@ -451,15 +472,12 @@ pub fn stop() {
         let id = r.id;
         retire_game(p.stopping.take());
         p.stopping = Some(r);
-        p.note("The game was stopped.", false);
+        p.note(t("domains-game-stopped"), false);
         tabula_page_kit::dom::after(STOP_WAIT_MS, move || {
             with_page(|p| {
                 if p.stopping.as_ref().is_some_and(|r| r.id == id) {
                     retire_game(p.stopping.take());
-                    p.note(
-                        "The game's worker did not send the rounds played: they can be watched, not saved.",
-                        true,
-                    );
+                    p.note(t("domains-stop-lost"), true);
                 }
             })
         });
@@ -481,12 +499,20 @@ fn stopping_report(p: &mut Page, text: &str) {
                     p.record = Some(r);
                     let rounds = p.frames().saturating_sub(1);
                     p.note(
-                        format!("The {rounds} round(s) played can be watched, saved, shared and exported."),
+                        tn(
+                            rounds as u64,
+                            "domains-stopped-rounds-one",
+                            "domains-stopped-rounds-many",
+                            &[],
+                        ),
                         false,
                     );
                 }
                 Err(e) => p.note(
-                    format!("The stopped game's record does not read: {e}"),
+                    tf(
+                        "domains-stopped-unreadable",
+                        &[("error", &record_error(&e))],
+                    ),
                     true,
                 ),
             }
@@ -513,7 +539,7 @@ fn on_report(id: u32, text: &str) {
         match serde_json::from_str::<Report>(text) {
             Ok(report) => take_report(p, report),
             Err(e) => p.note(
-                format!("The game's worker said something unreadable: {e}"),
+                tf("domains-worker-unreadable", &[("error", &e.to_string())]),
                 true,
             ),
         }
@@ -531,9 +557,8 @@ fn take_report(p: &mut Page, report: Report) {
             }
         }
         Report::Need { seat, round, view } => need(p, seat, round, view),
-        Report::Note { seat, text } => {
+        Report::Note { seat, text, bad } => {
             let name = p.running.as_ref().map_or(String::new(), |r| r.name(seat));
-            let bad = text.contains("no more orders");
             p.note(format!("{name}: {text}"), bad);
         }
         Report::Saved { game, skips } => super::kept::store(p, &game, &skips),
@@ -545,7 +570,7 @@ fn take_report(p: &mut Page, report: Report) {
             match parse_record(&record) {
                 Ok(r) => p.record = Some(r),
                 Err(e) => p.note(
-                    format!("The finished game's record does not read: {e}"),
+                    tf("domains-over-unreadable", &[("error", &record_error(&e))]),
                     true,
                 ),
             }
@@ -559,19 +584,25 @@ fn take_report(p: &mut Page, report: Report) {
                     .filter(|(_, s)| **s == best)
                     .map(|(i, _)| f.names.get(i).cloned().unwrap_or_default())
                     .collect();
-                Some(format!(
-                    "Game over after {} rounds: {} with {best} points.",
-                    last.round,
-                    winners.join(" and ")
+                Some(tf(
+                    "domains-game-over",
+                    &[
+                        ("rounds", &last.round.to_string()),
+                        ("winners", &words::list(&winners)),
+                        ("points", &best.to_string()),
+                    ],
                 ))
             });
-            p.note(summary.unwrap_or_else(|| "Game over.".into()), false);
+            p.note(
+                summary.unwrap_or_else(|| t("domains-game-over-short")),
+                false,
+            );
         }
         Report::Failed { error } => {
             super::kept::set_aside_current();
             retire_game(p.running.take());
             p.clear_people();
-            p.note(format!("The game stopped: {error}"), true);
+            p.note(tf("domains-game-failed", &[("error", &error)]), true);
         }
     }
 }
@@ -604,7 +635,7 @@ fn need(p: &mut Page, seat: u8, round: u32, view: Value) {
                 match Sandbox::start(&code, move |heard| on_heard(id, seat, heard)) {
                     Ok(sb) => r.sandboxes[s] = Some(sb),
                     Err(e) => {
-                        r.skip(seat, round, &format!("its worker cannot start ({e})"));
+                        r.skip(seat, round, &tf("domains-why-no-worker", &[("error", &e)]));
                         return;
                     }
                 }
@@ -638,18 +669,24 @@ fn on_heard(id: u32, seat: u8, heard: Heard) {
                     let limit = r.limit;
                     r.answer(seat, round, None);
                     p.note(
-                        format!(
-                            "{name}: round {} took {ms:.0} ms, over the {limit:.0} ms limit; its orders for that round were lost.",
-                            round + 1
+                        tf(
+                            "domains-over-limit",
+                            &[
+                                ("seat", &name),
+                                ("round", &(round + 1).to_string()),
+                                ("ms", &format!("{ms:.0}")),
+                                ("limit", &format!("{limit:.0}")),
+                            ],
                         ),
                         false,
                     );
                     return;
                 }
-                match orders.and_then(|t| {
-                    serde_json::from_str::<Value>(&t)
-                        .map_err(|e| format!("unreadable orders ({e})"))
-                }) {
+                let orders = orders.map_err(|bad| bad.in_words()).and_then(|text| {
+                    serde_json::from_str::<Value>(&text)
+                        .map_err(|e| tf("domains-why-unreadable", &[("error", &e.to_string())]))
+                });
+                match orders {
                     Ok(v) => r.answer(seat, round, Some(v)),
                     Err(why) => {
                         r.skip(seat, round, &why);
@@ -661,7 +698,7 @@ fn on_heard(id: u32, seat: u8, heard: Heard) {
             Heard::Loaded(_) => {}
             Heard::Threw(msg) => {
                 let round = r.waiting[s].take().unwrap_or(0);
-                r.skip(seat, round, &format!("it threw {msg}"));
+                r.skip(seat, round, &tf("domains-why-threw", &[("error", &msg)]));
                 retire(r.sandboxes[s].take());
                 r.codes[s] = None;
             }
@@ -700,12 +737,17 @@ fn watchdog(id: u32, seat: u8, round: u32) {
         r.answer(seat, round, None);
         r.late[s] += 1;
         let (name, limit, late) = (r.name(seat), r.limit, r.late[s]);
-        let prefix = format!("{name}: no orders within");
-        p.notes.retain(|(t, _)| !t.starts_with(&prefix));
-        p.note(
-            format!(
-                "{prefix} {limit:.0} ms in {late} round(s), the last round {}; they were lost, and its worker was stopped and started afresh.",
-                round + 1
+        p.note_about(
+            &format!("late-{seat}"),
+            tn(
+                late as u64,
+                "domains-late-one",
+                "domains-late-many",
+                &[
+                    ("seat", &name),
+                    ("limit", &format!("{limit:.0}")),
+                    ("round", &(round + 1).to_string()),
+                ],
             ),
             false,
         );
@@ -718,10 +760,20 @@ fn open_message(text: &str) {
     }
 }
 
+/// Where a game being opened comes from.
+pub enum Opening {
+    /// A link (the page's address).
+    Link,
+    /// Text pasted in the open dialog.
+    Pasted,
+    /// A file, by its name.
+    File(String),
+}
+
 /// Open a game from text: a Tabula record, a link (or its `#game=`
 /// fragment), or a file of the original program. Nothing changes when it
 /// is refused; the dialog says why.
-pub fn open_text(text: &str, what: &str) {
+pub fn open_text(text: &str, what: &Opening) {
     match read_game(text) {
         Ok((film, record, original)) => {
             with_page(|p| {
@@ -731,17 +783,29 @@ pub fn open_text(text: &str, what: &str) {
                 p.clear_people();
                 p.playing = false;
                 p.notes.clear();
+                let rounds = film.frames.len().saturating_sub(1) as u64;
+                let game = tf(
+                    if original.is_some() {
+                        "domains-opened-original"
+                    } else {
+                        "domains-opened-game"
+                    },
+                    &[
+                        ("players", &film.names.len().to_string()),
+                        (
+                            "rounds",
+                            &tn(rounds, "domains-rounds-one", "domains-rounds-many", &[]),
+                        ),
+                    ],
+                );
                 p.note(
-                    format!(
-                        "Opened {what}: {} players, {} rounds{}.",
-                        film.names.len(),
-                        film.frames.len().saturating_sub(1),
-                        if original.is_some() {
-                            ", from the original program (no orders, no energies)"
-                        } else {
-                            ""
+                    match what {
+                        Opening::Link => tf("domains-opened-link", &[("game", &game)]),
+                        Opening::Pasted => tf("domains-opened-pasted", &[("game", &game)]),
+                        Opening::File(name) => {
+                            tf("domains-opened-file", &[("name", name), ("game", &game)])
                         }
-                    ),
+                    },
                     false,
                 );
                 p.film = Some(film);
@@ -765,8 +829,14 @@ pub fn open_text(text: &str, what: &str) {
                 b.focus().ok();
             }
         }
-        Err(e) => {
-            open_message(&format!("{what} could not be opened: {e}"));
+        Err(why) => {
+            open_message(&match what {
+                Opening::Link => tf("domains-open-link-bad", &[("why", &why)]),
+                Opening::Pasted => tf("domains-open-pasted-bad", &[("why", &why)]),
+                Opening::File(name) => {
+                    tf("domains-open-file-bad", &[("name", name), ("why", &why)])
+                }
+            });
             super::command("open", "");
         }
     }
@@ -780,34 +850,70 @@ type Opened = (
 
 fn read_game(text: &str) -> Result<Opened, String> {
     if text.len() > MAX_RECORD_BYTES {
-        return Err(format!(
-            "it is {} bytes; at most {MAX_RECORD_BYTES} are read",
-            text.len()
+        return Err(tf(
+            "domains-open-too-large",
+            &[
+                ("bytes", &text.len().to_string()),
+                ("max", &MAX_RECORD_BYTES.to_string()),
+            ],
         ));
     }
     let t = text.trim();
     if t.is_empty() {
-        return Err("there is nothing to open".into());
+        return Err(words::t("domains-open-nothing"));
     }
     let record_text = if let Some(i) = t.find("game=").filter(|_| !t.starts_with('{')) {
+        if let Err(e) = unpack(t[i..].trim_start_matches("game=")) {
+            return Err(link_error(&e));
+        }
         match record_text_from_fragment::<Domains>(&t[i..]) {
             Some(Ok(json)) => json,
             Some(Err(e)) => return Err(e),
-            None => return Err("it is not a link to a game".into()),
+            None => return Err(words::t("domains-open-not-link")),
         }
     } else if t.starts_with('{') {
         t.to_string()
     } else {
-        let game = parse_original(t).map_err(|e| match (e.line, e.col) {
-            (Some(l), Some(c)) => format!("line {l}, column {c}: {}", e.message),
-            (Some(l), None) => format!("line {l}: {}", e.message),
-            _ => e.message,
+        let game = parse_original(t).map_err(|e| {
+            let place = match (e.line, e.col) {
+                (Some(l), Some(c)) => Some(tf(
+                    "domains-line-col",
+                    &[("line", &l.to_string()), ("column", &c.to_string())],
+                )),
+                (Some(l), None) => Some(tf("domains-line", &[("line", &l.to_string())])),
+                _ => None,
+            };
+            match place {
+                Some(place) => tf(
+                    "domains-open-original-bad",
+                    &[("where", &place), ("error", &e.message)],
+                ),
+                None => tf("domains-open-original-problem", &[("error", &e.message)]),
+            }
         })?;
         return Ok((Film::of_original(&game), None, Some(game)));
     };
-    let record = parse_record(&record_text).map_err(|e| e.to_string())?;
-    let (film, _) = Film::of_record(&record).map_err(|e| e.to_string())?;
+    let record = parse_record(&record_text).map_err(|e| record_error(&e))?;
+    let (film, _) = Film::of_record(&record).map_err(|e| record_error(&e))?;
     Ok((film, Some(record), None))
+}
+
+/// Why a link's data does not unpack, in words.
+fn link_error(e: &LinkError) -> String {
+    match e {
+        LinkError::TooLong(n) => tf(
+            "domains-link-too-long",
+            &[("n", &n.to_string()), ("max", &MAX_LINK_CHARS.to_string())],
+        ),
+        LinkError::Base64(detail) => tf("domains-link-damaged", &[("detail", detail)]),
+        LinkError::Inflate(detail) if detail == "cut short" => words::t("domains-link-cut"),
+        LinkError::Inflate(_) => words::t("domains-link-altered"),
+        LinkError::TooLarge => tf(
+            "domains-link-too-large",
+            &[("max", &MAX_RECORD_BYTES.to_string())],
+        ),
+        LinkError::NotText => words::t("domains-link-not-text"),
+    }
 }
 
 /// Open the file chosen in the open dialog.
@@ -818,14 +924,38 @@ pub fn open_chosen_file() {
     else {
         return;
     };
-    let name = format!("“{}”", tabula_page_kit::dom::file_name(&file));
-    read_file(file, MAX_RECORD_BYTES, move |res| match res {
-        Ok(text) => open_text(&text, &name),
-        Err(e) => open_message(&e),
-    });
+    let name = tabula_page_kit::dom::file_name(&file);
+    if file.size() > MAX_RECORD_BYTES as f64 {
+        open_message(&too_large(&name, file.size()));
+    } else {
+        read_file(file, MAX_RECORD_BYTES, move |res| match res {
+            Ok(text) => open_text(&text, &Opening::File(name)),
+            Err(e) => open_message(&e),
+        });
+    }
     if let Some(i) = input("open-file") {
         i.set_value("");
     }
+}
+
+/// A file too large to be read, in words.
+pub fn too_large(name: &str, bytes: f64) -> String {
+    tf(
+        "domains-file-too-large",
+        &[
+            ("name", name),
+            ("bytes", &bytes.to_string()),
+            ("max", &MAX_RECORD_BYTES.to_string()),
+        ],
+    )
+}
+
+/// A JavaScript error as the page shows it.
+pub fn js_error(e: &JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| format!("{e:?}"))
 }
 
 fn file_stem(p: &Page) -> String {
@@ -837,20 +967,16 @@ fn file_stem(p: &Page) -> String {
 
 /// Download the record.
 pub fn save() {
-    with_page(|p| {
-        match p.record.as_ref() {
+    with_page(|p| match p.record.as_ref() {
         Some(r) => match serde_json::to_string(r) {
             Ok(text) => download(&text, "application/json", &format!("{}.json", file_stem(p))),
-            Err(e) => p.note(format!("The record cannot be written: {e}"), true),
+            Err(e) => p.note(
+                tf("domains-record-unwritable", &[("error", &e.to_string())]),
+                true,
+            ),
         },
-        None if p.running.is_some() => {
-            p.note("The game is still being played: save it when it ends.", false)
-        }
-        None => p.note(
-            "There is no Tabula record to save: a file of the original program holds boards, not orders.",
-            false,
-        ),
-    }
+        None if p.running.is_some() => p.note(t("domains-save-running"), false),
+        None => p.note(t("domains-save-original"), false),
     });
 }
 
@@ -858,7 +984,7 @@ pub fn save() {
 pub fn copy_link() {
     with_page(|p| {
         let Some(record) = p.record.as_ref() else {
-            p.note("A link can be made once the game is over.", false);
+            p.note(t("domains-link-later"), false);
             return;
         };
         let link = format!("{}#{}", page_url(), record_fragment::<Domains>(record));
@@ -869,10 +995,7 @@ pub fn copy_link() {
             out.select();
         }
         p.note(
-            format!(
-                "A link to this game ({} characters) was copied.",
-                link.len()
-            ),
+            tf("domains-link-copied", &[("n", &link.len().to_string())]),
             false,
         );
     });
@@ -882,12 +1005,15 @@ pub fn copy_link() {
 pub fn export_original() {
     with_page(|p| {
         let Some(record) = p.record.as_ref() else {
-            p.note("Only a finished Tabula game can be exported.", false);
+            p.note(t("domains-export-later"), false);
             return;
         };
         match record_to_new_format(record) {
             Ok((text, _)) => download(&text, "text/plain", &format!("{}.txt", file_stem(p))),
-            Err(e) => p.note(format!("The game cannot be exported: {e}"), true),
+            Err(e) => p.note(
+                tf("domains-export-bad", &[("error", &record_error(&e))]),
+                true,
+            ),
         }
     });
 }

@@ -8,6 +8,7 @@ use tabula_page_kit::dom::local_storage;
 use super::Page;
 use super::game;
 use crate::autosave::{ASIDE_KEY, Kept, STORAGE_KEY, VERSION, held_by, keep, read_kept};
+use crate::words::{t, tf, tn};
 
 /// The session-storage key of this tab's id.
 const TAB_KEY: &str = "tabula.domains.tab";
@@ -50,10 +51,7 @@ pub fn store(p: &mut Page, fragment: &str, skips: &[(u8, usize)]) {
     if !p.keep_claim && !ours() {
         if !p.keep_lost {
             p.keep_lost = true;
-            p.note(
-                "This game is no longer kept in this browser: a game started in another tab is.",
-                false,
-            );
+            p.note(t("domains-kept-elsewhere"), false);
         }
         return;
     }
@@ -71,7 +69,13 @@ pub fn store(p: &mut Page, fragment: &str, skips: &[(u8, usize)]) {
             .film
             .as_ref()
             .map_or(0, |f| f.frames.len().saturating_sub(1));
-        let summary = format!("Round {played} of {}", r.rounds);
+        let summary = tf(
+            "domains-round-of",
+            &[
+                ("round", &played.to_string()),
+                ("rounds", &r.rounds.to_string()),
+            ],
+        );
         tabula_page_kit::resume_note::set("domains", Some(&summary));
         p.keep_claim = false;
         return;
@@ -80,10 +84,7 @@ pub fn store(p: &mut Page, fragment: &str, skips: &[(u8, usize)]) {
     forget();
     if !p.keep_failed {
         p.keep_failed = true;
-        p.note(
-            "This browser does not keep the game (storage is off or full): a reload would lose it.",
-            true,
-        );
+        p.note(t("domains-kept-failed"), true);
     }
 }
 
@@ -131,8 +132,11 @@ pub fn resume() -> bool {
             game::start_resumed(res);
             super::with_page(|p| {
                 p.note(
-                    format!(
-                        "Resumed the game kept in this browser ({actions} orders given so far)."
+                    tn(
+                        actions as u64,
+                        "domains-resumed-one",
+                        "domains-resumed-many",
+                        &[],
                     ),
                     false,
                 )
@@ -143,9 +147,7 @@ pub fn resume() -> bool {
             let key = set_aside(&text);
             super::with_page(|p| {
                 p.note(
-                    format!(
-                        "The game kept in this browser could not be resumed: {why}. It was set aside in the browser's storage under {key}."
-                    ),
+                    tf("domains-not-resumed", &[("why", &why), ("key", &key)]),
                     true,
                 )
             });

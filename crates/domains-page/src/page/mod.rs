@@ -35,6 +35,16 @@ pub enum Source {
     Original,
 }
 
+/// A note under the board.
+pub struct Note {
+    /// What it says.
+    pub text: String,
+    /// Whether it is a problem.
+    pub bad: bool,
+    /// What it is about, when a newer note of the same replaces it.
+    pub about: Option<String>,
+}
+
 /// Everything the page holds.
 pub struct Page {
     /// The frames of the game shown.
@@ -70,8 +80,8 @@ pub struct Page {
     pub keep_lost: bool,
     /// The square under the pointer, described under the board.
     pub hover: Option<usize>,
-    /// Notes: text, and whether it is a problem.
-    pub notes: Vec<(String, bool)>,
+    /// The notes, oldest first.
+    pub notes: Vec<Note>,
     /// The saved bots.
     pub bots: Vec<SavedBot>,
     /// The saved bot in the editor.
@@ -123,9 +133,22 @@ impl Page {
 
     /// Add a note.
     pub fn note(&mut self, text: impl Into<String>, bad: bool) {
-        self.notes.push((text.into(), bad));
+        self.notes.push(Note {
+            text: text.into(),
+            bad,
+            about: None,
+        });
         if self.notes.len() > 200 {
             self.notes.remove(0);
+        }
+    }
+
+    /// Add a note about `about`, replacing the last one about it.
+    pub fn note_about(&mut self, about: &str, text: String, bad: bool) {
+        self.notes.retain(|n| n.about.as_deref() != Some(about));
+        self.note(text, bad);
+        if let Some(n) = self.notes.last_mut() {
+            n.about = Some(about.to_string());
         }
     }
 
@@ -217,6 +240,7 @@ pub fn install() {
             peek(|p| p.speed = v.parse().unwrap_or(5.0));
         });
     }
+    view::fill_words();
     game::render_rule_options();
     if let Some(players) = by_id("players") {
         listen::<web_sys::Event>(&players, "change", |_| game::render_seats());
@@ -234,7 +258,7 @@ pub fn install() {
     let fragment = tabula_page_kit::dom::fragment();
     if fragment.contains("game=") {
         tabula_page_kit::dom::consume_fragment();
-        game::open_text(&fragment, "the link");
+        game::open_text(&fragment, &game::Opening::Link);
     } else if !kept::resume() {
         command("new", "");
     }
@@ -303,7 +327,7 @@ pub fn command(cmd: &str, arg: &str) {
                 .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
                 .map(|t| t.value())
                 .unwrap_or_default();
-            game::open_text(&text, "the pasted text");
+            game::open_text(&text, &game::Opening::Pasted);
         }
         "first" => with_page(|p| {
             p.playing = false;

@@ -11,6 +11,7 @@ use tabula_domains::{Action, Dir};
 use super::draw::{Marks, cell_size};
 use super::with_page;
 use crate::orders::{dir_name, orders_json};
+use crate::words::{self, t, tf, tn};
 
 /// A person's orders being given for one round.
 pub struct PersonTurn {
@@ -29,6 +30,8 @@ pub struct PersonTurn {
     pub message: String,
     /// The seat's name ("You" when one person plays).
     pub name: String,
+    /// Whether one person plays (the page says "you").
+    pub solo: bool,
     /// Whether the screen waits for this person to take over (several
     /// people play on one screen; orders are given in secret).
     pub handing_over: bool,
@@ -45,8 +48,9 @@ impl PersonTurn {
             selected: None,
             orders: Vec::new(),
             attack: false,
-            message: "Your turn to order: click one of your units.".into(),
+            message: t("domains-your-turn"),
             name: name.to_string(),
+            solo: !hand_over,
             handing_over: hand_over,
         }
     }
@@ -144,13 +148,20 @@ impl PersonTurn {
                 } else {
                     Action::Move { unit: sel, dir }
                 };
-                self.message = format!("Unit {sel}: {}.", describe(&order));
+                self.message = tf(
+                    "domains-unit-order-said",
+                    &[("unit", &sel.to_string()), ("order", &describe(&order))],
+                );
                 self.set_order(order);
             } else {
-                self.message = format!(
-                    "Unit {sel} cannot {} {}: the outlined squares are the ones it can.",
-                    if attack { "attack" } else { "move" },
-                    dir_name(dir).replace('_', " ")
+                let order = if attack {
+                    Action::Attack { unit: sel, dir }
+                } else {
+                    Action::Move { unit: sel, dir }
+                };
+                self.message = tf(
+                    "domains-unit-cannot",
+                    &[("unit", &sel.to_string()), ("order", &describe(&order))],
                 );
             }
             return;
@@ -158,18 +169,18 @@ impl PersonTurn {
         match mine {
             Some((id, ..)) => {
                 self.selected = Some(id);
-                self.message = format!(
-                    "Unit {id}: click a square next to it to move (itself to stay), Shift+click to attack{}.",
+                self.message = tf(
                     if self.can_ability() {
-                        ", A for its ability"
+                        "domains-unit-picked-ability"
                     } else {
-                        ""
-                    }
+                        "domains-unit-picked"
+                    },
+                    &[("unit", &id.to_string())],
                 );
             }
             None => {
                 self.selected = None;
-                self.message = "Click one of your units (outlined when selected).".into();
+                self.message = t("domains-click-unit");
             }
         }
     }
@@ -213,14 +224,29 @@ impl PersonTurn {
     }
 }
 
+/// A direction in words (`up left`).
+fn dir_words(dir: Dir) -> String {
+    t(match dir {
+        Dir::Up => "domains-dir-up",
+        Dir::Down => "domains-dir-down",
+        Dir::Left => "domains-dir-left",
+        Dir::Right => "domains-dir-right",
+        Dir::UpLeft => "domains-dir-up-left",
+        Dir::UpRight => "domains-dir-up-right",
+        Dir::DownLeft => "domains-dir-down-left",
+        Dir::DownRight => "domains-dir-down-right",
+        Dir::None => "domains-order-stay",
+    })
+}
+
 /// An order in words.
 pub fn describe(order: &Action) -> String {
     match *order {
-        Action::Move { dir: Dir::None, .. } => "stay".into(),
-        Action::Move { dir, .. } => format!("move {}", dir_name(dir).replace('_', " ")),
-        Action::Attack { dir, .. } => format!("attack {}", dir_name(dir).replace('_', " ")),
-        Action::Ability { .. } => "use its ability".into(),
-        Action::End => "end".into(),
+        Action::Move { dir: Dir::None, .. } => t("domains-order-stay"),
+        Action::Move { dir, .. } => tf("domains-order-move", &[("dir", &dir_words(dir))]),
+        Action::Attack { dir, .. } => tf("domains-order-attack", &[("dir", &dir_words(dir))]),
+        Action::Ability { .. } => t("domains-order-ability"),
+        Action::End => t("domains-order-end"),
     }
 }
 
@@ -247,13 +273,24 @@ pub fn end() {
         if let Some(r) = p.running.as_ref() {
             r.answer(t.seat, t.round, Some(orders_json(&t.orders)));
         }
-        let who = if t.name == "You" { "you" } else { &t.name };
+        let round = (t.round + 1).to_string();
+        let n = t.orders.len() as u64;
         p.note(
-            format!(
-                "Round {}: {who} gave {} order(s).",
-                t.round + 1,
-                t.orders.len()
-            ),
+            if t.solo {
+                tn(
+                    n,
+                    "domains-you-gave-one",
+                    "domains-you-gave-many",
+                    &[("round", &round)],
+                )
+            } else {
+                tn(
+                    n,
+                    "domains-person-gave-one",
+                    "domains-person-gave-many",
+                    &[("round", &round), ("name", &t.name)],
+                )
+            },
             false,
         );
         p.person = p.people.pop_front();
@@ -275,7 +312,7 @@ pub fn clear() {
         if let Some(t) = p.person.as_mut() {
             t.orders.clear();
             t.selected = None;
-            t.message = "Orders cleared.".into();
+            t.message = words::t("domains-orders-cleared");
         }
     });
 }
@@ -286,11 +323,17 @@ pub fn ability() {
         if let Some(t) = p.person.as_mut() {
             match t.selected {
                 Some(u) if t.can_ability() => {
-                    t.set_order(Action::Ability { unit: u });
-                    t.message = format!("Unit {u}: use its ability.");
+                    let order = Action::Ability { unit: u };
+                    t.message = tf(
+                        "domains-unit-order-said",
+                        &[("unit", &u.to_string()), ("order", &describe(&order))],
+                    );
+                    t.set_order(order);
                 }
-                Some(u) => t.message = format!("Unit {u} has no ability (it is not upgraded)."),
-                None => t.message = "Select an upgraded unit first.".into(),
+                Some(u) => {
+                    t.message = tf("domains-no-ability", &[("unit", &u.to_string())]);
+                }
+                None => t.message = words::t("domains-select-upgraded"),
             }
         }
     });

@@ -12,6 +12,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Blob, BlobPropertyBag, ErrorEvent, MessageEvent, Url, Worker};
 
+use crate::words::{t, tf};
+
 /// Put before the bot's code on its first line (so lines do not shift).
 const PRELUDE: &str = "self.fetch = undefined; self.XMLHttpRequest = undefined; self.WebSocket = undefined; self.importScripts = undefined; ";
 
@@ -20,7 +22,7 @@ const HARNESS: &str = r#"
 ;self.onmessage = (e) => {
   const round = e.data.round;
   if (typeof orders !== 'function') {
-    self.postMessage({round, bad: 'the bot defines no function orders(view)'});
+    self.postMessage({round, bad: 'no-orders'});
     return;
   }
   const t0 = performance.now();
@@ -30,7 +32,7 @@ const HARNESS: &str = r#"
   try {
     text = JSON.stringify(result === undefined ? null : result);
   } catch (err) {
-    self.postMessage({round, ms, bad: 'its orders cannot be written as JSON (' + err.message + ')'});
+    self.postMessage({round, ms, bad: 'not-json', detail: String(err.message)});
     return;
   }
   self.postMessage({round, ms, orders: text});
@@ -52,6 +54,25 @@ pub struct Sandbox {
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
 
+/// Why a bot's answer holds no orders.
+pub enum Bad {
+    /// The code defines no function `orders`.
+    NoOrders,
+    /// What `orders` returned cannot be written as JSON (the browser's
+    /// message).
+    NotJson(String),
+}
+
+impl Bad {
+    /// Why, in the page's words.
+    pub fn in_words(&self) -> String {
+        match self {
+            Bad::NoOrders => t("domains-why-no-orders"),
+            Bad::NotJson(e) => tf("domains-why-not-json", &[("error", e)]),
+        }
+    }
+}
+
 /// What a bot's worker said.
 pub enum Heard {
     /// An answer for a round: time taken, and the orders' JSON text or
@@ -62,7 +83,7 @@ pub enum Heard {
         /// Milliseconds the bot took.
         ms: f64,
         /// The orders' JSON, or what is wrong.
-        orders: Result<String, String>,
+        orders: Result<String, Bad>,
     },
     /// The bot's code threw (or does not parse): message, line, column.
     Threw(String),
@@ -77,10 +98,15 @@ impl Sandbox {
         let bag = BlobPropertyBag::new();
         bag.set_type("text/javascript");
         let blob = Blob::new_with_str_sequence_and_options(&parts, &bag)
-            .map_err(|_| "cannot hold the bot's code".to_string())?;
-        let url = Url::create_object_url_with_blob(&blob)
-            .map_err(|_| "cannot hold the bot's code".to_string())?;
-        let worker = Worker::new(&url).map_err(|e| format!("cannot start the bot: {e:?}"))?;
+            .map_err(|_| t("domains-bot-cannot-hold"))?;
+        let url =
+            Url::create_object_url_with_blob(&blob).map_err(|_| t("domains-bot-cannot-hold"))?;
+        let worker = Worker::new(&url).map_err(|e| {
+            tf(
+                "domains-bot-cannot-start",
+                &[("error", &super::game::js_error(&e))],
+            )
+        })?;
         let heard = std::rc::Rc::new(heard);
         let h = heard.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
@@ -95,8 +121,13 @@ impl Sandbox {
                 return;
             }
             let ms = get("ms").and_then(|v| v.as_f64()).unwrap_or(0.0);
-            let orders = match get("bad").and_then(|v| v.as_string()) {
-                Some(bad) => Err(bad),
+            let orders = match get("bad").and_then(|v| v.as_string()).as_deref() {
+                Some("no-orders") => Err(Bad::NoOrders),
+                Some(_) => Err(Bad::NotJson(
+                    get("detail")
+                        .and_then(|v| v.as_string())
+                        .unwrap_or_default(),
+                )),
                 None => Ok(get("orders")
                     .and_then(|v| v.as_string())
                     .unwrap_or_else(|| "null".into())),
@@ -111,7 +142,16 @@ impl Sandbox {
             e.prevent_default();
             let line = e.lineno();
             let where_ = if line > 0 {
-                format!(" (line {line}, column {})", e.colno())
+                format!(
+                    " ({})",
+                    tf(
+                        "domains-line-col",
+                        &[
+                            ("line", &line.to_string()),
+                            ("column", &e.colno().to_string())
+                        ]
+                    )
+                )
             } else {
                 String::new()
             };

@@ -13,9 +13,10 @@ use super::person::describe;
 use super::sandbox::{Heard, Sandbox};
 use super::{Page, Source, peek, with_page};
 use crate::bot_library::{
-    MAX_CODE_BYTES, STORAGE_KEY, SavedBot, TEMPLATE, check_bot, export_bot, import_bot, save_bot,
+    MAX_CODE_BYTES, STORAGE_KEY, SavedBot, check_bot, export_bot, import_bot, save_bot, template,
 };
 use crate::look::{COLOURS, describe_square};
+use crate::words::{t, tf, tn};
 
 fn canvas(id: &str) -> Option<HtmlCanvasElement> {
     by_id(id).and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
@@ -65,6 +66,26 @@ fn film_rounds(p: &Page) -> u32 {
     p.film.as_ref().map_or(0, |f| f.rounds)
 }
 
+/// Put the page's words where `data-i18n` cannot: the speeds (a number in
+/// a sentence) and the open dialog's placeholder.
+pub fn fill_words() {
+    if let Ok(options) = tabula_page_kit::dom::document().query_selector_all("#speed option") {
+        for i in 0..options.length() {
+            if let Some(o) = options
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            {
+                let n = o.get_attribute("value").unwrap_or_default();
+                o.set_text_content(Some(&tf("domains-speed-option", &[("n", &n)])));
+            }
+        }
+    }
+    if let Some(e) = by_id("open-text") {
+        e.set_attribute("placeholder", &t("domains-open-paste"))
+            .ok();
+    }
+}
+
 /// The pointer is over (x, y) CSS pixels of the board, or has left it.
 pub fn hover(at: Option<(f64, f64)>) {
     let square = peek(|p| {
@@ -96,7 +117,13 @@ pub fn render(p: &Page) {
         render_chart_legend(film);
         set_text(
             "round-label",
-            &format!("Round {} of {}", frame.round, film.rounds),
+            &tf(
+                "domains-round-of",
+                &[
+                    ("round", &frame.round.to_string()),
+                    ("rounds", &film.rounds.to_string()),
+                ],
+            ),
         );
         set_text(
             "square-info",
@@ -119,13 +146,20 @@ pub fn render(p: &Page) {
             },
             &Marks::default(),
         );
-        set_text("round-label", "Starting…");
+        set_text("round-label", &t("domains-starting"));
     }
     if let Some(s) = input("scrub") {
         s.set_max(&frames.saturating_sub(1).to_string());
         s.set_value(&p.pos.to_string());
     }
-    set_text("play", if p.playing { "Pause" } else { "Play" });
+    set_text(
+        "play",
+        &t(if p.playing {
+            "domains-pause"
+        } else {
+            "domains-play"
+        }),
+    );
     if let Some(b) = by_id("play") {
         b.set_attribute("aria-pressed", if p.playing { "true" } else { "false" })
             .ok();
@@ -138,37 +172,38 @@ pub fn render(p: &Page) {
                 bar.set_attribute("max", &r.rounds.max(1).to_string()).ok();
                 bar.set_attribute("value", &done.to_string()).ok();
             }
+            let (done, rounds) = (done.to_string(), r.rounds.to_string());
+            let args = [("done", done.as_str()), ("rounds", rounds.as_str())];
             set_text(
                 "progress-text",
-                &format!(
-                    "{done} of {} rounds played{}",
-                    r.rounds,
-                    match p.person.as_ref() {
-                        Some(t) if t.name == "You" => " — waiting for your orders".to_string(),
-                        Some(t) => format!(" — waiting for {}'s orders", t.name),
-                        None => String::new(),
-                    }
-                ),
+                &match p.person.as_ref() {
+                    Some(turn) if turn.solo => tf("domains-progress-you", &args),
+                    Some(turn) => tf(
+                        "domains-progress-person",
+                        &[args[0], args[1], ("name", &turn.name)],
+                    ),
+                    None => tf("domains-progress", &args),
+                },
             );
         }
         _ => hide("progress-row", true),
     }
     set_text(
         "title",
-        match (&p.source, p.running.is_some()) {
-            (_, true) => "Domains — playing",
+        &match (&p.source, p.running.is_some()) {
+            (_, true) => t("domains-title-playing"),
             (Source::Played, false)
                 if p.film
                     .as_ref()
                     .and_then(|f| f.frames.last())
                     .is_some_and(|f| f.round < film_rounds(p)) =>
             {
-                "Domains — stopped"
+                t("domains-title-stopped")
             }
-            (Source::Played, false) => "Domains — game over",
-            (Source::Record, _) => "Domains — a saved game",
-            (Source::Original, _) => "Domains — a file of the original program",
-            (Source::None, _) => "Domains",
+            (Source::Played, false) => t("domains-title-over"),
+            (Source::Record, _) => t("domains-title-record"),
+            (Source::Original, _) => t("domains-title-original"),
+            (Source::None, _) => "Domains".to_string(),
         },
     );
     let has_record = p.record.is_some();
@@ -185,11 +220,15 @@ fn render_scores(p: &Page, film: &crate::frames::Film, frame: &crate::frames::Fr
     let list = el("div");
     for (i, name) in film.names.iter().enumerate() {
         let pts = frame.points.get(i).copied().unwrap_or(0);
-        let squares = frame
-            .squares
-            .get(i)
-            .map(|s| format!(" · {s} squares"))
-            .unwrap_or_default();
+        let shown = match frame.squares.get(i) {
+            Some(&s) => tn(
+                s as u64,
+                "domains-score-one",
+                "domains-score-many",
+                &[("points", &pts.to_string())],
+            ),
+            None => pts.to_string(),
+        };
         let row = el("div")
             .class(if pts == best && best > 0 {
                 "score-row lead"
@@ -203,7 +242,7 @@ fn render_scores(p: &Page, film: &crate::frames::Film, frame: &crate::frames::Fr
                     .child(colour_dot(COLOURS[i % 4]))
                     .text(name),
             )
-            .child(el("span").class("pts").text(&format!("{pts}{squares}")));
+            .child(el("span").class("pts").text(&shown));
         list.0.append_child(&row.0).ok();
     }
     let _ = p;
@@ -223,7 +262,7 @@ fn render_chart_legend(film: &crate::frames::Film) {
                 .class("chart-key")
                 .attr("data-seat", &i.to_string())
                 .child(colour_dot(COLOURS[i % 4]))
-                .text(&format!("{name}: {}", crate::look::CHART_LINES[i % 4].1)),
+                .text(&format!("{name}: {}", t(crate::look::CHART_LINES[i % 4].1))),
         );
     }
     tabula_page_kit::morph::show(&box_, list);
@@ -231,26 +270,31 @@ fn render_chart_legend(film: &crate::frames::Film) {
 
 fn render_person(p: &Page) {
     let Some(box_) = by_id("person") else { return };
-    let Some(t) = p.person.as_ref() else {
+    let Some(turn) = p.person.as_ref() else {
         box_.set_attribute("hidden", "").ok();
         return;
     };
     box_.remove_attribute("hidden").ok();
-    if t.handing_over {
+    let round = (turn.round + 1).to_string();
+    if turn.handing_over {
         let content = el("div")
             .child(
                 el("strong")
-                    .child(colour_dot(COLOURS[t.seat as usize % 4]))
-                    .text(&format!("Round {}: {}'s orders", t.round + 1, t.name)),
+                    .child(colour_dot(COLOURS[turn.seat as usize % 4]))
+                    .text(&tf(
+                        "domains-hand-over-title",
+                        &[("round", &round), ("name", &turn.name)],
+                    )),
             )
-            .child(el("p").attr("id", "person-msg").text(&format!(
-                "Hand the screen to {}; the others look away while they give their orders.",
-                t.name
-            )))
+            .child(
+                el("p")
+                    .attr("id", "person-msg")
+                    .text(&tf("domains-hand-over", &[("name", &turn.name)])),
+            )
             .child(
                 el("div").class("buttons").child(
                     button(
-                        &format!("I am {}: show my units (Enter)", t.name),
+                        &tf("domains-hand-over-ready", &[("name", &turn.name)]),
                         "person-ready",
                     )
                     .class("primary"),
@@ -259,36 +303,45 @@ fn render_person(p: &Page) {
         replace_children(&box_, content);
         return;
     }
-    let orders = el("ul").children(
-        t.orders
-            .iter()
-            .map(|o| el("li").text(&format!("Unit {}: {}", o.unit().unwrap_or(0), describe(o)))),
-    );
+    let orders = el("ul").children(turn.orders.iter().map(|o| {
+        el("li").text(&tf(
+            "domains-unit-order",
+            &[
+                ("unit", &o.unit().unwrap_or(0).to_string()),
+                ("order", &describe(o)),
+            ],
+        ))
+    }));
     let attack = button(
-        if t.attack {
-            "Attack: on"
+        &t(if turn.attack {
+            "domains-attack-on"
         } else {
-            "Attack: off"
-        },
+            "domains-attack-off"
+        }),
         "person-attack",
     )
-    .class(if t.attack { "picked" } else { "" })
-    .attr("aria-pressed", if t.attack { "true" } else { "false" });
+    .class(if turn.attack { "picked" } else { "" })
+    .attr("aria-pressed", if turn.attack { "true" } else { "false" });
     let content = el("div")
-        .child(el("strong").text(&if t.name == "You" {
-            format!("Your orders for round {}", t.round + 1)
+        .child(el("strong").text(&if turn.solo {
+            tf("domains-your-orders", &[("round", &round)])
         } else {
-            format!("{}: orders for round {}", t.name, t.round + 1)
+            tf(
+                "domains-person-orders",
+                &[("name", &turn.name), ("round", &round)],
+            )
         }))
-        .child(el("p").attr("id", "person-msg").text(&t.message))
+        .child(el("p").attr("id", "person-msg").text(&turn.message))
         .child(orders)
         .child(
             el("div")
                 .class("buttons")
                 .child(attack)
-                .child(button("Ability (A)", "person-ability").disabled(!t.can_ability()))
-                .child(button("Clear", "person-clear"))
-                .child(button("End my orders (Enter)", "person-end").class("primary")),
+                .child(
+                    button(&t("domains-ability"), "person-ability").disabled(!turn.can_ability()),
+                )
+                .child(button(&t("domains-clear"), "person-clear"))
+                .child(button(&t("domains-end-orders"), "person-end").class("primary")),
         );
     replace_children(&box_, content);
 }
@@ -296,9 +349,9 @@ fn render_person(p: &Page) {
 fn render_notes(p: &Page) {
     let Some(box_) = by_id("notes") else { return };
     box_.set_text_content(None);
-    for (text, bad) in p.notes.iter().rev().take(30) {
-        let li = el("li").text(text);
-        let li = if *bad { li.class("bad") } else { li };
+    for note in p.notes.iter().rev().take(30) {
+        let li = el("li").text(&note.text);
+        let li = if note.bad { li.class("bad") } else { li };
         box_.append_child(&li.0).ok();
     }
 }
@@ -341,7 +394,7 @@ pub fn render_bots() {
     {
         match editing.and_then(|i| bots.get(i)) {
             Some(b) => c.set_value(&b.code),
-            None => c.set_value(TEMPLATE),
+            None => c.set_value(&template()),
         }
     }
     if let Some(n) = input("bot-name")
@@ -350,7 +403,7 @@ pub fn render_bots() {
         n.set_value(
             &editing
                 .and_then(|i| bots.get(i))
-                .map_or("My bot".to_string(), |b| b.name.clone()),
+                .map_or_else(|| t("domains-bot-default-name"), |b| b.name.clone()),
         );
     }
 }
@@ -358,9 +411,9 @@ pub fn render_bots() {
 fn store(bots: &[SavedBot]) -> Result<(), String> {
     let text = serde_json::to_string(bots).map_err(|e| e.to_string())?;
     local_storage()
-        .ok_or("this browser keeps nothing for the page")?
+        .ok_or_else(|| t("domains-bot-no-storage"))?
         .set_item(STORAGE_KEY, &text)
-        .map_err(|_| "the browser's storage is full or refused".to_string())
+        .map_err(|_| t("domains-bot-storage-full"))
 }
 
 /// A command of the bot dialog.
@@ -371,12 +424,12 @@ pub fn bot_command(cmd: &str, arg: &str) {
         "bot-new" => {
             peek(|p| p.editing = None);
             if let Some(c) = code_box() {
-                c.set_value(TEMPLATE);
+                c.set_value(&template());
             }
             if let Some(n) = input("bot-name") {
-                n.set_value("My bot");
+                n.set_value(&t("domains-bot-default-name"));
             }
-            bot_message("A new bot from the template.", true);
+            bot_message(&t("domains-bot-from-template"), true);
         }
         "bot-pick" => {
             let i: usize = arg.parse().unwrap_or(usize::MAX);
@@ -401,12 +454,12 @@ pub fn bot_command(cmd: &str, arg: &str) {
             let name = name.trim().to_string();
             match check_bot(&name, &code) {
                 Ok(()) => check_code_then_save(name, code),
-                Err(e) => bot_message(&format!("Not saved: {e}."), false),
+                Err(e) => bot_message(&tf("domains-bot-not-saved", &[("why", &e)]), false),
             }
         }
         "bot-export" => {
             if code.len() > MAX_CODE_BYTES {
-                bot_message("The bot is too large to export.", false);
+                bot_message(&t("domains-bot-too-large-export"), false);
             } else {
                 let bot = SavedBot {
                     name: name.trim().to_string(),
@@ -423,7 +476,7 @@ pub fn bot_command(cmd: &str, arg: &str) {
         "bot-delete" => {
             let result = peek(|p| {
                 let Some(i) = p.editing else {
-                    return Err("choose a saved bot first".to_string());
+                    return Err(t("domains-bot-choose-first"));
                 };
                 let mut list = p.bots.clone();
                 let gone = list.remove(i);
@@ -433,8 +486,8 @@ pub fn bot_command(cmd: &str, arg: &str) {
                 Ok(gone.name)
             });
             match result {
-                Ok(n) => bot_message(&format!("Deleted “{n}”."), true),
-                Err(e) => bot_message(&format!("Nothing deleted: {e}."), false),
+                Ok(n) => bot_message(&tf("domains-bot-deleted", &[("name", &n)]), true),
+                Err(e) => bot_message(&tf("domains-bot-not-deleted", &[("why", &e)]), false),
             }
         }
         _ => {}
@@ -451,7 +504,21 @@ pub fn import_bot_file() {
         return;
     };
     let name = tabula_page_kit::dom::file_name(&file);
-    read_file(file, MAX_CODE_BYTES + 200, move |res| {
+    let limit = MAX_CODE_BYTES + 200;
+    if file.size() > limit as f64 {
+        let why = tf(
+            "domains-bot-file-too-large",
+            &[
+                ("name", &name),
+                ("bytes", &file.size().to_string()),
+                ("max", &MAX_CODE_BYTES.to_string()),
+            ],
+        );
+        bot_message(&tf("domains-bot-not-imported", &[("why", &why)]), false);
+        i.set_value("");
+        return;
+    }
+    read_file(file, limit, move |res| {
         match res.and_then(|text| import_bot(&name, &text)) {
             Ok(bot) => {
                 peek(|p| p.editing = None);
@@ -461,12 +528,9 @@ pub fn import_bot_file() {
                 if let Some(n) = input("bot-name") {
                     n.set_value(&bot.name);
                 }
-                bot_message(
-                    &format!("Imported “{}”: press Save to keep it.", bot.name),
-                    true,
-                );
+                bot_message(&tf("domains-bot-imported", &[("name", &bot.name)]), true);
             }
-            Err(e) => bot_message(&format!("Not imported: {e}"), false),
+            Err(e) => bot_message(&tf("domains-bot-not-imported", &[("why", &e)]), false),
         }
     });
     i.set_value("");
@@ -489,7 +553,7 @@ static CHECK_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::ne
 /// the message gives the line and column.
 fn check_code_then_save(name: String, code: String) {
     let id = CHECK_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    bot_message("Checking the code…", true);
+    bot_message(&t("domains-bot-checking"), true);
     let (n, c) = (name.clone(), code.clone());
     match Sandbox::start(&code, move |heard| checked(id, &n, &c, heard)) {
         Ok(sb) => {
@@ -498,14 +562,11 @@ fn check_code_then_save(name: String, code: String) {
             tabula_page_kit::dom::after(CHECK_MS, move || {
                 if let Some(sb) = take_check(id) {
                     drop_later(Some(sb));
-                    bot_message(
-                        "Not saved: its code did not finish loading within 3 seconds (does it loop outside orders(view)?).",
-                        false,
-                    );
+                    bot_message(&t("domains-bot-slow-load"), false);
                 }
             });
         }
-        Err(e) => bot_message(&format!("Not saved: {e}."), false),
+        Err(e) => bot_message(&tf("domains-bot-not-saved", &[("why", &e)]), false),
     }
 }
 
@@ -535,13 +596,8 @@ fn checked(id: u32, name: &str, code: &str, heard: Heard) {
     drop_later(Some(sb));
     match heard {
         Heard::Loaded(true) => save_now(name, code),
-        Heard::Loaded(false) => bot_message(
-            "Not saved: the code defines no function orders(view).",
-            false,
-        ),
-        Heard::Threw(msg) => {
-            bot_message(&format!("Not saved: its code does not run: {msg}."), false)
-        }
+        Heard::Loaded(false) => bot_message(&t("domains-bot-no-orders"), false),
+        Heard::Threw(msg) => bot_message(&tf("domains-bot-throws", &[("error", &msg)]), false),
         Heard::Answer { .. } => {}
     }
 }
@@ -563,11 +619,8 @@ fn save_now(name: &str, code: &str) {
         Ok::<(), String>(())
     });
     match result {
-        Ok(()) => bot_message(
-            &format!("Saved “{name}”: choose it for a seat in “New game”."),
-            true,
-        ),
-        Err(e) => bot_message(&format!("Not saved: {e}."), false),
+        Ok(()) => bot_message(&tf("domains-bot-saved", &[("name", name)]), true),
+        Err(e) => bot_message(&tf("domains-bot-not-saved", &[("why", &e)]), false),
     }
     render_bots();
     with_page(|_| {});
