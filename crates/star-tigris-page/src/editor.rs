@@ -5,6 +5,7 @@
 //! code path as `tabula map check`.
 
 use tabula_engine::{Problem, Problems};
+use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::Pos;
 use tabula_star_tigris::map::{MAX_SIDE, MIN_SIDE, Map, MapStats, Terrain, check_map, parse_map};
 
@@ -43,13 +44,13 @@ impl Tool {
         }
     }
 
-    /// The tool's label on its button.
-    pub fn label(self) -> &'static str {
-        match self {
-            Tool::Brush => "Brush",
-            Tool::Rect => "Rectangle",
-            Tool::Fill => "Fill",
-        }
+    /// The tool's label on its button, in the page's language.
+    pub fn label(self) -> String {
+        t(match self {
+            Tool::Brush => "editor-tool-brush",
+            Tool::Rect => "editor-tool-rect",
+            Tool::Fill => "editor-tool-fill",
+        })
     }
 
     /// The tool named `name`.
@@ -61,18 +62,194 @@ impl Tool {
 /// Every terrain, in the order of the palette.
 pub const TERRAINS: [Terrain; 3] = [Terrain::Open, Terrain::Uninhabitable, Terrain::Artifact];
 
-/// A terrain's name in commands (`paint:artifact`) and its label.
-pub fn terrain_name(t: Terrain) -> (&'static str, &'static str) {
-    match t {
-        Terrain::Open => ("open", "Open space"),
-        Terrain::Uninhabitable => ("uninhabitable", "Uninhabitable"),
-        Terrain::Artifact => ("artifact", "Artifact"),
+/// A terrain's name in commands (`paint:artifact`).
+pub fn terrain_name(terrain: Terrain) -> &'static str {
+    match terrain {
+        Terrain::Open => "open",
+        Terrain::Uninhabitable => "uninhabitable",
+        Terrain::Artifact => "artifact",
     }
+}
+
+/// A terrain's label on its button, in the page's language.
+pub fn terrain_label(terrain: Terrain) -> String {
+    t(match terrain {
+        Terrain::Open => "editor-paint-open",
+        Terrain::Uninhabitable => "editor-paint-uninhabitable",
+        Terrain::Artifact => "editor-paint-artifact",
+    })
 }
 
 /// The terrain named `name` in commands.
 pub fn terrain_from_name(name: &str) -> Option<Terrain> {
-    TERRAINS.into_iter().find(|&t| terrain_name(t).0 == name)
+    TERRAINS.into_iter().find(|&t| terrain_name(t) == name)
+}
+
+/// The numbers in a text, in order (`"5 to 32"` → `["5", "32"]`).
+fn numbers(text: &str) -> Vec<&str> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Size and cells by kind in the page's language
+/// (`12x10, 120 open, 0 uninhabitable, 0 artifacts`).
+pub fn counts_words(s: &MapStats) -> String {
+    let (w, h, o, u, a) = (
+        s.width.to_string(),
+        s.height.to_string(),
+        s.open.to_string(),
+        s.uninhabitable.to_string(),
+        s.artifacts.to_string(),
+    );
+    tf(
+        if s.artifacts == 1 {
+            "editor-counts-one"
+        } else {
+            "editor-counts-many"
+        },
+        &[
+            ("width", &w),
+            ("height", &h),
+            ("open", &o),
+            ("uninhabitable", &u),
+            ("artifacts", &a),
+        ],
+    )
+}
+
+/// What a map problem says, in the page's language: the validator's rule
+/// and the numbers of its message are put into the catalogue's sentence
+/// (in English, the validator's own words). A message this page does not
+/// know is shown as it is, in English, inside a sentence that says so.
+pub fn problem_words(p: &Problem) -> String {
+    let n = numbers(&p.message);
+    let num = |i: usize| n.get(i).copied();
+    let known: Option<String> = match p.rule.as_str() {
+        "too-large" => num(0)
+            .zip(num(1))
+            .map(|(b, m)| tf("editor-problem-too-large", &[("bytes", b), ("max", m)])),
+        "bad-character" => p
+            .message
+            .split_once(" is not a map cell")
+            .map(|(c, _)| tf("editor-problem-bad-character", &[("char", c)])),
+        "empty" => Some(t("editor-problem-empty")),
+        "not-rectangular" => num(0)
+            .zip(num(1))
+            .map(|(c, w)| tf("editor-problem-not-rectangular", &[("n", c), ("width", w)])),
+        "size" => match (num(0), num(1), num(2)) {
+            (Some(v), Some(lo), Some(hi)) => {
+                let key = if p.message.contains("columns wide") {
+                    "editor-problem-too-wide"
+                } else {
+                    "editor-problem-too-high"
+                };
+                Some(tf(key, &[("n", v), ("min", lo), ("max", hi)]))
+            }
+            _ => None,
+        },
+        "too-few-artifacts" => num(0).zip(num(1)).map(|(a, m)| {
+            if a == "1" {
+                tf("editor-problem-too-few-artifacts-one", &[("min", m)])
+            } else {
+                tf(
+                    "editor-problem-too-few-artifacts-many",
+                    &[("n", a), ("min", m)],
+                )
+            }
+        }),
+        "no-open" => Some(t("editor-problem-no-open")),
+        "no-leader-cell" => Some(t("editor-problem-no-leader-cell")),
+        "artifact-no-leader-cell" => num(0).map(|robots| {
+            let touching = if p.message.contains("(nor beside") {
+                format!(" {}", t("editor-problem-touching"))
+            } else {
+                String::new()
+            };
+            let touching = touching.as_str();
+            match num(1) {
+                Some(pool) => tf(
+                    "editor-problem-cut-off-far",
+                    &[("touching", touching), ("n", robots), ("pool", pool)],
+                ),
+                None if robots == "1" => {
+                    tf("editor-problem-cut-off-one", &[("touching", touching)])
+                }
+                None => tf(
+                    "editor-problem-cut-off-many",
+                    &[("touching", touching), ("n", robots)],
+                ),
+            }
+        }),
+        "adjacent-artifacts" => Some(t("editor-problem-adjacent-artifacts")),
+        "isolated-open-cell" => Some(t("editor-problem-isolated-open-cell")),
+        "no-uninhabitable" => Some(t("editor-problem-no-uninhabitable")),
+        "few-uninhabitable" => num(0).zip(num(1)).map(|(c, pool)| {
+            tf(
+                "editor-problem-few-uninhabitable",
+                &[("n", c), ("pool", pool)],
+            )
+        }),
+        "few-open" => num(0)
+            .zip(num(1))
+            .map(|(c, pool)| tf("editor-problem-few-open", &[("n", c), ("pool", pool)])),
+        "more-problems" => num(0).map(|m| tf("editor-problem-more", &[("max", m)])),
+        _ => None,
+    };
+    known.unwrap_or_else(|| tf("editor-problem-other", &[("what", &p.message)]))
+}
+
+/// A problem with its place, for a message: `line 3, column 2: …`
+/// (`row` for a map link, whose rows are not lines of a file).
+pub fn problem_at(p: &Problem, rows: bool) -> String {
+    let what = problem_words(p);
+    match (p.line, p.col) {
+        (Some(l), Some(c)) => {
+            let (l, c) = (l.to_string(), c.to_string());
+            if rows {
+                tf(
+                    "editor-at-row",
+                    &[("row", &l), ("col", &c), ("what", &what)],
+                )
+            } else {
+                tf(
+                    "editor-at-line",
+                    &[("line", &l), ("col", &c), ("what", &what)],
+                )
+            }
+        }
+        _ => what,
+    }
+}
+
+/// Every problem with its place, joined into one sentence.
+pub fn problems_at(problems: &Problems, rows: bool) -> String {
+    problems
+        .0
+        .iter()
+        .map(|p| problem_at(p, rows))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Why a name is refused (`tabula_engine::limits::check_name`'s reason),
+/// in the page's language.
+pub fn name_problem_words(why: &str) -> String {
+    let n = numbers(why);
+    if why == "the name is empty" {
+        t("editor-name-empty")
+    } else if why.starts_with("the name has ") && n.len() == 2 {
+        tf("editor-name-long", &[("n", n[0]), ("max", n[1])])
+    } else if let Some(c) = why.strip_prefix("the name holds the control character ") {
+        tf("editor-name-control", &[("char", c)])
+    } else if let Some(c) = why
+        .strip_prefix("the name holds the character ")
+        .and_then(|r| r.split_once(", which"))
+    {
+        tf("editor-name-bidi", &[("char", c.0)])
+    } else {
+        tf("editor-problem-other", &[("what", why)])
+    }
 }
 
 fn index(width: usize, p: Pos) -> usize {
@@ -471,5 +648,109 @@ mod tests {
             n += 1;
         }
         assert_eq!(n, HISTORY_LIMIT);
+    }
+
+    /// Maps that break every rule of the validator, between them.
+    fn broken_maps() -> Vec<String> {
+        let mut far = vec![vec!['M'; 32]; 32];
+        far[0][0] = 'A';
+        far[31][31] = '.';
+        far[31][30] = '.';
+        far[30][31] = 'A';
+        far[15][15] = 'A';
+        let far: String = far
+            .iter()
+            .map(|r| r.iter().collect::<String>() + "\n")
+            .collect();
+        vec![
+            "A.x\n".into(),
+            "....\n...\n....\n....\n".into(),
+            String::new(),
+            "x".repeat(70_000),
+            format!("{}\n", "x".repeat(300)),
+            "....\n....\n....\n....\n".into(),
+            "A...\n....\n...A\n....\n".into(),
+            "AMMA\nMMMM\nMMMM\nAMMM\n".into(),
+            "AM.M\nMMMM\n.M.M\nMMMA\n".into(),
+            "AM..\nMM..\n....\n...A\n".into(),
+            "AMM.\nMMM.\nMMM.\n...A\n".into(),
+            "AAM.\nMMM.\n....\n...A\n".into(),
+            "A.M.\n.MMM\n..M.\nMMMA\n".into(),
+            far,
+        ]
+    }
+
+    /// In English the page says what the validator says, word for word;
+    /// in German every finding is a German sentence with the same numbers.
+    #[test]
+    fn every_problem_reads_in_english_and_german() {
+        use tabula_page_kit::i18n::{Lang, use_lang};
+        crate::add_words();
+        let mut rules = std::collections::BTreeSet::new();
+        let problems: Vec<Problem> = broken_maps().iter().flat_map(|m| check_map(m).0).collect();
+        for p in &problems {
+            rules.insert(p.rule.clone());
+            if p.rule != "too-few-artifacts" || !p.message.starts_with("the map has 1 ") {
+                assert_eq!(problem_words(p), p.message, "{}", p.rule);
+            }
+        }
+        for rule in [
+            "too-large",
+            "bad-character",
+            "empty",
+            "not-rectangular",
+            "size",
+            "too-few-artifacts",
+            "no-open",
+            "no-leader-cell",
+            "artifact-no-leader-cell",
+            "adjacent-artifacts",
+            "isolated-open-cell",
+            "no-uninhabitable",
+            "few-uninhabitable",
+            "few-open",
+            "more-problems",
+        ] {
+            assert!(rules.contains(rule), "no map breaks {rule}");
+        }
+        let cut_off: Vec<&str> = problems
+            .iter()
+            .filter(|p| p.rule == "artifact-no-leader-cell")
+            .map(|p| p.message.as_str())
+            .collect();
+        for variant in [
+            "1 mining robot ",
+            "2 mining robots",
+            "in the default pool",
+            "(nor beside",
+        ] {
+            assert!(cut_off.iter().any(|m| m.contains(variant)), "{variant}");
+        }
+        use_lang(Some(Lang::De));
+        for p in &problems {
+            let de = problem_words(p);
+            assert_ne!(de, p.message, "{}", p.rule);
+            assert!(!de.contains("(auf Englisch)"), "{}: {de}", p.rule);
+            assert_eq!(numbers(&de), numbers(&p.message), "{de}");
+            for word in [" the ", " is ", " and ", " cells", " of "] {
+                assert!(!de.contains(word), "{de}");
+            }
+        }
+        let d = Draft::parse("A..M\n....\n..A.\nM..A\n").unwrap();
+        assert_eq!(
+            counts_words(&d.stats()),
+            "4 × 4 Felder: 11 frei, 2 unbewohnbar, 3 Artefakte"
+        );
+        assert_eq!(Tool::Rect.label(), "Rechteck");
+        assert_eq!(
+            name_problem_words(&tabula_engine::limits::check_name(&"x".repeat(99)).unwrap_err()),
+            "der Name hat 99 Zeichen; erlaubt sind höchstens 40"
+        );
+        use_lang(None);
+        assert_eq!(counts_words(&d.stats()), d.stats().to_string());
+        for name in ["", "a\u{1}b", "a\u{202E}b", &"x".repeat(99)] {
+            let why = tabula_engine::limits::check_name(name).unwrap_err();
+            assert_eq!(name_problem_words(&why), why);
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! its form fields, files chosen or dropped, and map links.
 
 use tabula_engine::limits::MAX_MAP_BYTES;
+use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::Pos;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, HtmlInputElement, HtmlSelectElement, PointerEvent};
@@ -10,7 +11,7 @@ use crate::app::{App, Screen};
 use crate::dom::{by_id, consume_fragment, document, fragment, read_file};
 use crate::editor::{Draft, TERRAINS, Tool, split_link, terrain_from_name};
 use crate::events::{listen, try_with_app, with_app};
-use crate::map_editor::Editor;
+use crate::map_editor::{Editor, Source};
 use crate::maps::MAPS;
 use crate::storage;
 use crate::ui::render;
@@ -38,7 +39,7 @@ fn save(app: &mut App) {
     if let Some(e) = app.editor.as_mut()
         && let Err(why) = storage::save_library(&e.library)
     {
-        e.refuse(format!("Not saved: {why}. Download the map to keep it."));
+        e.refuse(tf("editor-not-saved", &[("why", &why)]));
     }
 }
 
@@ -105,8 +106,8 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         }
         "blank-map" => {
             let e = editor(app);
-            e.open("Untitled map", Draft::blank(12, 10));
-            e.tell("A new blank map.");
+            e.open(&t("editor-untitled"), Draft::blank(12, 10));
+            e.tell(t("editor-blank-told"));
         }
         "open-shipped" => {
             let pick = by_id("map-start")
@@ -114,21 +115,20 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
                 .map(|s| s.value())
                 .unwrap_or_default();
             if let Some((n, text)) = MAPS.iter().find(|(n, _)| *n == pick) {
-                editor(app).import(
+                editor(app).import_from(
                     text,
-                    &format!("{n} (copy)"),
-                    &format!("The map “{n}”"),
-                    "line",
+                    &tf("editor-copy-name", &[("name", n)]),
+                    Source::Shipped(n),
                 );
             }
         }
         "paste-map" => {
             let e = editor(app);
             let text = e.paste.clone();
-            let name = Editor::name_from_text(&text).unwrap_or_else(|| "Pasted map".into());
+            let name = Editor::name_from_text(&text).unwrap_or_else(|| t("editor-pasted-name"));
             if text.trim().is_empty() {
-                e.refuse("The paste box is empty: paste a map's text into it first.");
-            } else if e.import(&text, &name, "the pasted text", "line") {
+                e.refuse(t("editor-paste-empty"));
+            } else if e.import_from(&text, &name, Source::Paste) {
                 e.paste.clear();
             }
         }
@@ -170,7 +170,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
             if let Some(i) = by_id("map-link").and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) {
                 i.select();
             }
-            e.tell("The link is copied: whoever opens it gets this map in the editor.");
+            e.tell(t("editor-link-copied"));
         }
         "play-map" => {
             let e = editor(app);
@@ -226,6 +226,22 @@ fn cell_at(app: &App, e: &Event) -> Option<Pos> {
 pub fn open_file(file: web_sys::File) {
     let shown = crate::dom::file_name(&file);
     let stem = shown.strip_suffix(".txt").unwrap_or(&shown).to_string();
+    if file.size() > MAX_MAP_BYTES as f64 {
+        let why = tf(
+            "editor-file-too-big",
+            &[
+                ("file", &shown),
+                ("bytes", &file.size().to_string()),
+                ("max", &MAX_MAP_BYTES.to_string()),
+            ],
+        );
+        with_app(|app| {
+            open(app);
+            editor(app).refuse(why);
+            render(app);
+        });
+        return;
+    }
     read_file(file, MAX_MAP_BYTES, move |text| {
         with_app(|app| {
             open(app);
@@ -233,7 +249,7 @@ pub fn open_file(file: web_sys::File) {
             match text {
                 Ok(text) => {
                     let title = Editor::name_from_text(&text).unwrap_or(stem);
-                    e.import(&text, &title, &format!("the file “{shown}”"), "line");
+                    e.import_from(&text, &title, Source::File(&shown));
                 }
                 Err(why) => e.refuse(why),
             }
@@ -252,7 +268,7 @@ fn open_link() {
     let name = name
         .and_then(|n| js_sys::decode_uri_component(n).ok())
         .and_then(|n| n.as_string())
-        .unwrap_or_else(|| "Map from a link".into());
+        .unwrap_or_else(|| t("editor-link-name"));
     let rows = js_sys::decode_uri_component(rows)
         .ok()
         .and_then(|r| r.as_string())
@@ -261,9 +277,12 @@ fn open_link() {
         open(app);
         let e = editor(app);
         if rows.len() > MAX_MAP_BYTES {
-            e.refuse(format!(
-                "The link's map is {} bytes; at most {MAX_MAP_BYTES} are accepted. Nothing changed.",
-                rows.len()
+            e.refuse(tf(
+                "editor-link-too-big",
+                &[
+                    ("bytes", &rows.len().to_string()),
+                    ("max", &MAX_MAP_BYTES.to_string()),
+                ],
             ));
         } else if let Ok(d) = Draft::from_link_rows(&rows) {
             // The same map opened twice is not saved twice.
@@ -272,25 +291,28 @@ fn open_link() {
             match known {
                 Some(id) => {
                     e.open_saved(id);
-                    let link_name = crate::map_editor::clean_name(&name, "Map from a link");
-                    if e.name == link_name || name == "Map from a link" {
-                        e.tell(format!("Opened “{}” from the link.", e.name));
+                    let fallback = t("editor-link-name");
+                    let link_name = crate::map_editor::clean_name(&name, &fallback);
+                    let told = if e.name == link_name || name == fallback {
+                        tf("editor-opened-link", &[("name", &e.name)])
                     } else {
                         // Same cells under another name: the saved map
                         // opens, and the person is told why its name shows.
-                        e.tell(format!(
-                            "The link's map “{}” is the same board as your saved map “{}”: that one is open (rename it to keep the link's name).",
-                            link_name, e.name
-                        ));
-                    }
+                        tf(
+                            "editor-link-same",
+                            &[("link", &link_name), ("saved", &e.name)],
+                        )
+                    };
+                    e.tell(told);
                 }
                 None => {
                     e.open(&name, d);
-                    e.tell(format!("Opened “{}” from the link.", e.name));
+                    let told = tf("editor-opened-link", &[("name", &e.name)]);
+                    e.tell(told);
                 }
             }
         } else {
-            e.import(&rows.replace('/', "\n"), &name, "the link", "row");
+            e.import_from(&rows.replace('/', "\n"), &name, Source::Link);
         }
         save(app);
     });

@@ -1,6 +1,7 @@
 //! Draws the map editor: its side panel (tools, size, symmetry, problems,
 //! sharing, saved maps) and the board being drawn.
 
+use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::Kind;
 use tabula_star_tigris::map::{MAX_SIDE, MIN_SIDE, Terrain};
 use tabula_star_tigris::view::CellView;
@@ -8,7 +9,7 @@ use web_sys::CanvasRenderingContext2d as Ctx;
 
 use crate::board::{self, Geometry, Picture};
 use crate::dom::{El, button, el, file_field, paste_field};
-use crate::editor::{TERRAINS, Tool, terrain_name};
+use crate::editor::{TERRAINS, Tool, counts_words, problem_words, terrain_label, terrain_name};
 use crate::map_editor::Editor;
 use crate::maps::MAPS;
 
@@ -24,15 +25,20 @@ fn picked(b: El, yes: bool) -> El {
     }
 }
 
-fn section(title: &str) -> El {
-    el("section").child(el("h2").text(title))
+fn section(key: &str) -> El {
+    el("section").child(el("h2").text(&t(key)))
+}
+
+/// A label's words, then a space before its field.
+fn label(key: &str) -> El {
+    el("label").text(&t(key)).text(" ")
 }
 
 /// The editor's side panel.
 pub fn panel(e: &Editor) -> El {
     let mut root = el("div").class("editor").attr("id", "editor");
     root = root.child(
-        el("label").class("map-name").text("Map name ").child(
+        label("editor-map-name").class("map-name").child(
             el("input")
                 .attr("type", "text")
                 .attr("id", "map-name")
@@ -58,7 +64,9 @@ pub fn panel(e: &Editor) -> El {
             )
             .text(m);
         if e.deleted.is_some() && !e.message_is_error {
-            p = p.text(" ").child(button("Restore", "restore-map"));
+            p = p
+                .text(" ")
+                .child(button(&t("editor-restore"), "restore-map"));
         }
         root = root.child(p);
     }
@@ -67,19 +75,19 @@ pub fn panel(e: &Editor) -> El {
     let mut tools = el("div")
         .class("slots")
         .attr("role", "group")
-        .attr("aria-label", "Tool");
+        .attr("aria-label", &t("editor-tool"));
     for (t, k) in Tool::ALL.into_iter().zip(keys) {
         tools = tools.child(picked(
-            button(t.label(), &format!("tool:{}", t.name())).child(kbd(k)),
+            button(&t.label(), &format!("tool:{}", t.name())).child(kbd(k)),
             e.tool == t,
         ));
     }
     let mut paints = el("div")
         .class("slots")
         .attr("role", "group")
-        .attr("aria-label", "Paint");
-    for (i, t) in TERRAINS.into_iter().enumerate() {
-        let (name, label) = terrain_name(t);
+        .attr("aria-label", &t("editor-paint"));
+    for (i, terrain) in TERRAINS.into_iter().enumerate() {
+        let name = terrain_name(terrain);
         paints = paints.child(picked(
             button("", &format!("paint:{name}"))
                 .child(
@@ -87,30 +95,28 @@ pub fn panel(e: &Editor) -> El {
                         .class(&format!("terrain {name}"))
                         .attr("aria-hidden", "true"),
                 )
-                .text(label)
+                .text(&terrain_label(terrain))
                 .child(kbd(&(i + 1).to_string())),
-            e.paint == t,
+            e.paint == terrain,
         ));
     }
     root = root
-        .child(section("Draw").child(tools).child(paints))
+        .child(section("editor-draw").child(tools).child(paints))
         .child(
             el("div")
                 .class("orders")
                 .child(
-                    button("Undo", "undo-map")
+                    button(&t("editor-undo"), "undo-map")
                         .child(kbd("Ctrl+Z"))
                         .disabled(!e.history.can_undo()),
                 )
                 .child(
-                    button("Redo", "redo-map")
+                    button(&t("editor-redo"), "redo-map")
                         .child(kbd("Ctrl+Y"))
                         .disabled(!e.history.can_redo()),
                 ),
         );
-    root = root.child(el("p").class("hint").text(
-        "Drag on the board to paint. Keys: arrows move, Enter or Space paints (a rectangle takes one press at each corner), Esc cancels.",
-    ));
+    root = root.child(el("p").class("hint").text(&t("editor-draw-hint")));
     // Size and symmetry.
     let number = |id: &str, v: usize| {
         el("input")
@@ -121,35 +127,27 @@ pub fn panel(e: &Editor) -> El {
             .attr("value", &v.to_string())
     };
     root = root.child(
-        section("Size and symmetry")
+        section("editor-size-title")
             .child(
                 el("div")
                     .class("size")
-                    .child(
-                        el("label")
-                            .text("Width ")
-                            .child(number("map-width", e.draft.width)),
-                    )
-                    .child(
-                        el("label")
-                            .text("Height ")
-                            .child(number("map-height", e.draft.height)),
-                    )
-                    .child(button("Resize", "resize")),
+                    .child(label("editor-width").child(number("map-width", e.draft.width)))
+                    .child(label("editor-height").child(number("map-height", e.draft.height)))
+                    .child(button(&t("editor-resize"), "resize")),
             )
             .child(
                 el("div")
                     .class("orders")
-                    .child(button("Mirror ↔", "mirror-lr"))
-                    .child(button("Mirror ↕", "mirror-tb"))
-                    .child(button("Rotate ↻", "rotate")),
+                    .child(button(&t("editor-mirror-lr"), "mirror-lr"))
+                    .child(button(&t("editor-mirror-tb"), "mirror-tb"))
+                    .child(button(&t("editor-rotate"), "rotate")),
             ),
     );
     // Counts and problems.
-    let mut problems = section("Check").child(
+    let mut problems = section("editor-check").child(
         el("p")
             .attr("id", "map-counts")
-            .text(&e.draft.stats().to_string()),
+            .text(&counts_words(&e.draft.stats())),
     );
     let mut list = el("ul").class("problems").attr("id", "map-problems");
     for (i, p) in e.problems.0.iter().enumerate() {
@@ -164,27 +162,30 @@ pub fn panel(e: &Editor) -> El {
         }
         .class(&format!("problem {kind}"))
         .attr("data-rule", &p.rule)
-        .child(el("strong").text(if p.is_error() { "Error" } else { "Warning" }));
+        .child(el("strong").text(&t(if p.is_error() {
+            "editor-error"
+        } else {
+            "editor-warning"
+        })));
         if let Some(c) = cell {
-            b = b.cmd(&format!("problem:{i}")).text(&format!(" at {c}"));
+            b = b
+                .cmd(&format!("problem:{i}"))
+                .text(" ")
+                .text(&tf("editor-problem-at", &[("cell", &c.to_string())]));
         }
         b = b
-            .text(&format!(": {} ", p.message))
+            .text(&format!(": {} ", problem_words(p)))
             .child(el("span").class("rule").text(&format!("[{}]", p.rule)));
         list = list.child(el("li").child(b));
     }
     if e.problems.0.is_empty() {
-        list = list.child(
-            el("li")
-                .class("ok")
-                .text("No problems: this map is ready to play."),
-        );
+        list = list.child(el("li").class("ok").text(&t("editor-no-problems")));
     }
     problems = problems.child(list);
     let blocked = e.play_blocked();
     problems = problems.child(
         el("div").class("orders").child(
-            button("Play this map", "play-map")
+            button(&t("editor-play"), "play-map")
                 .attr("id", "play-map")
                 .disabled(blocked.is_some()),
         ),
@@ -194,15 +195,15 @@ pub fn panel(e: &Editor) -> El {
     root = root.child(problems);
     // Sharing.
     root = root.child(
-        section("Share")
+        section("editor-share")
             .child(
                 el("div")
                     .class("orders")
-                    .child(button("Download .txt", "export-map"))
-                    .child(button("Copy link", "copy-link")),
+                    .child(button(&t("editor-download"), "export-map"))
+                    .child(button(&t("editor-copy-link"), "copy-link")),
             )
             .child(
-                el("label").class("link").text("Link ").child(
+                label("editor-link").class("link").child(
                     el("input")
                         .attr("type", "text")
                         .attr("readonly", "")
@@ -214,26 +215,26 @@ pub fn panel(e: &Editor) -> El {
     // Opening maps.
     let mut start = el("select")
         .attr("id", "map-start")
-        .attr("aria-label", "A map shipped with the game");
+        .attr("aria-label", &t("editor-shipped-maps"));
     for (name, _) in MAPS {
         start = start.child(el("option").attr("value", name).text(name));
     }
     root = root.child(
-        section("Open")
+        section("editor-open-title")
             .child(
                 el("div")
                     .class("orders")
-                    .child(button("New blank map", "blank-map"))
+                    .child(button(&t("editor-blank"), "blank-map"))
                     .child(start)
-                    .child(button("Open", "open-shipped")),
+                    .child(button(&t("editor-open"), "open-shipped")),
             )
             .child(file_field(
-                "A map file (.txt) — or drop one on the page ",
+                &format!("{} ", t("editor-file")),
                 "map-file",
                 ".txt,text/plain",
             ))
-            .child(paste_field("Or paste map text", "map-paste", 4, &e.paste))
-            .child(button("Open the pasted map", "paste-map")),
+            .child(paste_field(&t("editor-paste"), "map-paste", 4, &e.paste))
+            .child(button(&t("editor-open-pasted"), "paste-map")),
     );
     // Saved maps.
     let mut saved = el("ul").class("saved").attr("id", "saved-maps");
@@ -244,19 +245,23 @@ pub fn panel(e: &Editor) -> El {
                 .attr("data-id", &m.id.to_string())
                 .class(if current { "current" } else { "" })
                 .child(el("span").class("name").text(&m.name))
-                .maybe(current.then(|| el("span").class("hint").text(" (editing)")))
-                .child(button("Open", &format!("open-saved:{}", m.id)).disabled(current))
-                .child(button("Delete", &format!("delete-saved:{}", m.id))),
+                .maybe(current.then(|| {
+                    el("span")
+                        .class("hint")
+                        .text(" ")
+                        .text(&t("editor-editing"))
+                }))
+                .child(button(&t("editor-open"), &format!("open-saved:{}", m.id)).disabled(current))
+                .child(button(
+                    &t("editor-delete"),
+                    &format!("delete-saved:{}", m.id),
+                )),
         );
     }
     if e.library.maps.is_empty() {
-        saved = saved.child(
-            el("li")
-                .class("hint")
-                .text("No saved maps yet: every change is saved here."),
-        );
+        saved = saved.child(el("li").class("hint").text(&t("editor-no-saved")));
     }
-    root.child(section("Saved in this browser").child(saved))
+    root.child(section("editor-saved-title").child(saved))
 }
 
 /// The link that opens the editor on this map (the page's address with a

@@ -4,8 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_engine::limits::check_name;
+use tabula_page_kit::i18n::{t, tf};
 
-use crate::editor::Draft;
+use crate::editor::{Draft, name_problem_words, problems_at};
 
 /// The storage key of the library.
 pub const STORAGE_KEY: &str = "tabula.star-tigris.maps";
@@ -50,24 +51,34 @@ impl Library {
 
     /// Read a stored library. A library that is not JSON of this format is
     /// an error (the caller sets it aside); entries whose name or map does
-    /// not read are left out and named in the second value.
+    /// not read are left out and named in the second value. The messages
+    /// are in the page's language (what the JSON reader says stays English).
     pub fn load(json: &str) -> Result<(Library, Vec<String>), String> {
-        let mut lib: Library =
-            serde_json::from_str(json).map_err(|e| format!("the saved maps do not read: {e}"))?;
+        let mut lib: Library = serde_json::from_str(json)
+            .map_err(|e| tf("editor-library-unreadable", &[("why", &e.to_string())]))?;
         if lib.version != 1 {
-            return Err(format!(
-                "the saved maps are in format version {}; this page reads version 1",
-                lib.version
+            return Err(tf(
+                "editor-library-version",
+                &[("version", &lib.version.to_string())],
             ));
         }
         let mut bad = Vec::new();
         lib.maps.retain(|m| {
             let problem = check_name(&m.name)
                 .err()
-                .or_else(|| Draft::parse(&m.text).err().map(|p| p.to_string()));
+                .map(|why| name_problem_words(&why))
+                .or_else(|| Draft::parse(&m.text).err().map(|p| problems_at(&p, false)));
             if let Some(p) = &problem {
-                let name: String = m.name.chars().take(40).collect();
-                bad.push(format!("saved map {name:?}: {p}"));
+                let name: String = m
+                    .name
+                    .chars()
+                    .filter(|c| !c.is_control())
+                    .take(40)
+                    .collect();
+                bad.push(tf(
+                    "editor-library-bad-entry",
+                    &[("name", &name), ("why", p)],
+                ));
             }
             problem.is_none()
         });
@@ -114,12 +125,13 @@ impl Library {
 
     /// Rename a map; the name is checked like a player's name.
     pub fn rename(&mut self, id: u64, name: &str) -> Result<(), String> {
-        check_name(name).map_err(|e| format!("The map's name is refused: {e}."))?;
+        check_name(name)
+            .map_err(|e| tf("editor-name-refused", &[("why", &name_problem_words(&e))]))?;
         let m = self
             .maps
             .iter_mut()
             .find(|m| m.id == id)
-            .ok_or("that map is no longer saved")?;
+            .ok_or_else(|| t("editor-gone"))?;
         m.name = name.trim().into();
         Ok(())
     }
@@ -170,6 +182,7 @@ mod tests {
 
     #[test]
     fn unreadable_libraries_and_entries_are_reported() {
+        crate::add_words();
         assert!(Library::load("{not json").is_err());
         assert!(Library::load(r#"{"version":2,"current":null,"maps":[]}"#).is_err());
         assert!(Library::load(r#"{"version":1,"current":null,"maps":[],"x":1}"#).is_err());
@@ -181,9 +194,23 @@ mod tests {
         assert_eq!(lib.current, None, "the current map was the broken one");
         assert_eq!(bad.len(), 1);
         assert!(
-            bad[0].contains("\"Broken\"") && bad[0].contains("1:3"),
+            bad[0].starts_with("saved map “Broken”: line 1, column 3: "),
             "{bad:?}"
         );
+        tabula_page_kit::i18n::use_lang(Some(tabula_page_kit::i18n::Lang::De));
+        let (_, bad) = Library::load(json).unwrap();
+        assert!(
+            bad[0].starts_with("gespeicherte Karte „Broken“: Zeile 1, Spalte 3: "),
+            "{bad:?}"
+        );
+        assert_eq!(
+            Library::load(r#"{"version":2,"current":null,"maps":[]}"#),
+            Err(
+                "die gespeicherten Karten haben das Format Version 2; diese Seite liest Version 1"
+                    .into()
+            )
+        );
+        tabula_page_kit::i18n::use_lang(None);
     }
 
     #[test]

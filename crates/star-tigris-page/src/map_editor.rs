@@ -5,10 +5,11 @@
 
 use tabula_engine::Problems;
 use tabula_engine::limits::check_name;
+use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::Pos;
 use tabula_star_tigris::map::Terrain;
 
-use crate::editor::{Draft, History, Tool};
+use crate::editor::{Draft, History, Tool, name_problem_words, problems_at};
 use crate::library::{Library, SavedMap};
 
 /// A drag in progress: the board before it, where it started, where it is.
@@ -83,6 +84,22 @@ fn capitalised(s: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Where imported map text comes from (it names the place in messages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source<'a> {
+    /// A file chosen or dropped, by its name.
+    File(&'a str),
+    /// The paste box.
+    Paste,
+    /// A `#map=…` link (its problems name rows, not lines).
+    Link,
+    /// A map shipped with the game, by its name.
+    Shipped(&'a str),
+    /// Somewhere named in words (`the file “x.txt”`, in the page's
+    /// language, as the subject of a sentence).
+    Named(&'a str),
+}
+
 impl Editor {
     /// An editor on a blank board, with the saved maps.
     pub fn new(library: Library) -> Editor {
@@ -90,7 +107,7 @@ impl Editor {
         let problems = draft.problems();
         let mut e = Editor {
             draft,
-            name: "Untitled map".into(),
+            name: t("editor-untitled"),
             id: None,
             tool: Tool::Brush,
             paint: Terrain::Uninhabitable,
@@ -160,7 +177,7 @@ impl Editor {
     pub fn open(&mut self, name: &str, d: Draft) {
         self.stroke = None;
         self.draft = d;
-        self.name = clean_name(name, "Untitled map");
+        self.name = clean_name(name, &t("editor-untitled"));
         self.id = None;
         self.history = History::default();
         self.highlight = None;
@@ -170,7 +187,7 @@ impl Editor {
     /// Open a saved map.
     pub fn open_saved(&mut self, id: u64) {
         let Some(m) = self.library.get(id).cloned() else {
-            return self.refuse("That map is no longer saved.");
+            return self.refuse(t("editor-gone"));
         };
         match Draft::parse(&m.text) {
             Ok(d) => {
@@ -182,7 +199,10 @@ impl Editor {
                 self.highlight = None;
                 self.changed();
             }
-            Err(p) => self.refuse(format!("The saved map does not read: {p}")),
+            Err(p) => self.refuse(tf(
+                "editor-saved-unreadable",
+                &[("problems", &capitalised(&problems_at(&p, false)))],
+            )),
         }
     }
 
@@ -318,12 +338,14 @@ impl Editor {
         self.message = None;
         let d = self.draft.resized(width, height);
         if (d.width, d.height) != (width, height) {
-            self.tell(format!(
-                "Boards are {} to {} cells a side: the size is now {}×{}.",
-                tabula_star_tigris::map::MIN_SIDE,
-                tabula_star_tigris::map::MAX_SIDE,
-                d.width,
-                d.height
+            self.tell(tf(
+                "editor-size-clamped",
+                &[
+                    ("min", &tabula_star_tigris::map::MIN_SIDE.to_string()),
+                    ("max", &tabula_star_tigris::map::MAX_SIDE.to_string()),
+                    ("width", &d.width.to_string()),
+                    ("height", &d.height.to_string()),
+                ],
             ));
         }
         self.replace(d);
@@ -332,7 +354,10 @@ impl Editor {
     /// Rename the map being edited.
     pub fn rename(&mut self, name: &str) {
         if let Err(e) = check_name(name) {
-            return self.refuse(format!("The map's name is refused: {e}."));
+            return self.refuse(tf(
+                "editor-name-refused",
+                &[("why", &name_problem_words(&e))],
+            ));
         }
         self.name = name.trim().into();
         match self.id {
@@ -341,13 +366,14 @@ impl Editor {
             }
             _ => self.changed(),
         }
-        self.tell(format!("Renamed to “{}”.", self.name));
+        let told = tf("editor-renamed", &[("name", &self.name)]);
+        self.tell(told);
     }
 
     /// Delete a saved map (it can be restored until the next deletion).
     pub fn delete(&mut self, id: u64) {
         if let Some(m) = self.library.remove(id) {
-            self.tell(format!("Deleted “{}”.", m.name));
+            self.tell(tf("editor-deleted", &[("name", &m.name)]));
             if self.id == Some(id) {
                 self.id = None;
             }
@@ -358,7 +384,7 @@ impl Editor {
     /// Restore the map deleted last.
     pub fn restore(&mut self) {
         if let Some(m) = self.deleted.take() {
-            self.tell(format!("Restored “{}”.", m.name));
+            self.tell(tf("editor-restored", &[("name", &m.name)]));
             self.library.restore(m);
             if self.id.is_none() {
                 self.library.current = None;
@@ -366,30 +392,60 @@ impl Editor {
         }
     }
 
-    /// Import map text (a file, a paste or a link). A malformed text is
-    /// refused with every problem's place and the board is left alone.
-    /// `place` says how to name a line: "line" for text, "row" for a link.
+    /// Import map text from a source named in words (`the file “x.txt”`, in
+    /// the page's language); `place` is `"row"` when the problems name rows
+    /// (a link), else `"line"`. See [`Editor::import_from`].
     pub fn import(&mut self, text: &str, name: &str, source: &str, place: &str) -> bool {
+        if place == "row" {
+            self.import_from(text, name, Source::Link)
+        } else {
+            self.import_from(text, name, Source::Named(source))
+        }
+    }
+
+    /// Import map text (a file, a paste, a link or a shipped map). A
+    /// malformed text is refused with every problem's place (its line, or
+    /// its row for a link) and the board is left alone.
+    pub fn import_from(&mut self, text: &str, name: &str, source: Source) -> bool {
         match Draft::parse(text) {
             Ok(d) => {
                 self.open(name, d);
-                self.tell(format!("Opened “{}” from {source}.", self.name));
+                let name = self.name.clone();
+                let told = match source {
+                    Source::File(file) => {
+                        tf("editor-opened-file", &[("name", &name), ("file", file)])
+                    }
+                    Source::Paste => tf("editor-opened-paste", &[("name", &name)]),
+                    Source::Link => tf("editor-opened-link", &[("name", &name)]),
+                    Source::Shipped(map) => {
+                        tf("editor-opened-shipped", &[("name", &name), ("map", map)])
+                    }
+                    Source::Named(what) => {
+                        tf("editor-opened-from", &[("name", &name), ("source", what)])
+                    }
+                };
+                self.tell(told);
                 true
             }
             Err(problems) => {
-                let lines: Vec<String> = problems
-                    .0
-                    .iter()
-                    .map(|p| match (p.line, p.col) {
-                        (Some(l), Some(c)) => format!("{place} {l}, column {c}: {}", p.message),
-                        _ => p.message.clone(),
-                    })
-                    .collect();
-                let subject = capitalised(source);
-                self.refuse(format!(
-                    "{subject} is not a map, so nothing changed. {}.",
-                    capitalised(&lines.join("; "))
-                ));
+                let list = capitalised(&problems_at(&problems, source == Source::Link));
+                let list = list.as_str();
+                let refused = match source {
+                    Source::File(file) => {
+                        tf("editor-not-map-file", &[("file", file), ("problems", list)])
+                    }
+                    Source::Paste => tf("editor-not-map-paste", &[("problems", list)]),
+                    Source::Link => tf("editor-not-map-link", &[("problems", list)]),
+                    Source::Shipped(map) => tf(
+                        "editor-not-map-shipped",
+                        &[("map", map), ("problems", list)],
+                    ),
+                    Source::Named(what) => tf(
+                        "editor-not-map-from",
+                        &[("source", &capitalised(what)), ("problems", list)],
+                    ),
+                };
+                self.refuse(refused);
                 false
             }
         }
@@ -400,10 +456,8 @@ impl Editor {
         let errors = self.problems.0.iter().filter(|p| p.is_error()).count();
         match errors {
             0 => None,
-            1 => Some("Fix the error first: the map cannot be played with it.".into()),
-            n => Some(format!(
-                "Fix the {n} errors first: the map cannot be played with them."
-            )),
+            1 => Some(t("editor-blocked-one")),
+            n => Some(tf("editor-blocked-many", &[("n", &n.to_string())])),
         }
     }
 
@@ -420,6 +474,7 @@ mod tests {
     use super::*;
 
     fn editor() -> Editor {
+        crate::add_words();
         Editor::new(Library::new())
     }
 
@@ -490,18 +545,44 @@ mod tests {
         e.press(Pos::new(0, 0));
         e.release();
         let before = e.draft.clone();
-        assert!(!e.import("....\n.x..\n", "bad.txt", "the file", "line"));
+        assert!(!e.import_from("....\n.x..\n", "bad.txt", Source::File("bad.txt")));
         assert_eq!(e.draft, before);
         let msg = e.message.clone().unwrap();
         assert!(msg.contains("Line 2, column 2"), "{msg}");
-        assert!(msg.starts_with("The file is not a map"), "{msg}");
+        assert!(
+            msg.starts_with("The file “bad.txt” is not a map, so nothing changed."),
+            "{msg}"
+        );
         assert!(e.message_is_error);
+        assert!(!e.import("A..M\n.x..\n", "link", "the link", "row"));
+        let msg = e.message.clone().unwrap();
+        assert!(
+            msg.contains("Row 2, column 2: 'x' is not a map cell"),
+            "{msg}"
+        );
+        assert!(e.import_from("# Tiny\nA..M\n....\n..A.\nM..A\n", "Tiny", Source::Paste));
+        assert!(!e.import("x", "x", "the text given", "line"));
+        assert!(
+            e.message
+                .as_deref()
+                .unwrap()
+                .starts_with("The text given is not a map, so nothing changed. Line 1, column 1: ")
+        );
         assert!(e.import(
             "# Tiny\nA..M\n....\n..A.\nM..A\n",
             "Tiny",
-            "the paste box",
+            "the text given",
             "line"
         ));
+        assert_eq!(
+            e.message.as_deref(),
+            Some("Opened “Tiny” from the text given.")
+        );
+        assert!(e.import_from("# Tiny\nA..M\n....\n..A.\nM..A\n", "Tiny", Source::Paste));
+        assert_eq!(
+            e.message.as_deref(),
+            Some("Opened “Tiny” from the pasted text.")
+        );
         assert_eq!(e.name, "Tiny");
         assert!(!e.history.can_undo(), "a new map starts a new history");
         assert_eq!(
@@ -544,5 +625,38 @@ mod tests {
         assert_eq!(clean_name("  my\u{0} map ", "x"), "my map");
         assert_eq!(clean_name("   ", "fallback"), "fallback");
         assert_eq!(clean_name(&"é".repeat(50), "x").chars().count(), 40);
+    }
+
+    #[test]
+    fn the_editor_speaks_german() {
+        use tabula_page_kit::i18n::{Lang, use_lang};
+        crate::add_words();
+        use_lang(Some(Lang::De));
+        let mut e = Editor::new(Library::new());
+        assert_eq!(e.name, "Karte ohne Namen");
+        assert_eq!(
+            e.play_blocked().as_deref(),
+            Some("Behebe zuerst den Fehler: Mit ihm lässt sich auf der Karte nicht spielen.")
+        );
+        assert!(!e.import_from("....\n.x..\n", "kaputt", Source::File("kaputt.txt")));
+        assert_eq!(
+            e.message.as_deref(),
+            Some(
+                "Die Datei „kaputt.txt“ ist keine Karte, deshalb bleibt alles, wie es war. Zeile 2, Spalte 2: 'x' ist kein Kartenfeld (erlaubt sind '.', 'M' und 'A'); Zeile 2, Spalte 1: die Karte ist 2 Zeilen hoch; erlaubt sind 4 bis 32."
+            )
+        );
+        e.resize(40, 2);
+        assert_eq!(
+            e.message.as_deref(),
+            Some("Ein Spielbrett hat 4 bis 32 Felder pro Seite: Die Größe ist jetzt 32 × 4.")
+        );
+        e.rename("");
+        assert_eq!(
+            e.message.as_deref(),
+            Some("Der Name der Karte wird abgelehnt: der Name ist leer.")
+        );
+        e.rename("Weit");
+        assert_eq!(e.message.as_deref(), Some("Umbenannt in „Weit“."));
+        use_lang(None);
     }
 }
