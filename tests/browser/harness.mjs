@@ -98,7 +98,7 @@ export async function ready(page) {
 /** The highlighted target cells, as the page lists them. */
 export async function targets(page) {
   const t = (await page.textContent('#targets')) ?? '';
-  return t.replace('Targets:', '').trim().split(/\s+/).filter(Boolean);
+  return t.replace(/^[^:]*:/, '').trim().split(/\s+/).filter(Boolean);
 }
 
 /** Column letters and row number of a cell name like "F7". */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, open, newGame, screen, ready, targets, clickCell, pixel, rng, root, artefacts } from './harness.mjs';
+import { serve, browser, open, newGame, screen, ready, targets, clickCell, pixel, rng, root, artefacts, englishLeft } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -94,6 +94,69 @@ test('a whole 2-player game through the UI, ending on the end screen with the en
   assert.ok(network.length > 2, 'the page, its script and its wasm were fetched');
   const away = network.filter((u) => !u.startsWith(server.home));
   assert.deepEqual(away, [], 'no request leaves the page\'s own host and path');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+const STAR_TIGRIS_WORDS = ['en.txt', 'star-tigris/en.txt', 'star-tigris-editor/en.txt', 'star-tigris-lessons/en.txt'];
+
+test('a whole Star Tigris game in German: every screen on the way has no English left; pictures in both languages at both sizes', async () => {
+  const context = await browser({ width: 1280, height: 800 }, { locale: 'de-DE' });
+  const { page, errors } = await open(context, server.url);
+  const german = async (where) => assert.deepEqual(await englishLeft(page, STAR_TIGRIS_WORDS), [], where);
+  await german('the new-game dialog');
+  await page.screenshot({ path: join(artefacts, 'star-tigris-de-new-1280x800.png') });
+  await newGame(page, { names: ['Ada', 'Bo'], map: 'small', seed: 11 });
+  const rand = rng(5);
+  let steps = 0;
+  let sawHandoff = false;
+  let sawWhy = false;
+  let checked = 0;
+  while ((await screen(page)) !== 'over' && steps < 400) {
+    if (!sawHandoff && (await screen(page)) === 'handoff') {
+      await german('the hand-off screen');
+      sawHandoff = true;
+    }
+    await takeStep(page, rand, { bombArtifacts: steps > 40 ? ['A1', 'G2', 'B7', 'H8'] : [] });
+    steps += 1;
+    if (steps - checked >= 15 && (await screen(page)) === 'play') {
+      checked = steps;
+      // Hover a cell (its words), open the legend and a "Why?".
+      const box = await page.locator('#board').boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.evaluate(() => { const d = document.querySelector('#legend'); if (d) d.open = true; });
+      const why = await page.$('#log .why-button');
+      const first = why && !sawWhy;
+      if (why) { await why.click(); sawWhy = true; }
+      await german(`the game at step ${steps}`);
+      if (first) await page.screenshot({ path: join(artefacts, 'star-tigris-de-play-1280x800.png') });
+    }
+  }
+  assert.equal(await screen(page), 'over', `the game ended (after ${steps} steps)`);
+  assert.ok(sawHandoff, 'a hand-off was seen');
+  assert.ok(sawWhy, 'a Why? was opened');
+  assert.match(await page.textContent('#winner'), /gewinnt|Geteilter Sieg/);
+  await german('the end screen');
+  await page.screenshot({ path: join(artefacts, 'star-tigris-de-end-1280x800.png') });
+  await page.click('#replay-game');
+  await page.waitForSelector('body[data-screen="replay"]');
+  await page.keyboard.press('ArrowRight');
+  await german('the replay');
+  await page.screenshot({ path: join(artefacts, 'star-tigris-de-replay-1280x800.png') });
+  await page.click('header [data-cmd="open-game"]');
+  await german('the open-a-game dialog');
+  await page.keyboard.press('Escape');
+  // The same page on a tablet, and in English at both sizes.
+  for (const [lang, size] of [['de', { width: 768, height: 1024 }], ['en', { width: 1280, height: 800 }], ['en', { width: 768, height: 1024 }]]) {
+    await page.evaluate((l) => { localStorage.setItem('tabula.lang', l); localStorage.removeItem('tabula.star-tigris.autosave'); }, lang);
+    await page.setViewportSize(size);
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-screen="new"]');
+    await newGame(page, { names: ['Ada', 'Bo'], map: 'default', seed: 3 });
+    await ready(page);
+    await page.keyboard.press('1');
+    await page.screenshot({ path: join(artefacts, `star-tigris-${lang}-play-${size.width}x${size.height}.png`) });
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

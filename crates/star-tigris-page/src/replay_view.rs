@@ -54,7 +54,7 @@ pub fn top(v: &ReplayView) -> El {
     let r = &v.replay;
     let n = r.len();
     let mut root = el("div").attr("id", "replay-top");
-    let title = r.names.join(&t("versus"));
+    let title = r.names.join(&format!(" {} ", t("versus")));
     root = root.child(el("h2").text(&tf("replay-title", &[("names", &title)])));
     let status = if r.pos == 0 {
         tf("replay-start", &[("n", &n.to_string())])
@@ -141,7 +141,7 @@ fn scrubber(v: &ReplayView) -> El {
     let n = r.len();
     el("label")
         .class("scrub")
-        .text(&t("replay-timeline"))
+        .text(&format!("{} ", t("replay-timeline")))
         .child(
             el("input")
                 .attr("type", "range")
@@ -161,7 +161,7 @@ pub fn rest(v: &ReplayView) -> El {
         .class("slots")
         .attr("role", "group")
         .attr("aria-label", &t("replay-speed"))
-        .text(&t("replay-speed-label"));
+        .text(&format!("{} ", t("replay-speed-label")));
     for (i, s) in REPLAY_SPEEDS.iter().enumerate() {
         let label = if *s < 1.0 {
             "½×".to_string()
@@ -183,7 +183,7 @@ pub fn rest(v: &ReplayView) -> El {
         .class("slots")
         .attr("role", "group")
         .attr("aria-label", &t("replay-show-as"))
-        .text(&t("replay-show"));
+        .text(&format!("{} ", t("replay-show")));
     seats = seats.child(
         button(&t("replay-everything"), "replay-seat:all").class(if v.seat.is_none() {
             "picked"

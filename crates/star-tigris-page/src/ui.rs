@@ -304,7 +304,7 @@ fn players_table(app: &App, view: &View, viewer: Option<u8>) -> El {
         let seat = i as u8;
         let mut li = el("li").child(swatch(seat)).child(el("b").text(&names[i]));
         if viewer == Some(seat) {
-            li = li.text(&t("player-you"));
+            li = li.text(&format!(" {}", t("player-you")));
         }
         li = li.child(el("span").class("facts").text(&tf(
             "player-facts",
@@ -396,7 +396,7 @@ fn ai_status(app: &App) -> Option<El> {
         let row = el("div")
             .class("slots")
             .attr("id", "ai-pace")
-            .child(el("span").class("hint").text(&t("ai-pace")));
+            .child(el("span").class("hint").text(&format!("{} ", t("ai-pace"))));
         out = out.child(pace_buttons(app, row));
         any = true;
     }
@@ -561,15 +561,18 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
                 t("conflict-base-internal")
             };
             let attacker_total = if c.defender_to_commit {
-                tf(
-                    "conflict-committed",
-                    &[
-                        ("n", &c.attacker_commit.to_string()),
-                        (
-                            "total",
-                            &(c.attacker_base + c.attacker_commit as u16).to_string(),
-                        ),
-                    ],
+                format!(
+                    " {}",
+                    tf(
+                        "conflict-committed",
+                        &[
+                            ("n", &c.attacker_commit.to_string()),
+                            (
+                                "total",
+                                &(c.attacker_base + c.attacker_commit as u16).to_string(),
+                            ),
+                        ],
+                    )
                 )
             } else {
                 String::new()
@@ -768,7 +771,10 @@ fn new_game_dialog(app: &App) -> El {
         seats = seats.child(
             el("label")
                 .child(swatch(i as u8))
-                .text(&tf("player-n", &[("n", &(i + 1).to_string())]))
+                .text(&format!(
+                    "{} ",
+                    tf("player-n", &[("n", &(i + 1).to_string())])
+                ))
                 .child(
                     el("input")
                         .attr("type", "text")
@@ -819,9 +825,13 @@ fn new_game_dialog(app: &App) -> El {
         .child(el("h2").text(&t("new-game-title")))
         .child(count)
         .child(seats)
-        .child(el("label").text(&t("map-label")).child(maps))
         .child(
-            el("label").text(&t("seed-label")).child(
+            el("label")
+                .text(&format!("{} ", t("map-label")))
+                .child(maps),
+        )
+        .child(
+            el("label").text(&format!("{} ", t("seed-label"))).child(
                 el("input")
                     .attr("type", "number")
                     .attr("id", "seed")
@@ -836,7 +846,7 @@ fn new_game_dialog(app: &App) -> El {
                         .attr("type", "checkbox")
                         .attr("id", "open-scores"),
                 )
-                .text(&t("open-scores")),
+                .text(&format!(" {}", t("open-scores"))),
         )
         .maybe(
             app.message
@@ -878,7 +888,7 @@ fn open_game_dialog(app: &App) -> El {
         .child(el("h2").text(&t("open-game")))
         .child(el("p").text(&t("open-game-note")))
         .child(file_field(
-            &t("open-file-label"),
+            &format!("{} ", t("open-file-label")),
             "game-file",
             ".json,.txt,application/json,text/plain",
         ))
@@ -953,7 +963,10 @@ fn end_screen(app: &App) -> El {
     let headline = match names.len() {
         0 => t("status-over"),
         1 => tf("end-wins", &[("who", names[0])]),
-        _ => tf("end-shared-win", &[("who", &names.join(&t("and")))]),
+        _ => tf(
+            "end-shared-win",
+            &[("who", &names.join(&format!(" {} ", t("and"))))],
+        ),
     };
     el("div")
         .class("dialog end")
@@ -1189,7 +1202,10 @@ fn show_last_turn(app: &App) -> Vec<Pos> {
             let marked = if cells.is_empty() {
                 String::new()
             } else {
-                tf("last-orders-marked", &[("cells", &cells.join(", "))])
+                format!(
+                    " {}",
+                    tf("last-orders-marked", &[("cells", &cells.join(", "))])
+                )
             };
             (
                 t.cells.clone(),
