@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { serve, browser, root, artefacts } from './harness.mjs';
+import { serve, browser, root, artefacts, englishLeft } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 
@@ -44,8 +44,8 @@ async function start(page, { seats, board = '12:30', seed = 1, limit = 50 }) {
 }
 
 const notes = (page) => page.$$eval('#notes li', (ls) => ls.map((l) => l.textContent));
-const gameOver = (page, timeout = 60000) =>
-  page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.startsWith('Game over')), null, { timeout });
+const gameOver = (page, timeout = 60000, said = 'Game over') =>
+  page.waitForFunction((s) => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.startsWith(s)), said, { timeout });
 
 async function saveBot(page, name, code) {
   await bar(page, 'bots');
@@ -225,7 +225,7 @@ test('bots written in the page: one plays, one that throws is skipped with its l
     await gameOver(page, 90000);
     const all = (await notes(page)).join('\n');
     assert.match(all, /Seat 2 \(Thrower\): in round 4, it threw .*boom \(line 2, column \d+\); it gives no more orders this game/);
-    assert.match(all, /Seat 3 \(Looper\): no orders within 50 ms in 30 round\(s\), the last round 30; they were lost/);
+    assert.match(all, /Seat 3 \(Looper\): no orders within 50 ms in 30 rounds, the last round 30; they were lost/);
     assert.doesNotMatch(all, /Seat 1 \(Walker\)/, 'the template bot plays without a problem');
     await page.screenshot({ path: join(artefacts, 'domains-user-bots.png') });
     // The walker moved: its units left the start square at some point.
@@ -300,7 +300,7 @@ test('a person orders a unit by clicking, and a bad order is explained', async (
     await page.click('[data-cmd="stop"]');
     assert.ok(await page.isHidden('#progress-row'));
     // What was played can be saved: a record of one round that replays.
-    await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('1 round(s) played can be watched, saved')));
+    await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('The 1 round played can be watched, saved')));
     assert.equal(await page.textContent('#title'), 'Domains — stopped');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="save"]')]);
     const file = join(artefacts, 'domains-stopped.json');
@@ -488,6 +488,148 @@ test('a file of the original program opens as a replay of frames; a damaged one 
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
+    site.close();
+  }
+});
+
+/** Nothing English on the page (the site's and the Domains page's
+ * catalogues, and common English words). Text marked as code is left out:
+ * the names of the original program's constants under "More rules"
+ * (`rounds_to_pop`) are code, not words. */
+async function noEnglish(page, where) {
+  await page.$$eval('code', (cs) => cs.forEach((c) => { c.dataset.shown = c.style.display; c.style.display = 'none'; }));
+  const left = await englishLeft(page, ['en.txt', 'domains/en.txt']);
+  await page.$$eval('code', (cs) => cs.forEach((c) => { c.style.display = c.dataset.shown; }));
+  assert.deepEqual(left, [], where);
+}
+
+test('Domains in German', async () => {
+  const site = await serve();
+  const context = await browser({ width: 1280, height: 800 }, { locale: 'de-DE' });
+  try {
+    const { page, errors } = await openDomains(context, site.home);
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    // The new-game dialog, with its rules' constants open.
+    await page.waitForSelector('#setup:not([hidden])');
+    assert.equal(await page.textContent('#setup-h'), 'Neues Spiel');
+    await page.click('#more-rules summary');
+    await noEnglish(page, 'the new-game dialog');
+    // A bad value is refused in German, naming the option by its code.
+    await page.fill('#opt-ability_size', '4');
+    await page.click('[data-cmd="start"]');
+    assert.match(await page.textContent('#setup-msg'), /^Weitere Regeln:\nSeitenlänge einer Fähigkeitszone \(ungerade\): ability_size ist 4; der Wert muss ungerade sein/);
+    await noEnglish(page, 'a refused value');
+    await page.screenshot({ path: join(artefacts, 'domains-de-setup-1280.png') });
+    await page.click('[data-cmd="rules-standard"]');
+    await page.click('#more-rules summary');
+    // Built-in bots play a game to its end.
+    await start(page, { seats: ['bot:painter', 'bot:dummy', 'bot:demo'], board: '12:30', seed: 5 });
+    await page.waitForFunction(() => /^Runde \d+ von 30$/.test(document.querySelector('#round-label').textContent.trim()));
+    assert.match(await page.textContent('#progress-text'), /^\d+ von 30 Runden gespielt$/);
+    await noEnglish(page, 'a game being played');
+    await gameOver(page, 60000, 'Spielende nach 30 Runden: ');
+    await page.keyboard.press('End');
+    assert.equal((await page.textContent('#round-label')).trim(), 'Runde 30 von 30');
+    assert.equal(await page.textContent('#title'), 'Domains – Spiel vorbei');
+    assert.deepEqual(await page.$$eval('#chart-legend .chart-key', (ks) => ks.map((k) => k.textContent)), ['painter: durchgezogene Linie', 'dummy: gestrichelte Linie', 'demo: gepunktete Linie']);
+    assert.ok((await page.$$eval('.score-row .pts', (rs) => rs.map((r) => r.textContent))).every((s) => /^\d+ · \d+ Felder?$/.test(s)));
+    const cell = Number(await page.getAttribute('#board', 'data-cell'));
+    await page.keyboard.press('Home');
+    await page.hover('#board', { position: { x: 1.5 * cell, y: 10.5 * cell } });
+    assert.match(await page.textContent('#square-info'), /^Zeile 11, Spalte 2: Farbe von painter; eine Einheit von painter, Energie \d+\.$/);
+    await noEnglish(page, 'the end of a game');
+    await page.screenshot({ path: join(artefacts, 'domains-de-1280.png') });
+    // A person gives an order by clicking, then stops the game.
+    await start(page, { seats: ['person', 'bot:demo'], board: '12:30', seed: 2 });
+    await page.waitForSelector('#person:not([hidden])');
+    assert.match(await page.textContent('#person'), /^Deine Befehle für Runde 1/);
+    assert.match(await page.textContent('#progress-text'), /wartet auf deine Befehle$/);
+    const click = (row, col) => page.click('#board', { position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell } });
+    await click(10, 1);
+    assert.match(await page.textContent('#person-msg'), /^Einheit 0: Klicke auf ein Nachbarfeld/);
+    await click(8, 1);
+    assert.match(await page.textContent('#person-msg'), /^Einheit 0 kann nicht nach oben ziehen|^Klicke auf eine deiner Einheiten/);
+    await click(10, 1);
+    await click(9, 1);
+    assert.equal(await page.textContent('#person-msg'), 'Einheit 0: nach oben ziehen.');
+    // The one person playing is told of their own things, not by a name.
+    assert.equal(await page.textContent('#square-info'), 'Zeile 10, Spalte 2: deine Farbe.');
+    await noEnglish(page, 'a person giving orders');
+    await page.screenshot({ path: join(artefacts, 'domains-de-person-1280.png') });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent === 'Runde 1: Du hast 1 Befehl gegeben.'));
+    await page.waitForSelector('#person:not([hidden])');
+    await page.click('[data-cmd="stop"]');
+    await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.startsWith('Die 1 gespielte Runde kannst du ansehen')));
+    assert.equal(await page.textContent('#title'), 'Domains – abgebrochen');
+    await noEnglish(page, 'a stopped game');
+    // The bot editor: a new bot's comments in German around the same code.
+    await bar(page, 'bots');
+    const template = await page.inputValue('#bot-code');
+    assert.match(template, /^\/\/ Ein Domains-Bot\. Tabula ruft orders\(view\)/);
+    assert.match(template, /\n\/\/ view\.me {24}deine Spielernummer \(0-3\)\n/);
+    assert.match(template, /\nfunction orders\(view\) \{\n/);
+    assert.equal(await page.inputValue('#bot-name'), 'Mein Bot');
+    await noEnglish(page, 'the bot editor');
+    await page.screenshot({ path: join(artefacts, 'domains-de-bots-1280.png') });
+    await page.click('[data-cmd="bot-save"]');
+    await page.waitForFunction(() => document.querySelector('#bot-msg').textContent.startsWith('„Mein Bot“ gespeichert'));
+    await page.fill('#bot-code', 'function orders(view) {\n  return [;\n}\n');
+    await page.click('[data-cmd="bot-save"]');
+    await page.waitForFunction(() => document.querySelector('#bot-msg').textContent.startsWith('Nicht gespeichert'));
+    assert.match(await page.textContent('#bot-msg'), /^Nicht gespeichert: Sein Code läuft nicht: .*\(Zeile 2, Spalte \d+\)\.$/);
+    // The open dialog, and a link it cannot read.
+    await bar(page, 'open');
+    assert.equal(await page.textContent('#open-h'), 'Spiel öffnen');
+    await noEnglish(page, 'the open dialog');
+    await page.fill('#open-text', site.home + 'domains.html#game=AAAA');
+    await page.click('[data-cmd="open-pasted"]');
+    assert.match(await page.textContent('#open-msg'), /^Der eingefügte Text ließ sich nicht öffnen: dieser Link ist beschädigt/);
+    await noEnglish(page, 'a damaged link');
+    await page.screenshot({ path: join(artefacts, 'domains-de-open-1280.png') });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    site.close();
+  }
+});
+
+test('screenshots of the Domains page in German and English, wide and narrow', async () => {
+  const site = await serve();
+  try {
+    for (const [lang, locale] of [['de', 'de-DE'], ['en', 'en-GB']]) {
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 768, height: 1024 }]) {
+        const context = await browser(viewport, { locale });
+        try {
+          const { page, errors } = await openDomains(context, site.home);
+          const name = `domains-${lang}-${viewport.width}`;
+          await page.waitForSelector('#setup:not([hidden])');
+          await page.click('#more-rules summary');
+          await page.screenshot({ path: join(artefacts, `${name}-setup.png`) });
+          await page.click('#more-rules summary');
+          await start(page, { seats: ['bot:painter', 'bot:dummy', 'bot:demo', 'person'], board: '16:60', seed: 5 });
+          await page.waitForSelector('#person:not([hidden])');
+          await page.screenshot({ path: join(artefacts, `${name}-person.png`), fullPage: true });
+          await page.click('[data-cmd="stop"]');
+          await start(page, { seats: ['bot:painter', 'bot:dummy', 'bot:demo'], board: '16:60', seed: 5 });
+          await gameOver(page, 60000, lang === 'de' ? 'Spielende' : 'Game over');
+          await page.keyboard.press('End');
+          await page.screenshot({ path: join(artefacts, `${name}.png`), fullPage: true });
+          await bar(page, 'bots');
+          await page.screenshot({ path: join(artefacts, `${name}-bots.png`) });
+          await bar(page, 'open');
+          await page.screenshot({ path: join(artefacts, `${name}-open.png`) });
+          if (lang === 'de') await noEnglish(page, `${name}: the open dialog`);
+          // No button's words overflow it.
+          const cut = await page.$$eval('button', (bs) => bs.filter((b) => b.offsetParent && b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent));
+          assert.deepEqual(cut, [], `${name}: buttons whose words do not fit`);
+          assert.deepEqual(errors, []);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  } finally {
     site.close();
   }
 });

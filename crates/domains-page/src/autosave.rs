@@ -12,11 +12,10 @@
 use serde::{Deserialize, Serialize};
 use tabula_domains::{Domains, Options};
 use tabula_engine::GameRecord;
-use tabula_engine::link::record_text_from_fragment;
 use tabula_engine::record::parse_record;
 
 use crate::runner::{SeatKind, SeatSpec, seats_of};
-use crate::words::{record_error, t, tf};
+use crate::words::{record_error, record_text_of_fragment, t, tf};
 
 /// The storage key of the game in progress.
 pub const STORAGE_KEY: &str = "tabula.domains.game";
@@ -92,7 +91,7 @@ pub fn read_kept(text: &str) -> Result<Resumable, String> {
         ));
     }
     let damaged = |e: &str| tf("domains-kept-damaged", &[("error", e)]);
-    let record_text = record_text_from_fragment::<Domains>(&kept.game)
+    let record_text = record_text_of_fragment(&kept.game)
         .ok_or_else(|| t("domains-kept-no-game"))?
         .map_err(|e| damaged(&e))?;
     let record = parse_record(&record_text).map_err(|e| damaged(&record_error(&e)))?;

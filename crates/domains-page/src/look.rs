@@ -79,29 +79,50 @@ pub fn look(square: u8, unit: u8) -> Look {
 }
 
 /// Square `index` of `frame` (a board of `cols` columns) in words, the
-/// players named by `names`: what the viewer says under the pointer.
-pub fn describe_square(frame: &Frame, index: usize, cols: usize, names: &[String]) -> String {
+/// players named by `names`, and `you` the seat of the one person playing
+/// (told "your paint" rather than by name): what the viewer says under
+/// the pointer.
+pub fn describe_square(
+    frame: &Frame,
+    index: usize,
+    cols: usize,
+    names: &[String],
+    you: Option<u8>,
+) -> String {
     let who = |p: u8| {
         names
             .get(p as usize)
             .cloned()
             .unwrap_or_else(|| tf("domains-player-n", &[("n", &(p as usize + 1).to_string())]))
     };
+    // The words for a player's thing: one key for the person playing,
+    // another (with the name) for everyone else.
+    let whose = |p: u8, yours: &str, theirs: &str| {
+        if you == Some(p) {
+            t(yours)
+        } else {
+            tf(theirs, &[("name", &who(p))])
+        }
+    };
     let (square, unit) = frame.cell(index);
     let l = look(square, unit);
     let mut parts = Vec::new();
     parts.push(match (l.paint, l.zone) {
-        (Some(p), true) => tf("domains-square-zone", &[("name", &who(p))]),
-        (Some(p), false) => tf("domains-square-paint", &[("name", &who(p))]),
+        (Some(p), true) => whose(p, "domains-square-zone-you", "domains-square-zone"),
+        (Some(p), false) => whose(p, "domains-square-paint-you", "domains-square-paint"),
         (None, _) => t("domains-square-unpainted"),
     });
     if let Some(d) = l.drawing {
-        parts.push(tf("domains-square-drawing", &[("name", &who(d))]));
+        parts.push(whose(
+            d,
+            "domains-square-drawing-you",
+            "domains-square-drawing",
+        ));
     }
     match l.thing {
         Standing::Nothing => {}
         Standing::Unit(p, upgraded) => {
-            let mut unit = vec![tf("domains-square-unit", &[("name", &who(p))])];
+            let mut unit = vec![whose(p, "domains-square-unit-you", "domains-square-unit")];
             if let Some(e) = frame.energy_at(index) {
                 unit.push(tf("domains-square-energy", &[("energy", &e.to_string())]));
             }
@@ -110,7 +131,11 @@ pub fn describe_square(frame: &Frame, index: usize, cols: usize, names: &[String
             }
             parts.push(unit.join(", "));
         }
-        Standing::Bubble(p) => parts.push(tf("domains-square-bubble", &[("name", &who(p))])),
+        Standing::Bubble(p) => parts.push(whose(
+            p,
+            "domains-square-bubble-you",
+            "domains-square-bubble",
+        )),
         Standing::Bonus => parts.push(t("domains-square-bonus")),
     }
     let cols = cols.max(1);
@@ -177,7 +202,7 @@ mod tests {
             energies: vec![(1, 17)],
             squares: vec![2, 1],
         };
-        let d = |i| describe_square(&frame, i, 3, &names);
+        let d = |i| describe_square(&frame, i, 3, &names, None);
         assert_eq!(d(0), "Row 1, column 1: painter's paint.");
         assert_eq!(
             d(1),
@@ -196,15 +221,30 @@ mod tests {
         // program), of a player with no name.
         assert_eq!(d(5), "Row 2, column 3: unpainted; a unit of painter.");
         assert_eq!(
-            describe_square(&frame, 5, 3, &[]),
+            describe_square(&frame, 5, 3, &[], None),
             "Row 2, column 3: unpainted; a unit of player 1."
+        );
+        // The one person playing is told about their own things.
+        assert_eq!(
+            describe_square(&frame, 1, 3, &names, Some(1)),
+            "Row 1, column 2: your paint, an ability zone; a unit of yours, energy 17, upgraded."
         );
         crate::words::use_code("de");
         let german = d(1);
+        let yours = describe_square(&frame, 2, 3, &names, Some(1));
+        let bubble = describe_square(&frame, 3, 3, &names, Some(0));
         tabula_page_kit::i18n::use_lang(None);
         assert_eq!(
             german,
             "Zeile 1, Spalte 2: Farbe von dummy, eine Fähigkeitszone; eine Einheit von dummy, Energie 17, aufgewertet."
+        );
+        assert_eq!(
+            yours,
+            "Zeile 1, Spalte 3: Farbe von painter; eine Zeichnung von dir."
+        );
+        assert_eq!(
+            bubble,
+            "Zeile 2, Spalte 1: unbemalt; eine Blase in deiner Farbe."
         );
     }
 }

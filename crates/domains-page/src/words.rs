@@ -6,7 +6,10 @@
 
 use std::cell::Cell;
 
+use tabula_domains::Domains;
 use tabula_engine::RecordError;
+use tabula_engine::limits::MAX_RECORD_BYTES;
+use tabula_engine::link::{LinkError, MAX_LINK_CHARS, record_text_from_fragment, unpack};
 use tabula_page_kit::i18n;
 
 /// The page's English words.
@@ -156,6 +159,38 @@ pub fn record_error(e: &RecordError) -> String {
     }
 }
 
+/// Why a link's data does not unpack (the engine's [`LinkError`]), in
+/// the page's words; what the engine says only as text (a wrong character)
+/// stays as it is.
+pub fn link_error(e: &LinkError) -> String {
+    match e {
+        LinkError::TooLong(n) => tf(
+            "domains-link-too-long",
+            &[("n", &n.to_string()), ("max", &MAX_LINK_CHARS.to_string())],
+        ),
+        LinkError::Base64(detail) => tf("domains-link-damaged", &[("detail", detail)]),
+        LinkError::Inflate(detail) if detail == "cut short" => t("domains-link-cut"),
+        LinkError::Inflate(_) => t("domains-link-altered"),
+        LinkError::TooLarge => tf(
+            "domains-link-too-large",
+            &[("max", &MAX_RECORD_BYTES.to_string())],
+        ),
+        LinkError::NotText => t("domains-link-not-text"),
+    }
+}
+
+/// The record's JSON from a `game=DATA` fragment, as
+/// [`record_text_from_fragment`] reads it, but with data that does not
+/// unpack said in the page's words. `None` when it is not a game link.
+pub fn record_text_of_fragment(fragment: &str) -> Option<Result<String, String>> {
+    let f = fragment.strip_prefix('#').unwrap_or(fragment);
+    let data = f.strip_prefix("game=")?;
+    if let Err(e) = unpack(data) {
+        return Some(Err(link_error(&e)));
+    }
+    record_text_from_fragment::<Domains>(f)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,5 +258,22 @@ mod tests {
         });
         i18n::use_lang(None);
         assert_eq!(german, "Zeile 3, Spalte 7: expected value");
+    }
+
+    #[test]
+    fn a_damaged_link_is_said_in_the_page_s_words() {
+        let english = record_text_of_fragment("#game=AAAA").unwrap().unwrap_err();
+        assert!(
+            english.starts_with("this link is damaged: it is"),
+            "{english}"
+        );
+        use_code("de");
+        let german = record_text_of_fragment("game=AAAA").unwrap().unwrap_err();
+        i18n::use_lang(None);
+        assert!(
+            german.starts_with("dieser Link ist beschädigt: Er ist"),
+            "{german}"
+        );
+        assert!(record_text_of_fragment("map=AAAA").is_none());
     }
 }

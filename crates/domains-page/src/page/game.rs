@@ -7,9 +7,7 @@ use tabula_domains::original::{parse_original, record_to_new_format};
 use tabula_domains::{Domains, Options};
 use tabula_engine::GameRecord;
 use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
-use tabula_engine::link::{
-    LinkError, MAX_LINK_CHARS, record_fragment, record_text_from_fragment, unpack,
-};
+use tabula_engine::link::record_fragment;
 use tabula_engine::record::parse_record;
 use tabula_page_kit::dom::{
     by_id, colour_dot, copy_text, download, el, page_url, read_file, replace_children,
@@ -863,10 +861,7 @@ fn read_game(text: &str) -> Result<Opened, String> {
         return Err(words::t("domains-open-nothing"));
     }
     let record_text = if let Some(i) = t.find("game=").filter(|_| !t.starts_with('{')) {
-        if let Err(e) = unpack(t[i..].trim_start_matches("game=")) {
-            return Err(link_error(&e));
-        }
-        match record_text_from_fragment::<Domains>(&t[i..]) {
+        match words::record_text_of_fragment(&t[i..]) {
             Some(Ok(json)) => json,
             Some(Err(e)) => return Err(e),
             None => return Err(words::t("domains-open-not-link")),
@@ -896,24 +891,6 @@ fn read_game(text: &str) -> Result<Opened, String> {
     let record = parse_record(&record_text).map_err(|e| record_error(&e))?;
     let (film, _) = Film::of_record(&record).map_err(|e| record_error(&e))?;
     Ok((film, Some(record), None))
-}
-
-/// Why a link's data does not unpack, in words.
-fn link_error(e: &LinkError) -> String {
-    match e {
-        LinkError::TooLong(n) => tf(
-            "domains-link-too-long",
-            &[("n", &n.to_string()), ("max", &MAX_LINK_CHARS.to_string())],
-        ),
-        LinkError::Base64(detail) => tf("domains-link-damaged", &[("detail", detail)]),
-        LinkError::Inflate(detail) if detail == "cut short" => words::t("domains-link-cut"),
-        LinkError::Inflate(_) => words::t("domains-link-altered"),
-        LinkError::TooLarge => tf(
-            "domains-link-too-large",
-            &[("max", &MAX_RECORD_BYTES.to_string())],
-        ),
-        LinkError::NotText => words::t("domains-link-not-text"),
-    }
 }
 
 /// Open the file chosen in the open dialog.

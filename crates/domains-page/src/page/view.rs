@@ -101,6 +101,32 @@ pub fn hover(at: Option<(f64, f64)>) {
     }
 }
 
+/// The seat of the one person playing the game shown, if one person
+/// plays it (the page then says "your …" of that seat's things).
+fn you(p: &Page) -> Option<u8> {
+    let people: Vec<usize> = match (&p.running, &p.record) {
+        (Some(r), _) => r
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind == crate::runner::SeatKind::Person)
+            .map(|(i, _)| i)
+            .collect(),
+        (None, Some(record)) => record
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.player == "human")
+            .map(|(i, _)| i)
+            .collect(),
+        (None, None) => Vec::new(),
+    };
+    match people.as_slice() {
+        [one] => Some(*one as u8),
+        _ => None,
+    }
+}
+
 /// Redraw everything from the state.
 pub fn render(p: &Page) {
     let frames = p.frames();
@@ -129,7 +155,7 @@ pub fn render(p: &Page) {
             "square-info",
             &p.hover
                 .filter(|&i| i < film.rows * film.cols)
-                .map(|i| describe_square(frame, i, film.cols, &film.names))
+                .map(|i| describe_square(frame, i, film.cols, &film.names, you(p)))
                 .unwrap_or_default(),
         );
         render_scores(p, film, frame);
