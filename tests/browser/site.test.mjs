@@ -179,6 +179,9 @@ test('the pages speak German when the browser does, and the language switch on e
   assert.equal(await page.getAttribute('#star-tigris img', 'alt'), 'Ein Spielbrett von Star Tigris: Kolonien in vier Farben, runde Anführer-Steine und mit Sternen markierte Alien-Artefakte auf einem Raster im All.');
   assert.equal(await page.inputValue('#lang'), 'de');
   await page.screenshot({ path: join(artefacts, 'home-de-1280x800.png') });
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.screenshot({ path: join(artefacts, 'home-de-768x1024.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   // The game pages' headers.
   await page.goto(server.url);
   await page.waitForSelector('body[data-screen="new"]');
@@ -194,6 +197,10 @@ test('the pages speak German when the browser does, and the language switch on e
   await page.goto(server.home);
   await page.waitForFunction(() => document.documentElement.lang === 'en');
   assert.equal(await page.textContent('#star-tigris .play'), 'Play');
+  for (const size of [{ width: 1280, height: 800 }, { width: 768, height: 1024 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: join(artefacts, `home-en-${size.width}x${size.height}.png`) });
+  }
   await page.selectOption('#lang', 'de');
   await page.waitForFunction(() => document.querySelector('#star-tigris .play')?.textContent === 'Spielen');
   assert.deepEqual(errors, []);
