@@ -3,35 +3,97 @@
 //! picks pieces and cells; each step gets its narration, highlights and
 //! whether the learner plays it).
 
+use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::view::CellView;
-use tabula_star_tigris::{Kind, Pos, StarTigris};
+use tabula_star_tigris::{Action, Kind, Pos, StarTigris};
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 use crate::board::{self, Geometry, Picture};
 use crate::dom::{El, button, el};
-use crate::lesson_author::{Author, TOKENS};
-use crate::lesson_player::other_actions;
+use crate::lesson_author::{Author, TEXT_LANGS, TOKENS, TextField, token_label};
+use crate::lesson_player::{move_words, other_actions};
 use crate::lesson_view::move_picker;
 use crate::session::targets;
 
-fn field(label: &str, id: &str, value: &str) -> El {
-    el("label").text(label).child(
+/// A text field of the lesson: its label, and the text in the language
+/// being written; when that is a translation, the English stands as the
+/// placeholder and under the field.
+fn text_field(a: &Author, key: &str, id: &str, field: TextField, rows: u32) -> El {
+    let value = a.text(field);
+    let english = a.text_in(field, "en");
+    let translating = a.text_lang != "en";
+    let input = if rows == 0 {
         el("input")
             .attr("type", "text")
             .attr("id", id)
             .attr("maxlength", "200")
-            .attr("value", value),
+            .attr("value", &value)
+    } else {
+        el("textarea")
+            .attr("id", id)
+            .attr("rows", &rows.to_string())
+            .attr("spellcheck", "false")
+            .text(&value)
+    };
+    let input = if translating {
+        input
+            .attr("placeholder", &english)
+            .attr("lang", &a.text_lang)
+    } else {
+        input
+    };
+    el("label").text(&t(key)).text(" ").child(input).maybe(
+        (translating && !english.is_empty()).then(|| {
+            el("span")
+                .class("hint english")
+                .attr("lang", "en")
+                .text(&tf("lesson-author-english-is", &[("text", &english)]))
+        }),
     )
 }
 
-fn area(label: &str, id: &str, value: &str, rows: u32) -> El {
-    el("label").text(label).child(
+fn area(key: &str, id: &str, value: &str, rows: u32) -> El {
+    el("label").text(&t(key)).text(" ").child(
         el("textarea")
             .attr("id", id)
             .attr("rows", &rows.to_string())
             .attr("spellcheck", "false")
             .text(value),
     )
+}
+
+/// Which language the text fields write: the lesson's own (English) or
+/// its German translation.
+fn language_switch(a: &Author) -> El {
+    let mut row = el("div")
+        .class("slots")
+        .attr("role", "group")
+        .attr("aria-label", &t("lesson-author-texts-in"))
+        .text(&t("lesson-author-texts-in"))
+        .text(" ");
+    for lang in TEXT_LANGS {
+        let on = a.text_lang == lang;
+        row = row.child(
+            button(
+                &t(if lang == "de" {
+                    "lesson-author-lang-de"
+                } else {
+                    "lesson-author-lang-en"
+                }),
+                &format!("author-lang:{lang}"),
+            )
+            .class(if on { "picked" } else { "" })
+            .attr("aria-pressed", if on { "true" } else { "false" }),
+        );
+    }
+    row
+}
+
+/// A recorded action in words (its text as written, if it does not read).
+fn action_words(text: &str) -> String {
+    text.parse::<Action>()
+        .map(|a| move_words(&a))
+        .unwrap_or_else(|_| text.to_string())
 }
 
 /// The actions the seat to act may take now without a cell.
@@ -46,9 +108,26 @@ pub fn author_others(a: &Author) -> Vec<tabula_star_tigris::Action> {
 pub fn panel(a: &Author) -> El {
     let mut root = el("div").class("editor author").attr("id", "author");
     root = root
-        .child(el("h2").text("Write a lesson"))
-        .child(field("Title ", "author-title", &a.title))
-        .child(field("What it teaches ", "author-summary", &a.summary));
+        .child(el("h2").text(&t("lesson-write")))
+        .child(language_switch(a))
+        .maybe(
+            (a.text_lang != "en")
+                .then(|| el("p").class("hint").text(&t("lesson-author-lang-note"))),
+        )
+        .child(text_field(
+            a,
+            "lesson-author-title",
+            "author-title",
+            TextField::Title,
+            0,
+        ))
+        .child(text_field(
+            a,
+            "lesson-author-summary",
+            "author-summary",
+            TextField::Summary,
+            0,
+        ));
     if let Some(m) = &a.message {
         root = root.child(
             el("p")
@@ -63,21 +142,19 @@ pub fn panel(a: &Author) -> El {
             let mut palette = el("div")
                 .class("slots")
                 .attr("role", "group")
-                .attr("aria-label", "Piece");
-            for (t, label) in TOKENS {
+                .attr("aria-label", &t("lesson-author-piece"));
+            for (token, key) in TOKENS {
                 palette = palette.child(
-                    button(label, &format!("author-token:{t}")).class(if a.token == t {
-                        "picked"
-                    } else {
-                        ""
-                    }),
+                    button(&token_label(key), &format!("author-token:{token}"))
+                        .class(if a.token == token { "picked" } else { "" }),
                 );
             }
             let mut players = el("div")
                 .class("slots")
                 .attr("role", "group")
-                .attr("aria-label", "Leaders belong to")
-                .text("Leaders belong to player ");
+                .attr("aria-label", &t("lesson-author-owner"))
+                .text(&t("lesson-author-owner"))
+                .text(" ");
             for p in 1..=4u8 {
                 players =
                     players.child(
@@ -86,36 +163,36 @@ pub fn panel(a: &Author) -> El {
                     );
             }
             root = root
-                .child(el("h2").text("1. The position"))
-                .child(el("p").class("hint").text(
-                    "A free mode: click a cell to put the piece there (again to clear it). The board starts from the map in the editor.",
-                ))
+                .child(el("h2").text(&t("lesson-author-position")))
+                .child(
+                    el("p")
+                        .class("hint")
+                        .text(&t("lesson-author-position-hint")),
+                )
                 .child(palette)
                 .child(players)
-                .child(area(
-                    "Players, hands and scores (setup lines, see the setup format) ",
-                    "author-header",
-                    &a.header,
-                    5,
-                ))
+                .child(area("lesson-author-header", "author-header", &a.header, 5))
                 .child(
                     el("div")
                         .class("orders")
-                        .child(button("Check the position", "author-check"))
+                        .child(button(&t("lesson-author-check"), "author-check"))
                         .child(
-                            button("2. Record the steps ▶", "author-start")
+                            button(&t("lesson-author-start"), "author-start")
                                 .attr("id", "author-start"),
                         ),
                 );
         }
         Some(rec) => {
-            root = root.child(el("h2").text("2. The steps"));
+            root = root.child(el("h2").text(&t("lesson-author-steps")));
             if let (Some(g), Some(seat)) = (a.game(), a.seat()) {
                 let n = a.selection.map(|s| targets(g, seat, s).len()).unwrap_or(0);
                 root = root.child(
                     el("section")
                         .class("your-move")
-                        .child(el("h3").text(&format!("Player {} to act", seat + 1)))
+                        .child(el("h3").text(&tf(
+                            "lesson-author-to-act",
+                            &[("n", &(seat + 1).to_string())],
+                        )))
                         .child(move_picker(
                             g,
                             seat,
@@ -127,18 +204,35 @@ pub fn panel(a: &Author) -> El {
                 );
             }
             let mut list = el("ol").class("steps").attr("id", "author-steps");
-            for s in &rec.steps {
+            let lang = a.text_lang.as_str();
+            for (i, s) in rec.steps.iter().enumerate() {
                 let what = match (&s.play, &s.learner) {
-                    (Some(p), _) => format!("Player {} plays {}", p.player, p.action),
-                    (_, Some(l)) => {
-                        format!("The learner, as player {}, plays {}", l.player, l.action)
-                    }
-                    _ => "Talk only".into(),
+                    (Some(p), _) => tf(
+                        "lesson-author-plays",
+                        &[
+                            ("n", &p.player.to_string()),
+                            ("move", &action_words(&p.action)),
+                        ],
+                    ),
+                    (_, Some(l)) => tf(
+                        "lesson-author-learner-plays",
+                        &[
+                            ("n", &l.player.to_string()),
+                            ("move", &action_words(&l.action)),
+                        ],
+                    ),
+                    _ => t("lesson-author-talk-only"),
                 };
-                let say = if s.say.is_empty() {
-                    "(no narration yet)".to_string()
+                let said = a
+                    .translations
+                    .get(lang)
+                    .and_then(|tr| tr.steps.get(i))
+                    .and_then(|st| st.say.clone())
+                    .unwrap_or_else(|| s.say.clone());
+                let say = if said.is_empty() {
+                    t("lesson-author-no-say")
                 } else {
-                    s.say.clone()
+                    said
                 };
                 list = list.child(
                     el("li")
@@ -149,39 +243,54 @@ pub fn panel(a: &Author) -> El {
             root = root.child(list);
             if let Some(last) = rec.steps.last() {
                 let learner = last.learner.is_some();
-                let mut box_ = el("section")
-                    .class("step-edit")
-                    .child(el("h3").text(&format!("Step {}", rec.steps.len())));
-                box_ = box_.child(area("Narration ", "step-say", &last.say, 3));
+                let mut box_ = el("section").class("step-edit").child(el("h3").text(&tf(
+                    "lesson-author-step",
+                    &[("n", &rec.steps.len().to_string())],
+                )));
+                box_ = box_.child(text_field(
+                    a,
+                    "lesson-author-say",
+                    "step-say",
+                    TextField::Say,
+                    3,
+                ));
                 if last.play.is_some() || learner {
                     box_ = box_.child(
                         button(
-                            if learner {
-                                "The learner plays this step ✓"
+                            &t(if learner {
+                                "lesson-author-learner-on"
                             } else {
-                                "Let the learner play this step"
-                            },
+                                "lesson-author-learner-off"
+                            }),
                             "author-learner",
                         )
                         .attr("aria-pressed", if learner { "true" } else { "false" }),
                     );
                 }
-                if let Some(l) = &last.learner {
+                if learner {
                     box_ = box_
-                        .child(field("Hint ", "step-hint", &l.hint))
-                        .child(field(
-                            "When they try something else ",
+                        .child(text_field(
+                            a,
+                            "lesson-author-hint",
+                            "step-hint",
+                            TextField::Hint,
+                            0,
+                        ))
+                        .child(text_field(
+                            a,
+                            "lesson-author-wrong",
                             "step-wrong",
-                            &l.wrong,
+                            TextField::Wrong,
+                            0,
                         ));
                 }
                 box_ = box_.child(
                     button(
-                        if rec.marking {
-                            "Marking cells: click the board (done)"
+                        &t(if rec.marking {
+                            "lesson-author-marking"
                         } else {
-                            "Mark cells on the board"
-                        },
+                            "lesson-author-mark"
+                        }),
                         "author-mark",
                     )
                     .class(if rec.marking { "picked" } else { "" }),
@@ -191,26 +300,23 @@ pub fn panel(a: &Author) -> El {
             root = root.child(
                 el("div")
                     .class("orders")
-                    .child(button("Add a talk step", "author-talk"))
+                    .child(button(&t("lesson-author-talk"), "author-talk"))
                     .child(
-                        button("Undo the last step", "author-undo").disabled(rec.steps.is_empty()),
+                        button(&t("lesson-author-undo"), "author-undo")
+                            .disabled(rec.steps.is_empty()),
                     )
-                    .child(button("◀ Back to the position", "author-stop")),
+                    .child(button(&t("lesson-author-stop"), "author-stop")),
             );
             root = root.child(
                 el("div")
                     .class("orders")
-                    .child(button("Try the lesson", "author-try").attr("id", "author-try"))
-                    .child(button("Download the lesson (.json)", "author-export")),
+                    .child(button(&t("lesson-author-try"), "author-try").attr("id", "author-try"))
+                    .child(button(&t("lesson-author-export"), "author-export")),
             );
         }
     }
-    root.child(
-        el("p")
-            .class("hint")
-            .text("The lesson is kept in this browser as you write it. A lesson file opens from the list of lessons."),
-    )
-    .child(button("Start a new lesson", "author-fresh"))
+    root.child(el("p").class("hint").text(&t("lesson-author-kept")))
+        .child(button(&t("lesson-author-fresh"), "author-fresh"))
 }
 
 /// How a setup token looks on the board (drawn without rules, so a

@@ -6,31 +6,163 @@
 //! the lesson is checked by playing it before it is exported.
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::{Game, ToMove};
+use tabula_engine::{Game, Problem, Problems, ToMove};
+use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::lesson::{
-    Expectations, LearnerAction, Lesson, LessonAction, LessonStep, play_lesson,
+    Expectations, LearnerAction, Lesson, LessonAction, LessonStep, StepTranslation, Translations,
+    play_lesson,
 };
 use tabula_star_tigris::map::Terrain;
-use tabula_star_tigris::{Action, Pos, StarTigris, parse_setup};
+use tabula_star_tigris::{Action, Kind, Pos, StarTigris, parse_setup};
 
 use crate::editor::Draft;
+use crate::lesson_player::{capitalised, error_words, word};
 use crate::session::Selection;
 
-/// The pieces the position mode puts down: setup-format tokens.
+/// The pieces the position mode puts down: setup-format tokens, each with
+/// the catalogue key of its label.
 pub const TOKENS: [(&str, &str); 12] = [
-    (".", "Open (erase)"),
-    ("M", "Uninhabitable"),
-    ("X", "Destroyed"),
-    ("A", "Artifact"),
-    ("p", "Settler colony"),
-    ("t", "Scientist colony"),
-    ("m", "Merchant colony"),
-    ("r", "Mining colony"),
-    ("P", "Settler leader"),
-    ("T", "Scientist leader"),
-    ("M#", "Merchant leader"),
-    ("R", "Mining leader"),
+    (".", "lesson-token-open"),
+    ("M", "lesson-token-uninhabitable"),
+    ("X", "lesson-token-destroyed"),
+    ("A", "lesson-token-artifact"),
+    ("p", "colony-settler"),
+    ("t", "colony-scientist"),
+    ("m", "colony-merchant"),
+    ("r", "colony-mining"),
+    ("P", "leader-settler"),
+    ("T", "leader-scientist"),
+    ("M#", "leader-merchant"),
+    ("R", "leader-mining"),
 ];
+
+/// A token's label on its button, in the page's language.
+pub fn token_label(key: &str) -> String {
+    capitalised(&t(key))
+}
+
+/// The languages a lesson's texts are written in here: its own (English)
+/// and its translation into German.
+pub const TEXT_LANGS: [&str; 2] = ["en", "de"];
+
+/// A text of the lesson the author writes (in the language chosen).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextField {
+    /// The lesson's title.
+    Title,
+    /// What it teaches.
+    Summary,
+    /// The last step's narration.
+    Say,
+    /// The last step's hint (a step the learner plays).
+    Hint,
+    /// The last step's message for a wrong move.
+    Wrong,
+}
+
+/// The default hint of a step the learner plays: lesson text, English.
+pub const DEFAULT_HINT: &str = "Look at the highlighted cells.";
+/// The default wrong-move message: lesson text, English.
+pub const DEFAULT_WRONG: &str = "Not this one: try again, or ask for a hint.";
+
+/// A setup problem in the page's language: the parser's rule and the
+/// values of its message put into the catalogue's sentence; what only the
+/// setup's syntax can say (its English keywords) stays English, inside a
+/// sentence that says so.
+pub fn setup_problem_words(p: &Problem) -> String {
+    let msg = p.message.as_str();
+    let n: Vec<&str> = msg
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let num = |i: usize| n.get(i).copied();
+    let kind_in = |words: &str| -> Option<Kind> {
+        words
+            .split_whitespace()
+            .find_map(|w| w.parse::<Kind>().ok())
+    };
+    let known: Option<String> = match p.rule.as_str() {
+        "too-large" => num(0)
+            .zip(num(1))
+            .map(|(b, m)| tf("lesson-setup-too-large", &[("bytes", b), ("max", m)])),
+        "setup-repeated" => match msg.split_once(" is given twice") {
+            Some((what, rest)) if rest.contains("first on line") => num(n.len().wrapping_sub(1))
+                .map(|line| {
+                    tf(
+                        "lesson-setup-repeated-line",
+                        &[("what", what.trim_matches('`')), ("line", line)],
+                    )
+                }),
+            Some((kind, _)) => Some(tf("lesson-setup-repeated-kind", &[("kind", kind)])),
+            None => None,
+        },
+        "hand-size" => Some(t("lesson-setup-hand-size")),
+        "size" => match (num(0), num(1), num(2), num(3)) {
+            (Some(w), Some(h), Some(lo), Some(hi)) => Some(tf(
+                "lesson-setup-size",
+                &[("width", w), ("height", h), ("min", lo), ("max", hi)],
+            )),
+            _ => None,
+        },
+        "bad-cell" => {
+            if let Some((token, _)) = msg.split_once(" is not a cell") {
+                Some(tf("lesson-setup-bad-cell", &[("token", token)]))
+            } else {
+                match (
+                    msg.split_once(": player "),
+                    num(n.len().wrapping_sub(2)),
+                    n.last(),
+                ) {
+                    (Some((token, _)), Some(p), Some(players)) => Some(tf(
+                        "lesson-setup-no-player",
+                        &[("token", token), ("n", p), ("players", players)],
+                    )),
+                    _ => None,
+                }
+            }
+        }
+        "not-rectangular" => num(0)
+            .zip(num(1))
+            .map(|(c, w)| tf("lesson-setup-not-rectangular", &[("n", c), ("width", w)])),
+        "duplicate-leader" => num(0).zip(kind_in(msg)).map(|(p, k)| {
+            tf(
+                "lesson-setup-duplicate-leader",
+                &[("n", p), ("leader", &word("leader", k))],
+            )
+        }),
+        "leader-without-scientist" => Some(t("lesson-setup-leader-without-scientist")),
+        "unresolved-conflict" => kind_in(msg).map(|k| {
+            tf(
+                "lesson-setup-unresolved-conflict",
+                &[("leader", &word("leader", k))],
+            )
+        }),
+        "pool" => match (num(0), kind_in(msg), num(1)) {
+            (Some(used), Some(k), Some(max)) => Some(tf(
+                "lesson-setup-pool",
+                &[("n", used), ("kinds", &word("kinds", k)), ("max", max)],
+            )),
+            _ => None,
+        },
+        "more-problems" => num(0).map(|m| tf("editor-problem-more", &[("max", m)])),
+        _ => None,
+    };
+    known.unwrap_or_else(|| tf("lesson-setup-other", &[("what", msg)]))
+}
+
+/// Every setup problem with its place (`line:column: …`), in the page's
+/// language, in the sentence that says the position has problems.
+pub fn setup_problems_words(problems: &Problems) -> String {
+    let list: Vec<String> = problems
+        .0
+        .iter()
+        .map(|p| match (p.line, p.col) {
+            (Some(l), Some(c)) => format!("{l}:{c}: {}", setup_problem_words(p)),
+            _ => setup_problem_words(p),
+        })
+        .collect();
+    tf("lesson-author-problems", &[("problems", &list.join("; "))])
+}
 
 /// The header a new position starts with.
 pub const DEFAULT_HEADER: &str = "players 2\nactive 1\nhand 1 settler 2 scientist 2 merchant 1 mining 1\nhand 2 settler 2 scientist 2 merchant 1 mining 1\n";
@@ -60,6 +192,12 @@ pub struct Author {
     pub message: Option<String>,
     /// The piece picked up while recording.
     pub selection: Option<Selection>,
+    /// The lesson's texts in other languages (the German written here,
+    /// and any other kept as it came).
+    pub translations: Translations,
+    /// The language the text fields write: `en` (the lesson's own texts)
+    /// or `de` (their German translation).
+    pub text_lang: String,
 }
 
 /// Steps recorded from a position.
@@ -90,7 +228,7 @@ impl Author {
             .map(String::from)
             .collect();
         Author {
-            title: "My lesson".into(),
+            title: t("lesson-author-default-title"),
             summary: String::new(),
             header: DEFAULT_HEADER.into(),
             width: map.width,
@@ -101,6 +239,101 @@ impl Author {
             recording: None,
             message: None,
             selection: None,
+            translations: Translations::new(),
+            text_lang: "en".into(),
+        }
+    }
+
+    /// A text of the lesson in `lang` (`en`: the lesson's own; else its
+    /// translation, empty where it has none).
+    pub fn text_in(&self, field: TextField, lang: &str) -> String {
+        let step = self
+            .recording
+            .as_ref()
+            .and_then(|r| r.steps.len().checked_sub(1).map(|i| (i, &r.steps[i])));
+        if lang == "en" {
+            return match field {
+                TextField::Title => self.title.clone(),
+                TextField::Summary => self.summary.clone(),
+                TextField::Say => step.map(|(_, s)| s.say.clone()).unwrap_or_default(),
+                TextField::Hint => step
+                    .and_then(|(_, s)| s.learner.as_ref())
+                    .map(|l| l.hint.clone())
+                    .unwrap_or_default(),
+                TextField::Wrong => step
+                    .and_then(|(_, s)| s.learner.as_ref())
+                    .map(|l| l.wrong.clone())
+                    .unwrap_or_default(),
+            };
+        }
+        let Some(tr) = self.translations.get(lang) else {
+            return String::new();
+        };
+        let st = step.and_then(|(i, _)| tr.steps.get(i));
+        match field {
+            TextField::Title => tr.title.clone(),
+            TextField::Summary => tr.summary.clone(),
+            TextField::Say => st.and_then(|s| s.say.clone()),
+            TextField::Hint => st.and_then(|s| s.hint.clone()),
+            TextField::Wrong => st.and_then(|s| s.wrong.clone()),
+        }
+        .unwrap_or_default()
+    }
+
+    /// A text of the lesson in the language chosen ([`Author::text_lang`]).
+    pub fn text(&self, field: TextField) -> String {
+        self.text_in(field, &self.text_lang)
+    }
+
+    /// Write a text of the lesson in the language chosen: the lesson's own
+    /// (English) or its translation (an empty one shows the English).
+    pub fn set_text(&mut self, field: TextField, value: String) {
+        if self.text_lang == "en" {
+            match field {
+                TextField::Title => self.title = value,
+                TextField::Summary => self.summary = value,
+                TextField::Say => {
+                    if let Some(s) = self.last_step() {
+                        s.say = value;
+                    }
+                }
+                TextField::Hint | TextField::Wrong => {
+                    if let Some(l) = self.last_step().and_then(|s| s.learner.as_mut()) {
+                        if field == TextField::Hint {
+                            l.hint = value;
+                        } else {
+                            l.wrong = value;
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        let steps = self.recording.as_ref().map_or(0, |r| r.steps.len());
+        let learner = self
+            .recording
+            .as_ref()
+            .and_then(|r| r.steps.last())
+            .is_some_and(|s| s.learner.is_some());
+        let tr = self.translations.entry(self.text_lang.clone()).or_default();
+        let value = (!value.trim().is_empty()).then_some(value);
+        match field {
+            TextField::Title => tr.title = value,
+            TextField::Summary => tr.summary = value,
+            TextField::Say | TextField::Hint | TextField::Wrong => {
+                if steps == 0 || (field != TextField::Say && !learner) {
+                    return;
+                }
+                if tr.steps.len() < steps {
+                    tr.steps.resize(steps, StepTranslation::default());
+                }
+                let st = &mut tr.steps[steps - 1];
+                match field {
+                    TextField::Say => st.say = value,
+                    TextField::Hint => st.hint = value,
+                    _ => st.wrong = value,
+                }
+            }
         }
     }
 
@@ -135,9 +368,10 @@ impl Author {
         s
     }
 
-    /// The position's problems, from the setup parser (line:column first).
+    /// The position's problems, from the setup parser (line:column first),
+    /// in the page's language.
     pub fn check(&self) -> Result<StarTigris, String> {
-        parse_setup(&self.setup_text()).map_err(|p| p.to_string())
+        parse_setup(&self.setup_text()).map_err(|p| setup_problems_words(&p))
     }
 
     /// Start recording steps from the position.
@@ -153,9 +387,12 @@ impl Author {
         Ok(())
     }
 
-    /// Back to the position (the steps are dropped).
+    /// Back to the position (the steps are dropped, and their translations).
     pub fn stop(&mut self) {
         self.recording = None;
+        for tr in self.translations.values_mut() {
+            tr.steps.clear();
+        }
     }
 
     /// The position now (after the steps recorded).
@@ -173,11 +410,19 @@ impl Author {
 
     /// Record an action of the seat to act (through the checked path).
     pub fn play(&mut self, action: Action) -> Result<(), String> {
-        let seat = self.seat().ok_or("nobody is to act: the game is over")?;
-        let rec = self.recording.as_mut().ok_or("not recording")?;
-        let mut g = rec.states.last().cloned().ok_or("no position")?;
-        g.apply(seat, &action).map_err(|e| e.to_string())?;
-        tabula_engine::settle_chance(&mut g).map_err(|e| e.to_string())?;
+        let seat = self.seat().ok_or_else(|| t("lesson-author-nobody"))?;
+        let rec = self
+            .recording
+            .as_mut()
+            .ok_or_else(|| t("lesson-author-not-recording"))?;
+        let mut g = rec
+            .states
+            .last()
+            .cloned()
+            .ok_or_else(|| t("lesson-author-not-recording"))?;
+        let refused = |e: String| tf("lesson-author-refused", &[("why", &e)]);
+        g.apply(seat, &action).map_err(|e| refused(e.to_string()))?;
+        tabula_engine::settle_chance(&mut g).map_err(|e| refused(e.to_string()))?;
         rec.states.push(g);
         rec.steps.push(LessonStep {
             say: String::new(),
@@ -208,12 +453,16 @@ impl Author {
         }
     }
 
-    /// Take back the last step.
+    /// Take back the last step (its translations go with it).
     pub fn undo(&mut self) {
         if let Some(rec) = self.recording.as_mut()
             && rec.steps.pop().is_some()
         {
             rec.states.pop();
+            let n = rec.steps.len();
+            for tr in self.translations.values_mut() {
+                tr.steps.truncate(n);
+            }
         }
     }
 
@@ -232,8 +481,8 @@ impl Author {
                 step.learner = Some(LearnerAction {
                     player: a.player,
                     action: a.action,
-                    hint: "Look at the highlighted cells.".into(),
-                    wrong: "Not this one: try again, or ask for a hint.".into(),
+                    hint: DEFAULT_HINT.into(),
+                    wrong: DEFAULT_WRONG.into(),
                 })
             }
             (false, _, Some(l)) => {
@@ -261,16 +510,18 @@ impl Author {
         }
     }
 
-    /// The lesson written so far, checked by playing it.
+    /// The lesson written so far, with its translations fitted to its
+    /// steps, checked as a lesson file is (every text, then by playing it);
+    /// the first problem in the page's language.
     pub fn lesson(&self) -> Result<Lesson, String> {
         let rec = self
             .recording
             .as_ref()
-            .ok_or("start recording first: a lesson needs its steps")?;
+            .ok_or_else(|| t("lesson-author-record-first"))?;
         if rec.steps.is_empty() {
-            return Err("record at least one step".into());
+            return Err(t("lesson-author-one-step"));
         }
-        let lesson = Lesson {
+        let mut lesson = Lesson {
             format: tabula_star_tigris::lesson::LESSON_FORMAT.into(),
             version: tabula_star_tigris::lesson::LESSON_VERSION,
             title: self.title.trim().to_string(),
@@ -278,9 +529,42 @@ impl Author {
             source: None,
             setup: rec.setup.clone(),
             steps: rec.steps.clone(),
-            translations: Default::default(),
+            translations: self.translations.clone(),
         };
-        play_lesson(&lesson).map_err(|e| e.to_string())?;
+        lesson.fit_translations();
+        if lesson.title.is_empty() {
+            return Err(t("lesson-author-need-title"));
+        }
+        if lesson.summary.is_empty() {
+            return Err(t("lesson-author-need-summary"));
+        }
+        for (i, step) in lesson.steps.iter().enumerate() {
+            let n = (i + 1).to_string();
+            if step.say.trim().is_empty() {
+                let translated = lesson
+                    .translations
+                    .values()
+                    .any(|tr| tr.steps.get(i).is_some_and(|s| s.say.is_some()));
+                let key = if translated {
+                    "lesson-author-need-english"
+                } else {
+                    "lesson-author-need-say"
+                };
+                return Err(tf(key, &[("n", &n)]));
+            }
+            if let Some(l) = &step.learner {
+                if l.hint.trim().is_empty() {
+                    return Err(tf("lesson-author-need-hint", &[("n", &n)]));
+                }
+                if l.wrong.trim().is_empty() {
+                    return Err(tf("lesson-author-need-wrong", &[("n", &n)]));
+                }
+            }
+        }
+        // Everything else a lesson file is checked for, as when it is opened.
+        let json = serde_json::to_string(&lesson).map_err(|e| e.to_string())?;
+        tabula_star_tigris::lesson::parse_lesson(&json).map_err(|e| error_words(&e))?;
+        play_lesson(&lesson).map_err(|e| error_words(&e))?;
         Ok(lesson)
     }
 }
@@ -299,6 +583,10 @@ pub struct KeptLesson {
     cells: Vec<String>,
     /// The setup recorded from and the steps, once recording started.
     recording: Option<(String, Vec<LessonStep>)>,
+    /// The lesson's translations (kept drafts from before they existed
+    /// have none).
+    #[serde(default, skip_serializing_if = "Translations::is_empty")]
+    translations: Translations,
 }
 
 impl Author {
@@ -315,6 +603,7 @@ impl Author {
                 .recording
                 .as_ref()
                 .map(|r| (r.setup.clone(), r.steps.clone())),
+            translations: self.translations.clone(),
         }
     }
 
@@ -322,7 +611,7 @@ impl Author {
     /// plays keeps its position and says which step failed.
     pub fn from_draft(d: KeptLesson) -> Result<Author, String> {
         if d.width * d.height != d.cells.len() || d.width == 0 {
-            return Err("the kept lesson's board does not add up".into());
+            return Err(t("lesson-author-kept-board"));
         }
         let mut a = Author {
             title: d.title,
@@ -336,9 +625,11 @@ impl Author {
             recording: None,
             message: None,
             selection: None,
+            translations: d.translations,
+            text_lang: "en".into(),
         };
         if let Some((setup, steps)) = d.recording {
-            let g = parse_setup(&setup).map_err(|p| p.to_string())?;
+            let g = parse_setup(&setup).map_err(|p| setup_problems_words(&p))?;
             a.recording = Some(Recording {
                 setup,
                 states: vec![g],
@@ -351,12 +642,16 @@ impl Author {
                     .as_ref()
                     .map(|p| p.action.clone())
                     .or_else(|| step.learner.as_ref().map(|l| l.action.clone()));
+                let kept = |e: String| {
+                    tf(
+                        "lesson-author-kept-step",
+                        &[("n", &(i + 1).to_string()), ("why", &e)],
+                    )
+                };
                 match text {
-                    Some(t) => {
-                        let action: Action =
-                            t.parse().map_err(|e| format!("kept step {}: {e}", i + 1))?;
-                        a.play(action)
-                            .map_err(|e| format!("kept step {}: {e}", i + 1))?;
+                    Some(text) => {
+                        let action: Action = text.parse().map_err(|e: String| kept(e))?;
+                        a.play(action).map_err(kept)?;
                     }
                     None => a.add_talk(),
                 }
@@ -375,6 +670,7 @@ mod tests {
     use crate::lesson_player::LessonPlayer;
 
     fn author() -> Author {
+        crate::add_words();
         Author::new(&Draft::parse("A..M\n....\n..A.\nM..A\n").unwrap())
     }
 
@@ -443,5 +739,138 @@ mod tests {
         a.undo();
         assert!(a.lesson().is_err());
         assert!(a.play(Action::Commit { count: 9 }).is_err());
+    }
+
+    /// The author writes the German beside the English: it goes into the
+    /// lesson's translation, is kept in the browser, follows the steps
+    /// taken back, and the lesson player shows it on a German page.
+    #[test]
+    fn the_german_is_written_kept_and_taught() {
+        use tabula_page_kit::i18n::{Lang, use_lang};
+        let mut a = author();
+        a.summary = "A first colony.".into();
+        a.start().unwrap();
+        let seat = a.seat().unwrap();
+        let action = a
+            .game()
+            .unwrap()
+            .legal_actions(seat)
+            .into_iter()
+            .find(|x| matches!(x, Action::Colonize { .. }))
+            .unwrap();
+        a.play(action).unwrap();
+        a.set_text(TextField::Say, "A colony.".into());
+        a.set_learner(true);
+        a.text_lang = "de".into();
+        assert_eq!(a.text(TextField::Say), "", "no German yet");
+        assert_eq!(a.text_in(TextField::Say, "en"), "A colony.");
+        a.set_text(TextField::Title, "Meine Lektion".into());
+        a.set_text(TextField::Say, "Eine Kolonie.".into());
+        a.set_text(TextField::Hint, "Sieh dir die markierten Felder an.".into());
+        a.set_text(TextField::Wrong, "  ".into());
+        assert_eq!(a.text_in(TextField::Say, "en"), "A colony.", "English kept");
+        a.add_talk();
+        a.set_text(TextField::Say, "Das ist alles.".into());
+        a.text_lang = "en".into();
+        assert!(a.lesson().is_err(), "step 2 has no English narration");
+        use_lang(Some(Lang::De));
+        assert_eq!(
+            a.lesson().unwrap_err(),
+            "Schritt 2 hat noch keinen englischen Text (die eigenen Texte einer Lektion sind englisch; die deutschen sind ihre Übersetzung)"
+        );
+        a.set_text(TextField::Say, "That is all.".into());
+        let lesson = a.lesson().unwrap();
+        let de = &lesson.translations["de"];
+        assert_eq!(de.title.as_deref(), Some("Meine Lektion"));
+        assert_eq!(de.steps.len(), 2);
+        assert_eq!(de.steps[0].wrong, None, "blank: the English shows");
+        // Exported and opened on a German page: the German shows.
+        let json = serde_json::to_string_pretty(&lesson).unwrap();
+        let mut p = LessonPlayer::open(&json).unwrap();
+        assert_eq!(p.lesson.title_in("de"), "Meine Lektion");
+        assert_eq!(p.lesson.say_in(0, "de"), "Eine Kolonie.");
+        assert!(!p.attempt(Action::Pass));
+        assert_eq!(p.message.as_deref(), Some(DEFAULT_WRONG), "not translated");
+        // Kept in the browser and read back: the same lesson, German too.
+        let kept = serde_json::to_string(&a.to_draft()).unwrap();
+        let back = Author::from_draft(serde_json::from_str(&kept).unwrap()).unwrap();
+        assert_eq!(back.lesson().unwrap(), lesson);
+        // A draft kept before translations existed still reads.
+        let old = serde_json::to_string(&Author::new(&Draft::blank(4, 4)).to_draft()).unwrap();
+        assert!(!old.contains("translations"));
+        assert!(Author::from_draft(serde_json::from_str(&old).unwrap()).is_ok());
+        // A step taken back takes its German with it.
+        a.undo();
+        a.add_talk();
+        a.text_lang = "de".into();
+        assert_eq!(a.text(TextField::Say), "", "not the old step's German");
+        // The position's problems, in German.
+        a.stop();
+        a.header = "players 2\nhand 1 settler 7\n".into();
+        let e = a.check().unwrap_err();
+        assert!(
+            e.starts_with("Die Stellung hat Probleme (Zeile:Spalte im Setup-Text): 2:1: eine Hand hält höchstens 6 Kolonisten"),
+            "{e}"
+        );
+        use_lang(None);
+        let e = a.check().unwrap_err();
+        assert!(
+            e.starts_with("The position has problems (line:column in the setup text): 2:1: a hand holds at most 6 colonists"),
+            "{e}"
+        );
+    }
+
+    /// Setup problems read in German, from their rule and values.
+    #[test]
+    fn setup_problems_read_in_german() {
+        use tabula_page_kit::i18n::{Lang, use_lang};
+        crate::add_words();
+        use_lang(Some(Lang::De));
+        let cases = [
+            (
+                "players 2\nplayers 2\nboard\nt .\n",
+                "`players` steht zweimal da (zuerst in Zeile 1)",
+            ),
+            (
+                "players 2\nhand 1 settler 1 settler 2\nboard\nt .\n",
+                "settler steht zweimal in dieser Zeile",
+            ),
+            ("players 2\nboard\nt q\n", "\"q\" ist kein Feld"),
+            (
+                "players 2\nboard\nt P3\n",
+                "\"P3\": Spieler 3 ist keiner der 2 Spieler",
+            ),
+            (
+                "players 2\nboard\nt . .\nt .\n",
+                "diese Zeile hat 2 Felder, die erste aber 3",
+            ),
+            (
+                "players 2\nboard\nt M1 . M1\n",
+                "Spieler 1 hat den Handels-Anführer zweimal",
+            ),
+            (
+                "players 2\nboard\n. M1\n",
+                "ein Anführer muss neben einer Wissenschaftlerkolonie stehen",
+            ),
+            (
+                "players 2\nboard\nM1 t M2\n",
+                "zwei Anführer derselben Sorte stehen in einem Gebiet (Handels-Anführer)",
+            ),
+            ("players 2\nboard\nt\n", "das Spielbrett ist 1 × 1 groß"),
+            (
+                "players 2\nhand 1 merchant 6\nhand 2 merchant 6\nboard\nm m m m m m m m m m m m m m m m m m m m\n",
+                "Spielbrett und Hände brauchen 32 Händler, mehr als die 30 im Standardvorrat",
+            ),
+        ];
+        for (setup, want) in cases {
+            let problems = parse_setup(setup).unwrap_err();
+            let said = setup_problems_words(&problems);
+            assert!(said.contains(want), "{setup}: {said}");
+            assert!(!said.contains("auf Englisch"), "{said}");
+        }
+        // The setup's own syntax stays English, and says so.
+        let said = setup_problems_words(&parse_setup("players 9\nboard\nt .\n").unwrap_err());
+        assert!(said.contains("(auf Englisch)"), "{said}");
+        use_lang(None);
     }
 }

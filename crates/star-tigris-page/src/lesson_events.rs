@@ -1,6 +1,7 @@
 //! The lessons' events: the list, opening a lesson (shipped or from a
 //! file), stepping, the learner's pieces, clicks and choices, and keys.
 
+use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::lesson::MAX_LESSON_BYTES;
 use tabula_star_tigris::{Kind, Pos};
 use wasm_bindgen::JsCast;
@@ -14,21 +15,40 @@ use crate::dom::{
 };
 use crate::editor::Draft;
 use crate::events::{listen, with_app};
-use crate::lesson_author::Author;
+use crate::lesson_author::{Author, TextField};
 use crate::lesson_player::LessonPlayer;
 use crate::maps::{LESSONS, MAPS};
 use crate::session::{Selection, targets};
 use crate::ui::render;
 
-fn open(app: &mut App, text: &str, source: &str) {
+/// Where a lesson comes from (it names the place in messages).
+enum From<'a> {
+    /// A shipped lesson, by its file's name.
+    Shipped(&'a str),
+    /// A file chosen or dropped, by its name.
+    File(&'a str),
+    /// A `#lesson=…` link.
+    Link,
+}
+
+fn open(app: &mut App, text: &str, source: From) {
     match LessonPlayer::open(text) {
         Ok(p) => {
             app.lesson = Some(p);
             app.lesson_error = None;
             app.screen = Screen::Lesson;
         }
-        Err(e) => {
-            app.lesson_error = Some(format!("{source} cannot be taught: {e}."));
+        Err(why) => {
+            app.lesson_error = Some(match source {
+                From::Shipped(name) => tf(
+                    "lesson-cannot-teach-shipped",
+                    &[("name", name), ("why", &why)],
+                ),
+                From::File(name) => {
+                    tf("lesson-cannot-teach-file", &[("name", name), ("why", &why)])
+                }
+                From::Link => tf("lesson-cannot-teach-link", &[("why", &why)]),
+            });
             app.screen = Screen::Lessons;
         }
     }
@@ -60,7 +80,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         }
         "lesson" => {
             if let Some((n, text)) = LESSONS.iter().find(|(n, _)| *n == arg) {
-                open(app, text, &format!("The lesson “{n}”"));
+                open(app, text, From::Shipped(n));
             }
         }
         "large-text" => app.large_text = !app.large_text,
@@ -75,7 +95,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
                 let json = serde_json::to_string(&p.lesson).unwrap_or_default();
                 let link = format!("{}#lesson={}", page_url(), tabula_engine::link::pack(&json));
                 copy_text(&link);
-                p.message = Some("The link to this lesson is copied: it opens the lesson for whoever follows it.".into());
+                p.message = Some(t("lesson-link-copied"));
                 p.wrong = false;
             }
         }
@@ -171,9 +191,7 @@ fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
                 store.set_item(PREVIOUS_KEY, &json).ok();
             }
             let mut a = fresh_author(app);
-            a.message = Some(format!(
-                "A new lesson. The one before is kept in the browser's storage under “{PREVIOUS_KEY}”."
-            ));
+            a.message = Some(tf("lesson-author-new", &[("key", PREVIOUS_KEY)]));
             app.author = Some(a);
             app.screen = Screen::Author;
         }
@@ -183,8 +201,9 @@ fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
                     Some(Ok(a)) => a,
                     Some(Err(e)) => {
                         let mut a = fresh_author(app);
-                        a.message = Some(format!(
-                            "The lesson kept from your last visit could not be read again ({e}); it is kept under “{PREVIOUS_KEY}”."
+                        a.message = Some(tf(
+                            "lesson-author-unreadable",
+                            &[("why", &e), ("key", PREVIOUS_KEY)],
                         ));
                         a
                     }
@@ -197,15 +216,17 @@ fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
         "author-player" => author(app, |a| a.player = arg.parse().unwrap_or(1).clamp(1, 4)),
         "author-check" => author(app, |a| {
             a.message = Some(match a.check() {
-                Ok(_) => "The position is ready: record the steps.".into(),
-                Err(e) => format!("The position has problems (line:column in the setup text): {e}"),
+                Ok(_) => t("lesson-author-ready"),
+                Err(e) => e,
             })
         }),
         "author-start" => author(app, |a| {
-            a.message = a
-                .start()
-                .err()
-                .map(|e| format!("The position has problems (line:column in the setup text): {e}"));
+            a.message = a.start().err();
+        }),
+        "author-lang" => author(app, |a| {
+            if matches!(arg, "en" | "de") {
+                a.text_lang = arg.to_string();
+            }
         }),
         "author-stop" => author(app, |a| a.stop()),
         "author-pick" => {
@@ -246,7 +267,9 @@ fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
                     }
                     Err(e) => author(app, |a| a.message = Some(e)),
                 },
-                Some(Err(e)) => author(app, |a| a.message = Some(format!("Not ready: {e}."))),
+                Some(Err(e)) => author(app, |a| {
+                    a.message = Some(tf("lesson-author-not-ready", &[("why", &e)]))
+                }),
                 None => {}
             }
         }
@@ -257,7 +280,9 @@ fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
                     let json = serde_json::to_string_pretty(&l).unwrap_or_default();
                     download(&json, "application/json", "lesson.json");
                 }
-                Some(Err(e)) => author(app, |a| a.message = Some(format!("Not ready: {e}."))),
+                Some(Err(e)) => author(app, |a| {
+                    a.message = Some(tf("lesson-author-not-ready", &[("why", &e)]))
+                }),
                 None => {}
             }
         }
@@ -311,7 +336,7 @@ pub fn click(app: &mut App, cell: Pos) {
         if let Some((_, a)) = p.targets().into_iter().find(|(c, _)| *c == cell) {
             p.attempt(a);
         } else if p.task().is_some() && p.selection.is_some() {
-            p.message = Some(format!("{cell} is not a legal target for that piece."));
+            p.message = Some(tf("lesson-not-a-target", &[("cell", &cell.to_string())]));
             p.wrong = true;
         }
     });
@@ -332,10 +357,26 @@ pub fn key(app: &mut App, key: &str) -> bool {
 /// Open a lesson file (chosen or dropped), refusing an oversized one unread.
 pub fn open_file(file: web_sys::File) {
     let name = file_name(&file);
+    if file.size() > MAX_LESSON_BYTES as f64 {
+        let why = tf(
+            "lesson-file-too-big",
+            &[
+                ("file", &name),
+                ("bytes", &file.size().to_string()),
+                ("max", &MAX_LESSON_BYTES.to_string()),
+            ],
+        );
+        with_app(|app| {
+            app.lesson_error = Some(why);
+            app.screen = Screen::Lessons;
+            render(app);
+        });
+        return;
+    }
     read_file(file, MAX_LESSON_BYTES, move |text| {
         with_app(|app| {
             match text {
-                Ok(text) => open(app, &text, &format!("The file “{name}”")),
+                Ok(text) => open(app, &text, From::File(&name)),
                 Err(why) => {
                     app.lesson_error = Some(why);
                     app.screen = Screen::Lessons;
@@ -354,9 +395,9 @@ fn open_link() {
     };
     let text = tabula_engine::link::unpack(data);
     with_app(|app| match text {
-        Ok(t) => open(app, &t, "The link"),
+        Ok(text) => open(app, &text, From::Link),
         Err(e) => {
-            app.lesson_error = Some(format!("The link cannot be opened: {e}."));
+            app.lesson_error = Some(tf("lesson-link-broken", &[("why", &e.to_string())]));
             app.screen = Screen::Lessons;
         }
     });
@@ -394,23 +435,12 @@ pub fn install() {
                 return;
             };
             match id.as_str() {
-                "author-title" => a.title = v,
-                "author-summary" => a.summary = v,
+                "author-title" => a.set_text(TextField::Title, v),
+                "author-summary" => a.set_text(TextField::Summary, v),
                 "author-header" => a.header = v,
-                "step-say" => {
-                    if let Some(s) = a.last_step() {
-                        s.say = v;
-                    }
-                }
-                "step-hint" | "step-wrong" => {
-                    if let Some(l) = a.last_step().and_then(|s| s.learner.as_mut()) {
-                        if id == "step-hint" {
-                            l.hint = v;
-                        } else {
-                            l.wrong = v;
-                        }
-                    }
-                }
+                "step-say" => a.set_text(TextField::Say, v),
+                "step-hint" => a.set_text(TextField::Hint, v),
+                "step-wrong" => a.set_text(TextField::Wrong, v),
                 _ => return,
             }
             keep(app);

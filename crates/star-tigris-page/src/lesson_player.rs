@@ -4,8 +4,9 @@
 //! so it is tested natively.
 
 use tabula_engine::Game;
-use tabula_star_tigris::lesson::{Lesson, parse_lesson, play_lesson, step_action};
-use tabula_star_tigris::{Action, Pos, StarTigris};
+use tabula_page_kit::i18n::{t, tf};
+use tabula_star_tigris::lesson::{Lesson, LessonError, parse_lesson, play_lesson, step_action};
+use tabula_star_tigris::{Action, Kind, Pos, StarTigris};
 
 use crate::session::{Selection, targets};
 
@@ -37,13 +38,13 @@ impl LessonPlayer {
     /// Open a lesson's text: parsed and played through, every expectation
     /// checked, or the first problem named (with its step).
     pub fn open(text: &str) -> Result<LessonPlayer, String> {
-        let lesson = parse_lesson(text).map_err(|e| e.to_string())?;
+        let lesson = parse_lesson(text).map_err(|e| error_words(&e))?;
         LessonPlayer::new(lesson)
     }
 
     /// Prepare a parsed lesson.
     pub fn new(lesson: Lesson) -> Result<LessonPlayer, String> {
-        let states = play_lesson(&lesson).map_err(|e| e.to_string())?;
+        let states = play_lesson(&lesson).map_err(|e| error_words(&e))?;
         let n = lesson.steps.len();
         Ok(LessonPlayer {
             lesson,
@@ -126,14 +127,15 @@ impl LessonPlayer {
         self.selection = None;
         if action == expected {
             self.done[self.step] = true;
-            self.message = Some("Well done: that is the move.".into());
+            self.message = Some(t("lesson-well-done"));
             self.wrong = false;
             true
         } else {
-            let l = self.lesson.steps[self.step].learner.as_ref();
             self.message = Some(
-                l.map(|l| l.wrong.clone())
-                    .unwrap_or_else(|| "Not this one.".into()),
+                self.lesson
+                    .wrong_in(self.step, lang())
+                    .map(str::to_string)
+                    .unwrap_or_else(|| t("lesson-not-this")),
             );
             self.wrong = true;
             self.hint = true;
@@ -145,7 +147,7 @@ impl LessonPlayer {
     pub fn show_me(&mut self) {
         if let Some((_, a)) = self.task() {
             self.done[self.step] = true;
-            self.message = Some(format!("The move was: {a}."));
+            self.message = Some(tf("lesson-the-move-was", &[("move", &move_words(&a))]));
             self.wrong = false;
         }
     }
@@ -181,6 +183,86 @@ impl LessonPlayer {
     }
 }
 
+/// The page's language, as the code of a lesson's translation (`de`).
+pub fn lang() -> &'static str {
+    tabula_page_kit::i18n::lang().code()
+}
+
+/// A kind's word from the game's vocabulary: `word("leader", k)` is the
+/// catalogue's `leader-merchant` (merchant leader, Handels-Anführer).
+pub fn word(prefix: &str, k: Kind) -> String {
+    t(&format!("{prefix}-{}", k.name()))
+}
+
+/// A text with its first letter a capital (for a button).
+pub fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// An action in words, in the page's language (`place the merchant leader
+/// on C2`), to follow “The move was:” or a player's name.
+pub fn move_words(a: &Action) -> String {
+    match a {
+        Action::Colonize { kind, at } => tf(
+            "lesson-do-colonize",
+            &[("kind", &word("kind", *kind)), ("at", &at.to_string())],
+        ),
+        Action::PlaceLeader { kind, at } => tf(
+            "lesson-do-place",
+            &[("leader", &word("leader", *kind)), ("at", &at.to_string())],
+        ),
+        Action::MoveLeader { kind, to } => tf(
+            "lesson-do-move",
+            &[("leader", &word("leader", *kind)), ("at", &to.to_string())],
+        ),
+        Action::WithdrawLeader { kind } => {
+            tf("lesson-do-withdraw", &[("leader", &word("leader", *kind))])
+        }
+        Action::Destroy { at } => tf("lesson-do-destroy", &[("at", &at.to_string())]),
+        Action::Swap(s) if s.total() == 1 => t("lesson-do-swap-one"),
+        Action::Swap(s) => tf("lesson-do-swap-many", &[("n", &s.total().to_string())]),
+        Action::Pass => t("lesson-do-pass"),
+        Action::Commit { count } => tf("lesson-do-commit", &[("n", &count.to_string())]),
+        Action::ResolveConflict { kind } => {
+            tf("lesson-do-resolve", &[("kind", &word("kind", *kind))])
+        }
+        Action::TakeArtifact { at } => tf("lesson-do-take", &[("at", &at.to_string())]),
+    }
+}
+
+/// A lesson's problem in the page's language: the step it names (`step 4:`,
+/// `Schritt 4:`) and what the lesson reader found. What the reader found
+/// is English (it is also what `tabula lesson check` prints).
+pub fn error_words(e: &LessonError) -> String {
+    let at = |step: usize, what: &str| {
+        tf(
+            "lesson-at-step",
+            &[("step", &step.to_string()), ("what", what)],
+        )
+    };
+    match e.step {
+        Some(s) => at(s + 1, &e.message),
+        None => e
+            .message
+            .lines()
+            .map(|line| {
+                let numbered = line
+                    .strip_prefix("step ")
+                    .and_then(|r| r.split_once(": "))
+                    .and_then(|(n, what)| n.parse::<usize>().ok().map(|n| (n, what)));
+                match numbered {
+                    Some((n, what)) => at(n, what),
+                    None => line.to_string(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+    }
+}
+
 /// A seat's legal actions that are not about a cell (commit, resolve,
 /// pass, withdraw), plus `extra` (a swap, which has too many forms to list).
 pub fn other_actions(g: &StarTigris, seat: u8, extra: Option<Action>) -> Vec<Action> {
@@ -207,6 +289,7 @@ mod tests {
     use tabula_star_tigris::lesson::play_lesson;
 
     fn lessons() -> Vec<(String, String)> {
+        crate::add_words();
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../lessons/star-tigris");
         let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
             .unwrap()
@@ -280,5 +363,90 @@ mod tests {
     fn a_broken_lesson_is_refused_with_its_problem() {
         assert!(LessonPlayer::open("{").is_err());
         assert!(LessonPlayer::open("[]").is_err());
+    }
+
+    /// In German the lesson shows its German narration, hint and wrong
+    /// message, and the page's own words are German.
+    #[test]
+    fn a_lesson_is_taught_in_german() {
+        use tabula_page_kit::i18n::{Lang, use_lang};
+        let (_, text) = lessons()
+            .into_iter()
+            .find(|(n, _)| n.ends_with("02-internal-conflict.json"))
+            .unwrap();
+        use_lang(Some(Lang::De));
+        assert_eq!(lang(), "de");
+        let mut p = LessonPlayer::open(&text).unwrap();
+        assert_eq!(p.lesson.title_in(lang()), "Revolte");
+        while p.task().is_none() {
+            p.next();
+        }
+        let step = p.step;
+        assert!(
+            p.lesson
+                .say_in(step, lang())
+                .starts_with("Spieler 1, setz deinen Handels-Anführer auf C2 ein.")
+        );
+        assert!(!p.attempt(Action::Pass));
+        assert!(
+            p.message
+                .as_deref()
+                .unwrap()
+                .starts_with("Das ist nicht der Befehl aus diesem Beispiel.")
+        );
+        assert!(
+            p.lesson
+                .hint_in(step, lang())
+                .unwrap()
+                .starts_with("Setz den Handels-Anführer auf C2")
+        );
+        p.show_me();
+        assert_eq!(
+            p.message.as_deref(),
+            Some("Gesucht war: den Handels-Anführer auf C2 einsetzen.")
+        );
+        // Every move in words, and the choices' buttons, are German.
+        let moves = [
+            "colonize mining D2",
+            "place settler C2",
+            "move scientist B1",
+            "withdraw merchant",
+            "destroy E3",
+            "swap settler mining",
+            "swap settler",
+            "pass",
+            "commit 3",
+            "resolve merchant",
+            "take G3",
+        ];
+        let mut said = Vec::new();
+        for m in moves {
+            let a: Action = m.parse().unwrap();
+            said.push(move_words(&a));
+            said.push(crate::lesson_view::action_label(&a));
+        }
+        assert_eq!(said[0], "einen Bergbauroboter auf D2 ansiedeln");
+        assert_eq!(said[15], "Passen");
+        assert_eq!(said[17], "3 einsetzen");
+        assert_eq!(said[19], "Zuerst den Händler-Konflikt austragen");
+        for s in &said {
+            for english in [
+                "the ", "settle", "place", " on ", "leader", "merchant", "colonist",
+            ] {
+                assert!(!s.contains(english), "{s}");
+            }
+        }
+        // A broken lesson names its step in German; what the reader found
+        // stays English.
+        let bad = text.replace("\"strengths\": [5, 1]", "\"strengths\": [5, 2]");
+        let e = LessonPlayer::open(&bad).err().unwrap();
+        assert_eq!(e, "Schritt 4: defender strength is 1, the lesson says 2");
+        use_lang(None);
+        let e = LessonPlayer::open(&bad).err().unwrap();
+        assert_eq!(e, "step 4: defender strength is 1, the lesson says 2");
+        assert_eq!(
+            move_words(&"place merchant C2".parse().unwrap()),
+            "place the merchant leader on C2"
+        );
     }
 }

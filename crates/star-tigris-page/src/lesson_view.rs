@@ -3,20 +3,22 @@
 //! (the step's position with the cells the narration points at).
 
 use tabula_engine::Game;
+use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::lesson::parse_lesson;
 use tabula_star_tigris::{Action, Kind, Phase, StarTigris};
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 use crate::board::{self, Geometry, Picture};
 use crate::dom::{El, button, el, file_field, swatch};
-use crate::lesson_player::LessonPlayer;
+use crate::lesson_player::{LessonPlayer, capitalised, lang, word};
 use crate::maps::LESSONS;
-use crate::palette::{kind_colour, kind_symbol, kind_title};
+use crate::palette::{kind_colour, kind_symbol};
 use crate::session::Selection;
 
 /// The list of lessons, as a dialog.
 pub fn list(error: Option<&str>, large: bool) -> El {
     let mut cards = el("ol").class("lesson-list").attr("id", "lesson-list");
+    let lang = lang();
     for (name, text) in LESSONS {
         let Ok(lesson) = parse_lesson(text) else {
             continue;
@@ -25,12 +27,11 @@ pub fn list(error: Option<&str>, large: bool) -> El {
             el("li").child(
                 button("", &format!("lesson:{name}"))
                     .class("lesson-card")
-                    .child(el("strong").text(&lesson.title))
-                    .child(el("span").class("summary").text(&lesson.summary))
+                    .child(el("strong").text(lesson.title_in(lang)))
+                    .child(el("span").class("summary").text(lesson.summary_in(lang)))
                     .maybe(
                         lesson
-                            .source
-                            .as_ref()
+                            .source_in(lang)
                             .map(|s| el("span").class("source").text(s)),
                     ),
             ),
@@ -39,14 +40,12 @@ pub fn list(error: Option<&str>, large: bool) -> El {
     el("div")
         .class("dialog lessons")
         .attr("role", "dialog")
-        .attr("aria-label", "Lessons")
-        .child(el("h2").text("Learn Star Tigris"))
-        .child(el("p").text(
-            "Each lesson sets up a position and plays through it step by step; at some steps it is your move. The first three are the worked examples of the rulebook.",
-        ))
+        .attr("aria-label", &t("lessons"))
+        .child(el("h2").text(&t("lesson-list-title")))
+        .child(el("p").text(&t("lesson-list-intro")))
         .child(cards)
         .child(file_field(
-            "A lesson file (.json) ",
+            &format!("{} ", t("lesson-file")),
             "lesson-file",
             ".json,application/json",
         ))
@@ -62,29 +61,35 @@ pub fn list(error: Option<&str>, large: bool) -> El {
                 .class("orders")
                 .child(
                     button(
-                        if large {
-                            "Normal text"
+                        &t(if large {
+                            "lesson-normal-text"
                         } else {
-                            "Large text (projector)"
-                        },
+                            "lesson-large-text-projector"
+                        }),
                         "large-text",
                     )
                     .attr("aria-pressed", if large { "true" } else { "false" }),
                 )
-                .child(button("The rules in pictures", "rules").attr("id", "open-rules"))
-                .child(button("Write a lesson", "author-new").attr("id", "author-new"))
-                .child(button("Close", "close-lessons").attr("id", "close-lessons")),
+                .child(button(&t("lesson-rules"), "rules").attr("id", "open-rules"))
+                .child(button(&t("lesson-write"), "author-new").attr("id", "author-new"))
+                .child(button(&t("lesson-close"), "close-lessons").attr("id", "close-lessons")),
         )
 }
 
-fn action_label(a: &Action) -> String {
+/// The label of a choice that is not about a cell.
+pub fn action_label(a: &Action) -> String {
     match a {
-        Action::Commit { count } => format!("Commit {count}"),
-        Action::ResolveConflict { kind } => format!("Fight the {kind} conflict first"),
-        Action::Pass => "Pass".into(),
-        Action::WithdrawLeader { kind } => format!("Withdraw the {kind} leader"),
-        Action::Swap(s) => format!("Swap {} colonists", s.total()),
-        other => other.to_string(),
+        Action::Commit { count } => tf("lesson-commit", &[("n", &count.to_string())]),
+        Action::ResolveConflict { kind } => {
+            tf("lesson-resolve-first", &[("kind", &word("kind", *kind))])
+        }
+        Action::Pass => t("lesson-pass"),
+        Action::WithdrawLeader { kind } => {
+            tf("lesson-withdraw", &[("leader", &word("leader", *kind))])
+        }
+        Action::Swap(s) if s.total() == 1 => t("lesson-swap-one"),
+        Action::Swap(s) => tf("lesson-swap-many", &[("n", &s.total().to_string())]),
+        other => capitalised(&crate::lesson_player::move_words(other)),
     }
 }
 
@@ -103,7 +108,7 @@ pub fn move_picker(
     let mut pieces = el("div")
         .class("slots")
         .attr("role", "group")
-        .attr("aria-label", "Pieces");
+        .attr("aria-label", &t("lesson-pieces"));
     for k in Kind::ALL {
         if hand[k.index()] > 0 {
             let picked = selection == Some(Selection::Colonist(k));
@@ -112,7 +117,11 @@ pub fn move_picker(
                     .class(if picked { "slot picked" } else { "slot" })
                     .style("border-color", kind_colour(k))
                     .child(el("span").class("glyph").text(kind_symbol(k)))
-                    .text(&format!(" {} ×{}", kind_title(k), hand[k.index()])),
+                    .text(&format!(
+                        " {} ×{}",
+                        capitalised(&word("kind", k)),
+                        hand[k.index()]
+                    )),
             );
         }
     }
@@ -123,25 +132,29 @@ pub fn move_picker(
                 button("", &format!("{prefix}-pick:leader:{}", k.name()))
                     .class(if picked { "slot picked" } else { "slot" })
                     .child(el("span").class("glyph").text(kind_symbol(k)))
-                    .text(&format!(" {} leader", k.name())),
+                    .text(" ")
+                    .text(&capitalised(&word("leader", k))),
             );
         }
-        pieces = pieces.child(button("Bomber", &format!("{prefix}-pick:bomber")).class(
-            if selection == Some(Selection::Bomber) {
-                "picked"
-            } else {
-                ""
-            },
-        ));
+        pieces = pieces.child(
+            button(&t("lesson-bomber"), &format!("{prefix}-pick:bomber")).class(
+                if selection == Some(Selection::Bomber) {
+                    "picked"
+                } else {
+                    ""
+                },
+            ),
+        );
     }
     let mut row = el("div").class("slots");
     for (i, a) in others.iter().enumerate() {
         row = row.child(button(&action_label(a), &format!("{prefix}-act:{i}")));
     }
     let hint = match (selection, targets) {
-        (Some(_), 0) => "Nowhere to go with that piece: pick another.".to_string(),
-        (Some(_), n) => format!("{n} highlighted cells: click one."),
-        (None, _) => "Pick a piece, then click a cell; or choose below.".to_string(),
+        (Some(_), 0) => t("lesson-nowhere"),
+        (Some(_), 1) => t("lesson-targets-one"),
+        (Some(_), n) => tf("lesson-targets-many", &[("n", &n.to_string())]),
+        (None, _) => t("lesson-pick"),
     };
     el("div")
         .class("picker")
@@ -152,24 +165,34 @@ pub fn move_picker(
 
 /// The lesson player's panel.
 pub fn panel(p: &LessonPlayer, names: &[String]) -> El {
-    let step = &p.lesson.steps[p.step];
+    let lang = lang();
     let mut root = el("div").class("lesson").attr("id", "lesson");
     root = root
-        .child(el("h2").attr("id", "lesson-title").text(&p.lesson.title))
+        .child(
+            el("h2")
+                .attr("id", "lesson-title")
+                .text(p.lesson.title_in(lang)),
+        )
         .child(
             el("p")
                 .class("hint")
                 .attr("id", "lesson-step")
                 .attr("data-step", &(p.step + 1).to_string())
                 .attr("data-steps", &p.len().to_string())
-                .text(&format!("Step {} of {}", p.step + 1, p.len())),
+                .text(&tf(
+                    "lesson-step",
+                    &[
+                        ("n", &(p.step + 1).to_string()),
+                        ("total", &p.len().to_string()),
+                    ],
+                )),
         )
         .child(
             el("p")
                 .class("narration")
                 .attr("id", "narration")
                 .attr("aria-live", "polite")
-                .text(&step.say),
+                .text(p.lesson.say_in(p.step, lang)),
         );
     if let Some(m) = &p.message {
         root = root.child(
@@ -197,23 +220,22 @@ pub fn panel(p: &LessonPlayer, names: &[String]) -> El {
                 .child(
                     el("h3")
                         .child(swatch(seat))
-                        .text(&format!("Your move, as {who}")),
+                        .text(&tf("lesson-your-move", &[("who", &who)])),
                 )
                 .child(picker)
                 .maybe(p.hint.then(|| {
-                    el("p").class("lesson-hint").attr("id", "lesson-hint").text(
-                        &step
-                            .learner
-                            .as_ref()
-                            .map(|l| l.hint.clone())
-                            .unwrap_or_default(),
-                    )
+                    el("p")
+                        .class("lesson-hint")
+                        .attr("id", "lesson-hint")
+                        .text(p.lesson.hint_in(p.step, lang).unwrap_or_default())
                 }))
                 .child(
                     el("div")
                         .class("orders")
-                        .maybe((!p.hint).then(|| button("Hint", "lesson-hint")))
-                        .child(button("Show me", "lesson-show").attr("id", "lesson-show")),
+                        .maybe((!p.hint).then(|| button(&t("lesson-hint"), "lesson-hint")))
+                        .child(
+                            button(&t("lesson-show-me"), "lesson-show").attr("id", "lesson-show"),
+                        ),
                 ),
         );
     }
@@ -234,10 +256,12 @@ pub fn panel(p: &LessonPlayer, names: &[String]) -> El {
                 .attr("data-seat", &seat.to_string())
                 .child(swatch(seat))
                 .child(el("b").text(&names[seat as usize]))
-                .child(el("span").class("facts").text(&format!(
-                    "hand {} · artifacts {}",
-                    hand_text.join(" "),
-                    g.artifacts_held(seat)
+                .child(el("span").class("facts").text(&tf(
+                    "lesson-facts",
+                    &[
+                        ("hand", &hand_text.join(" ")),
+                        ("artifacts", &g.artifacts_held(seat).to_string()),
+                    ],
                 )))
                 .child(el("span").class("score").text(&format!(
                     "⌂ {} · ◎ {} · ◆ {} · ▲ {}",
@@ -247,37 +271,50 @@ pub fn panel(p: &LessonPlayer, names: &[String]) -> El {
     }
     root = root.child(players);
     if let Phase::Conflict(c) = g.phase() {
-        root = root.child(el("p").class("strengths").attr("id", "lesson-strengths").text(&format!(
-            "Strength: attacker {} {}, defender {} {} (red and blue outlines on the board).",
-            names[c.attacker as usize],
-            c.attacker_base + if c.defender_to_commit { c.attacker_commit as u16 } else { 0 },
-            names[c.defender as usize],
-            c.defender_base
-        )));
+        let a = c.attacker_base
+            + if c.defender_to_commit {
+                c.attacker_commit as u16
+            } else {
+                0
+            };
+        root = root.child(
+            el("p")
+                .class("strengths")
+                .attr("id", "lesson-strengths")
+                .text(&tf(
+                    "lesson-strengths",
+                    &[
+                        ("attacker", &names[c.attacker as usize]),
+                        ("a", &a.to_string()),
+                        ("defender", &names[c.defender as usize]),
+                        ("d", &c.defender_base.to_string()),
+                    ],
+                )),
+        );
     }
     let last = p.step + 1 == p.len() && p.task().is_none();
     root.child(
         el("div")
             .class("orders lesson-nav")
             .child(
-                button("◀ Back", "lesson-back")
+                button(&t("lesson-back"), "lesson-back")
                     .attr("id", "lesson-back")
                     .disabled(p.step == 0),
             )
             .child(if last {
-                button("All lessons", "lessons").attr("id", "lesson-done")
+                button(&t("lesson-all"), "lessons").attr("id", "lesson-done")
             } else {
-                button("Next ▶", "lesson-next")
+                button(&t("lesson-next"), "lesson-next")
                     .attr("id", "lesson-next")
                     .disabled(!p.can_go_on())
             })
             .child(
                 button(
-                    if large_text_on() {
-                        "Large text: on"
+                    &t(if large_text_on() {
+                        "lesson-large-text-on"
                     } else {
-                        "Large text"
-                    },
+                        "lesson-large-text"
+                    }),
                     "large-text",
                 )
                 .attr(
@@ -285,15 +322,15 @@ pub fn panel(p: &LessonPlayer, names: &[String]) -> El {
                     if large_text_on() { "true" } else { "false" },
                 ),
             )
-            .child(button("Copy a link to this lesson", "lesson-link")),
+            .child(button(&t("lesson-copy-link"), "lesson-link")),
     )
-    .child(el("p").class("hint").text("Keys: → or Space next, ← back."))
+    .child(el("p").class("hint").text(&t("lesson-keys")))
 }
 
 /// The names of a lesson's players.
 pub fn names(p: &LessonPlayer) -> Vec<String> {
     (0..p.states[0].players())
-        .map(|i| format!("Player {}", i + 1))
+        .map(|i| tf("lesson-player", &[("n", &(i + 1).to_string())]))
         .collect()
 }
 
