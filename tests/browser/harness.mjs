@@ -214,7 +214,7 @@ export async function englishLeft(page, files) {
   // Words no German sentence has: they catch text that never went
   // through a catalogue.
   for (const word of ['the', 'and', 'your', 'you', 'is', 'of', 'with', 'this', 'to', 'not']) {
-    const m = shown.match(new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'iu'));
+    const m = shown.match(new RegExp(`(^|[^\\p{L}_])${word}([^\\p{L}_]|$)`, 'iu'));
     if (m) {
       const at = shown.indexOf(m[0]);
       left.push(`not in a catalogue: “…${shown.slice(Math.max(0, at - 30), at + 30).replace(/\n/g, ' ')}…”`);
