@@ -1,12 +1,14 @@
 // The map editor in a real headless Chromium: draw from blank and watch
 // the validator's findings come and go, undo and redo, export and
 // re-import, open a map link, refuse a malformed file while keeping the
-// map, keep maps across a reload, and play the map drawn.
+// map, keep maps across a reload, and play the map drawn; the same in
+// German, with no English left in the editor's panel; screenshots of both
+// languages at two sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, open, parseCell, dropFile, artefacts, lowestContrast } from './harness.mjs';
+import { serve, browser, open, parseCell, dropFile, artefacts, lowestContrast, catalogue } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -41,6 +43,48 @@ const rules = (page) => page.$$eval('#map-problems [data-rule]', (els) => els.ma
 const counts = (page) => page.textContent('#map-counts');
 const linkRows = async (page) => new URL(await page.inputValue('#map-link')).hash.match(/map=([^&]*)/)[1];
 const message = (page) => page.textContent('#editor-message');
+
+/** English left on a German page within `root` only (harness.mjs's
+ * englishLeft, restricted to the parts this file tests: the play screens'
+ * header and panels are translated elsewhere). Text marked `lang="en"` on
+ * purpose (a lesson's English shown where it has no German) is left out. */
+async function englishLeftIn(page, root, files) {
+  const pieces = new Map();
+  for (const file of files) {
+    const de = new Map(catalogue(file.replace(/en\.txt$/, 'de.txt')));
+    for (const [key, en] of catalogue(file)) {
+      if (de.get(key) === en) continue;
+      for (const piece of en.split(/\{[^}]*\}/)) {
+        const p = piece.trim();
+        if (p.length >= 8 && !(de.get(key) ?? '').includes(p)) pieces.set(p, key);
+      }
+    }
+  }
+  const shown = await page.evaluate((root) => {
+    const out = [];
+    for (const r of document.querySelectorAll(root)) {
+      let text = r.innerText;
+      for (const e of r.querySelectorAll('[lang="en"]')) text = text.replace(e.innerText, '');
+      out.push(text);
+      for (const el of [r, ...r.querySelectorAll('[title], [aria-label], [placeholder], [alt]')]) {
+        if (el.closest('[hidden]') || el.closest('[lang="en"]')) continue;
+        for (const a of ['title', 'aria-label', 'placeholder', 'alt']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+      }
+    }
+    return out.join('\n');
+  }, root);
+  const left = [...pieces].filter(([p]) => shown.includes(p)).map(([p, key]) => `${key}: “${p}”`);
+  for (const word of ['the', 'and', 'your', 'you', 'is', 'of', 'with', 'this', 'to', 'not']) {
+    const m = shown.match(new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'iu'));
+    if (m) {
+      const at = shown.indexOf(m[0]);
+      left.push(`not in a catalogue: “…${shown.slice(Math.max(0, at - 30), at + 30).replace(/\n/g, ' ')}…”`);
+    }
+  }
+  return left;
+}
+
+const catalogues = ['en.txt', 'star-tigris/en.txt', 'star-tigris-editor/en.txt', 'star-tigris-lessons/en.txt'];
 
 test('draw a map from blank: an error appears, clears as it is fixed; undo and redo; play it', async () => {
   const context = await browser();
@@ -220,5 +264,101 @@ test('a map link opens the editor on its map; a malformed link names the row and
     assert.equal(errors.length, 0, errors.join('\n'));
   } finally {
     await context.close();
+  }
+});
+
+/** Open the page straight in the map editor. */
+async function gotoEditor(context) {
+  const page = context.pages()[0] ?? await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${server.url}#editor`);
+  await page.waitForSelector('body[data-screen="editor"]');
+  return { page, errors };
+}
+
+test('German: the editor speaks German while a map is drawn, a problem comes and goes, undone, and a paste is refused', async () => {
+  const context = await browser({ width: 1280, height: 800 }, { locale: 'de-DE' });
+  try {
+    const { page, errors } = await gotoEditor(context);
+    assert.equal(await page.getAttribute('html', 'lang'), 'de');
+    const none = async (when) => assert.deepEqual(await englishLeftIn(page, '#panel', catalogues), [], when);
+    assert.equal(await counts(page), '12 × 10 Felder: 120 frei, 0 unbewohnbar, 0 Artefakte');
+    assert.match(await page.textContent('#map-problems'), /Fehler: die Karte hat 0 Artefakte; nötig sind mindestens 3/);
+    assert.match(await page.textContent('#play-blocked'), /^Behebe zuerst den Fehler/);
+    assert.equal(await page.inputValue('#map-name'), 'Karte ohne Namen');
+    await none('a blank map');
+
+    // Three artifacts, two of them touching: the error goes, a warning comes.
+    await page.keyboard.press('3');
+    for (const c of ['B2', 'C2', 'K9']) await drag(page, c);
+    assert.match(await counts(page), /3 Artefakte$/);
+    assert.ok(!(await rules(page)).includes('too-few-artifacts'));
+    const warning = await page.textContent('#map-problems [data-rule="adjacent-artifacts"]');
+    assert.match(warning, /^Warnung auf C2: zwei Artefakte berühren sich: Sie bilden von Anfang an ein Gebiet/);
+    await page.click('#map-problems [data-cmd^="problem:"]');
+    await none('a warning at a cell');
+
+    // Undo: the error is back, in German.
+    await page.keyboard.press('Control+z');
+    assert.match(await counts(page), /2 Artefakte$/);
+    assert.match(await page.textContent('#map-problems'), /die Karte hat 2 Artefakte/);
+    await page.click('[data-cmd="redo-map"]');
+    assert.match(await counts(page), /3 Artefakte$/);
+
+    // A malformed paste is refused by line and column, in German.
+    await page.fill('#map-paste', 'A..M\n...\n');
+    await page.click('[data-cmd="paste-map"]');
+    assert.match(await message(page), /^Der eingefügte Text ist keine Karte, deshalb bleibt alles, wie es war\. Zeile 2, Spalte 4: diese Zeile hat 3 Felder, die erste aber 4/);
+    await none('a refused paste');
+    // A size out of bounds, and a rename.
+    await page.fill('#map-width', '40');
+    await page.click('[data-cmd="resize"]');
+    assert.equal(await message(page), 'Ein Spielbrett hat 4 bis 32 Felder pro Seite: Die Größe ist jetzt 32 × 10.');
+    await page.fill('#map-name', 'Meine Karte');
+    await page.press('#map-name', 'Enter');
+    assert.equal(await message(page), 'Umbenannt in „Meine Karte“.');
+    // A map link whose row is broken names the row.
+    await page.goto(`${server.url}#map=A..M/.x../..A./M..A&name=Kaputt`);
+    await page.waitForFunction(() => /keine Karte/.test(document.querySelector('#editor-message')?.textContent ?? ''));
+    assert.match(await message(page), /Reihe 2, Spalte 2: 'x' ist kein Kartenfeld/);
+    await none('a broken link');
+    // Delete and restore.
+    await page.click('#saved-maps li.current [data-cmd^="delete-saved:"]');
+    assert.equal(await message(page), '„Meine Karte“ gelöscht. Wiederherstellen');
+    await page.click('[data-cmd="restore-map"]');
+    await none('after a restore');
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
+test('screenshots of the editor in English and German at 1280×800 and 768×1024; German words fit', async () => {
+  for (const locale of ['en-GB', 'de-DE']) {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 768, height: 1024 }]) {
+      const context = await browser(viewport, { locale });
+      try {
+        const { page, errors } = await gotoEditor(context);
+        await page.keyboard.press('3');
+        for (const c of ['B2', 'C2', 'K9']) await drag(page, c);
+        await page.keyboard.press('2');
+        await drag(page, 'A7', 'E7');
+        await page.click('#map-problems [data-cmd^="problem:"]');
+        // Nothing in the panel is wider than its box (a long German word
+        // would stick out or be cut).
+        const over = await page.$$eval('#panel button, #panel h2, #panel label, #panel p, #panel li', (els) =>
+          els.filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'auto')
+            .map((e) => `${e.tagName} “${e.textContent.trim().slice(0, 40)}” ${e.scrollWidth}>${e.clientWidth}`));
+        assert.deepEqual(over, [], `${locale} ${viewport.width}: overflowing`);
+        const lang = locale.slice(0, 2);
+        await page.screenshot({ path: join(artefacts, `editor-${lang}-${viewport.width}x${viewport.height}.png`) });
+        await page.screenshot({ path: join(artefacts, `editor-${lang}-${viewport.width}x${viewport.height}-full.png`), fullPage: true });
+        assert.equal(errors.length, 0, errors.join('\n'));
+      } finally {
+        await context.close();
+      }
+    }
   }
 });

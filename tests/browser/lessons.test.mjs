@@ -1,13 +1,17 @@
 // Lessons in a real headless Chromium: a learner goes through the
 // internal-conflict lesson, makes a wrong move, sees the hint, completes
 // it; the rules page draws a board per lesson; a lesson is written in the
-// page and tried; "Why?" in an ordinary game names the rule.
+// page and tried; "Why?" in an ordinary game names the rule. The same
+// in German: the list, a lesson played to its end (its German narration,
+// hint and wrong-move message), and a lesson written with its German;
+// no English left in the lessons' dialog and panel; screenshots of both
+// languages at two sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { serve, browser, open, newGame, ready, targets, clickCell, pixel, root, artefacts } from './harness.mjs';
+import { serve, browser, open, newGame, ready, targets, clickCell, pixel, root, artefacts, catalogue } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -15,6 +19,48 @@ after(() => server.close());
 
 const lessonDir = join(root, 'lessons', 'star-tigris');
 const step = async (page) => +(await page.getAttribute('#lesson-step', 'data-step'));
+
+/** English left on a German page within `root` only (harness.mjs's
+ * englishLeft, restricted to the parts this file tests: the play screens'
+ * header and panels are translated elsewhere). Text marked `lang="en"` on
+ * purpose (a lesson's English shown where it has no German) is left out. */
+async function englishLeftIn(page, root, files) {
+  const pieces = new Map();
+  for (const file of files) {
+    const de = new Map(catalogue(file.replace(/en\.txt$/, 'de.txt')));
+    for (const [key, en] of catalogue(file)) {
+      if (de.get(key) === en) continue;
+      for (const piece of en.split(/\{[^}]*\}/)) {
+        const p = piece.trim();
+        if (p.length >= 8 && !(de.get(key) ?? '').includes(p)) pieces.set(p, key);
+      }
+    }
+  }
+  const shown = await page.evaluate((root) => {
+    const out = [];
+    for (const r of document.querySelectorAll(root)) {
+      let text = r.innerText;
+      for (const e of r.querySelectorAll('[lang="en"]')) text = text.replace(e.innerText, '');
+      out.push(text);
+      for (const el of [r, ...r.querySelectorAll('[title], [aria-label], [placeholder], [alt]')]) {
+        if (el.closest('[hidden]') || el.closest('[lang="en"]')) continue;
+        for (const a of ['title', 'aria-label', 'placeholder', 'alt']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+      }
+    }
+    return out.join('\n');
+  }, root);
+  const left = [...pieces].filter(([p]) => shown.includes(p)).map(([p, key]) => `${key}: “${p}”`);
+  for (const word of ['the', 'and', 'your', 'you', 'is', 'of', 'with', 'this', 'to', 'not']) {
+    const m = shown.match(new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'iu'));
+    if (m) {
+      const at = shown.indexOf(m[0]);
+      left.push(`not in a catalogue: “…${shown.slice(Math.max(0, at - 30), at + 30).replace(/\n/g, ' ')}…”`);
+    }
+  }
+  return left;
+}
+
+const catalogues = ['en.txt', 'star-tigris/en.txt', 'star-tigris-editor/en.txt', 'star-tigris-lessons/en.txt'];
 
 /** Make the learner's move given as action text (`place merchant C2`, `commit 3`). */
 async function makeMove(page, text) {
@@ -189,5 +235,194 @@ test('"Why?" on a log entry names the rule behind it', async () => {
     assert.equal(errors.length, 0, errors.join('\n'));
   } finally {
     await context.close();
+  }
+});
+
+/** Open the page straight on the list of lessons. */
+async function gotoLessons(context) {
+  const page = context.pages()[0] ?? await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${server.url}#lessons`);
+  await page.waitForSelector('body[data-screen="lessons"]');
+  return { page, errors };
+}
+
+/** The learner's move as a German learner makes it (choices by their German labels). */
+async function makeMoveDe(page, text) {
+  const [verb, a] = text.split(' ');
+  const label = { commit: `${a} einsetzen`, pass: 'Passen' }[verb];
+  if (label) await page.click(`#your-move button:text-is("${label}")`);
+  else await makeMove(page, text);
+}
+
+test('German: the list of lessons, a lesson played to its end with a wrong move, in German throughout', async () => {
+  const context = await browser({ width: 1280, height: 800 }, { locale: 'de-DE' });
+  try {
+    const { page, errors } = await gotoLessons(context);
+    const none = async (where, when) => assert.deepEqual(await englishLeftIn(page, where, catalogues), [], when);
+    assert.equal(await page.getAttribute('html', 'lang'), 'de');
+    const titles = await page.$$eval('#lesson-list .lesson-card strong', (els) => els.map((e) => e.textContent));
+    const files = readdirSync(lessonDir).filter((f) => f.endsWith('.json')).sort();
+    assert.deepEqual(titles, files.map((f) => JSON.parse(readFileSync(join(lessonDir, f), 'utf8')).translations.de.title));
+    await none('#overlay', 'the list of lessons');
+
+    const lesson = JSON.parse(readFileSync(join(lessonDir, '02-internal-conflict.json'), 'utf8'));
+    const de = lesson.translations.de;
+    await page.click('[data-cmd="lesson:02-internal-conflict"]');
+    await page.waitForSelector('body[data-screen="lesson"]');
+    assert.equal(await page.textContent('#lesson-title'), 'Revolte');
+    let wrongDone = false;
+    for (let i = 0; i < lesson.steps.length; i++) {
+      assert.equal(await step(page), i + 1);
+      assert.equal(await page.textContent('#lesson-step'), `Schritt ${i + 1} von ${lesson.steps.length}`);
+      assert.equal(await page.textContent('#narration'), de.steps[i].say);
+      const s = lesson.steps[i];
+      if (s.learner) {
+        await none('#panel', `step ${i + 1}, before the move`);
+        if (!wrongDone) {
+          // A legal move that is not the lesson's: the same piece elsewhere.
+          const [verb, kind, cell] = s.learner.action.split(' ');
+          await page.click(`[data-cmd="lesson-pick:${verb === 'colonize' ? 'colonist' : 'leader'}:${kind}"]`);
+          assert.match(await page.textContent('#your-move .hint'), /^\d+ hervorgehobene Felder: Klicke eines an\.$/);
+          const other = (await targets(page)).find((c) => c !== cell);
+          await clickCell(page, other);
+          assert.equal(await page.textContent('#lesson-message'), de.steps[i].wrong);
+          assert.equal(await page.textContent('#lesson-hint'), de.steps[i].hint);
+          await none('#panel', `step ${i + 1}, after a wrong move`);
+          wrongDone = true;
+        }
+        await makeMoveDe(page, s.learner.action);
+        assert.equal(await page.textContent('#lesson-message'), 'Gut gemacht: Genau das war gesucht.');
+      }
+      if (i === 2) {
+        assert.match(await page.textContent('#lesson-strengths'), /^Stärke: Angreifer .* 2, Verteidiger .* 1 \(auf dem Spielbrett/);
+      }
+      await none('#panel', `step ${i + 1}`);
+      if (i + 1 < lesson.steps.length) await page.keyboard.press('ArrowRight');
+    }
+    assert.ok(wrongDone, 'the lesson has a learner step');
+    assert.equal(await page.textContent('#lesson-done'), 'Alle Lektionen');
+    await page.click('[data-cmd="large-text"]');
+    assert.equal(await page.textContent('#panel [data-cmd="large-text"]'), 'Große Schrift: an');
+    await page.click('[data-cmd="large-text"]');
+    // "Show me" in another lesson says the move in German words.
+    await page.click('#lesson-done');
+    await page.click('[data-cmd="lesson:01-basic-round"]');
+    await page.waitForSelector('body[data-screen="lesson"]');
+    while (!(await page.$('#lesson-show'))) await page.keyboard.press('ArrowRight');
+    await page.click('#lesson-show');
+    assert.equal(await page.textContent('#lesson-message'), 'Gesucht war: einen Bergbauroboter auf D2 ansiedeln.');
+    await none('#panel', 'after “Show me”');
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
+test('German: a lesson is written with its German beside the English, tried in German and exported with its translation', async () => {
+  const context = await browser({ width: 1280, height: 800 }, { locale: 'de-DE' });
+  try {
+    const { page, errors } = await gotoLessons(context);
+    const none = async (when) => assert.deepEqual(await englishLeftIn(page, '#panel', catalogues), [], when);
+    await page.click('#author-new');
+    await page.waitForSelector('body[data-screen="author"]');
+    await none('the position');
+    // The lesson's own texts are English; the German is written beside them.
+    await page.fill('#author-title', 'My first lesson');
+    await page.fill('#author-summary', 'Where a scientist goes.');
+    await page.click('[data-cmd="author-lang:de"]');
+    assert.equal(await page.inputValue('#author-title'), '');
+    await page.fill('#author-title', 'Meine erste Lektion');
+    await page.fill('#author-summary', 'Wohin ein Wissenschaftler kommt.');
+    await page.click('[data-cmd="author-token:t"]');
+    await clickCell(page, 'B6');
+    await page.click('[data-cmd="author-token:P"]');
+    await clickCell(page, 'C6');
+    // A problem in the position is told in German.
+    await page.fill('#author-header', 'players 2\nhand 1 settler 7\n');
+    await page.click('[data-cmd="author-check"]');
+    assert.match(await page.textContent('#author-message'), /^Die Stellung hat Probleme \(Zeile:Spalte im Setup-Text\): 2:1: eine Hand hält höchstens 6 Kolonisten/);
+    await page.fill('#author-header', 'players 2\nactive 1\nhand 1 settler 2 scientist 2 merchant 1 mining 1\nhand 2 settler 2 scientist 2 merchant 1 mining 1\n');
+    await page.click('#author-start');
+    assert.equal(await page.$('#author-message'), null, await page.textContent('#author-message').catch(() => ''));
+    await page.click('[data-cmd="author-pick:colonist:scientist"]');
+    await clickCell(page, 'D6');
+    await page.click('[data-cmd="author-learner"]');
+    await page.fill('#step-say', 'Ein Wissenschaftler neben dem Anführer bringt ihm einen Punkt.');
+    await page.fill('#step-hint', 'Sieh dir D6 an.');
+    await page.click('[data-cmd="author-mark"]');
+    await clickCell(page, 'D6');
+    await page.click('[data-cmd="author-mark"]');
+    await none('a recorded step, German texts');
+    await page.screenshot({ path: join(artefacts, 'author-de.png') });
+    // Without English narration the lesson is not ready, and says so in German.
+    await page.click('[data-cmd="author-export"]');
+    assert.match(await page.textContent('#author-message'), /^Noch nicht fertig: Schritt 1 hat noch keinen englischen Text/);
+    await page.click('[data-cmd="author-lang:en"]');
+    await page.fill('#step-say', 'A scientist beside the leader scores for it.');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="author-export"]')]);
+    const file = join(artefacts, 'my-lesson-de.json');
+    await download.saveAs(file);
+    const written = JSON.parse(readFileSync(file, 'utf8'));
+    assert.equal(written.version, 2);
+    assert.equal(written.title, 'My first lesson');
+    assert.equal(written.steps[0].say, 'A scientist beside the leader scores for it.');
+    assert.deepEqual(written.translations.de, {
+      title: 'Meine erste Lektion',
+      summary: 'Wohin ein Wissenschaftler kommt.',
+      steps: [{ say: 'Ein Wissenschaftler neben dem Anführer bringt ihm einen Punkt.', hint: 'Sieh dir D6 an.' }],
+    });
+    // A reload keeps the German.
+    await page.reload();
+    await page.waitForSelector('body[data-screen="new"]');
+    await page.goto(`${server.url}#lessons`);
+    await page.waitForSelector('body[data-screen="lessons"]');
+    await page.click('#author-new');
+    await page.click('[data-cmd="author-lang:de"]');
+    assert.equal(await page.inputValue('#author-title'), 'Meine erste Lektion');
+    assert.equal(await page.inputValue('#step-say'), 'Ein Wissenschaftler neben dem Anführer bringt ihm einen Punkt.');
+    // Tried on this German page: the German shows; the English wrong-move
+    // message (not translated) shows in English, marked so.
+    await page.click('#author-try');
+    await page.waitForSelector('body[data-screen="lesson"]');
+    assert.equal(await page.textContent('#lesson-title'), 'Meine erste Lektion');
+    assert.equal(await page.textContent('#narration'), 'Ein Wissenschaftler neben dem Anführer bringt ihm einen Punkt.');
+    await makeMove(page, 'colonize scientist D6');
+    assert.equal(await page.textContent('#lesson-message'), 'Gut gemacht: Genau das war gesucht.');
+    await none('the lesson written, tried');
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
+test('screenshots of a lesson in English and German at 1280×800 and 768×1024; German words fit', async () => {
+  for (const locale of ['en-GB', 'de-DE']) {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 768, height: 1024 }]) {
+      const context = await browser(viewport, { locale });
+      try {
+        const { page, errors } = await gotoLessons(context);
+        const lang = locale.slice(0, 2);
+        const size = `${viewport.width}x${viewport.height}`;
+        await page.screenshot({ path: join(artefacts, `lessons-${lang}-${size}.png`) });
+        await page.click('[data-cmd="lesson:02-internal-conflict"]');
+        await page.waitForSelector('body[data-screen="lesson"]');
+        await page.keyboard.press('ArrowRight');
+        // A wrong move: the message and the hint show.
+        await page.click('[data-cmd="lesson-pick:leader:merchant"]');
+        await clickCell(page, (await targets(page)).find((c) => c !== 'C2'));
+        const over = await page.$$eval('#panel button, #panel h2, #panel h3, #panel p, #panel li', (els) =>
+          els.filter((e) => e.scrollWidth > e.clientWidth + 1)
+            .map((e) => `${e.tagName} “${e.textContent.trim().slice(0, 40)}” ${e.scrollWidth}>${e.clientWidth}`));
+        assert.deepEqual(over, [], `${locale} ${viewport.width}: overflowing`);
+        await page.screenshot({ path: join(artefacts, `lesson-${lang}-${size}.png`) });
+        await page.screenshot({ path: join(artefacts, `lesson-${lang}-${size}-full.png`), fullPage: true });
+        assert.equal(errors.length, 0, errors.join('\n'));
+      } finally {
+        await context.close();
+      }
+    }
   }
 });

@@ -16,8 +16,8 @@ use crate::lesson_view::move_picker;
 use crate::session::targets;
 
 /// A text field of the lesson: its label, and the text in the language
-/// being written; when that is a translation, the English stands as the
-/// placeholder and under the field.
+/// being written; when that is a translation, the English stands under
+/// the field (marked as English).
 fn text_field(a: &Author, key: &str, id: &str, field: TextField, rows: u32) -> El {
     let value = a.text(field);
     let english = a.text_in(field, "en");
@@ -35,19 +35,13 @@ fn text_field(a: &Author, key: &str, id: &str, field: TextField, rows: u32) -> E
             .attr("spellcheck", "false")
             .text(&value)
     };
-    let input = if translating {
-        input
-            .attr("placeholder", &english)
-            .attr("lang", &a.text_lang)
-    } else {
-        input
-    };
+    let input = input.attr("lang", &a.text_lang);
     el("label").text(&t(key)).text(" ").child(input).maybe(
         (translating && !english.is_empty()).then(|| {
             el("span")
                 .class("hint english")
-                .attr("lang", "en")
-                .text(&tf("lesson-author-english-is", &[("text", &english)]))
+                .text(&format!("{}: ", t("lesson-author-english")))
+                .child(el("span").attr("lang", "en").text(&english))
         }),
     )
 }
@@ -223,21 +217,25 @@ pub fn panel(a: &Author) -> El {
                     ),
                     _ => t("lesson-author-talk-only"),
                 };
-                let said = a
+                let translated = a
                     .translations
                     .get(lang)
                     .and_then(|tr| tr.steps.get(i))
-                    .and_then(|st| st.say.clone())
-                    .unwrap_or_else(|| s.say.clone());
+                    .and_then(|st| st.say.clone());
+                // The English shows where the German is missing, marked so.
+                let (said, said_lang) = match translated {
+                    Some(x) => (x, lang),
+                    None => (s.say.clone(), "en"),
+                };
                 let say = if said.is_empty() {
-                    t("lesson-author-no-say")
+                    el("span").text(&t("lesson-author-no-say"))
                 } else {
-                    said
+                    el("span").attr("lang", said_lang).text(&said)
                 };
                 list = list.child(
                     el("li")
                         .child(el("strong").text(&what))
-                        .child(el("span").class("hint").text(&format!(" — {say}"))),
+                        .child(el("span").class("hint").text(" — ").child(say)),
                 );
             }
             root = root.child(list);

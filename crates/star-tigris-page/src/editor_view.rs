@@ -175,7 +175,15 @@ pub fn panel(e: &Editor) -> El {
         }
         b = b
             .text(&format!(": {} ", problem_words(p)))
-            .child(el("span").class("rule").text(&format!("[{}]", p.rule)));
+            // The rule's name as `tabula map check` and docs/star-tigris/maps.md
+            // give it: an identifier, the same in every language.
+            .child(
+                el("code")
+                    .class("rule")
+                    .attr("lang", "en")
+                    .attr("translate", "no")
+                    .text(&format!("[{}]", p.rule)),
+            );
         list = list.child(el("li").child(b));
     }
     if e.problems.0.is_empty() {

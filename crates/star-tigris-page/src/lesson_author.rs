@@ -60,6 +60,9 @@ pub enum TextField {
     Wrong,
 }
 
+/// The title a new lesson starts with: lesson text, English (the lesson's
+/// own texts are English; a translation is written beside them).
+pub const DEFAULT_TITLE: &str = "My lesson";
 /// The default hint of a step the learner plays: lesson text, English.
 pub const DEFAULT_HINT: &str = "Look at the highlighted cells.";
 /// The default wrong-move message: lesson text, English.
@@ -228,7 +231,7 @@ impl Author {
             .map(String::from)
             .collect();
         Author {
-            title: t("lesson-author-default-title"),
+            title: DEFAULT_TITLE.into(),
             summary: String::new(),
             header: DEFAULT_HEADER.into(),
             width: map.width,

@@ -27,13 +27,23 @@ pub fn list(error: Option<&str>, large: bool) -> El {
             el("li").child(
                 button("", &format!("lesson:{name}"))
                     .class("lesson-card")
-                    .child(el("strong").text(lesson.title_in(lang)))
-                    .child(el("span").class("summary").text(lesson.summary_in(lang)))
-                    .maybe(
-                        lesson
-                            .source_in(lang)
-                            .map(|s| el("span").class("source").text(s)),
-                    ),
+                    .child(lesson_text(
+                        el("strong"),
+                        lesson.title_in(lang),
+                        &lesson.title,
+                    ))
+                    .child(lesson_text(
+                        el("span").class("summary"),
+                        lesson.summary_in(lang),
+                        &lesson.summary,
+                    ))
+                    .maybe(lesson.source_in(lang).map(|s| {
+                        lesson_text(
+                            el("span").class("source"),
+                            s,
+                            lesson.source.as_deref().unwrap_or_default(),
+                        )
+                    })),
             ),
         );
     }
@@ -74,6 +84,18 @@ pub fn list(error: Option<&str>, large: bool) -> El {
                 .child(button(&t("lesson-write"), "author-new").attr("id", "author-new"))
                 .child(button(&t("lesson-close"), "close-lessons").attr("id", "close-lessons")),
         )
+}
+
+/// A text of the lesson in `e`: the text shown, marked as English
+/// (`lang="en"`) when it is the English because the lesson has no
+/// translation of it.
+fn lesson_text(e: El, shown: &str, english: &str) -> El {
+    let e = e.text(shown);
+    if lang() != "en" && shown == english {
+        e.attr("lang", "en")
+    } else {
+        e
+    }
 }
 
 /// The label of a choice that is not about a cell.
@@ -168,11 +190,11 @@ pub fn panel(p: &LessonPlayer, names: &[String]) -> El {
     let lang = lang();
     let mut root = el("div").class("lesson").attr("id", "lesson");
     root = root
-        .child(
-            el("h2")
-                .attr("id", "lesson-title")
-                .text(p.lesson.title_in(lang)),
-        )
+        .child(lesson_text(
+            el("h2").attr("id", "lesson-title"),
+            p.lesson.title_in(lang),
+            &p.lesson.title,
+        ))
         .child(
             el("p")
                 .class("hint")
@@ -187,13 +209,14 @@ pub fn panel(p: &LessonPlayer, names: &[String]) -> El {
                     ],
                 )),
         )
-        .child(
+        .child(lesson_text(
             el("p")
                 .class("narration")
                 .attr("id", "narration")
-                .attr("aria-live", "polite")
-                .text(p.lesson.say_in(p.step, lang)),
-        );
+                .attr("aria-live", "polite"),
+            p.lesson.say_in(p.step, lang),
+            &p.lesson.steps[p.step].say,
+        ));
     if let Some(m) = &p.message {
         root = root.child(
             el("p")
@@ -224,10 +247,11 @@ pub fn panel(p: &LessonPlayer, names: &[String]) -> El {
                 )
                 .child(picker)
                 .maybe(p.hint.then(|| {
-                    el("p")
-                        .class("lesson-hint")
-                        .attr("id", "lesson-hint")
-                        .text(p.lesson.hint_in(p.step, lang).unwrap_or_default())
+                    lesson_text(
+                        el("p").class("lesson-hint").attr("id", "lesson-hint"),
+                        p.lesson.hint_in(p.step, lang).unwrap_or_default(),
+                        p.lesson.hint_in(p.step, "en").unwrap_or_default(),
+                    )
                 }))
                 .child(
                     el("div")
