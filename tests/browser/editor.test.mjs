@@ -2,7 +2,7 @@
 // the validator's findings come and go, undo and redo, export and
 // re-import, open a map link, refuse a malformed file while keeping the
 // map, keep maps across a reload, and play the map drawn; the same in
-// German, with no English left in the editor's panel; screenshots of both
+// German, with no English left on the page; screenshots of both
 // languages at two sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,10 +44,10 @@ const counts = (page) => page.textContent('#map-counts');
 const linkRows = async (page) => new URL(await page.inputValue('#map-link')).hash.match(/map=([^&]*)/)[1];
 const message = (page) => page.textContent('#editor-message');
 
-/** English left on a German page within `root` only (harness.mjs's
- * englishLeft, restricted to the parts this file tests: the play screens'
- * header and panels are translated elsewhere). Text marked `lang="en"` on
- * purpose (a lesson's English shown where it has no German) is left out. */
+/** English left on a German page within `root` (harness.mjs's
+ * englishLeft, but text marked `lang="en"` on purpose is left out: a
+ * lesson's English shown where it has no German, the English under a
+ * German field of the lesson writer). */
 async function englishLeftIn(page, root, files) {
   const pieces = new Map();
   for (const file of files) {
@@ -283,7 +283,7 @@ test('German: the editor speaks German while a map is drawn, a problem comes and
   try {
     const { page, errors } = await gotoEditor(context);
     assert.equal(await page.getAttribute('html', 'lang'), 'de');
-    const none = async (when) => assert.deepEqual(await englishLeftIn(page, '#panel', catalogues), [], when);
+    const none = async (when) => assert.deepEqual(await englishLeftIn(page, 'body', catalogues), [], when);
     assert.equal(await counts(page), '12 × 10 Felder: 120 frei, 0 unbewohnbar, 0 Artefakte');
     assert.match(await page.textContent('#map-problems'), /Fehler: die Karte hat 0 Artefakte; nötig sind mindestens 3/);
     assert.match(await page.textContent('#play-blocked'), /^Behebe zuerst den Fehler/);

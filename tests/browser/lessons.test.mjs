@@ -4,7 +4,7 @@
 // page and tried; "Why?" in an ordinary game names the rule. The same
 // in German: the list, a lesson played to its end (its German narration,
 // hint and wrong-move message), and a lesson written with its German;
-// no English left in the lessons' dialog and panel; screenshots of both
+// no English left on the page; screenshots of both
 // languages at two sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,10 +20,10 @@ after(() => server.close());
 const lessonDir = join(root, 'lessons', 'star-tigris');
 const step = async (page) => +(await page.getAttribute('#lesson-step', 'data-step'));
 
-/** English left on a German page within `root` only (harness.mjs's
- * englishLeft, restricted to the parts this file tests: the play screens'
- * header and panels are translated elsewhere). Text marked `lang="en"` on
- * purpose (a lesson's English shown where it has no German) is left out. */
+/** English left on a German page within `root` (harness.mjs's
+ * englishLeft, but text marked `lang="en"` on purpose is left out: a
+ * lesson's English shown where it has no German, the English under a
+ * German field of the lesson writer). */
 async function englishLeftIn(page, root, files) {
   const pieces = new Map();
   for (const file of files) {
@@ -266,7 +266,7 @@ test('German: the list of lessons, a lesson played to its end with a wrong move,
     const titles = await page.$$eval('#lesson-list .lesson-card strong', (els) => els.map((e) => e.textContent));
     const files = readdirSync(lessonDir).filter((f) => f.endsWith('.json')).sort();
     assert.deepEqual(titles, files.map((f) => JSON.parse(readFileSync(join(lessonDir, f), 'utf8')).translations.de.title));
-    await none('#overlay', 'the list of lessons');
+    await none('body', 'the list of lessons');
 
     const lesson = JSON.parse(readFileSync(join(lessonDir, '02-internal-conflict.json'), 'utf8'));
     const de = lesson.translations.de;
@@ -280,7 +280,7 @@ test('German: the list of lessons, a lesson played to its end with a wrong move,
       assert.equal(await page.textContent('#narration'), de.steps[i].say);
       const s = lesson.steps[i];
       if (s.learner) {
-        await none('#panel', `step ${i + 1}, before the move`);
+        await none('body', `step ${i + 1}, before the move`);
         if (!wrongDone) {
           // A legal move that is not the lesson's: the same piece elsewhere.
           const [verb, kind, cell] = s.learner.action.split(' ');
@@ -290,7 +290,7 @@ test('German: the list of lessons, a lesson played to its end with a wrong move,
           await clickCell(page, other);
           assert.equal(await page.textContent('#lesson-message'), de.steps[i].wrong);
           assert.equal(await page.textContent('#lesson-hint'), de.steps[i].hint);
-          await none('#panel', `step ${i + 1}, after a wrong move`);
+          await none('body', `step ${i + 1}, after a wrong move`);
           wrongDone = true;
         }
         await makeMoveDe(page, s.learner.action);
@@ -299,7 +299,7 @@ test('German: the list of lessons, a lesson played to its end with a wrong move,
       if (i === 2) {
         assert.match(await page.textContent('#lesson-strengths'), /^Stärke: Angreifer .* 2, Verteidiger .* 1 \(auf dem Spielbrett/);
       }
-      await none('#panel', `step ${i + 1}`);
+      await none('body', `step ${i + 1}`);
       if (i + 1 < lesson.steps.length) await page.keyboard.press('ArrowRight');
     }
     assert.ok(wrongDone, 'the lesson has a learner step');
@@ -314,7 +314,7 @@ test('German: the list of lessons, a lesson played to its end with a wrong move,
     while (!(await page.$('#lesson-show'))) await page.keyboard.press('ArrowRight');
     await page.click('#lesson-show');
     assert.equal(await page.textContent('#lesson-message'), 'Gesucht war: einen Bergbauroboter auf D2 ansiedeln.');
-    await none('#panel', 'after “Show me”');
+    await none('body', 'after “Show me”');
     assert.equal(errors.length, 0, errors.join('\n'));
   } finally {
     await context.close();
@@ -325,7 +325,7 @@ test('German: a lesson is written with its German beside the English, tried in G
   const context = await browser({ width: 1280, height: 800 }, { locale: 'de-DE' });
   try {
     const { page, errors } = await gotoLessons(context);
-    const none = async (when) => assert.deepEqual(await englishLeftIn(page, '#panel', catalogues), [], when);
+    const none = async (when) => assert.deepEqual(await englishLeftIn(page, 'body', catalogues), [], when);
     await page.click('#author-new');
     await page.waitForSelector('body[data-screen="author"]');
     await none('the position');

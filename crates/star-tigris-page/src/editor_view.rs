@@ -173,17 +173,18 @@ pub fn panel(e: &Editor) -> El {
                 .text(" ")
                 .text(&tf("editor-problem-at", &[("cell", &c.to_string())]));
         }
-        b = b
-            .text(&format!(": {} ", problem_words(p)))
-            // The rule's name as `tabula map check` and docs/star-tigris/maps.md
-            // give it: an identifier, the same in every language.
-            .child(
+        b = b.text(&format!(": {} ", problem_words(p)));
+        // The rule's name as `tabula map check` and docs/star-tigris/maps.md
+        // (in English) give it; on a page in another language it is only
+        // in `data-rule`, not an English word among the German.
+        if tabula_page_kit::i18n::lang() == tabula_page_kit::i18n::Lang::En {
+            b = b.child(
                 el("code")
                     .class("rule")
-                    .attr("lang", "en")
                     .attr("translate", "no")
                     .text(&format!("[{}]", p.rule)),
             );
+        }
         list = list.child(el("li").child(b));
     }
     if e.problems.0.is_empty() {
