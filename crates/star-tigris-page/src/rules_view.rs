@@ -27,10 +27,11 @@ pub fn dialog() -> El {
             continue;
         };
         let step = picture_step(&p);
+        let lang = crate::lesson_player::lang();
         list = list.child(
             el("section")
                 .class("rule-card")
-                .child(el("h3").text(&p.lesson.title))
+                .child(el("h3").text(p.lesson.title_in(lang)))
                 .child(
                     el("canvas")
                         .class("rule-board")
@@ -38,11 +39,11 @@ pub fn dialog() -> El {
                         .attr("role", "img")
                         .attr(
                             "aria-label",
-                            &tf("rules-board-of", &[("title", &p.lesson.title)]),
+                            &tf("rules-board-of", &[("title", p.lesson.title_in(lang))]),
                         ),
                 )
-                .child(el("p").text(&p.lesson.summary))
-                .child(el("p").class("hint").text(&p.lesson.steps[step].say))
+                .child(el("p").text(p.lesson.summary_in(lang)))
+                .child(el("p").class("hint").text(p.lesson.say_in(step, lang)))
                 .child(button(&t("rules-take-lesson"), &format!("lesson:{name}"))),
         );
     }
