@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, open, parseCell, dropFile, artefacts, lowestContrast, catalogue } from './harness.mjs';
+import { serve, browser, open, parseCell, dropFile, artefacts, lowestContrast, englishLeft } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -43,46 +43,6 @@ const rules = (page) => page.$$eval('#map-problems [data-rule]', (els) => els.ma
 const counts = (page) => page.textContent('#map-counts');
 const linkRows = async (page) => new URL(await page.inputValue('#map-link')).hash.match(/map=([^&]*)/)[1];
 const message = (page) => page.textContent('#editor-message');
-
-/** English left on a German page within `root` (harness.mjs's
- * englishLeft, but text marked `lang="en"` on purpose is left out: a
- * lesson's English shown where it has no German, the English under a
- * German field of the lesson writer). */
-async function englishLeftIn(page, root, files) {
-  const pieces = new Map();
-  for (const file of files) {
-    const de = new Map(catalogue(file.replace(/en\.txt$/, 'de.txt')));
-    for (const [key, en] of catalogue(file)) {
-      if (de.get(key) === en) continue;
-      for (const piece of en.split(/\{[^}]*\}/)) {
-        const p = piece.trim();
-        if (p.length >= 8 && !(de.get(key) ?? '').includes(p)) pieces.set(p, key);
-      }
-    }
-  }
-  const shown = await page.evaluate((root) => {
-    const out = [];
-    for (const r of document.querySelectorAll(root)) {
-      let text = r.innerText;
-      for (const e of r.querySelectorAll('[lang="en"]')) text = text.replace(e.innerText, '');
-      out.push(text);
-      for (const el of [r, ...r.querySelectorAll('[title], [aria-label], [placeholder], [alt]')]) {
-        if (el.closest('[hidden]') || el.closest('[lang="en"]')) continue;
-        for (const a of ['title', 'aria-label', 'placeholder', 'alt']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
-      }
-    }
-    return out.join('\n');
-  }, root);
-  const left = [...pieces].filter(([p]) => shown.includes(p)).map(([p, key]) => `${key}: “${p}”`);
-  for (const word of ['the', 'and', 'your', 'you', 'is', 'of', 'with', 'this', 'to', 'not']) {
-    const m = shown.match(new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'iu'));
-    if (m) {
-      const at = shown.indexOf(m[0]);
-      left.push(`not in a catalogue: “…${shown.slice(Math.max(0, at - 30), at + 30).replace(/\n/g, ' ')}…”`);
-    }
-  }
-  return left;
-}
 
 const catalogues = ['en.txt', 'star-tigris/en.txt', 'star-tigris-editor/en.txt', 'star-tigris-lessons/en.txt'];
 
@@ -283,7 +243,7 @@ test('German: the editor speaks German while a map is drawn, a problem comes and
   try {
     const { page, errors } = await gotoEditor(context);
     assert.equal(await page.getAttribute('html', 'lang'), 'de');
-    const none = async (when) => assert.deepEqual(await englishLeftIn(page, 'body', catalogues), [], when);
+    const none = async (when) => assert.deepEqual(await englishLeft(page, catalogues, 'body'), [], when);
     assert.equal(await counts(page), '12 × 10 Felder: 120 frei, 0 unbewohnbar, 0 Artefakte');
     assert.match(await page.textContent('#map-problems'), /Fehler: die Karte hat 0 Artefakte; nötig sind mindestens 3/);
     assert.match(await page.textContent('#play-blocked'), /^Behebe zuerst den Fehler/);

@@ -189,8 +189,11 @@ export function catalogue(file) {
 /** English words still on a German page: every English text of the named
  * catalogues (`en.txt`, `star-tigris/en.txt`, …) that differs from its
  * German, cut at its `{name}`s into pieces of 8 characters or more, and
- * found in the page's visible text, its titles, labels or placeholders. */
-export async function englishLeft(page, files) {
+ * found in the visible text, titles, labels or placeholders of the
+ * elements matching `root` (the whole page by default). Text marked
+ * `lang="en"` on purpose is left out (a lesson's English shown where it
+ * has no German, the English under a German field of the lesson writer). */
+export async function englishLeft(page, files, root = 'body') {
   const pieces = new Map();
   for (const file of files) {
     const de = new Map(catalogue(file.replace(/en\.txt$/, 'de.txt')));
@@ -202,14 +205,20 @@ export async function englishLeft(page, files) {
       }
     }
   }
-  const shown = await page.evaluate(() => {
-    const out = [document.body.innerText];
-    for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]')) {
-      if (el.closest('[hidden]') || el.closest('dialog:not([open])')) continue;
-      for (const a of ['title', 'aria-label', 'placeholder', 'alt']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+  const shown = await page.evaluate((root) => {
+    const out = [];
+    for (const r of document.querySelectorAll(root)) {
+      let text = r.innerText;
+      for (const e of r.querySelectorAll('[lang="en"]')) text = text.replace(e.innerText, '');
+      out.push(text);
+      for (const el of [r, ...r.querySelectorAll('[title], [aria-label], [placeholder], [alt]')]) {
+        const english = el.closest('[lang="en"]');
+        if (el.closest('[hidden]') || el.closest('dialog:not([open])') || (english && r.contains(english))) continue;
+        for (const a of ['title', 'aria-label', 'placeholder', 'alt']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+      }
     }
     return out.join('\n');
-  });
+  }, root);
   const left = [...pieces].filter(([p]) => shown.includes(p)).map(([p, key]) => `${key}: “${p}”`);
   // Words no German sentence has: they catch text that never went
   // through a catalogue.

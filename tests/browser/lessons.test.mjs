@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { serve, browser, open, newGame, ready, targets, clickCell, pixel, root, artefacts, catalogue } from './harness.mjs';
+import { serve, browser, open, newGame, ready, targets, clickCell, pixel, root, artefacts, englishLeft } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -19,46 +19,6 @@ after(() => server.close());
 
 const lessonDir = join(root, 'lessons', 'star-tigris');
 const step = async (page) => +(await page.getAttribute('#lesson-step', 'data-step'));
-
-/** English left on a German page within `root` (harness.mjs's
- * englishLeft, but text marked `lang="en"` on purpose is left out: a
- * lesson's English shown where it has no German, the English under a
- * German field of the lesson writer). */
-async function englishLeftIn(page, root, files) {
-  const pieces = new Map();
-  for (const file of files) {
-    const de = new Map(catalogue(file.replace(/en\.txt$/, 'de.txt')));
-    for (const [key, en] of catalogue(file)) {
-      if (de.get(key) === en) continue;
-      for (const piece of en.split(/\{[^}]*\}/)) {
-        const p = piece.trim();
-        if (p.length >= 8 && !(de.get(key) ?? '').includes(p)) pieces.set(p, key);
-      }
-    }
-  }
-  const shown = await page.evaluate((root) => {
-    const out = [];
-    for (const r of document.querySelectorAll(root)) {
-      let text = r.innerText;
-      for (const e of r.querySelectorAll('[lang="en"]')) text = text.replace(e.innerText, '');
-      out.push(text);
-      for (const el of [r, ...r.querySelectorAll('[title], [aria-label], [placeholder], [alt]')]) {
-        if (el.closest('[hidden]') || el.closest('[lang="en"]')) continue;
-        for (const a of ['title', 'aria-label', 'placeholder', 'alt']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
-      }
-    }
-    return out.join('\n');
-  }, root);
-  const left = [...pieces].filter(([p]) => shown.includes(p)).map(([p, key]) => `${key}: “${p}”`);
-  for (const word of ['the', 'and', 'your', 'you', 'is', 'of', 'with', 'this', 'to', 'not']) {
-    const m = shown.match(new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'iu'));
-    if (m) {
-      const at = shown.indexOf(m[0]);
-      left.push(`not in a catalogue: “…${shown.slice(Math.max(0, at - 30), at + 30).replace(/\n/g, ' ')}…”`);
-    }
-  }
-  return left;
-}
 
 const catalogues = ['en.txt', 'star-tigris/en.txt', 'star-tigris-editor/en.txt', 'star-tigris-lessons/en.txt'];
 
@@ -261,7 +221,7 @@ test('German: the list of lessons, a lesson played to its end with a wrong move,
   const context = await browser({ width: 1280, height: 800 }, { locale: 'de-DE' });
   try {
     const { page, errors } = await gotoLessons(context);
-    const none = async (where, when) => assert.deepEqual(await englishLeftIn(page, where, catalogues), [], when);
+    const none = async (where, when) => assert.deepEqual(await englishLeft(page, catalogues, where), [], when);
     assert.equal(await page.getAttribute('html', 'lang'), 'de');
     const titles = await page.$$eval('#lesson-list .lesson-card strong', (els) => els.map((e) => e.textContent));
     const files = readdirSync(lessonDir).filter((f) => f.endsWith('.json')).sort();
@@ -325,7 +285,7 @@ test('German: a lesson is written with its German beside the English, tried in G
   const context = await browser({ width: 1280, height: 800 }, { locale: 'de-DE' });
   try {
     const { page, errors } = await gotoLessons(context);
-    const none = async (when) => assert.deepEqual(await englishLeftIn(page, 'body', catalogues), [], when);
+    const none = async (when) => assert.deepEqual(await englishLeft(page, catalogues, 'body'), [], when);
     await page.click('#author-new');
     await page.waitForSelector('body[data-screen="author"]');
     await none('the position');
