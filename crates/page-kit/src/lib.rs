@@ -5,6 +5,7 @@
 pub mod canvas;
 pub mod dom;
 pub mod error_words;
+pub mod grid;
 pub mod i18n;
 pub mod morph;
 pub mod resume_note;

@@ -5,58 +5,24 @@
 //! code path as `tabula map check`.
 
 use tabula_engine::{Problem, Problems};
+use tabula_page_kit::grid::{self, Grid, Place};
 use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::Pos;
 use tabula_star_tigris::map::{MAX_SIDE, MIN_SIDE, Map, MapStats, Terrain, check_map, parse_map};
 
-/// A board being drawn: any size within the validator's bounds, any cells.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Draft {
-    /// Columns.
-    pub width: usize,
-    /// Rows.
-    pub height: usize,
-    /// Cells, row by row from the top.
-    pub cells: Vec<Terrain>,
-}
+/// A board being drawn: any size within the validator's bounds, any
+/// cells (the kit's grid of terrains; what only Star Tigris knows about it
+/// is in [`MapDraft`]).
+pub type Draft = Grid<Terrain>;
 
-/// How the pointer paints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tool {
-    /// One cell at a time, dragging paints a stroke.
-    Brush,
-    /// A filled rectangle from the cell pressed to the cell released.
-    Rect,
-    /// The 4-connected area of cells like the one clicked.
-    Fill,
-}
+/// Undo and redo of whole boards (a board is at most 1,024 cells).
+pub type History = grid::History<Draft>;
 
-impl Tool {
-    /// Every tool, in the order of the toolbar.
-    pub const ALL: [Tool; 3] = [Tool::Brush, Tool::Rect, Tool::Fill];
+pub use tabula_page_kit::grid::Tool;
 
-    /// The tool's name in commands (`tool:rect`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Tool::Brush => "brush",
-            Tool::Rect => "rect",
-            Tool::Fill => "fill",
-        }
-    }
-
-    /// The tool's label on its button, in the page's language.
-    pub fn label(self) -> String {
-        t(match self {
-            Tool::Brush => "editor-tool-brush",
-            Tool::Rect => "editor-tool-rect",
-            Tool::Fill => "editor-tool-fill",
-        })
-    }
-
-    /// The tool named `name`.
-    pub fn from_name(name: &str) -> Option<Tool> {
-        Tool::ALL.into_iter().find(|t| t.name() == name)
-    }
+/// A board position as the kit's grid place.
+pub fn place(p: Pos) -> Place {
+    (p.row as usize, p.col as usize)
 }
 
 /// Every terrain, in the order of the palette.
@@ -252,181 +218,94 @@ pub fn name_problem_words(why: &str) -> String {
     }
 }
 
-fn index(width: usize, p: Pos) -> usize {
-    p.row as usize * width + p.col as usize
+/// What Star Tigris knows about a board being drawn: its map text, its
+/// validation, its size bounds, its links.
+pub trait MapDraft: Sized {
+    /// An all-open board. Sizes are clamped to the validator's bounds.
+    fn blank(width: usize, height: usize) -> Self;
+    /// The cells of a parsed map.
+    fn from_map(map: &Map) -> Self;
+    /// Read map text. Only its syntax must be right (characters, rows,
+    /// size): a map that breaks a validation rule can still be edited.
+    fn parse(text: &str) -> Result<Self, Problems>;
+    /// The map-file text of the board (no comments: line `r + 1` is row `r`).
+    fn to_text(&self) -> String;
+    /// The map-file text with a comment naming the map first.
+    fn to_file(&self, name: &str) -> String;
+    /// Every error and warning, from the one validation function.
+    fn problems(&self) -> Problems;
+    /// The cell a problem names, if it names one on this board.
+    fn problem_cell(&self, p: &Problem) -> Option<Pos>;
+    /// The board resized, keeping every cell that fits (new cells are
+    /// open). Sizes are clamped to the validator's bounds.
+    fn resized_map(&self, width: usize, height: usize) -> Self;
+    /// The board as a parsed map (row `r` on line `r + 1`).
+    fn to_map(&self) -> Map;
+    /// Size and cells by kind, as `tabula map check` reports them.
+    fn stats(&self) -> MapStats;
+    /// Cells by kind: (open, uninhabitable, artifact).
+    fn counts(&self) -> (usize, usize, usize);
+    /// The board as a URL fragment value: rows joined by `/` (every map
+    /// character is safe in a URL, so a link stays readable).
+    fn to_link_rows(&self) -> String;
+    /// Read the rows of a map link. Problems name the row (as line) and column.
+    fn from_link_rows(rows: &str) -> Result<Self, Problems>;
 }
 
-impl Draft {
-    /// An all-open board. Sizes are clamped to the validator's bounds.
-    pub fn blank(width: usize, height: usize) -> Draft {
-        let (width, height) = (
+impl MapDraft for Draft {
+    fn blank(width: usize, height: usize) -> Draft {
+        Grid::filled(
             width.clamp(MIN_SIDE, MAX_SIDE),
             height.clamp(MIN_SIDE, MAX_SIDE),
-        );
-        Draft {
-            width,
-            height,
-            cells: vec![Terrain::Open; width * height],
-        }
+            Terrain::Open,
+        )
     }
 
-    /// The cells of a parsed map.
-    pub fn from_map(map: &Map) -> Draft {
-        Draft {
+    fn from_map(map: &Map) -> Draft {
+        Grid {
             width: map.width,
             height: map.height,
             cells: map.cells.clone(),
         }
     }
 
-    /// Read map text. Only its syntax must be right (characters, rows,
-    /// size): a map that breaks a validation rule can still be edited.
-    pub fn parse(text: &str) -> Result<Draft, Problems> {
+    fn parse(text: &str) -> Result<Draft, Problems> {
         parse_map(text).map(|m| Draft::from_map(&m))
     }
 
-    /// The map-file text of the board (no comments: line `r + 1` is row `r`).
-    pub fn to_text(&self) -> String {
+    fn to_text(&self) -> String {
         let mut s = String::with_capacity((self.width + 1) * self.height);
-        for row in self.cells.chunks(self.width) {
+        for row in self.rows() {
             s.extend(row.iter().map(|t| t.symbol()));
             s.push('\n');
         }
         s
     }
 
-    /// The map-file text with a comment naming the map first.
-    pub fn to_file(&self, name: &str) -> String {
+    fn to_file(&self, name: &str) -> String {
         let name: String = name.chars().filter(|c| !c.is_control()).collect();
         format!("# {name}\n{}", self.to_text())
     }
 
-    /// Every error and warning, from the one validation function.
-    pub fn problems(&self) -> Problems {
+    fn problems(&self) -> Problems {
         check_map(&self.to_text())
     }
 
-    /// The cell a problem names, if it names one on this board.
-    pub fn problem_cell(&self, p: &Problem) -> Option<Pos> {
+    fn problem_cell(&self, p: &Problem) -> Option<Pos> {
         let (line, col) = (p.line?, p.col?);
         (line >= 1 && col >= 1 && line <= self.height && col <= self.width)
             .then(|| Pos::new((line - 1) as u8, (col - 1) as u8))
     }
 
-    /// Whether `p` is on the board.
-    pub fn contains(&self, p: Pos) -> bool {
-        (p.row as usize) < self.height && (p.col as usize) < self.width
+    fn resized_map(&self, width: usize, height: usize) -> Draft {
+        self.resized(
+            width.clamp(MIN_SIDE, MAX_SIDE),
+            height.clamp(MIN_SIDE, MAX_SIDE),
+            Terrain::Open,
+        )
     }
 
-    /// The terrain at `p` (which must be on the board).
-    pub fn at(&self, p: Pos) -> Terrain {
-        self.cells[index(self.width, p)]
-    }
-
-    /// Paint one cell; whether anything changed.
-    pub fn paint(&mut self, p: Pos, t: Terrain) -> bool {
-        if !self.contains(p) || self.at(p) == t {
-            return false;
-        }
-        self.cells[index(self.width, p)] = t;
-        true
-    }
-
-    /// Paint the rectangle with corners `a` and `b`; whether anything changed.
-    pub fn rect(&mut self, a: Pos, b: Pos, t: Terrain) -> bool {
-        let mut changed = false;
-        for row in a.row.min(b.row)..=a.row.max(b.row) {
-            for col in a.col.min(b.col)..=a.col.max(b.col) {
-                changed |= self.paint(Pos::new(row, col), t);
-            }
-        }
-        changed
-    }
-
-    /// Paint the 4-connected area of cells like the one at `p`.
-    pub fn fill(&mut self, p: Pos, t: Terrain) -> bool {
-        if !self.contains(p) {
-            return false;
-        }
-        let from = self.at(p);
-        if from == t {
-            return false;
-        }
-        let mut stack = vec![p];
-        while let Some(q) = stack.pop() {
-            if !self.paint(q, t) {
-                continue;
-            }
-            let (r, c) = (q.row as i32, q.col as i32);
-            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let (nr, nc) = (r + dr, c + dc);
-                if nr >= 0 && nc >= 0 {
-                    let n = Pos::new(nr as u8, nc as u8);
-                    if self.contains(n) && self.at(n) == from {
-                        stack.push(n);
-                    }
-                }
-            }
-        }
-        true
-    }
-
-    /// The board resized, keeping every cell that fits (new cells are
-    /// open). Sizes are clamped to the validator's bounds.
-    pub fn resized(&self, width: usize, height: usize) -> Draft {
-        let mut d = Draft::blank(width, height);
-        for row in 0..d.height.min(self.height) {
-            for col in 0..d.width.min(self.width) {
-                let p = Pos::new(row as u8, col as u8);
-                d.cells[index(d.width, p)] = self.at(p);
-            }
-        }
-        d
-    }
-
-    /// The board mirrored left to right.
-    pub fn mirrored_left_right(&self) -> Draft {
-        let mut d = self.clone();
-        for row in d.cells.chunks_mut(self.width) {
-            row.reverse();
-        }
-        d
-    }
-
-    /// The board mirrored top to bottom.
-    pub fn mirrored_top_bottom(&self) -> Draft {
-        let cells = self
-            .cells
-            .chunks(self.width)
-            .rev()
-            .flatten()
-            .copied()
-            .collect();
-        Draft {
-            cells,
-            ..self.clone()
-        }
-    }
-
-    /// The board turned a quarter clockwise.
-    pub fn rotated(&self) -> Draft {
-        let (w, h) = (self.height, self.width);
-        let mut cells = Vec::with_capacity(w * h);
-        for row in 0..h {
-            for col in 0..w {
-                // New (row, col) comes from old (height-1-col, row).
-                cells.push(self.at(Pos::new((self.height - 1 - col) as u8, row as u8)));
-            }
-        }
-        Draft {
-            width: w,
-            height: h,
-            cells,
-        }
-    }
-
-    /// The board as a parsed map (row `r` on line `r + 1`).
-    pub fn to_map(&self) -> Map {
+    fn to_map(&self) -> Map {
         Map {
             width: self.width,
             height: self.height,
@@ -435,26 +314,21 @@ impl Draft {
         }
     }
 
-    /// Size and cells by kind, as `tabula map check` reports them.
-    pub fn stats(&self) -> MapStats {
+    fn stats(&self) -> MapStats {
         self.to_map().stats()
     }
 
-    /// Cells by kind: (open, uninhabitable, artifact).
-    pub fn counts(&self) -> (usize, usize, usize) {
+    fn counts(&self) -> (usize, usize, usize) {
         let s = self.stats();
         (s.open, s.uninhabitable, s.artifacts)
     }
 
-    /// The board as a URL fragment value: rows joined by `/` (every map
-    /// character is safe in a URL, so a link stays readable).
-    pub fn to_link_rows(&self) -> String {
+    fn to_link_rows(&self) -> String {
         let text = self.to_text();
         text.trim_end().replace('\n', "/")
     }
 
-    /// Read the rows of a map link. Problems name the row (as line) and column.
-    pub fn from_link_rows(rows: &str) -> Result<Draft, Problems> {
+    fn from_link_rows(rows: &str) -> Result<Draft, Problems> {
         Draft::parse(&rows.replace('/', "\n"))
     }
 }
@@ -481,51 +355,6 @@ pub fn split_link(fragment: &str) -> Option<(&str, Option<&str>)> {
     rows.map(|r| (r, name))
 }
 
-/// Undo and redo of whole boards (a board is at most 1,024 cells).
-#[derive(Clone, Debug, Default)]
-pub struct History {
-    past: Vec<Draft>,
-    future: Vec<Draft>,
-}
-
-/// Most steps kept for undo.
-pub const HISTORY_LIMIT: usize = 200;
-
-impl History {
-    /// Remember `before` as the board before a change (clears redo).
-    pub fn record(&mut self, before: Draft) {
-        if self.past.len() == HISTORY_LIMIT {
-            self.past.remove(0);
-        }
-        self.past.push(before);
-        self.future.clear();
-    }
-
-    /// The board before the last change, given the current one.
-    pub fn undo(&mut self, current: &Draft) -> Option<Draft> {
-        let d = self.past.pop()?;
-        self.future.push(current.clone());
-        Some(d)
-    }
-
-    /// The board after the last undone change, given the current one.
-    pub fn redo(&mut self, current: &Draft) -> Option<Draft> {
-        let d = self.future.pop()?;
-        self.past.push(current.clone());
-        Some(d)
-    }
-
-    /// Whether there is a change to undo.
-    pub fn can_undo(&self) -> bool {
-        !self.past.is_empty()
-    }
-
-    /// Whether there is an undone change to redo.
-    pub fn can_redo(&self) -> bool {
-        !self.future.is_empty()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -544,27 +373,12 @@ mod tests {
     }
 
     #[test]
-    fn tools_paint_cells_rectangles_and_areas() {
-        let mut b = Draft::blank(5, 4);
-        assert!(b.paint(Pos::new(0, 0), Terrain::Artifact));
-        assert!(!b.paint(Pos::new(0, 0), Terrain::Artifact), "no change");
-        assert!(!b.paint(Pos::new(9, 0), Terrain::Artifact), "off the board");
-        assert!(b.rect(Pos::new(3, 4), Pos::new(1, 2), Terrain::Uninhabitable));
-        assert_eq!(b.to_text(), "A....\n..MMM\n..MMM\n..MMM\n");
-        // Fill the open area (it wraps around the block): the artifact stays.
-        assert!(b.fill(Pos::new(3, 0), Terrain::Uninhabitable));
-        assert_eq!(b.to_text(), "AMMMM\nMMMMM\nMMMMM\nMMMMM\n");
-        assert!(!b.fill(Pos::new(1, 1), Terrain::Uninhabitable));
-        assert_eq!(b.counts(), (0, 19, 1));
-    }
-
-    #[test]
     fn resize_keeps_what_fits_and_clamps() {
         let b = d("A..M\n....\n..A.\nM..A\n");
-        let bigger = b.resized(6, 5);
+        let bigger = b.resized_map(6, 5);
         assert_eq!(bigger.to_text(), "A..M..\n......\n..A...\nM..A..\n......\n");
-        assert_eq!(bigger.resized(4, 4), b);
-        let clamped = b.resized(1, 99);
+        assert_eq!(bigger.resized_map(4, 4), b);
+        let clamped = b.resized_map(1, 99);
         assert_eq!((clamped.width, clamped.height), (MIN_SIDE, MAX_SIDE));
     }
 
@@ -622,32 +436,6 @@ mod tests {
         let bad = Draft::from_link_rows("A..M/.x../..A./M..A").unwrap_err();
         let p = &bad.0[0];
         assert_eq!((p.line, p.col), (Some(2), Some(2)), "row 2, column 2");
-    }
-
-    #[test]
-    fn undo_and_redo() {
-        let mut h = History::default();
-        let mut b = Draft::blank(4, 4);
-        assert!(!h.can_undo());
-        h.record(b.clone());
-        b.paint(Pos::new(0, 0), Terrain::Artifact);
-        let painted = b.clone();
-        b = h.undo(&b).unwrap();
-        assert_eq!(b, Draft::blank(4, 4));
-        assert!(h.can_redo());
-        b = h.redo(&b).unwrap();
-        assert_eq!(b, painted);
-        h.record(b.clone());
-        assert!(!h.can_redo(), "a new change clears redo");
-        for _ in 0..HISTORY_LIMIT + 5 {
-            h.record(b.clone());
-        }
-        let mut n = 0;
-        while let Some(x) = h.undo(&b) {
-            b = x;
-            n += 1;
-        }
-        assert_eq!(n, HISTORY_LIMIT);
     }
 
     /// Maps that break every rule of the validator, between them.

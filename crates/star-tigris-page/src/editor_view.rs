@@ -9,7 +9,9 @@ use web_sys::CanvasRenderingContext2d as Ctx;
 
 use crate::board::{self, Geometry, Picture};
 use crate::dom::{El, button, el, file_field, paste_field};
-use crate::editor::{TERRAINS, Tool, counts_words, problem_words, terrain_label, terrain_name};
+use crate::editor::{
+    MapDraft, TERRAINS, Tool, counts_words, problem_words, terrain_label, terrain_name,
+};
 use crate::map_editor::Editor;
 use crate::maps::MAPS;
 

@@ -670,6 +670,7 @@ impl Author {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::editor::MapDraft;
     use crate::lesson_player::LessonPlayer;
 
     fn author() -> Author {

@@ -13,7 +13,7 @@ use crate::dom::download;
 use crate::dom::{
     consume_fragment, copy_text, document, file_name, fragment, local_storage, page_url, read_file,
 };
-use crate::editor::Draft;
+use crate::editor::{Draft, MapDraft};
 use crate::events::{listen, with_app};
 use crate::lesson_author::{Author, TextField};
 use crate::lesson_player::LessonPlayer;

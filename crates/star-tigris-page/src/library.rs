@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use tabula_engine::limits::check_name;
 use tabula_page_kit::i18n::{t, tf};
 
-use crate::editor::{Draft, name_problem_words, problems_at};
+use crate::editor::{Draft, MapDraft, name_problem_words, problems_at};
 
 /// The storage key of the library.
 pub const STORAGE_KEY: &str = "tabula.star-tigris.maps";

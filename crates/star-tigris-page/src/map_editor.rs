@@ -9,7 +9,7 @@ use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::Pos;
 use tabula_star_tigris::map::Terrain;
 
-use crate::editor::{Draft, History, Tool, name_problem_words, problems_at};
+use crate::editor::{Draft, History, MapDraft, Tool, name_problem_words, place, problems_at};
 use crate::library::{Library, SavedMap};
 
 /// A drag in progress: the board before it, where it started, where it is.
@@ -150,10 +150,13 @@ impl Editor {
     /// After the board changed: validate it again and save it.
     fn changed(&mut self) {
         self.problems = self.draft.problems();
-        if self.highlight.is_some_and(|p| !self.draft.contains(p)) {
+        if self
+            .highlight
+            .is_some_and(|p| !self.draft.contains(place(p)))
+        {
             self.highlight = None;
         }
-        if !self.draft.contains(self.cursor) {
+        if !self.draft.contains(place(self.cursor)) {
             self.cursor = Pos::new(0, 0);
         }
         let text = self.draft.to_text();
@@ -208,7 +211,7 @@ impl Editor {
 
     /// The pointer went down on a cell.
     pub fn press(&mut self, p: Pos) {
-        if !self.draft.contains(p) {
+        if !self.draft.contains(place(p)) {
             return;
         }
         self.stroke = Some(Stroke {
@@ -219,13 +222,13 @@ impl Editor {
         self.cursor = p;
         match self.tool {
             Tool::Brush => {
-                self.draft.paint(p, self.paint);
+                self.draft.paint(place(p), self.paint);
             }
             Tool::Rect => {
-                self.draft.rect(p, p, self.paint);
+                self.draft.rect(place(p), place(p), self.paint);
             }
             Tool::Fill => {
-                self.draft.fill(p, self.paint);
+                self.draft.fill(place(p), self.paint);
             }
         }
         self.problems = self.draft.problems();
@@ -236,7 +239,7 @@ impl Editor {
         let Some(stroke) = self.stroke.as_mut() else {
             return;
         };
-        if !self.draft.contains(p) || p == stroke.last {
+        if !self.draft.contains(place(p)) || p == stroke.last {
             return;
         }
         match self.tool {
@@ -251,12 +254,12 @@ impl Editor {
                     } else {
                         c += dc.signum();
                     }
-                    self.draft.paint(Pos::new(r as u8, c as u8), self.paint);
+                    self.draft.paint((r as usize, c as usize), self.paint);
                 }
             }
             Tool::Rect => {
                 self.draft = stroke.before.clone();
-                self.draft.rect(stroke.anchor, p, self.paint);
+                self.draft.rect(place(stroke.anchor), place(p), self.paint);
             }
             Tool::Fill => {}
         }
@@ -336,7 +339,7 @@ impl Editor {
         self.cancel();
         // What was said about an earlier step (e.g. "Renamed") is stale now.
         self.message = None;
-        let d = self.draft.resized(width, height);
+        let d = self.draft.resized_map(width, height);
         if (d.width, d.height) != (width, height) {
             self.tell(tf(
                 "editor-size-clamped",
