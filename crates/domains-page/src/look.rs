@@ -7,16 +7,6 @@ use crate::words::{t, tf};
 
 /// Each player's colour for units, bubbles and lines.
 pub const COLOURS: [&str; 4] = ["#c62828", "#1f5fb4", "#2e8b2e", "#c77c00"];
-
-/// Each seat's line in the points chart, told apart by its dashes as well
-/// as its colour: the dash lengths, and the key of the line's name in the
-/// legend.
-pub const CHART_LINES: [(&[f64], &str); 4] = [
-    (&[], "domains-line-solid"),
-    (&[8.0, 4.0], "domains-line-dashed"),
-    (&[2.0, 3.0], "domains-line-dotted"),
-    (&[10.0, 3.0, 2.0, 3.0], "domains-line-dash-dot"),
-];
 /// Each player's paint.
 pub const PAINT: [&str; 4] = ["#f4c0c0", "#bcd3f2", "#c3e6c3", "#f6dca6"];
 /// Each player's ability zone (darker paint).

@@ -3,9 +3,12 @@
 //! links and timers.
 
 pub mod canvas;
+pub mod chart;
 pub mod dom;
 pub mod error_words;
 pub mod grid;
+pub mod handoff;
 pub mod i18n;
 pub mod morph;
 pub mod resume_note;
+pub mod transport;

@@ -3,6 +3,7 @@
 //! it; `ui::render` then redraws the page from it.
 
 use tabula_engine::Game;
+use tabula_page_kit::transport::Playback;
 use tabula_star_tigris::{Action, Kind, Phase, Pos, SwapSet};
 
 use crate::board::Geometry;
@@ -43,12 +44,8 @@ pub struct ReplayView {
     pub replay: Replay,
     /// The seat whose hand is shown; `None` shows everything.
     pub seat: Option<u8>,
-    /// Whether it is playing.
-    pub playing: bool,
-    /// Speed: actions per second.
-    pub speed: f64,
-    /// Whether a timer for the next step is set.
-    pub timer_set: bool,
+    /// Playing it, at a speed in actions per second.
+    pub playback: Playback,
 }
 
 /// Replay speeds offered, in actions per second (½× to 16×).

@@ -21,8 +21,8 @@ thread_local! {
 }
 
 /// Run `f` on the page's state.
-pub fn with_app(f: impl FnOnce(&mut App)) {
-    APP.with(|a| f(&mut a.borrow_mut()));
+pub fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> R {
+    APP.with(|a| f(&mut a.borrow_mut()))
 }
 
 /// Run `f` on the page's state unless an event is already using it (a

@@ -3,14 +3,14 @@
 //! resuming from it on load), and the replay viewer's controls and timer.
 
 use tabula_engine::limits::MAX_RECORD_BYTES;
+use tabula_page_kit::transport::{self, Move, Playback};
 use wasm_bindgen::JsCast;
 use web_sys::{Event, HtmlCanvasElement, HtmlInputElement, MouseEvent};
 
 use crate::app::{App, REPLAY_SPEEDS, ReplayView, Screen};
 use crate::dom::download;
 use crate::dom::{
-    after, consume_fragment, copy_text, document, file_name, fragment, local_storage, page_url,
-    read_file,
+    consume_fragment, copy_text, document, file_name, fragment, local_storage, page_url, read_file,
 };
 use crate::events::{listen, with_app};
 use crate::game_file::{Given, Opened, classify, game_fragment, open_game, text_from_fragment};
@@ -29,9 +29,7 @@ pub fn show_replay(app: &mut App, replay: Replay) {
     app.replay = Some(ReplayView {
         replay,
         seat: None,
-        playing: false,
-        speed: 2.0,
-        timer_set: false,
+        playback: Playback::new(2.0),
     });
     app.screen = Screen::Replay;
     app.open_error = None;
@@ -208,31 +206,26 @@ pub fn open_file(file: web_sys::File) {
     });
 }
 
-/// Step the replay while it plays.
-pub fn drive(app: &mut App) {
-    let Some(v) = app.replay.as_mut() else {
-        return;
-    };
-    if app.screen != Screen::Replay || !v.playing || v.timer_set {
-        return;
-    }
-    v.timer_set = true;
-    after(1000.0 / v.speed, || {
+/// Step the replay while it plays (the timer started by play stops at
+/// the end, on a pause, a move or when the replay is left).
+fn play(token: u32, delay: f64) {
+    transport::run(token, delay, move |token| {
         with_app(|app| {
-            let Some(v) = app.replay.as_mut() else {
-                return;
-            };
-            v.timer_set = false;
-            if !v.playing || app.screen != Screen::Replay {
-                return;
+            let v = app.replay.as_mut()?;
+            if app.screen != Screen::Replay || !v.playback.goes_on(token) {
+                return None;
             }
             let next = v.replay.pos + 1;
             v.replay.seek(next);
-            if v.replay.pos >= v.replay.len() {
-                v.playing = false;
-            }
+            let delay = if v.replay.pos >= v.replay.len() {
+                v.playback.stop();
+                None
+            } else {
+                Some(v.playback.delay_ms())
+            };
             render(app);
-        });
+            delay
+        })
     });
 }
 
@@ -310,7 +303,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         "replay" => replay_command(app, arg),
         "replay-speed" => {
             if let (Some(v), Ok(i)) = (app.replay.as_mut(), arg.parse::<usize>()) {
-                v.speed = REPLAY_SPEEDS[i.min(REPLAY_SPEEDS.len() - 1)];
+                v.playback.speed = REPLAY_SPEEDS[i.min(REPLAY_SPEEDS.len() - 1)];
             }
         }
         "replay-seat" => {
@@ -332,63 +325,71 @@ fn replay_command(app: &mut App, arg: &str) {
     };
     let (verb, rest) = arg.split_once(':').unwrap_or((arg, ""));
     let r = &mut v.replay;
-    match verb {
-        "start" => r.seek(0),
-        "end" => r.seek(r.len()),
-        "back" => r.seek(r.pos.saturating_sub(1)),
-        "forward" => r.seek(r.pos + 1),
-        "prev-turn" => {
-            let p = r.previous_turn();
-            r.seek(p);
-        }
-        "next-turn" => {
-            let p = r.next_turn();
-            r.seek(p);
-        }
+    let step = match verb {
+        "start" => Move::First,
+        "end" => Move::Last,
+        "back" => Move::Back,
+        "forward" => Move::Forward,
+        "prev-turn" => Move::BackMore,
+        "next-turn" => Move::ForwardMore,
+        "play" => Move::PlayPause,
         "seek" => {
             if let Ok(p) = rest.parse() {
+                v.playback.stop();
                 r.seek(p);
             }
+            return;
         }
-        "play" => {
-            if r.pos >= r.len() {
-                r.seek(0);
-            }
-            v.playing = !v.playing;
+        "download" => {
+            download(
+                &serde_json::to_string(&r.record).unwrap_or_default(),
+                "application/json",
+                "star-tigris-game.json",
+            );
+            return;
         }
-        "download" => download(
-            &serde_json::to_string(&r.record).unwrap_or_default(),
-            "application/json",
-            "star-tigris-game.json",
-        ),
         "link" => {
             copy_text(&game_link(&r.record));
             app.notice = Some(t("link-copied-replay"));
+            return;
         }
-        _ => {}
-    }
-    if verb != "play"
-        && verb != "download"
-        && verb != "link"
-        && let Some(v) = app.replay.as_mut()
-    {
-        v.playing = false;
+        _ => return,
+    };
+    replay_move(v, step);
+}
+
+/// Take a move along the replay's timeline (a bigger step is a turn).
+fn replay_move(v: &mut ReplayView, step: Move) {
+    let r = &mut v.replay;
+    let more = |_, forward| {
+        if forward {
+            r.next_turn()
+        } else {
+            r.previous_turn()
+        }
+    };
+    match step.target(r.pos, r.len(), more) {
+        Some(to) => {
+            v.playback.stop();
+            r.seek(to);
+        }
+        None => {
+            if !v.playback.playing && r.pos >= r.len() {
+                r.seek(0);
+            }
+            if let Some(token) = v.playback.toggle() {
+                play(token, v.playback.delay_ms());
+            }
+        }
     }
 }
 
 /// Handle a key in the replay viewer; returns whether it was used.
 pub fn key(app: &mut App, key: &str, shift: bool) -> bool {
-    let cmd = match (key, shift) {
-        ("ArrowLeft", false) => "back",
-        ("ArrowRight", false) => "forward",
-        ("ArrowLeft", true) => "prev-turn",
-        ("ArrowRight", true) => "next-turn",
-        ("Home", _) => "start",
-        ("End", _) => "end",
-        (" ", _) => "play",
-        _ => return false,
+    let (Some(step), Some(v)) = (Move::of_key(key, shift), app.replay.as_mut()) else {
+        return false;
     };
-    replay_command(app, cmd);
+    replay_move(v, step);
     true
 }
 
@@ -414,7 +415,7 @@ pub fn install() {
                 {
                     with_app(|app| {
                         if let Some(v) = app.replay.as_mut() {
-                            v.playing = false;
+                            v.playback.stop();
                             v.replay.seek(p);
                         }
                         render(app);
@@ -455,7 +456,7 @@ pub fn install() {
             if let Some(v) = app.replay.as_mut() {
                 let width = t.client_width() as f64;
                 let p = replay_view::chart_position(v, m.offset_x() as f64, width);
-                v.playing = false;
+                v.playback.stop();
                 v.replay.seek(p);
             }
             render(app);

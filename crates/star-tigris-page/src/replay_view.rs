@@ -12,7 +12,8 @@ use tabula_page_kit::i18n::{t, tf};
 use crate::app::{REPLAY_SPEEDS, ReplayView};
 use crate::board::{self, Geometry, Picture};
 use crate::dom::{El, button, by_id, el, sized_context, swatch};
-use crate::palette::{SEAT_COLOURS, kind_colour, kind_symbol};
+use crate::palette::{SEAT_COLOURS, kind_colour, kind_symbol, kind_title};
+use tabula_page_kit::chart::{Area, DASHES, Line, draw_line, draw_mark};
 
 /// Height of one seat's strip in the chart, in CSS pixels.
 const STRIP: f64 = 64.0;
@@ -102,7 +103,7 @@ pub fn top(v: &ReplayView) -> El {
         )
         .child(
             button(
-                &if v.playing {
+                &if v.playback.playing {
                     format!("❚❚ {}", t("pause"))
                 } else {
                     format!("▶ {}", t("replay-play"))
@@ -169,7 +170,7 @@ pub fn rest(v: &ReplayView) -> El {
             format!("{s}×")
         };
         speeds = speeds.child(button(&label, &format!("replay-speed:{i}")).class(
-            if (*s - v.speed).abs() < 1e-9 {
+            if (*s - v.playback.speed).abs() < 1e-9 {
                 "picked"
             } else {
                 ""
@@ -258,7 +259,8 @@ pub fn rest(v: &ReplayView) -> El {
                     .attr("id", "chart")
                     .attr("role", "img")
                     .attr("aria-label", &t("replay-chart-label")),
-            ),
+            )
+            .child(chart_legend()),
     );
     root
 }
@@ -342,15 +344,43 @@ pub fn draw_board(ctx: &Ctx, geo: &Geometry, v: &ReplayView) {
     );
 }
 
-/// The position a click at `x` on the chart means.
-pub fn chart_position(v: &ReplayView, x: f64, width: f64) -> usize {
-    let n = v.replay.len() as f64;
-    let left = 8.0;
-    let w = (width - left - 8.0).max(1.0);
-    (((x - left) / w) * n).round().clamp(0.0, n) as usize
+/// The chart's drawing area of a canvas `width` wide (every strip has
+/// the same left and right edges).
+fn chart_area(width: f64, seat: usize) -> Area {
+    let top = seat as f64 * STRIP + 2.0;
+    Area {
+        left: 8.0,
+        top: top + 14.0,
+        right: width - 8.0,
+        bottom: top + STRIP - 6.0,
+    }
 }
 
-/// Draw the chart into `#chart`.
+/// The position a click at `x` on the chart means.
+pub fn chart_position(v: &ReplayView, x: f64, width: f64) -> usize {
+    chart_area(width, 0).position_at(x, v.replay.len())
+}
+
+/// The chart's legend: each kind's line and the score's.
+fn chart_legend() -> El {
+    let kinds: Vec<(String, &str)> = Kind::ALL
+        .iter()
+        .map(|&k| {
+            (
+                format!("{} {}", kind_symbol(k), kind_title(k)),
+                kind_colour(k),
+            )
+        })
+        .collect();
+    el("p").class("chart-legend").child(
+        tabula_page_kit::chart::legend(kinds.iter().map(|(n, c)| (n.as_str(), *c)))
+            .child(el("span").class("chart-key").text(&t("replay-chart-score"))),
+    )
+}
+
+/// Draw the chart into `#chart`: a strip a seat, each kind's points in
+/// its colour and dash pattern, the score as a thick line, and a mark at
+/// the position shown.
 pub fn draw_chart(v: &ReplayView) {
     let Some(canvas) = by_id("chart").and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok()) else {
         return;
@@ -368,25 +398,29 @@ pub fn draw_chart(v: &ReplayView) {
     };
     ctx.set_fill_style_str("#ffffff");
     ctx.fill_rect(0.0, 0.0, width, height);
-    let n = r.len().max(1) as f64;
-    let (left, right) = (8.0, width - 8.0);
-    let x_of = |pos: usize| left + (right - left) * pos as f64 / n;
+    let last = r.len();
     for seat in 0..seats {
-        let top = seat as f64 * STRIP + 2.0;
-        let (y0, y1) = (top + STRIP - 6.0, top + 14.0);
+        let area = chart_area(width, seat);
+        let top = area.top - 14.0;
         ctx.set_fill_style_str(SEAT_COLOURS[seat % 4]);
-        ctx.fill_rect(left, top + 2.0, 10.0, 10.0);
+        ctx.fill_rect(area.left, top + 2.0, 10.0, 10.0);
         ctx.set_fill_style_str("#1b1b1b");
         ctx.set_font("12px system-ui, sans-serif");
         ctx.set_text_align("left");
         ctx.set_text_baseline("top");
-        ctx.fill_text(&r.names[seat], left + 14.0, top + 1.0).ok();
+        ctx.fill_text(&r.names[seat], area.left + 14.0, top + 1.0)
+            .ok();
         ctx.set_stroke_style_str("#c9d1db");
         ctx.set_line_width(1.0);
-        ctx.stroke_rect(left, y1, right - left, y0 - y1);
+        ctx.stroke_rect(
+            area.left,
+            area.top,
+            area.right - area.left,
+            area.bottom - area.top,
+        );
         if !shows_scores(v, seat as u8) {
             ctx.set_fill_style_str("#5b6470");
-            ctx.fill_text(&t("replay-hidden"), left + 6.0, y1 + 6.0)
+            ctx.fill_text(&t("replay-hidden"), area.left + 6.0, area.top + 6.0)
                 .ok();
             continue;
         }
@@ -397,27 +431,28 @@ pub fn draw_chart(v: &ReplayView) {
             .max()
             .unwrap_or(0)
             .max(1) as f64;
-        let y_of = |v: u16| y0 - (y0 - y1) * (v as f64 / max).min(1.0);
-        let line = |colour: &str, width: f64, f: &dyn Fn(usize) -> u16| {
-            ctx.set_stroke_style_str(colour);
-            ctx.set_line_width(width);
-            ctx.begin_path();
-            for pos in 0..=r.len() {
-                let (x, y) = (x_of(pos), y_of(f(pos)));
-                if pos == 0 {
-                    ctx.move_to(x, y);
-                } else {
-                    ctx.line_to(x, y);
-                }
-            }
-            ctx.stroke();
-        };
         for k in Kind::ALL {
-            line(kind_colour(k), 1.2, &|pos| {
-                r.standings[pos][seat].kinds[k.index()]
-            });
+            let values: Vec<f64> = r
+                .standings
+                .iter()
+                .map(|s| s[seat].kinds[k.index()] as f64)
+                .collect();
+            let line = Line {
+                colour: kind_colour(k),
+                width: 1.2,
+                dash: DASHES[k.index() % 4].0,
+                values: &values,
+            };
+            draw_line(&ctx, &area, last, max, &line);
         }
-        line("#000000", 2.5, &|pos| r.standings[pos][seat].score);
+        let score: Vec<f64> = r.standings.iter().map(|s| s[seat].score as f64).collect();
+        let line = Line {
+            colour: "#000000",
+            width: 2.5,
+            dash: &[],
+            values: &score,
+        };
+        draw_line(&ctx, &area, last, max, &line);
         ctx.set_fill_style_str("#1b1b1b");
         ctx.set_text_align("right");
         ctx.fill_text(
@@ -425,17 +460,16 @@ pub fn draw_chart(v: &ReplayView) {
                 "replay-score",
                 &[("n", &r.standings[r.pos][seat].score.to_string())],
             ),
-            right,
+            area.right,
             top + 1.0,
         )
         .ok();
     }
-    // Where we are.
-    let x = x_of(r.pos);
-    ctx.set_stroke_style_str("#0050c8");
-    ctx.set_line_width(2.0);
-    ctx.begin_path();
-    ctx.move_to(x, 0.0);
-    ctx.line_to(x, height);
-    ctx.stroke();
+    draw_mark(
+        &ctx,
+        chart_area(width, 0).x_of(r.pos, last),
+        0.0,
+        height,
+        "#0050c8",
+    );
 }

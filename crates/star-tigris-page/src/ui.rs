@@ -9,6 +9,8 @@ use tabula_star_tigris::{Action, Kind, Phase, Pos};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
+use tabula_page_kit::handoff::Handoff;
+
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::board::{self, Geometry, Picture, RegionOverlay};
 use tabula_page_kit::i18n::{t, tf};
@@ -28,7 +30,6 @@ pub fn render(app: &mut App) {
     #[cfg(target_arch = "wasm32")]
     {
         crate::ai_link::drive(app);
-        crate::game_events::drive(app);
         crate::game_events::autosave(app);
     }
     let body = document().body().expect("body");
@@ -739,16 +740,17 @@ fn render_overlay(app: &App) {
         };
         Some(
             el("div")
-                .class("dialog handoff")
+                .class("dialog")
                 .attr("role", "dialog")
                 .attr("aria-label", &t("handoff-label"))
-                .child(
-                    el("h2")
-                        .child(swatch(seat))
-                        .text(&tf(key, &[("who", name)])),
-                )
-                .child(el("p").text(&t("handoff-note")))
-                .child(button(&tf("handoff-ready", &[("who", name)]), "ready").attr("id", "ready")),
+                .child(tabula_page_kit::handoff::screen(Handoff {
+                    marker: swatch(seat),
+                    title: &tf(key, &[("who", name)]),
+                    note: &t("handoff-note"),
+                    ready: &tf("handoff-ready", &[("who", name)]),
+                    cmd: "ready",
+                    note_id: None,
+                })),
         )
     } else {
         None

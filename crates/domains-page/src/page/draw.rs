@@ -6,7 +6,9 @@ use tabula_page_kit::dom::sized_context;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use crate::frames::{Film, Frame};
-use crate::look::{CHART_LINES, COLOURS, PAINT, Standing, ZONE, look};
+use tabula_page_kit::chart::{Area, DASHES, Line, draw_line, draw_mark};
+
+use crate::look::{COLOURS, PAINT, Standing, ZONE, look};
 
 /// What is drawn over the board while a person gives orders.
 #[derive(Default)]
@@ -159,7 +161,7 @@ fn draw_marks(ctx: &CanvasRenderingContext2d, marks: &Marks, cols: usize, s: f64
     }
 }
 
-/// Draw every seat's points over the rounds, with a line at the round
+/// Draw every seat's points over the rounds, with a mark at the round
 /// shown.
 pub fn draw_chart(canvas: &HtmlCanvasElement, film: &Film, pos: usize) {
     let width = canvas
@@ -173,34 +175,27 @@ pub fn draw_chart(canvas: &HtmlCanvasElement, film: &Film, pos: usize) {
     };
     ctx.set_fill_style_str("#fff");
     ctx.fill_rect(0.0, 0.0, width, height);
-    let rounds = film.rounds.max(1) as f64;
+    let area = Area {
+        left: 4.0,
+        top: 4.0,
+        right: width - 4.0,
+        bottom: height - 4.0,
+    };
+    let rounds = film.rounds as usize;
     let top = film.top_points() as f64;
-    let x = |round: f64| 4.0 + (width - 8.0) * round / rounds;
-    let y = |pts: f64| height - 4.0 - (height - 8.0) * pts / top;
     for seat in 0..film.names.len() {
-        ctx.begin_path();
-        ctx.set_stroke_style_str(COLOURS[seat % 4]);
-        ctx.set_line_width(2.0);
-        let dashes = js_sys::Array::new();
-        for d in CHART_LINES[seat % 4].0 {
-            dashes.push(&wasm_bindgen::JsValue::from_f64(*d));
-        }
-        ctx.set_line_dash(&dashes).ok();
-        for (i, f) in film.frames.iter().enumerate() {
-            let p = f.points.get(seat).copied().unwrap_or(0) as f64;
-            if i == 0 {
-                ctx.move_to(x(i as f64), y(p));
-            } else {
-                ctx.line_to(x(i as f64), y(p));
-            }
-        }
-        ctx.stroke();
+        let values: Vec<f64> = film
+            .frames
+            .iter()
+            .map(|f| f.points.get(seat).copied().unwrap_or(0) as f64)
+            .collect();
+        let line = Line {
+            colour: COLOURS[seat % 4],
+            width: 2.0,
+            dash: DASHES[seat % 4].0,
+            values: &values,
+        };
+        draw_line(&ctx, &area, rounds, top, &line);
     }
-    ctx.set_line_dash(&js_sys::Array::new()).ok();
-    ctx.set_stroke_style_str("rgba(0,0,0,0.5)");
-    ctx.set_line_width(1.0);
-    ctx.begin_path();
-    ctx.move_to(x(pos as f64), 0.0);
-    ctx.line_to(x(pos as f64), height);
-    ctx.stroke();
+    draw_mark(&ctx, area.x_of(pos, rounds), 0.0, height, "rgba(0,0,0,0.5)");
 }

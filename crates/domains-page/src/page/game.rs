@@ -444,7 +444,7 @@ pub fn start(
                 false,
             );
         }
-        p.playing = false;
+        p.playback.stop();
     });
     if !resuming {
         super::start_playing();
@@ -621,7 +621,7 @@ fn need(p: &mut Page, seat: u8, round: u32, view: Value) {
                 return;
             }
             p.person = Some(turn);
-            p.playing = false;
+            p.playback.stop();
             p.pos = p.frames().saturating_sub(1);
             p.follow = true;
         }
@@ -779,7 +779,7 @@ pub fn open_text(text: &str, what: &Opening) {
                 retire_game(p.stopping.take());
                 super::kept::forget();
                 p.clear_people();
-                p.playing = false;
+                p.playback.stop();
                 p.notes.clear();
                 let rounds = film.frames.len().saturating_sub(1) as u64;
                 let game = tf(

@@ -13,6 +13,7 @@ use std::collections::VecDeque;
 
 use tabula_engine::GameRecord;
 use tabula_page_kit::dom::{by_id, document};
+use tabula_page_kit::transport::{self, Move, Playback};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent, MouseEvent};
@@ -53,12 +54,8 @@ pub struct Page {
     pub pos: usize,
     /// Whether the view follows the newest frame of a running game.
     pub follow: bool,
-    /// Whether the replay is playing.
-    pub playing: bool,
-    /// Rounds per second when playing.
-    pub speed: f64,
-    /// Bumped whenever playing starts or stops (so one timer runs).
-    pub tick: u32,
+    /// Playing the rounds, at a speed in rounds per second.
+    pub playback: Playback,
     /// The record, once the game is over or opened.
     pub record: Option<GameRecord>,
     /// Where the game came from.
@@ -93,9 +90,7 @@ thread_local! {
         film: None,
         pos: 0,
         follow: true,
-        playing: false,
-        speed: 5.0,
-        tick: 0,
+        playback: Playback::new(5.0),
         record: None,
         source: Source::None,
         running: None,
@@ -226,7 +221,7 @@ pub fn install() {
         listen::<web_sys::Event>(&scrub, "input", |_| {
             let v: usize = input_value("scrub").parse().unwrap_or(0);
             with_page(|p| {
-                p.playing = false;
+                p.playback.stop();
                 p.show(v);
             });
         });
@@ -237,7 +232,7 @@ pub fn install() {
                 .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
                 .map(|s| s.value())
                 .unwrap_or_default();
-            peek(|p| p.speed = v.parse().unwrap_or(5.0));
+            peek(|p| p.playback.speed = v.parse().unwrap_or(5.0));
         });
     }
     view::fill_words();
@@ -329,23 +324,11 @@ pub fn command(cmd: &str, arg: &str) {
                 .unwrap_or_default();
             game::open_text(&text, &game::Opening::Pasted);
         }
-        "first" => with_page(|p| {
-            p.playing = false;
-            p.show(0);
-        }),
-        "last" => with_page(|p| {
-            p.playing = false;
-            p.show(usize::MAX);
-        }),
-        "back" => with_page(|p| {
-            p.playing = false;
-            p.show(p.pos.saturating_sub(1));
-        }),
-        "forward" => with_page(|p| {
-            p.playing = false;
-            p.show(p.pos + 1);
-        }),
-        "play" => toggle_play(),
+        "first" => take(Move::First),
+        "last" => take(Move::Last),
+        "back" => take(Move::Back),
+        "forward" => take(Move::Forward),
+        "play" => take(Move::PlayPause),
         "save" => game::save(),
         "link" => game::copy_link(),
         "export" => game::export_original(),
@@ -365,90 +348,77 @@ pub fn command(cmd: &str, arg: &str) {
 /// opens on its first round and plays at a pace a person can follow; End
 /// skips to the newest round).
 pub fn start_playing() {
-    let tick = with_page(|p| {
-        p.playing = true;
+    let token = with_page(|p| {
         p.follow = false;
-        p.tick = p.tick.wrapping_add(1);
-        p.tick
+        p.playback.start()
     });
-    play_step(tick);
+    play(token, 0.0);
 }
 
-fn toggle_play() {
+/// Take a move along the rounds (a bigger step is ten rounds); play
+/// starts from the first round when the film is at its end.
+fn take(step: Move) {
     let start = with_page(|p| {
-        p.playing = !p.playing;
-        if p.playing && p.pos + 1 >= p.frames() && p.running.is_none() {
-            p.pos = 0;
+        let last = p.frames().saturating_sub(1);
+        let more = |pos: usize, forward: bool| {
+            if forward {
+                pos + 10
+            } else {
+                pos.saturating_sub(10)
+            }
+        };
+        match step.target(p.pos, last, more) {
+            Some(to) => {
+                p.playback.stop();
+                p.show(to);
+                None
+            }
+            None => {
+                if !p.playback.playing && p.pos >= last && p.running.is_none() {
+                    p.pos = 0;
+                }
+                p.playback.toggle()
+            }
         }
-        p.tick = p.tick.wrapping_add(1);
-        p.playing.then_some(p.tick)
     });
-    if let Some(tick) = start {
-        play_step(tick);
+    if let Some(token) = start {
+        play(token, 0.0);
     }
 }
 
-fn play_step(tick: u32) {
-    let next = with_page(|p| {
-        if !p.playing || p.tick != tick {
-            return None;
-        }
-        if p.pos + 1 < p.frames() {
-            p.show(p.pos + 1);
-        } else if p.running.is_none() {
-            p.playing = false;
-            return None;
-        }
-        Some(1000.0 / p.speed.max(0.5))
+fn play(token: u32, first_ms: f64) {
+    transport::run(token, first_ms, |token| {
+        with_page(|p| {
+            if !p.playback.goes_on(token) {
+                return None;
+            }
+            if p.pos + 1 < p.frames() {
+                p.show(p.pos + 1);
+            } else if p.running.is_none() {
+                p.playback.stop();
+                return None;
+            }
+            Some(p.playback.delay_ms())
+        })
     });
-    if let Some(ms) = next {
-        tabula_page_kit::dom::after(ms, move || play_step(tick));
-    }
 }
 
 fn key(e: KeyboardEvent) {
-    let tag = e
-        .target()
-        .and_then(|t| t.dyn_into::<Element>().ok())
-        .map(|t| t.tag_name().to_ascii_lowercase())
-        .unwrap_or_default();
     if dialog_open() {
         if e.key() == "Escape" {
             show_dialog(None);
         }
         return;
     }
-    if matches!(tag.as_str(), "input" | "textarea" | "select") || e.ctrl_key() || e.meta_key() {
+    if transport::key_is_for_a_field(&e) {
         return;
     }
-    let step = if e.shift_key() { 10 } else { 1 };
+    if let Some(step) = Move::of_key(&e.key(), e.shift_key()) {
+        take(step);
+        e.prevent_default();
+        return;
+    }
     let handled = match e.key().as_str() {
-        "ArrowLeft" => {
-            with_page(|p| {
-                p.playing = false;
-                p.show(p.pos.saturating_sub(step));
-            });
-            true
-        }
-        "ArrowRight" => {
-            with_page(|p| {
-                p.playing = false;
-                p.show(p.pos + step);
-            });
-            true
-        }
-        "Home" => {
-            command("first", "");
-            true
-        }
-        "End" => {
-            command("last", "");
-            true
-        }
-        " " => {
-            toggle_play();
-            true
-        }
         "n" | "N" => {
             command("new", "");
             true

@@ -5,6 +5,7 @@
 use tabula_page_kit::dom::{
     El, button, by_id, colour_dot, download, el, local_storage, read_file, replace_children,
 };
+use tabula_page_kit::handoff::Handoff;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlTextAreaElement};
 
@@ -180,15 +181,18 @@ pub fn render(p: &Page) {
     }
     set_text(
         "play",
-        &t(if p.playing {
+        &t(if p.playback.playing {
             "domains-pause"
         } else {
             "domains-play"
         }),
     );
     if let Some(b) = by_id("play") {
-        b.set_attribute("aria-pressed", if p.playing { "true" } else { "false" })
-            .ok();
+        b.set_attribute(
+            "aria-pressed",
+            if p.playback.playing { "true" } else { "false" },
+        )
+        .ok();
     }
     match (&p.running, film) {
         (Some(r), Some(film)) => {
@@ -281,17 +285,12 @@ fn render_chart_legend(film: &crate::frames::Film) {
     let Some(box_) = by_id("chart-legend") else {
         return;
     };
-    let mut list = el("span");
-    for (i, name) in film.names.iter().enumerate() {
-        list = list.child(
-            el("span")
-                .class("chart-key")
-                .attr("data-seat", &i.to_string())
-                .child(colour_dot(COLOURS[i % 4]))
-                .text(&format!("{name}: {}", t(crate::look::CHART_LINES[i % 4].1))),
-        );
-    }
-    tabula_page_kit::morph::show(&box_, list);
+    let lines = film
+        .names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (name.as_str(), COLOURS[i % 4]));
+    tabula_page_kit::morph::show(&box_, tabula_page_kit::chart::legend(lines));
 }
 
 fn render_person(p: &Page) {
@@ -303,29 +302,17 @@ fn render_person(p: &Page) {
     box_.remove_attribute("hidden").ok();
     let round = (turn.round + 1).to_string();
     if turn.handing_over {
-        let content = el("div")
-            .child(
-                el("strong")
-                    .child(colour_dot(COLOURS[turn.seat as usize % 4]))
-                    .text(&tf(
-                        "domains-hand-over-title",
-                        &[("round", &round), ("name", &turn.name)],
-                    )),
-            )
-            .child(
-                el("p")
-                    .attr("id", "person-msg")
-                    .text(&tf("domains-hand-over", &[("name", &turn.name)])),
-            )
-            .child(
-                el("div").class("buttons").child(
-                    button(
-                        &tf("domains-hand-over-ready", &[("name", &turn.name)]),
-                        "person-ready",
-                    )
-                    .class("primary"),
-                ),
-            );
+        let content = tabula_page_kit::handoff::screen(Handoff {
+            marker: colour_dot(COLOURS[turn.seat as usize % 4]),
+            title: &tf(
+                "domains-hand-over-title",
+                &[("round", &round), ("name", &turn.name)],
+            ),
+            note: &tf("domains-hand-over", &[("name", &turn.name)]),
+            ready: &tf("domains-hand-over-ready", &[("name", &turn.name)]),
+            cmd: "person-ready",
+            note_id: Some("person-msg"),
+        });
         replace_children(&box_, content);
         return;
     }
