@@ -79,15 +79,25 @@ impl El {
     }
 }
 
-/// A labelled file picker: `label`, then the field `id` offering the
+/// A labelled file picker: `label` (may be empty), then a button in the
+/// page's language ("Choose a file…": the browser's own file button
+/// would speak the browser's language) over the field `id` offering the
 /// file types `accept`.
 pub fn file_field(label: &str, id: &str, accept: &str) -> El {
-    el("label").text(label).child(
-        el("input")
-            .attr("type", "file")
-            .attr("id", id)
-            .attr("accept", accept),
-    )
+    el("label")
+        .class("file-pick")
+        .text(label)
+        .child(
+            el("span")
+                .class("file-button")
+                .text(&crate::i18n::t("choose-file")),
+        )
+        .child(
+            el("input")
+                .attr("type", "file")
+                .attr("id", id)
+                .attr("accept", accept),
+        )
 }
 
 /// A labelled box to paste text into: `label`, then the text area `id`,

@@ -4,6 +4,7 @@
 
 pub mod canvas;
 pub mod chart;
+pub mod dialogs;
 pub mod dom;
 pub mod error_words;
 pub mod grid;

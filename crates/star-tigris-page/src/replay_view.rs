@@ -139,19 +139,13 @@ pub fn top(v: &ReplayView) -> El {
 /// short by a redraw (its value follows the position, see [`mark_current`]).
 fn scrubber(v: &ReplayView) -> El {
     let r = &v.replay;
-    let n = r.len();
-    el("label")
-        .class("scrub")
-        .text(&format!("{} ", t("replay-timeline")))
-        .child(
-            el("input")
-                .attr("type", "range")
-                .attr("id", "scrub")
-                .attr("min", "0")
-                .attr("max", &n.to_string())
-                .attr("value", &r.pos.to_string())
-                .attr("aria-label", &t("replay-jump")),
-        )
+    tabula_page_kit::transport::timeline(
+        "scrub",
+        r.len(),
+        r.pos,
+        &t("replay-timeline"),
+        &t("replay-jump"),
+    )
 }
 
 /// The part below the scrubber that changes with the position.

@@ -9,16 +9,14 @@ use tabula_star_tigris::{Action, Kind, Phase, Pos};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
+use tabula_page_kit::dialogs::{OpenGame, open_game};
 use tabula_page_kit::handoff::Handoff;
 
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::board::{self, Geometry, Picture, RegionOverlay};
 use tabula_page_kit::i18n::{t, tf};
 
-use crate::dom::{
-    El, button, by_id, document, el, file_field, paste_field, replace_children, sized_context,
-    swatch,
-};
+use crate::dom::{El, button, by_id, document, el, replace_children, sized_context, swatch};
 use crate::maps::MAPS;
 use crate::palette::{SEAT_NAMES, kind_symbol, kind_title};
 use crate::session::Selection;
@@ -886,33 +884,19 @@ fn open_game_dialog(app: &App) -> El {
     el("div")
         .class("dialog")
         .attr("role", "dialog")
-        .attr("aria-label", &t("open-game"))
-        .child(el("h2").text(&t("open-game")))
-        .child(el("p").text(&t("open-game-note")))
-        .child(file_field(
-            &format!("{} ", t("open-file-label")),
-            "game-file",
-            ".json,.txt,application/json,text/plain",
-        ))
-        .child(paste_field(
-            &t("open-paste-label"),
-            "game-paste",
-            5,
-            &app.game_paste,
-        ))
-        .maybe(app.open_error.as_ref().map(|m| {
-            el("p")
-                .class("message")
-                .attr("id", "open-error")
-                .attr("role", "alert")
-                .text(m)
+        .attr("aria-labelledby", "open-h")
+        .child(open_game(OpenGame {
+            note: &t("open-game-note"),
+            file: (
+                &t("open-file-label"),
+                "game-file",
+                ".json,.txt,application/json,text/plain",
+            ),
+            paste: (&t("open-paste-label"), "game-paste", &app.game_paste),
+            message: (app.open_error.as_deref(), "open-error"),
+            open: (&t("open-pasted"), "paste-game"),
+            cancel: "close-open",
         }))
-        .child(
-            el("div")
-                .class("orders")
-                .child(button(&t("open-pasted"), "paste-game"))
-                .child(button(&t("cancel"), "close-open").attr("id", "close-open")),
-        )
 }
 
 fn end_screen(app: &App) -> El {

@@ -2,6 +2,7 @@
 //! the progress of a running game, a person's orders, the notes, and the
 //! bot editor.
 
+use tabula_page_kit::dialogs::{OpenGame, open_game};
 use tabula_page_kit::dom::{
     El, button, by_id, colour_dot, download, el, local_storage, read_file, replace_children,
 };
@@ -68,7 +69,7 @@ fn film_rounds(p: &Page) -> u32 {
 }
 
 /// Put the page's words where `data-i18n` cannot: the speeds (a number in
-/// a sentence) and the open dialog's placeholder.
+/// a sentence), and build the open dialog (the kit's).
 pub fn fill_words() {
     if let Ok(options) = tabula_page_kit::dom::document().query_selector_all("#speed option") {
         for i in 0..options.length() {
@@ -81,9 +82,18 @@ pub fn fill_words() {
             }
         }
     }
-    if let Some(e) = by_id("open-text") {
-        e.set_attribute("placeholder", &t("domains-open-paste"))
-            .ok();
+    if let Some(open) = by_id("open") {
+        replace_children(
+            &open,
+            open_game(OpenGame {
+                note: &t("domains-open-what"),
+                file: ("", "open-file", ".json,.txt,application/json,text/plain"),
+                paste: (&t("domains-open-paste"), "open-text", ""),
+                message: (None, "open-msg"),
+                open: (&t("domains-open"), "open-pasted"),
+                cancel: "close",
+            }),
+        );
     }
 }
 
