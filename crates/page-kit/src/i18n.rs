@@ -181,6 +181,7 @@ pub fn apply() {
         ("data-i18n-title", Some("title")),
         ("data-i18n-aria-label", Some("aria-label")),
         ("data-i18n-alt", Some("alt")),
+        ("data-i18n-placeholder", Some("placeholder")),
     ] {
         let Ok(list) = doc.query_selector_all(&format!("[{attr}]")) else {
             continue;
