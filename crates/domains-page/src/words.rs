@@ -47,31 +47,10 @@ pub fn t(key: &str) -> String {
 }
 
 /// The words of `key` with each `{name}` filled in from `args`, in one
-/// pass: a value that itself holds `{…}` (a name, a message) is left as it
-/// is.
+/// pass (the kit's [`i18n::tf`]).
 pub fn tf(key: &str, args: &[(&str, &str)]) -> String {
-    let text = t(key);
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text.as_str();
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        match after
-            .find('}')
-            .and_then(|close| Some((close, args.iter().find(|(n, _)| *n == &after[..close])?)))
-        {
-            Some((close, (_, value))) => {
-                out.push_str(value);
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push('{');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+    add();
+    i18n::tf(key, args)
 }
 
 /// [`tf`] with `{n}` set to `n`, choosing the key for one (`one`) or any

@@ -161,11 +161,34 @@ pub fn t(key: &str) -> String {
 
 /// The words of `key` with each `{name}` filled in from `args`.
 pub fn tf(key: &str, args: &[(&str, &str)]) -> String {
-    let mut text = t(key);
-    for (name, value) in args {
-        text = text.replace(&format!("{{{name}}}"), value);
+    fill(&t(key), args)
+}
+
+/// `text` with each `{name}` filled in from `args`, in one pass: a value
+/// that itself holds `{…}` (a player's name, a message) is left as it is,
+/// and a `{name}` not in `args` stays.
+pub fn fill(text: &str, args: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let named = after
+            .find('}')
+            .and_then(|close| Some((close, args.iter().find(|(n, _)| *n == &after[..close])?)));
+        match named {
+            Some((close, (_, value))) => {
+                out.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
-    text
+    out.push_str(rest);
+    out
 }
 
 /// Fill in every `data-i18n*` of the document, set `<html lang>`, and set

@@ -140,3 +140,18 @@ fn the_browser_s_language_picks_the_catalogue() {
     assert_eq!(Lang::of_code("fr"), Lang::En);
     assert_eq!(Lang::of_code(""), Lang::En);
 }
+
+/// A value holding `{…}` (a hostile player name) is put in as it is:
+/// names are filled in one pass, so it never pulls another value in.
+#[test]
+fn values_are_filled_in_one_pass() {
+    use tabula_page_kit::i18n::fill;
+    let text = "{who} plays {what}; {unknown} stays";
+    assert_eq!(
+        fill(text, &[("who", "{what}"), ("what", "chess")]),
+        "{what} plays chess; {unknown} stays"
+    );
+    assert_eq!(fill("{a}{b}", &[("a", "{"), ("b", "b}")]), "{b}");
+    assert_eq!(fill("no names { here", &[("x", "y")]), "no names { here");
+    assert_eq!(fill("ends with {", &[]), "ends with {");
+}
