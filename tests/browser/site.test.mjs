@@ -97,6 +97,12 @@ test('a game in progress is offered to continue on the home page, and no longer 
   assert.match(await page.textContent('.kept[data-game="star-tigris"]'), /^A game in progress: Turn 1 · Ada, Bo$/);
   assert.equal(await page.textContent('#star-tigris .play'), 'New game');
   assert.equal(await page.isVisible('.continue[data-game="domains"]'), false, 'Domains has nothing kept');
+  // The note is said in the language the home page is shown in, not the
+  // one the game was kept in.
+  await Promise.all([page.waitForEvent('load'), page.selectOption('#lang', 'de')]);
+  await page.waitForFunction(() => /^Eine laufende Partie: Zug 1 · Ada, Bo$/.test(document.querySelector('.kept[data-game="star-tigris"]').textContent));
+  await Promise.all([page.waitForEvent('load'), page.selectOption('#lang', 'en')]);
+  await page.waitForFunction(() => /^A game in progress: Turn 1/.test(document.querySelector('.kept[data-game="star-tigris"]').textContent));
   await page.click('.continue[data-game="star-tigris"]');
   await page.waitForSelector('body[data-screen="play"], body[data-screen="handoff"]');
   assert.match(await page.textContent('#status'), /Turn 1 · Ada to play · orders left: 1/);

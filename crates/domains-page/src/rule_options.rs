@@ -98,14 +98,17 @@ pub fn label(key: &str) -> String {
 }
 
 /// A problem the rules found with the options, in the page's words: its
-/// rule says which sentence, the options give the values. A problem of a
-/// rule this page does not know keeps the rules' own (English) words.
+/// rule says which sentence; the values are those the problem names
+/// (`max_units is 0`, `energy_min (30)`), else the options'. A problem of
+/// a rule this page does not know keeps the rules' own (English) words.
 pub fn in_words(problem: &Problem, options: &Options) -> String {
     let value = |key: &str| {
-        as_map(options)
-            .get(key)
-            .map(Value::to_string)
-            .unwrap_or_default()
+        named_value(&problem.message, key).unwrap_or_else(|| {
+            as_map(options)
+                .get(key)
+                .map(Value::to_string)
+                .unwrap_or_default()
+        })
     };
     let named = keys_named(&problem.message);
     match (problem.rule.as_str(), named.as_slice()) {
@@ -133,7 +136,7 @@ pub fn in_words(problem: &Problem, options: &Options) -> String {
                 &[
                     ("label", &label("ability_size")),
                     ("key", "ability_size"),
-                    ("value", &options.ability_size.to_string()),
+                    ("value", &value("ability_size")),
                 ],
             );
         }
@@ -141,24 +144,41 @@ pub fn in_words(problem: &Problem, options: &Options) -> String {
             return tf(
                 "domains-opt-energy-start-range",
                 &[
-                    ("start", &options.energy_start.to_string()),
-                    ("min", &options.energy_min.to_string()),
-                    ("max", &options.energy_max.to_string()),
+                    ("start", &value("energy_start")),
+                    ("min", &value("energy_min")),
+                    ("max", &value("energy_max")),
                 ],
             );
         }
         ("energy-range", _) => {
             return tf(
                 "domains-opt-energy-order",
-                &[
-                    ("min", &options.energy_min.to_string()),
-                    ("max", &options.energy_max.to_string()),
-                ],
+                &[("min", &value("energy_min")), ("max", &value("energy_max"))],
             );
         }
         _ => {}
     }
     format!("{}.", problem.message)
+}
+
+/// The value a problem message gives option `key`: `key is 4` or
+/// `key (4)`.
+fn named_value(message: &str, key: &str) -> Option<String> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    message.match_indices(key).find_map(|(at, _)| {
+        if message[..at].chars().next_back().is_some_and(word) {
+            return None;
+        }
+        let rest = &message[at + key.len()..];
+        let rest = rest
+            .strip_prefix(" is ")
+            .or_else(|| rest.strip_prefix(" ("))?;
+        let n: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '-')
+            .collect();
+        (!n.is_empty()).then_some(n)
+    })
 }
 
 /// The options a problem message names (to mark their inputs): a key
@@ -287,6 +307,23 @@ mod tests {
                 "Seitenlänge einer Fähigkeitszone (ungerade): ability_size ist 4; der Wert muss ungerade sein, damit die Zone eine Mitte hat.",
             ]
         );
+    }
+
+    #[test]
+    fn the_values_are_those_the_problem_names() {
+        let wrong = Options {
+            max_units: 0,
+            energy_min: 30,
+            ..Options::default()
+        };
+        let said: Vec<String> = wrong
+            .check()
+            .0
+            .iter()
+            .map(|p| in_words(p, &Options::default()))
+            .collect();
+        assert!(said[0].contains("max_units is 0"), "{said:?}");
+        assert!(said[1].contains("(30)"), "{said:?}");
     }
 
     #[test]

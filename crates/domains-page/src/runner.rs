@@ -14,7 +14,7 @@ use tabula_engine::{Game, RecordError, Ruleset, SeatInfo, ToMove};
 
 use crate::frames::Frame;
 use crate::orders::{bot_view, read_orders};
-use crate::words::{record_error, tf, tn};
+use crate::words::{record_error, record_error_in, tf, tn};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -237,7 +237,7 @@ impl Runner {
         let mut round = runner.game.game().board.round;
         for (index, step) in record.actions.iter().enumerate() {
             let action: Action =
-                read_action::<Domains>(index, step).map_err(|e| record_error(&e))?;
+                read_action::<Domains>(index, step).map_err(|e| record_error_in(&e, record))?;
             let s = step.seat as usize;
             // A skipped bot was asked for the order that was refused (the
             // `End` at its skip), then never again.
@@ -269,7 +269,7 @@ impl Runner {
             runner
                 .game
                 .play(step.seat, &action)
-                .map_err(|e| record_error(&e))?;
+                .map_err(|e| record_error_in(&e, record))?;
             given[s] += 1;
             let now = runner.game.game().board.round;
             if now != round || runner.game.game().finished() {
@@ -463,9 +463,10 @@ impl Runner {
         let mut refused = Vec::new();
         for (i, order) in orders.iter().enumerate() {
             if let Err(e) = self.game.play(seat, order) {
+                let why = refusal(&self.game, seat, order, &e);
                 refused.push(tf(
                     "domains-refused-order",
-                    &[("n", &(i + 1).to_string()), ("reason", &reason(&e))],
+                    &[("n", &(i + 1).to_string()), ("reason", &why)],
                 ));
             }
         }
@@ -503,11 +504,8 @@ impl Runner {
                 break;
             };
             if let Err(e) = self.game.play(seat, &action) {
-                self.skip(
-                    seat,
-                    tf("domains-why-refused", &[("error", &record_error(&e))]),
-                    out,
-                );
+                let why = refusal(&self.game, seat, &action, &e);
+                self.skip(seat, tf("domains-why-refused", &[("error", &why)]), out);
                 break;
             }
         }
@@ -520,27 +518,27 @@ impl Runner {
     }
 
     fn end_seat(&mut self, seat: u8, out: &mut Vec<Report>) {
-        if self.pending(seat)
-            && let Err(e) = self.game.play(seat, &Action::End)
-        {
+        if !self.pending(seat) {
+            return;
+        }
+        if let Err(e) = self.game.play(seat, &Action::End) {
+            let why = refusal(&self.game, seat, &Action::End, &e);
             out.push(Report::Failed {
                 error: tf(
                     "domains-cannot-end",
-                    &[
-                        ("seat", &(seat + 1).to_string()),
-                        ("error", &record_error(&e)),
-                    ],
+                    &[("seat", &(seat + 1).to_string()), ("error", &why)],
                 ),
             });
         }
     }
 }
 
-/// The rule's reason of a refused order (the rules' own words), without
-/// the action and seat the record error names.
-fn reason(e: &RecordError) -> String {
-    match e {
-        RecordError::Step { reason, .. } => reason.clone(),
-        other => record_error(other),
+/// Why the game refused `action` of `seat` (with `e`; the game is as it
+/// was), in the page's words: the rules' reason, without the action and
+/// seat a record error names.
+fn refusal(game: &Match<Domains>, seat: u8, action: &Action, e: &RecordError) -> String {
+    match game.why_not(seat, action) {
+        Some(p) => tabula_page_kit::error_words::step::<crate::words::Words>(&p),
+        None => record_error(e),
     }
 }

@@ -6,10 +6,10 @@
 
 use std::cell::Cell;
 
-use tabula_domains::Domains;
-use tabula_engine::RecordError;
-use tabula_engine::limits::MAX_RECORD_BYTES;
-use tabula_engine::link::{LinkError, MAX_LINK_CHARS, record_text_from_fragment, unpack};
+use tabula_domains::{Domains, OrderError, RuleError};
+use tabula_engine::link::record_text_from_fragment;
+use tabula_engine::{GameRecord, Problem, Problems, RecordError};
+use tabula_page_kit::error_words::{self, RulesetWords};
 use tabula_page_kit::i18n;
 
 /// The page's English words.
@@ -74,100 +74,109 @@ pub fn list(items: &[String]) -> String {
     }
 }
 
-/// A record error of the engine in the page's words: each kind of error
-/// its own sentence; the details the engine gives only as text (a JSON
-/// parser's message, a rule's reason, a field's problem) stay as they are.
-pub fn record_error(e: &RecordError) -> String {
+/// Why the rules refuse an order, in the page's words.
+pub fn rule_error(e: &RuleError) -> String {
     match e {
-        RecordError::TooLarge { bytes, limit } => tf(
-            "domains-record-too-large",
-            &[("bytes", &bytes.to_string()), ("max", &limit.to_string())],
-        ),
-        RecordError::Json {
-            line,
-            column,
-            message,
-        } => format!(
-            "{}: {message}",
-            tf(
-                "domains-line-col",
-                &[("line", &line.to_string()), ("column", &column.to_string())]
-            )
-        ),
-        RecordError::Format(found) => {
-            tf("domains-record-format", &[("found", &format!("{found:?}"))])
+        RuleError::Over => t("domains-rule-over"),
+        RuleError::NotToMove(seat) => {
+            tf("domains-rule-not-to-move", &[("seat", &seat.to_string())])
         }
-        RecordError::Version { found, supported } => tf(
-            "domains-record-version",
-            &[
-                ("found", &found.to_string()),
-                ("supported", &supported.to_string()),
-            ],
-        ),
-        RecordError::Ruleset { found, expected } => tf(
-            "domains-record-ruleset",
-            &[
-                ("found", &format!("{found:?}")),
-                ("expected", &format!("{expected:?}")),
-            ],
-        ),
-        RecordError::Options(message) => tf("domains-record-options", &[("error", message)]),
-        RecordError::Field { field, message } => format!("{field}: {message}"),
-        RecordError::Setup(problems) => {
-            tf("domains-record-setup", &[("error", &problems.to_string())])
-        }
-        RecordError::Step {
-            index,
-            seat,
-            reason,
-        } => tf(
-            "domains-record-step",
-            &[
-                ("index", &index.to_string()),
-                ("seat", &seat.to_string()),
-                ("error", reason),
-            ],
-        ),
-        RecordError::Hash { expected, found } => tf(
-            "domains-record-hash",
-            &[
-                ("found", &found.to_string()),
-                ("expected", &expected.to_string()),
-            ],
-        ),
+        RuleError::NoChance => t("domains-rule-no-chance"),
+        RuleError::Illegal(o) => order_error(o),
     }
 }
 
-/// Why a link's data does not unpack (the engine's [`LinkError`]), in
-/// the page's words; what the engine says only as text (a wrong character)
-/// stays as it is.
-pub fn link_error(e: &LinkError) -> String {
+/// Why an order is not allowed, in the page's words.
+pub fn order_error(e: &OrderError) -> String {
+    let unit = |key: &str, u: &u16| tf(key, &[("unit", &u.to_string())]);
     match e {
-        LinkError::TooLong(n) => tf(
-            "domains-link-too-long",
-            &[("n", &n.to_string()), ("max", &MAX_LINK_CHARS.to_string())],
+        OrderError::NoUnit(u) => unit("domains-illegal-no-unit", u),
+        OrderError::NotYours { unit, seat } => tf(
+            "domains-illegal-not-yours",
+            &[("unit", &unit.to_string()), ("seat", &seat.to_string())],
         ),
-        LinkError::Base64(detail) => tf("domains-link-damaged", &[("detail", detail)]),
-        LinkError::Inflate(detail) if detail == "cut short" => t("domains-link-cut"),
-        LinkError::Inflate(_) => t("domains-link-altered"),
-        LinkError::TooLarge => tf(
-            "domains-link-too-large",
-            &[("max", &MAX_RECORD_BYTES.to_string())],
-        ),
-        LinkError::NotText => t("domains-link-not-text"),
+        OrderError::Twice(u) => unit("domains-illegal-twice", u),
+        OrderError::AttackNeedsDirection => t("domains-illegal-attack-direction"),
+        OrderError::Diagonal(u) => unit("domains-illegal-diagonal", u),
+        OrderError::OffBoard(u) => unit("domains-illegal-off-board", u),
+        OrderError::NotUpgraded(u) => unit("domains-illegal-not-upgraded", u),
     }
+}
+
+/// A problem of a game's options or board, in the page's words (with
+/// its line and column, where it has them).
+pub fn problem(p: &Problem) -> String {
+    let numbers: Vec<&str> = p
+        .message
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let words = match (p.rule.as_str(), numbers.as_slice()) {
+        ("option-out-of-range" | "ability-size-even" | "energy-range", _) => {
+            crate::rule_options::in_words(p, &tabula_domains::Options::default())
+                .trim_end_matches('.')
+                .to_string()
+        }
+        ("board-too-small", [.., rows, cols]) => {
+            tf("domains-setup-too-small", &[("rows", rows), ("cols", cols)])
+        }
+        _ => t("domains-setup-other"),
+    };
+    match (p.line, p.col) {
+        (Some(l), Some(c)) => format!(
+            "{}: {words}",
+            tf(
+                "domains-line-col",
+                &[("line", &l.to_string()), ("column", &c.to_string())]
+            )
+        ),
+        (Some(l), None) => format!(
+            "{}: {words}",
+            tf("domains-line", &[("line", &l.to_string())])
+        ),
+        _ => words,
+    }
+}
+
+/// The words the page kit asks of Domains to tell a refused record.
+pub struct Words;
+
+impl RulesetWords for Words {
+    type Game = Domains;
+
+    fn rule(e: &RuleError) -> String {
+        rule_error(e)
+    }
+
+    fn problems(problems: &Problems) -> String {
+        problems
+            .0
+            .iter()
+            .map(problem)
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// A record error of the engine in the page's words (the page kit's, with
+/// what Domains says of its rules and boards). A refused action is named
+/// without its reason; [`record_error_in`] finds the reason again.
+pub fn record_error(e: &RecordError) -> String {
+    error_words::record_of::<Words>(e, None)
+}
+
+/// A record error in the page's words, with the reason of a refused
+/// action found again from `record`, the record refused.
+pub fn record_error_in(e: &RecordError, record: &GameRecord) -> String {
+    error_words::record_of::<Words>(e, Some(record))
 }
 
 /// The record's JSON from a `game=DATA` fragment, as
-/// [`record_text_from_fragment`] reads it, but with data that does not
-/// unpack said in the page's words. `None` when it is not a game link.
+/// [`record_text_from_fragment`] reads it, with why it cannot be read in
+/// the page's words. `None` when it is not a game link.
 pub fn record_text_of_fragment(fragment: &str) -> Option<Result<String, String>> {
-    let f = fragment.strip_prefix('#').unwrap_or(fragment);
-    let data = f.strip_prefix("game=")?;
-    if let Err(e) = unpack(data) {
-        return Some(Err(link_error(&e)));
-    }
-    record_text_from_fragment::<Domains>(f)
+    record_text_from_fragment::<Domains>(fragment)
+        .map(|r| r.map_err(|e| error_words::fragment::<Words>(&e)))
 }
 
 #[cfg(test)]
@@ -204,39 +213,37 @@ mod tests {
     }
 
     #[test]
-    fn a_record_error_keeps_the_engine_s_english_words() {
-        // In English the page says what the engine says.
-        for e in [
-            RecordError::TooLarge { bytes: 9, limit: 5 },
-            RecordError::Json {
-                line: 3,
-                column: 7,
-                message: "expected value".into(),
-            },
-            RecordError::Version {
-                found: 9,
-                supported: 1,
-            },
-            RecordError::Step {
-                index: 12,
-                seat: 1,
-                reason: "there is no unit 99".into(),
-            },
-            RecordError::Hash {
-                expected: tabula_engine::StateHash(1),
-                found: tabula_engine::StateHash(2),
-            },
-        ] {
-            assert_eq!(record_error(&e), e.to_string());
-        }
+    fn a_record_error_is_said_in_the_page_s_words_without_english() {
         use_code("de");
-        let german = record_error(&RecordError::Json {
+        let json = record_error(&RecordError::Json {
             line: 3,
             column: 7,
             message: "expected value".into(),
         });
+        let step = record_error(&RecordError::Step {
+            index: 12,
+            seat: 1,
+            reason: "there is no unit 99".into(),
+        });
+        let order = rule_error(&RuleError::Illegal(OrderError::NotYours {
+            unit: 3,
+            seat: 1,
+        }));
+        let setup = Words::problems(
+            &tabula_domains::Options {
+                max_units: 0,
+                ..tabula_domains::Options::default()
+            }
+            .check(),
+        );
         i18n::use_lang(None);
-        assert_eq!(german, "Zeile 3, Spalte 7: expected value");
+        assert!(
+            json.contains("Zeile 3, Spalte 7") && !json.contains("expected"),
+            "{json}"
+        );
+        assert_eq!(step, "Aktion 12 (Platz 1) lässt sich nicht spielen");
+        assert_eq!(order, "Einheit 3 gehört nicht Platz 1");
+        assert!(setup.contains("max_units ist 0"), "{setup}");
     }
 
     #[test]
@@ -250,7 +257,7 @@ mod tests {
         let german = record_text_of_fragment("game=AAAA").unwrap().unwrap_err();
         i18n::use_lang(None);
         assert!(
-            german.starts_with("dieser Link ist beschädigt: Er ist"),
+            german.starts_with("Dieser Link ist beschädigt: Er ist"),
             "{german}"
         );
         assert!(record_text_of_fragment("map=AAAA").is_none());

@@ -146,7 +146,7 @@ impl Domains {
             if *a == Action::End {
                 return Err("`end` among the orders".into());
             }
-            game.check_order(view.seat, a)?;
+            game.check_order(view.seat, a).map_err(|e| e.to_string())?;
             game.orders[view.seat as usize].push(*a);
         }
         if view.ended {

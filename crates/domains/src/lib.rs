@@ -30,6 +30,6 @@ pub use board::{Board, Dir, Square, Thing};
 pub use bots::{BOT_NAMES, DemoBot, DummyBot, PainterBot, domains_bot};
 pub use game::View;
 pub use options::Options;
-pub use rules::{Action, Domains, FightMode, RuleError};
+pub use rules::{Action, Domains, FightMode, OrderError, RuleError};
 pub use setup::{Places, Setup};
 pub use setup_text::{game_from_text, parse_setup};

@@ -83,7 +83,38 @@ pub enum RuleError {
     NoChance,
     /// The order is not allowed.
     #[error("{0}")]
-    Illegal(String),
+    Illegal(OrderError),
+}
+
+/// Why an order is not allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OrderError {
+    /// No unit has this number.
+    #[error("there is no unit {0}")]
+    NoUnit(u16),
+    /// The unit is another seat's.
+    #[error("unit {unit} is not seat {seat}'s")]
+    NotYours {
+        /// The unit.
+        unit: u16,
+        /// The seat that ordered it.
+        seat: u8,
+    },
+    /// The unit already has an order this round.
+    #[error("unit {0} already has an order this round")]
+    Twice(u16),
+    /// An attack without a direction.
+    #[error("an attack needs a direction")]
+    AttackNeedsDirection,
+    /// A diagonal order from a square of another colour.
+    #[error("unit {0} is not on its own colour and cannot act diagonally")]
+    Diagonal(u16),
+    /// An order off the board.
+    #[error("unit {0} cannot act off the board")]
+    OffBoard(u16),
+    /// An ability of a unit that is not upgraded.
+    #[error("unit {0} is not upgraded")]
+    NotUpgraded(u16),
 }
 
 /// A delayed attack, checked once all orders have run (rule 6.4).
@@ -113,41 +144,39 @@ impl Domains {
     }
 
     /// Why `action` is not allowed for `seat` now, if it is not (rule 2).
-    pub fn check_order(&self, seat: u8, action: &Action) -> Result<(), String> {
+    pub fn check_order(&self, seat: u8, action: &Action) -> Result<(), OrderError> {
         let b = &self.board;
         let Some(unit) = action.unit() else {
             return Ok(());
         };
         let Some(u) = b.units.get(unit as usize) else {
-            return Err(format!("there is no unit {unit}"));
+            return Err(OrderError::NoUnit(unit));
         };
         if u.player != seat {
-            return Err(format!("unit {unit} is not seat {seat}'s"));
+            return Err(OrderError::NotYours { unit, seat });
         }
         if self.orders[seat as usize]
             .iter()
             .any(|a| a.unit() == Some(unit))
         {
-            return Err(format!("unit {unit} already has an order this round"));
+            return Err(OrderError::Twice(unit));
         }
         let own = b.square(u.at).paint == seat;
         match *action {
             Action::Move { dir, .. } | Action::Attack { dir, .. } => {
                 if matches!(action, Action::Attack { .. }) && dir == Dir::None {
-                    return Err("an attack needs a direction".into());
+                    return Err(OrderError::AttackNeedsDirection);
                 }
                 if dir.is_diagonal() && !own {
-                    return Err(format!(
-                        "unit {unit} is not on its own colour and cannot act diagonally"
-                    ));
+                    return Err(OrderError::Diagonal(unit));
                 }
                 if b.step(u.at, dir).is_none() {
-                    return Err(format!("unit {unit} cannot act off the board"));
+                    return Err(OrderError::OffBoard(unit));
                 }
             }
             Action::Ability { .. } => {
                 if !u.upgraded {
-                    return Err(format!("unit {unit} is not upgraded"));
+                    return Err(OrderError::NotUpgraded(unit));
                 }
             }
             Action::End => {}

@@ -11,31 +11,50 @@ pub const MAX_NAME_CHARS: usize = 40;
 /// Largest seed: seeds stay below 2^53 so JavaScript reads them exactly.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
+/// Why a name is refused: what [`check_name`] says, as a value a page can
+/// put in its own words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameProblem {
+    /// Nothing but spaces.
+    #[error("the name is empty")]
+    Empty,
+    /// More than [`MAX_NAME_CHARS`] characters.
+    #[error("the name has {0} characters; at most {MAX_NAME_CHARS} are allowed")]
+    TooLong(usize),
+    /// A control character (a line break, an escape).
+    #[error("the name holds the control character {0:?}")]
+    Control(char),
+    /// A character that turns the text around it (bidirectional override).
+    #[error("the name holds the character {}, which turns the text around it", .0.escape_unicode())]
+    TurnsText(char),
+}
+
 /// Check a seat name: 1 to [`MAX_NAME_CHARS`] characters, no control
-/// characters, not only spaces. Returns why a name is refused.
-pub fn check_name(name: &str) -> Result<(), String> {
+/// characters, not only spaces; why a name is refused, as a value.
+pub fn name_problem(name: &str) -> Option<NameProblem> {
     let chars = name.chars().count();
     if name.trim().is_empty() {
-        return Err("the name is empty".into());
+        return Some(NameProblem::Empty);
     }
     if chars > MAX_NAME_CHARS {
-        return Err(format!(
-            "the name has {chars} characters; at most {MAX_NAME_CHARS} are allowed"
-        ));
+        return Some(NameProblem::TooLong(chars));
     }
     if let Some(c) = name.chars().find(|c| c.is_control()) {
-        return Err(format!("the name holds the control character {:?}", c));
+        return Some(NameProblem::Control(c));
     }
-    if let Some(c) = name
-        .chars()
+    name.chars()
         .find(|c| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
-    {
-        return Err(format!(
-            "the name holds the character {}, which turns the text around it",
-            c.escape_unicode()
-        ));
+        .map(NameProblem::TurnsText)
+}
+
+/// Check a seat name: 1 to [`MAX_NAME_CHARS`] characters, no control
+/// characters, not only spaces. Returns why a name is refused, in English
+/// ([`name_problem`] gives it as a value).
+pub fn check_name(name: &str) -> Result<(), String> {
+    match name_problem(name) {
+        Some(p) => Err(p.to_string()),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -56,5 +75,17 @@ mod tests {
         assert!(check_name("שלום").is_ok());
         assert!(check_name(&"x".repeat(41)).is_err());
         assert!(check_name(&"é".repeat(40)).is_ok());
+        assert_eq!(
+            check_name("evil\u{202e}gnp").unwrap_err(),
+            "the name holds the character \\u{202e}, which turns the text around it"
+        );
+        assert_eq!(
+            check_name("a\nb").unwrap_err(),
+            "the name holds the control character '\\n'"
+        );
+        assert_eq!(
+            name_problem(&"x".repeat(41)),
+            Some(NameProblem::TooLong(41))
+        );
     }
 }

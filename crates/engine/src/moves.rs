@@ -13,6 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::link::{FragmentError, MoveProblem};
 use crate::record::{
     GameRecord, RECORD_FORMAT, RECORD_VERSION, RecordError, RecordedAction, apply_recorded,
     initial_state, read_action,
@@ -85,15 +86,16 @@ pub fn to_moves<G: Ruleset>(record: &GameRecord) -> Result<MoveList, RecordError
 }
 
 /// Expand a move list into the full record, replaying every move.
-pub fn from_moves<G: Ruleset>(list: &MoveList) -> Result<GameRecord, RecordError> {
+pub fn from_moves<G: Ruleset>(list: &MoveList) -> Result<GameRecord, FragmentError> {
     if list.format != MOVES_FORMAT {
-        return Err(RecordError::Format(list.format.clone()));
+        return Err(RecordError::Format(list.format.clone()).into());
     }
     if list.version != RECORD_VERSION {
         return Err(RecordError::Version {
             found: list.version,
             supported: RECORD_VERSION,
-        });
+        }
+        .into());
     }
     let mut record = GameRecord {
         format: RECORD_FORMAT.into(),
@@ -110,10 +112,10 @@ pub fn from_moves<G: Ruleset>(list: &MoveList) -> Result<GameRecord, RecordError
     let mut it = list.moves.iter().copied();
     while let Some(first) = it.next() {
         let index = record.actions.len();
-        let fail = |seat: u8, reason: String| RecordError::Step {
+        let fail = |seat: u8, problem: MoveProblem| FragmentError::Move {
             index,
             seat,
-            reason,
+            problem,
         };
         let (seat, pick) = match game.to_move() {
             ToMove::Seat(s) => (s, first),
@@ -121,25 +123,29 @@ pub fn from_moves<G: Ruleset>(list: &MoveList) -> Result<GameRecord, RecordError
                 let seat = u8::try_from(first).unwrap_or(u8::MAX);
                 let pick = it
                     .next()
-                    .ok_or_else(|| fail(seat, "the move list ends after a seat".into()))?;
+                    .ok_or_else(|| fail(seat, MoveProblem::EndsAfterSeat))?;
                 (seat, pick)
             }
-            ToMove::Over => return Err(fail(0, "a move after the end of the game".into())),
-            ToMove::Chance => return Err(fail(0, "a chance event is pending".into())),
+            ToMove::Over => return Err(fail(0, MoveProblem::AfterEnd)),
+            ToMove::Chance => return Err(fail(0, MoveProblem::ChancePending)),
         };
         let legal = game.legal_actions(seat);
         let action = legal.get(pick as usize).ok_or_else(|| {
             fail(
                 seat,
-                format!(
-                    "move {pick} does not exist: there are {} legal actions",
-                    legal.len()
-                ),
+                MoveProblem::NoSuchMove {
+                    pick,
+                    legal: legal.len(),
+                },
             )
         })?;
         let step = RecordedAction {
             seat,
-            action: serde_json::to_value(action).map_err(|e| fail(seat, e.to_string()))?,
+            action: serde_json::to_value(action).map_err(|e| RecordError::Step {
+                index,
+                seat,
+                reason: e.to_string(),
+            })?,
         };
         apply_recorded(&mut game, index, &step)?;
         record.actions.push(step);

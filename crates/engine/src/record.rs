@@ -21,7 +21,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::limits::{MAX_ACTIONS, MAX_RECORD_BYTES, MAX_SEED, check_name};
+use crate::limits::{MAX_ACTIONS, MAX_RECORD_BYTES, MAX_SEED, NameProblem, name_problem};
 use crate::{Game, Problems, Ruleset, Seat, StateHash, ToMove, settle_chance};
 
 /// The `format` field of every record.
@@ -115,17 +115,23 @@ pub enum RecordError {
         /// The ruleset asked for.
         expected: String,
     },
-    /// The options are not valid for the ruleset (the message names the
-    /// option: `option rows: …`).
-    #[error("{0}")]
-    Options(String),
+    /// The options are not valid for the ruleset (shown as `option rows:
+    /// …`, or `options: …` for the options as a whole).
+    #[error("{}", options_text(.path, .what))]
+    Options {
+        /// The option's path (`rows`, `colours[2]`); empty for the options
+        /// as a whole (an unknown option is named in `what`).
+        path: String,
+        /// What is wrong with it, in plain English words.
+        what: String,
+    },
     /// A field of the envelope is out of range (seed, seats, names, action count).
-    #[error("{field}: {message}")]
+    #[error("{field}: {problem}")]
     Field {
         /// The field, e.g. `seats[1].name`.
         field: String,
         /// What is wrong with it.
-        message: String,
+        problem: FieldProblem,
     },
     /// The map or setup failed validation.
     #[error("map: {0}")]
@@ -148,6 +154,112 @@ pub enum RecordError {
         /// The hash of the replayed state.
         found: StateHash,
     },
+}
+
+fn options_text(path: &str, what: &str) -> String {
+    if path.is_empty() {
+        format!("options: {what}")
+    } else {
+        format!("option {path}: {what}")
+    }
+}
+
+/// What is wrong with a field of a record's envelope.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FieldProblem {
+    /// The field is missing or not of its kind (the version).
+    #[error("missing or not a number")]
+    Missing,
+    /// The seed is larger than [`MAX_SEED`].
+    #[error("{0} is larger than {MAX_SEED}")]
+    SeedTooLarge(u64),
+    /// The number of seats is not one the ruleset allows.
+    #[error("{found} seats; {ruleset} needs {min} to {max}")]
+    Seats {
+        /// Seats in the record.
+        found: usize,
+        /// The ruleset.
+        ruleset: String,
+        /// Fewest seats allowed.
+        min: usize,
+        /// Most seats allowed.
+        max: usize,
+    },
+    /// A seat's name is refused.
+    #[error("{problem}")]
+    Name {
+        /// The seat (from 0).
+        seat: usize,
+        /// Why.
+        problem: NameProblem,
+    },
+    /// A seat's `player` is refused.
+    #[error("{problem}")]
+    Player {
+        /// The seat (from 0).
+        seat: usize,
+        /// Why.
+        problem: PlayerProblem,
+    },
+    /// More actions than [`MAX_ACTIONS`].
+    #[error("{0} actions; at most {MAX_ACTIONS}")]
+    TooManyActions(usize),
+    /// Another problem, said by whoever found it.
+    #[error("{0}")]
+    Other(String),
+}
+
+/// What is wrong with a seat's `player` field.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayerProblem {
+    /// Longer than the limit, in bytes.
+    #[error("the player is {0} bytes; at most {MAX_PLAYER_BYTES} are allowed")]
+    TooLong(usize),
+    /// A control character.
+    #[error("the player holds the control character {0:?}")]
+    Control(char),
+    /// Neither `human` nor `bot:SPEC`.
+    #[error("{0:?} is neither \"human\" nor \"bot:SPEC\"")]
+    Unknown(String),
+}
+
+/// Why a recorded action cannot be played: the engine's own checks, or
+/// the ruleset's error `E`. [`RecordError::Step`] carries it in English;
+/// [`step_problem`] finds it again as a value, for a page to put in its
+/// own words.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StepProblem<E> {
+    /// The seat does not exist.
+    #[error("there is no seat {seat} in a {seats}-seat game")]
+    NoSuchSeat {
+        /// The seat named.
+        seat: Seat,
+        /// Seats in the game.
+        seats: usize,
+    },
+    /// The game is over.
+    #[error("the game is already over")]
+    Over,
+    /// Another seat must act.
+    #[error("it is seat {0}'s move, not this seat's")]
+    NotThisSeat(Seat),
+    /// Several seats decide at once, and this one has decided.
+    #[error("this seat has nothing to decide now")]
+    NothingToDecide,
+    /// A chance event is due.
+    #[error("a chance event is pending")]
+    ChancePending,
+    /// The action is not one of the ruleset's actions.
+    #[error("the action {shown} cannot be read: {what}")]
+    Unreadable {
+        /// The action's JSON, cut to 80 characters.
+        shown: String,
+        /// What is wrong, in plain English words.
+        what: String,
+    },
+    /// The rules refuse the action (or the chance event after it).
+    #[error("{0}")]
+    Rules(E),
 }
 
 /// Parse a record's envelope from text: size, JSON, format and version.
@@ -177,7 +289,7 @@ pub fn parse_record(text: &str) -> Result<GameRecord, RecordError> {
         None => {
             return Err(RecordError::Field {
                 field: "version".into(),
-                message: "missing or not a number".into(),
+                problem: FieldProblem::Missing,
             });
         }
     }
@@ -203,48 +315,44 @@ fn check_envelope<G: Ruleset>(record: &GameRecord) -> Result<G::Options, RecordE
     if record.seed > MAX_SEED {
         return Err(RecordError::Field {
             field: "seed".into(),
-            message: format!("{} is larger than {MAX_SEED}", record.seed),
+            problem: FieldProblem::SeedTooLarge(record.seed),
         });
     }
     let range = G::seat_range();
     if !range.contains(&record.seats.len()) {
         return Err(RecordError::Field {
             field: "seats".into(),
-            message: format!(
-                "{} seats; {} needs {} to {}",
-                record.seats.len(),
-                G::NAME,
-                range.start(),
-                range.end()
-            ),
+            problem: FieldProblem::Seats {
+                found: record.seats.len(),
+                ruleset: G::NAME.into(),
+                min: *range.start(),
+                max: *range.end(),
+            },
         });
     }
     for (i, seat) in record.seats.iter().enumerate() {
-        check_name(&seat.name).map_err(|message| RecordError::Field {
-            field: format!("seats[{i}].name"),
-            message,
-        })?;
-        check_player(&seat.player).map_err(|message| RecordError::Field {
+        if let Some(problem) = name_problem(&seat.name) {
+            return Err(RecordError::Field {
+                field: format!("seats[{i}].name"),
+                problem: FieldProblem::Name { seat: i, problem },
+            });
+        }
+        check_player(&seat.player).map_err(|problem| RecordError::Field {
             field: format!("seats[{i}].player"),
-            message,
+            problem: FieldProblem::Player { seat: i, problem },
         })?;
     }
     if record.actions.len() > MAX_ACTIONS {
         return Err(RecordError::Field {
             field: "actions".into(),
-            message: format!("{} actions; at most {MAX_ACTIONS}", record.actions.len()),
+            problem: FieldProblem::TooManyActions(record.actions.len()),
         });
     }
     let options = if record.options.is_null() {
         G::Options::default()
     } else {
-        crate::plain::from_value(&record.options).map_err(|(path, what)| {
-            RecordError::Options(if path.is_empty() {
-                format!("options: {what}")
-            } else {
-                format!("option {path}: {what}")
-            })
-        })?
+        crate::plain::from_value(&record.options)
+            .map_err(|(path, what)| RecordError::Options { path, what })?
     };
     Ok(options)
 }
@@ -254,18 +362,15 @@ const MAX_PLAYER_BYTES: usize = 200;
 
 /// Check a seat's `player` field: `human` or `bot:SPEC`, short, and free of
 /// control characters (it is shown to people, like the seat's name).
-fn check_player(player: &str) -> Result<(), String> {
+fn check_player(player: &str) -> Result<(), PlayerProblem> {
     if player.len() > MAX_PLAYER_BYTES {
-        return Err(format!(
-            "the player is {} bytes; at most {MAX_PLAYER_BYTES} are allowed",
-            player.len()
-        ));
+        return Err(PlayerProblem::TooLong(player.len()));
     }
     if let Some(c) = player.chars().find(|c| c.is_control()) {
-        return Err(format!("the player holds the control character {c:?}"));
+        return Err(PlayerProblem::Control(c));
     }
     if player != "human" && !player.starts_with("bot:") {
-        return Err(format!("{player:?} is neither \"human\" nor \"bot:SPEC\""));
+        return Err(PlayerProblem::Unknown(player.into()));
     }
     Ok(())
 }
@@ -291,6 +396,15 @@ pub fn initial_state<G: Ruleset>(record: &GameRecord) -> Result<G, RecordError> 
 /// Read recorded action `index` as the ruleset's action type; the error
 /// names the step.
 pub fn read_action<G: Game>(index: usize, step: &RecordedAction) -> Result<G::Action, RecordError> {
+    read_step::<G>(step).map_err(|p| RecordError::Step {
+        index,
+        seat: step.seat,
+        reason: p.to_string(),
+    })
+}
+
+/// Read a recorded action as the ruleset's action type.
+fn read_step<G: Game>(step: &RecordedAction) -> Result<G::Action, StepProblem<G::Error>> {
     crate::plain::from_value(&step.action).map_err(|(path, what)| {
         let what = if path.is_empty() {
             what
@@ -301,12 +415,30 @@ pub fn read_action<G: Game>(index: usize, step: &RecordedAction) -> Result<G::Ac
         if shown.chars().count() > 80 {
             shown = shown.chars().take(80).collect::<String>() + "…";
         }
-        RecordError::Step {
-            index,
-            seat: step.seat,
-            reason: format!("the action {shown} cannot be read: {what}"),
-        }
+        StepProblem::Unreadable { shown, what }
     })
+}
+
+/// Play one recorded action through the checked path, then resolve
+/// chance events; on error, why.
+fn play_step<G: Game>(game: &mut G, step: &RecordedAction) -> Result<(), StepProblem<G::Error>> {
+    if step.seat as usize >= game.seats() {
+        return Err(StepProblem::NoSuchSeat {
+            seat: step.seat,
+            seats: game.seats(),
+        });
+    }
+    match game.to_move() {
+        ToMove::Seat(s) if s == step.seat => {}
+        ToMove::Simultaneous(set) if set.contains(step.seat) => {}
+        ToMove::Over => return Err(StepProblem::Over),
+        ToMove::Seat(s) => return Err(StepProblem::NotThisSeat(s)),
+        ToMove::Simultaneous(_) => return Err(StepProblem::NothingToDecide),
+        ToMove::Chance => return Err(StepProblem::ChancePending),
+    }
+    let action = read_step::<G>(step)?;
+    game.apply(step.seat, &action).map_err(StepProblem::Rules)?;
+    settle_chance(game).map_err(StepProblem::Rules)
 }
 
 /// Apply one recorded action (index `index`) to `game` through the checked
@@ -316,32 +448,37 @@ pub fn apply_recorded<G: Game>(
     index: usize,
     step: &RecordedAction,
 ) -> Result<(), RecordError> {
-    let fail = |reason: String| RecordError::Step {
+    play_step(game, step).map_err(|p| RecordError::Step {
         index,
         seat: step.seat,
-        reason,
-    };
-    if step.seat as usize >= game.seats() {
-        return Err(fail(format!(
-            "there is no seat {} in a {}-seat game",
-            step.seat,
-            game.seats()
-        )));
+        reason: p.to_string(),
+    })
+}
+
+/// Why action `index` of `record` cannot be played, as a value: what a
+/// [`RecordError::Step`] says in English, found again by replaying the
+/// record up to that action (so a page can say it in its own words).
+/// `None` when the record's start or an earlier action fails, or the
+/// action plays.
+pub fn step_problem<G: Ruleset>(
+    record: &GameRecord,
+    index: usize,
+) -> Option<StepProblem<G::Error>> {
+    let options = check_envelope::<G>(record).ok()?;
+    let mut game = G::new_game(
+        &options,
+        record.map.as_deref(),
+        record.seats.len(),
+        record.seed,
+    )
+    .ok()?;
+    if let Err(e) = settle_chance(&mut game) {
+        return (index == 0).then_some(StepProblem::Rules(e));
     }
-    match game.to_move() {
-        ToMove::Seat(s) if s == step.seat => {}
-        ToMove::Simultaneous(set) if set.contains(step.seat) => {}
-        ToMove::Over => return Err(fail("the game is already over".into())),
-        ToMove::Seat(s) => return Err(fail(format!("it is seat {s}'s move, not this seat's"))),
-        ToMove::Simultaneous(_) => {
-            return Err(fail("this seat has nothing to decide now".into()));
-        }
-        ToMove::Chance => return Err(fail("a chance event is pending".into())),
+    for step in record.actions.iter().take(index) {
+        play_step(&mut game, step).ok()?;
     }
-    let action = read_action::<G>(index, step)?;
-    game.apply(step.seat, &action)
-        .map_err(|e| fail(e.to_string()))?;
-    settle_chance(game).map_err(|e| fail(e.to_string()))
+    play_step(&mut game, record.actions.get(index)?).err()
 }
 
 /// Replay a record: every action through the checked path, then the hash.
@@ -379,8 +516,10 @@ impl<G: Ruleset> Match<G> {
             format: RECORD_FORMAT.into(),
             version: RECORD_VERSION,
             ruleset: G::NAME.into(),
-            options: serde_json::to_value(options)
-                .map_err(|e| RecordError::Options(format!("options: {e}")))?,
+            options: serde_json::to_value(options).map_err(|e| RecordError::Options {
+                path: String::new(),
+                what: e.to_string(),
+            })?,
             map: map.map(str::to_owned),
             seed,
             seats,
@@ -401,6 +540,17 @@ impl<G: Ruleset> Match<G> {
     /// The record so far (its `final_hash` is the current state's).
     pub fn record(&self) -> &GameRecord {
         &self.record
+    }
+
+    /// Why `seat` may not play `action` now, as a value (`None` when it
+    /// may): what [`Match::play`] refuses it for, for a page to say in its
+    /// own words.
+    pub fn why_not(&self, seat: Seat, action: &G::Action) -> Option<StepProblem<G::Error>> {
+        let step = RecordedAction {
+            seat,
+            action: serde_json::to_value(action).ok()?,
+        };
+        play_step(&mut self.game.clone(), &step).err()
     }
 
     /// Apply an action for a seat through the checked path; on success it is
@@ -425,10 +575,14 @@ impl<G: Ruleset> Match<G> {
 
 #[cfg(test)]
 mod tests {
-    use super::check_player;
+    use super::*;
 
     #[test]
     fn players_are_human_or_bots_without_control_characters() {
+        assert_eq!(
+            check_player("robot").unwrap_err().to_string(),
+            "\"robot\" is neither \"human\" nor \"bot:SPEC\""
+        );
         assert!(check_player("human").is_ok());
         assert!(check_player("bot:random").is_ok());
         assert!(check_player("robot").is_err());

@@ -325,12 +325,7 @@ impl App {
                     self.viewer = None;
                 }
             }
-            Err(e) => {
-                self.message = Some(tabula_page_kit::i18n::tf(
-                    "not-allowed",
-                    &[("why", &e.to_string())],
-                ))
-            }
+            Err(e) => self.message = Some(tabula_page_kit::i18n::tf("not-allowed", &[("why", &e)])),
         }
     }
 }

@@ -228,7 +228,11 @@ pub fn panel(e: &Editor) -> El {
         .attr("id", "map-start")
         .attr("aria-label", &t("editor-shipped-maps"));
     for (name, _) in MAPS {
-        start = start.child(el("option").attr("value", name).text(name));
+        start = start.child(
+            el("option")
+                .attr("value", name)
+                .text(&crate::ui::map_name(name)),
+        );
     }
     root = root.child(
         section("editor-open-title")

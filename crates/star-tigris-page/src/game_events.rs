@@ -13,7 +13,11 @@ use crate::dom::{
     consume_fragment, copy_text, document, file_name, fragment, local_storage, page_url, read_file,
 };
 use crate::events::{listen, with_app};
-use crate::game_file::{Given, Opened, classify, game_fragment, open_game, text_from_fragment};
+use crate::game_file::{
+    Given as Kind, Opened, classify, game_fragment, link_refusal_words, open_game, refusal_words,
+    text_from_fragment,
+};
+use crate::map_editor::Source;
 use crate::replay::Replay;
 use crate::replay_view;
 use crate::ui::render;
@@ -35,12 +39,34 @@ pub fn show_replay(app: &mut App, replay: Replay) {
     app.open_error = None;
 }
 
+/// Where a text given to "Open a game" comes from.
+#[derive(Clone, Copy)]
+enum Given<'a> {
+    /// A file chosen or dropped, by its name.
+    File(&'a str),
+    /// The paste box.
+    Paste,
+}
+
+impl Given<'_> {
+    /// The place in words, as the subject of a sentence.
+    fn words(self) -> String {
+        match self {
+            Given::File(name) => tf("the-file", &[("name", name)]),
+            Given::Paste => t("the-pasted-text"),
+        }
+    }
+}
+
 /// Open what was given to "Open a game": a link goes where links go, a
-/// map to the map editor, a game is opened here. A refusal is kept for the
-/// dialog and nothing changes.
-fn open_given(app: &mut App, text: &str, source: &str, file_stem: Option<&str>) {
+/// map to the map editor (the editor's own import, which names the file
+/// or the paste), a game is opened here. A refusal is kept for the dialog
+/// and nothing changes.
+fn open_given(app: &mut App, text: &str, given: Given) {
+    let source = given.words();
+    let source = source.as_str();
     match classify(text) {
-        Given::Link(fragment) => {
+        Kind::Link(fragment) => {
             app.open_error = None;
             app.game_paste.clear();
             // Every screen listens for links: the one this link is for opens it.
@@ -48,18 +74,29 @@ fn open_given(app: &mut App, text: &str, source: &str, file_stem: Option<&str>) 
                 w.location().set_hash(&fragment).ok();
             }
         }
-        Given::Map => {
+        Kind::Map => {
             app.open_error = None;
             app.game_paste.clear();
+            let stem = match given {
+                Given::File(name) => Some(name.rsplit_once('.').map_or(name, |(stem, _)| stem)),
+                Given::Paste => None,
+            };
             let name = crate::map_editor::Editor::name_from_text(text)
-                .or(file_stem.map(str::to_owned))
+                .or(stem.map(str::to_owned))
                 .unwrap_or_else(|| t("opened-map"));
             crate::editor_events::open(app);
             let e = crate::editor_events::editor(app);
-            e.import(text, &name, &source.to_lowercase(), "line");
+            e.import_from(
+                text,
+                &name,
+                match given {
+                    Given::File(file) => Source::File(file),
+                    Given::Paste => Source::Paste,
+                },
+            );
         }
-        Given::Record => open_text(app, text, source),
-        Given::Unknown(_) => refuse(app, source, &t("not-game-link-map")),
+        Kind::Record => open_text(app, text, source),
+        Kind::Unknown(_) => refuse(app, source, &t("not-game-link-map")),
     }
 }
 
@@ -92,7 +129,7 @@ fn open_text(app: &mut App, text: &str, source: &str) {
             };
             app.notice = Some(tf("resumed-from", &[("what", source)]));
         }
-        Err(e) => refuse(app, source, &tabula_page_kit::error_words::record(&e)),
+        Err(e) => refuse(app, source, &refusal_words(&e, text)),
     }
 }
 
@@ -112,17 +149,13 @@ pub fn autosave(app: &mut App) {
         app.autosaved = Some(key);
     }
     // The home page offers "Continue" while the game is not over.
-    let summary = match s.game().phase() {
-        tabula_star_tigris::Phase::Over(_) => None,
-        _ => Some(tf(
-            "resume-summary",
-            &[
-                ("turn", &s.game().turn().to_string()),
-                ("names", &s.names().join(", ")),
-            ],
-        )),
-    };
-    tabula_page_kit::resume_note::set("star-tigris", summary.as_deref());
+    let (turn, names) = (s.game().turn().to_string(), s.names().join(", "));
+    let over = matches!(s.game().phase(), tabula_star_tigris::Phase::Over(_));
+    let args: &[(&str, &str)] = &[("turn", &turn), ("names", &names)];
+    tabula_page_kit::resume_note::set(
+        "star-tigris",
+        (!over).then_some(("continue-star-tigris", args)),
+    );
 }
 
 /// Resume the autosaved game, if there is one. One that cannot be resumed
@@ -154,7 +187,7 @@ fn resume() {
             app.broken_save = true;
             app.notice = Some(tf(
                 "autosave-unreadable",
-                &[("why", &tabula_page_kit::error_words::record(&e))],
+                &[("why", &refusal_words(&e, &text))],
             ));
         }
     });
@@ -168,7 +201,10 @@ fn open_link() {
     with_app(|app| match text {
         Ok(text) => open_text(app, &text, &t("the-link")),
         Err(e) => {
-            app.open_error = Some(tf("cannot-open", &[("what", &t("the-link")), ("why", &e)]));
+            app.open_error = Some(tf(
+                "cannot-open",
+                &[("what", &t("the-link")), ("why", &link_refusal_words(&e))],
+            ));
             app.dialog_back = Some(app.screen);
             app.screen = Screen::OpenGame;
         }
@@ -187,15 +223,7 @@ pub fn open_file(file: web_sys::File) {
     read_file(file, MAX_RECORD_BYTES, move |text| {
         with_app(|app| {
             match text {
-                Ok(text) => open_given(
-                    app,
-                    &text,
-                    &tf("the-file", &[("name", &name)]),
-                    Some(
-                        name.rsplit_once('.')
-                            .map_or(name.as_str(), |(stem, _)| stem),
-                    ),
-                ),
+                Ok(text) => open_given(app, &text, Given::File(&name)),
                 Err(why) => {
                     app.open_error = Some(why);
                     app.screen = Screen::OpenGame;
@@ -255,7 +283,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
             if text.trim().is_empty() {
                 app.open_error = Some(t("paste-empty"));
             } else {
-                open_given(app, &text, &t("the-pasted-text"), None);
+                open_given(app, &text, Given::Paste);
                 if app.open_error.is_none() {
                     app.game_paste.clear();
                 }
@@ -288,7 +316,10 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
                     Err(e) => {
                         app.message = Some(tf(
                             "replay-failed",
-                            &[("why", &tabula_page_kit::error_words::record(&e))],
+                            &[(
+                                "why",
+                                &crate::rule_words::record_error(&e, Some(s.record())),
+                            )],
                         ))
                     }
                 }

@@ -3,7 +3,7 @@
 //! final hash) and becomes a replay (a finished game) or a game to resume.
 //! Every refusal names what is wrong and where; nothing is changed by one.
 
-use tabula_engine::link::{record_fragment, record_text_from_fragment};
+use tabula_engine::link::{FragmentError, record_fragment, record_text_from_fragment};
 use tabula_engine::record::parse_record;
 use tabula_engine::{GameRecord, RecordError, Ruleset};
 use tabula_star_tigris::StarTigris;
@@ -98,8 +98,19 @@ pub fn game_fragment(record: &GameRecord) -> String {
 /// The record's text from a `#game=DATA` fragment: `None` when the
 /// fragment is not a game link, else the record's JSON or why it cannot
 /// be read (a damaged move names its step).
-pub fn text_from_fragment(fragment: &str) -> Option<Result<String, String>> {
+pub fn text_from_fragment(fragment: &str) -> Option<Result<String, FragmentError>> {
     record_text_from_fragment::<StarTigris>(fragment)
+}
+
+/// Why a game's text was refused, in the page's language (a refused
+/// action with its reason, found again from the text).
+pub fn refusal_words(e: &RecordError, text: &str) -> String {
+    tabula_page_kit::error_words::record_text::<crate::rule_words::Words>(e, text)
+}
+
+/// Why the game of a `#game=…` link cannot be read, in the page's language.
+pub fn link_refusal_words(e: &FragmentError) -> String {
+    tabula_page_kit::error_words::fragment::<crate::rule_words::Words>(e)
 }
 
 #[cfg(test)]
@@ -215,7 +226,7 @@ mod tests {
         let mut list = to_moves::<StarTigris>(&rec).unwrap();
         list.moves[9] = 99_999;
         let bad = format!("game={}", pack(&serde_json::to_string(&list).unwrap()));
-        let e = text_from_fragment(&bad).unwrap().unwrap_err();
+        let e = text_from_fragment(&bad).unwrap().unwrap_err().to_string();
         assert!(
             e.starts_with("action 9 ") && e.contains("does not exist"),
             "{e}"
@@ -223,19 +234,21 @@ mod tests {
         let mut list = to_moves::<StarTigris>(&rec).unwrap();
         list.moves.push(0);
         let bad = format!("game={}", pack(&serde_json::to_string(&list).unwrap()));
-        let e = text_from_fragment(&bad).unwrap().unwrap_err();
+        let e = text_from_fragment(&bad).unwrap().unwrap_err().to_string();
         assert!(e.contains("after the end"), "{e}");
         let cut = &f[..f.len() / 2];
         assert!(
             text_from_fragment(cut)
                 .unwrap()
                 .unwrap_err()
+                .to_string()
                 .contains("damaged")
         );
         assert!(
             text_from_fragment("game=%%%")
                 .unwrap()
                 .unwrap_err()
+                .to_string()
                 .contains("damaged")
         );
     }
@@ -361,5 +374,117 @@ mod tests {
         let e = refused(&json(&done));
         let n = done.actions.len() - 1;
         assert!(e.starts_with(&format!("action {n} ")), "{e}");
+    }
+
+    /// A refusal in German, checked for English words left in it.
+    fn refused_in_german(text: &str) -> String {
+        crate::add_words();
+
+        let e = match open_game(text) {
+            Ok(_) => panic!("accepted"),
+            Err(e) => e,
+        };
+        tabula_page_kit::i18n::use_lang(Some(tabula_page_kit::i18n::Lang::De));
+        let words = refusal_words(&e, text);
+        tabula_page_kit::i18n::use_lang(None);
+        no_english(&words);
+        words
+    }
+
+    fn no_english(words: &str) {
+        for w in [
+            " the ", " is ", " not ", " cannot ", "action", "seat", " has ", " move", " of ",
+            " option", " map", "line", "column", "artifact", "unknown", "field",
+        ] {
+            assert!(!words.contains(w), "English {w:?} in {words:?}");
+        }
+    }
+
+    #[test]
+    fn a_tampered_record_is_refused_in_german_naming_the_step_and_seat() {
+        let text = edited(|v| {
+            let s = v["actions"][7]["seat"].as_u64().unwrap();
+            v["actions"][7]["seat"] = (1 - s).into();
+        });
+        let de = refused_in_german(&text);
+        assert!(de.starts_with("Aktion 7 (Platz "), "{de}");
+        assert!(de.contains("ist am Zug"), "{de}");
+        // An action the rules refuse: a colonist on a cell taken by another.
+        let record = record(1, 30);
+        let mut v = serde_json::to_value(&record).unwrap();
+        let first = record.actions[0].action.clone();
+        v["actions"][1]["action"] = first;
+        let de = refused_in_german(&serde_json::to_string(&v).unwrap());
+        assert!(
+            de.starts_with("Aktion 1 (Platz 0) lässt sich nicht spielen: "),
+            "{de}"
+        );
+        // An action that is no action of the game.
+        let de = refused_in_german(&edited(|v| {
+            v["actions"][3]["action"] = serde_json::json!({"teleport": {}})
+        }));
+        assert!(de.starts_with("Aktion 3 (Platz "), "{de}");
+        assert!(
+            de.contains("teleport") && de.contains("keine Aktion dieses Spiels"),
+            "{de}"
+        );
+        // In English, the engine's own reason.
+        let e = open_game(&text).err().unwrap();
+        let en = refusal_words(&e, &text);
+        assert!(
+            en.starts_with("action 7 (seat ") && en.contains("move, not this seat's"),
+            "{en}"
+        );
+    }
+
+    #[test]
+    fn bad_options_fields_and_maps_are_refused_in_german() {
+        let de = refused_in_german(&edited(|v| v["options"]["turbo"] = true.into()));
+        assert!(de.contains("„turbo“"), "{de}");
+        let de = refused_in_german(&edited(|v| v["options"]["open_scores"] = 3.into()));
+        assert!(de.contains("„open_scores“"), "{de}");
+        let de = refused_in_german(&edited(|v| v["map"] = "A...\n....\n....\n...M\n".into()));
+        assert!(de.starts_with("Ihre Karte hat Probleme: "), "{de}");
+        let de = refused_in_german(&edited(|v| v["map"] = "....\n.x..\n".into()));
+        assert!(de.contains("Zeile 2, Spalte 2"), "{de}");
+        let de = refused_in_german(&edited(|v| v["seats"][1]["name"] = "Bo\u{1b}[2J".into()));
+        assert!(de.contains("Platz 1") && de.contains("U+001B"), "{de}");
+        let de = refused_in_german(&edited(|v| v["seed"] = (MAX_SEED + 1).into()));
+        assert!(de.contains("Startwert"), "{de}");
+        let de = refused_in_german("{\"format\": 1,");
+        assert!(de.contains("Zeile 1, Spalte"), "{de}");
+    }
+
+    #[test]
+    fn a_damaged_link_is_refused_in_german_naming_the_step() {
+        crate::add_words();
+        let rec = record(3, 100_000);
+        let mut list = to_moves::<StarTigris>(&rec).unwrap();
+        list.moves[9] = 99_999;
+        let bad = format!("game={}", pack(&serde_json::to_string(&list).unwrap()));
+        let e = text_from_fragment(&bad).unwrap().unwrap_err();
+        tabula_page_kit::i18n::use_lang(Some(tabula_page_kit::i18n::Lang::De));
+        let de = link_refusal_words(&e);
+        let cut = link_refusal_words(
+            &text_from_fragment(&game_fragment(&rec)[..40])
+                .unwrap()
+                .unwrap_err(),
+        );
+        let odd = link_refusal_words(&text_from_fragment("game=%%%").unwrap().unwrap_err());
+        tabula_page_kit::i18n::use_lang(None);
+        for words in [&de, &cut, &odd] {
+            no_english(words);
+        }
+        assert!(
+            de.starts_with("Aktion 9 (Platz ") && de.contains("Zug 99999 gibt es nicht"),
+            "{de}"
+        );
+        assert!(cut.starts_with("Dieser Link ist beschädigt"), "{cut}");
+        assert!(odd.contains("Zeichen 1 (U+0025)"), "{odd}");
+        let en = link_refusal_words(&e);
+        assert!(
+            en.starts_with("action 9 (seat 0) cannot be played: move 99999 does not exist:"),
+            "{en}"
+        );
     }
 }

@@ -13,10 +13,11 @@ use tabula_star_tigris::lesson::{
     play_lesson,
 };
 use tabula_star_tigris::map::Terrain;
-use tabula_star_tigris::{Action, Kind, Pos, StarTigris, parse_setup};
+use tabula_star_tigris::{Action, Kind, Pos, RuleError, StarTigris, parse_setup};
 
 use crate::editor::Draft;
 use crate::lesson_player::{capitalised, error_words, word};
+use crate::rule_words::rule;
 use crate::session::Selection;
 
 /// The pieces the position mode puts down: setup-format tokens, each with
@@ -423,9 +424,9 @@ impl Author {
             .last()
             .cloned()
             .ok_or_else(|| t("lesson-author-not-recording"))?;
-        let refused = |e: String| tf("lesson-author-refused", &[("why", &e)]);
-        g.apply(seat, &action).map_err(|e| refused(e.to_string()))?;
-        tabula_engine::settle_chance(&mut g).map_err(|e| refused(e.to_string()))?;
+        let refused = |e: RuleError| tf("lesson-author-refused", &[("why", &rule(&e))]);
+        g.apply(seat, &action).map_err(refused)?;
+        tabula_engine::settle_chance(&mut g).map_err(refused)?;
         rec.states.push(g);
         rec.steps.push(LessonStep {
             say: String::new(),
@@ -653,7 +654,9 @@ impl Author {
                 };
                 match text {
                     Some(text) => {
-                        let action: Action = text.parse().map_err(|e: String| kept(e))?;
+                        let action: Action = text.parse().map_err(|_: String| {
+                            kept(tf("lesson-author-unreadable-action", &[("action", &text)]))
+                        })?;
                         a.play(action).map_err(kept)?;
                     }
                     None => a.add_talk(),

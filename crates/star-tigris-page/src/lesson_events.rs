@@ -150,7 +150,7 @@ fn kept() -> Option<Result<Author, String>> {
     let store = local_storage()?;
     let json = store.get_item(KEPT_KEY).ok().flatten()?;
     let read = serde_json::from_str(&json)
-        .map_err(|e| e.to_string())
+        .map_err(|e| tabula_page_kit::error_words::json_at(e.line(), e.column()))
         .and_then(Author::from_draft);
     if read.is_err() {
         store.set_item(PREVIOUS_KEY, &json).ok();
@@ -397,7 +397,10 @@ fn open_link() {
     with_app(|app| match text {
         Ok(text) => open(app, &text, From::Link),
         Err(e) => {
-            app.lesson_error = Some(tf("lesson-link-broken", &[("why", &e.to_string())]));
+            app.lesson_error = Some(tf(
+                "lesson-link-broken",
+                &[("why", &tabula_page_kit::error_words::link(&e))],
+            ));
             app.screen = Screen::Lessons;
         }
     });

@@ -20,6 +20,7 @@ pub mod map_editor;
 pub mod palette;
 pub mod replay;
 pub mod replay_view;
+pub mod rule_words;
 pub mod rules_view;
 pub mod session;
 pub mod ui;

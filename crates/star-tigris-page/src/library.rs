@@ -3,10 +3,11 @@
 //! that does not read is reported by name, never silently dropped.
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::limits::check_name;
+use tabula_engine::limits::name_problem;
+use tabula_page_kit::error_words;
 use tabula_page_kit::i18n::{t, tf};
 
-use crate::editor::{Draft, MapDraft, name_problem_words, problems_at};
+use crate::editor::{Draft, MapDraft, problems_at};
 
 /// The storage key of the library.
 pub const STORAGE_KEY: &str = "tabula.star-tigris.maps";
@@ -52,10 +53,12 @@ impl Library {
     /// Read a stored library. A library that is not JSON of this format is
     /// an error (the caller sets it aside); entries whose name or map does
     /// not read are left out and named in the second value. The messages
-    /// are in the page's language (what the JSON reader says stays English).
+    /// are in the page's language (a JSON error names its line and column).
     pub fn load(json: &str) -> Result<(Library, Vec<String>), String> {
-        let mut lib: Library = serde_json::from_str(json)
-            .map_err(|e| tf("editor-library-unreadable", &[("why", &e.to_string())]))?;
+        let mut lib: Library = serde_json::from_str(json).map_err(|e| {
+            let at = error_words::json_at(e.line(), e.column());
+            tf("editor-library-unreadable", &[("why", &at)])
+        })?;
         if lib.version != 1 {
             return Err(tf(
                 "editor-library-version",
@@ -64,9 +67,8 @@ impl Library {
         }
         let mut bad = Vec::new();
         lib.maps.retain(|m| {
-            let problem = check_name(&m.name)
-                .err()
-                .map(|why| name_problem_words(&why))
+            let problem = name_problem(&m.name)
+                .map(|why| error_words::name(&why))
                 .or_else(|| Draft::parse(&m.text).err().map(|p| problems_at(&p, false)));
             if let Some(p) = &problem {
                 let name: String = m
@@ -125,8 +127,12 @@ impl Library {
 
     /// Rename a map; the name is checked like a player's name.
     pub fn rename(&mut self, id: u64, name: &str) -> Result<(), String> {
-        check_name(name)
-            .map_err(|e| tf("editor-name-refused", &[("why", &name_problem_words(&e))]))?;
+        if let Some(e) = name_problem(name) {
+            return Err(tf(
+                "editor-name-refused",
+                &[("why", &error_words::name(&e))],
+            ));
+        }
         let m = self
             .maps
             .iter_mut()
@@ -210,7 +216,12 @@ mod tests {
                     .into()
             )
         );
+        let unreadable = Library::load("{not json").unwrap_err();
         tabula_page_kit::i18n::use_lang(None);
+        assert_eq!(
+            unreadable,
+            "die gespeicherten Karten lassen sich nicht lesen: Ab Zeile 1, Spalte 2 ergibt der Text keinen Sinn mehr"
+        );
     }
 
     #[test]

@@ -4,12 +4,12 @@
 //! nothing here touches the DOM, so it is tested natively.
 
 use tabula_engine::Problems;
-use tabula_engine::limits::check_name;
+use tabula_engine::limits::name_problem;
 use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::Pos;
 use tabula_star_tigris::map::Terrain;
 
-use crate::editor::{Draft, History, MapDraft, Tool, name_problem_words, place, problems_at};
+use crate::editor::{Draft, History, MapDraft, Tool, place, problems_at};
 use crate::library::{Library, SavedMap};
 
 /// A drag in progress: the board before it, where it started, where it is.
@@ -70,7 +70,7 @@ pub fn clean_name(raw: &str, fallback: &str) -> String {
         .collect::<String>()
         .trim()
         .to_string();
-    if check_name(&name).is_ok() {
+    if name_problem(&name).is_none() {
         name
     } else {
         fallback.into()
@@ -356,10 +356,10 @@ impl Editor {
 
     /// Rename the map being edited.
     pub fn rename(&mut self, name: &str) {
-        if let Err(e) = check_name(name) {
+        if let Some(e) = name_problem(name) {
             return self.refuse(tf(
                 "editor-name-refused",
-                &[("why", &name_problem_words(&e))],
+                &[("why", &tabula_page_kit::error_words::name(&e))],
             ));
         }
         self.name = name.trim().into();
@@ -420,9 +420,10 @@ impl Editor {
                     }
                     Source::Paste => tf("editor-opened-paste", &[("name", &name)]),
                     Source::Link => tf("editor-opened-link", &[("name", &name)]),
-                    Source::Shipped(map) => {
-                        tf("editor-opened-shipped", &[("name", &name), ("map", map)])
-                    }
+                    Source::Shipped(map) => tf(
+                        "editor-opened-shipped",
+                        &[("name", &name), ("map", &crate::ui::map_name(map))],
+                    ),
                     Source::Named(what) => {
                         tf("editor-opened-from", &[("name", &name), ("source", what)])
                     }

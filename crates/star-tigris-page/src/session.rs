@@ -1,12 +1,13 @@
 //! A pass-and-play game in progress: the match and its record, the log, and
 //! undo. Pure Rust with no browser calls, so it is tested natively.
 
-use tabula_engine::limits::check_name;
-use tabula_engine::record::{Match, read_action, replay};
+use tabula_engine::limits::name_problem;
+use tabula_engine::record::{FieldProblem, Match, read_action, replay};
 use tabula_engine::{Game, GameRecord, RecordError, SeatInfo, ToMove};
 use tabula_star_tigris::{Action, Event, Kind, Options, Phase, Pos, StarTigris};
 
 use crate::describe;
+use crate::rule_words::{record_error, rule};
 
 /// One line of the game log.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,7 +125,7 @@ impl Session {
         Session::with_options(names, players, map_name, map_text, seed, &options)
     }
 
-    /// Start a game with any options.
+    /// Start a game with any options. A refusal is in the page's words.
     pub fn with_options(
         names: Vec<String>,
         players: Vec<Player>,
@@ -134,15 +135,18 @@ impl Session {
         options: &Options,
     ) -> Result<Session, String> {
         for (i, n) in names.iter().enumerate() {
-            check_name(n).map_err(|e| {
-                tabula_page_kit::i18n::tf(
+            if let Some(p) = name_problem(n) {
+                return Err(tabula_page_kit::i18n::tf(
                     "bad-name",
-                    &[("n", &(i + 1).to_string()), ("why", &e.to_string())],
-                )
-            })?;
+                    &[
+                        ("n", &(i + 1).to_string()),
+                        ("why", &tabula_page_kit::error_words::name(&p)),
+                    ],
+                ));
+            }
         }
         if players.len() != names.len() {
-            return Err("every seat needs a name and a player".into());
+            return Err(tabula_page_kit::i18n::t("seats-need-players"));
         }
         let seats = names
             .iter()
@@ -152,7 +156,8 @@ impl Session {
                 player: p.record_name(),
             })
             .collect();
-        let m = Match::new(options, Some(map_text), seats, seed).map_err(|e| e.to_string())?;
+        let m =
+            Match::new(options, Some(map_text), seats, seed).map_err(|e| record_error(&e, None))?;
         Ok(Session {
             m,
             names,
@@ -167,8 +172,11 @@ impl Session {
     /// and the final hash), with its log rebuilt. Undo starts empty.
     pub fn from_record(record: &GameRecord) -> Result<Session, RecordError> {
         replay::<StarTigris>(record)?;
-        let options: Options = serde_json::from_value(record.options.clone())
-            .map_err(|e| RecordError::Options(e.to_string()))?;
+        let options: Options =
+            serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Options {
+                path: String::new(),
+                what: e.to_string(),
+            })?;
         let names = record.seats.iter().map(|s| s.name.clone()).collect();
         let players = record
             .seats
@@ -182,7 +190,7 @@ impl Session {
         let mut s = Session::with_options(names, players, "saved game", map, record.seed, &options)
             .map_err(|e| RecordError::Field {
                 field: "seats".into(),
-                message: e,
+                problem: FieldProblem::Other(e),
             })?;
         for (index, step) in record.actions.iter().enumerate() {
             let fail = |reason: String| RecordError::Step {
@@ -257,14 +265,15 @@ impl Session {
         }
     }
 
-    /// Apply an action of `seat` through the engine's checked path.
+    /// Apply an action of `seat` through the engine's checked path; why
+    /// it is refused is in the page's words.
     pub fn play(&mut self, seat: u8, action: Action) -> Result<(), String> {
         let mut g = self.game().clone();
         let mut events: Vec<Event> = Vec::new();
         g.apply_logged(seat, &action, &mut events)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| rule(&e))?;
         while g.to_move() == ToMove::Chance {
-            g.chance_logged(&mut events).map_err(|e| e.to_string())?;
+            g.chance_logged(&mut events).map_err(|e| rule(&e))?;
         }
         let before = Snapshot {
             m: self.m.clone(),
@@ -272,7 +281,9 @@ impl Session {
             seat,
         };
         let turn = self.game().turn();
-        self.m.play(seat, &action).map_err(|e| e.to_string())?;
+        self.m
+            .play(seat, &action)
+            .map_err(|e| record_error(&e, None))?;
         self.log.push(LogEntry {
             turn,
             seat: Some(seat),

@@ -30,7 +30,7 @@ pub fn load_library() -> (Library, Option<String>) {
                 Library::new(),
                 Some(tf(
                     "maps-unreadable",
-                    &[("why", &e.to_string()), ("key", SET_ASIDE_KEY)],
+                    &[("why", &e), ("key", SET_ASIDE_KEY)],
                 )),
             )
         }

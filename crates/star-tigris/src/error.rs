@@ -29,9 +29,9 @@ pub enum RuleError {
     #[error("{action} is not possible now: {expected}")]
     WrongPhase {
         /// The action tried.
-        action: &'static str,
+        action: Attempt,
         /// What is expected instead.
-        expected: &'static str,
+        expected: Awaited,
     },
     /// The cell is not on the board.
     #[error("{0} is not on the board")]
@@ -109,4 +109,44 @@ pub enum RuleError {
     /// Not an artifact the merchant may take.
     #[error("{0} holds no artifact in the merchant leader's region")]
     NotTakeable(Pos),
+}
+
+/// What was tried when the phase of the turn did not allow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum Attempt {
+    /// An order (colonize, a leader, a bomber, swap, pass).
+    #[error("an order")]
+    Order,
+    /// Committing reinforcements.
+    #[error("commit")]
+    Commit,
+    /// Choosing which conflict is fought next.
+    #[error("choosing a conflict")]
+    ChooseConflict,
+    /// Taking an artifact.
+    #[error("taking an artifact")]
+    TakeArtifact,
+}
+
+/// What the phase of the turn waits for instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum Awaited {
+    /// Reinforcements for the conflict being fought.
+    #[error("commit reinforcements to the conflict")]
+    Commit,
+    /// The choice of the next conflict.
+    #[error("choose which conflict to fight next")]
+    ChooseConflict,
+    /// The choice of an artifact.
+    #[error("choose an artifact to take")]
+    ChooseArtifact,
+    /// Nothing to commit to: no conflict is fought.
+    #[error("no conflict is being fought")]
+    NoConflict,
+    /// Nothing to choose: no conflicts wait.
+    #[error("no conflicts wait to be ordered")]
+    NoConflictWaiting,
+    /// No artifact may be taken.
+    #[error("no artifact may be taken now")]
+    NoArtifact,
 }

@@ -7,7 +7,7 @@ use tabula_engine::ToMove;
 
 use crate::Pos;
 use crate::action::Action;
-use crate::error::RuleError;
+use crate::error::{Attempt, Awaited, RuleError};
 use crate::events::{Event, EventSink, ReturnReason, ScoreReason};
 use crate::kind::{Kind, total};
 use crate::regions::{NO_REGION, Regions};
@@ -176,11 +176,11 @@ impl StarTigris {
         );
         if is_order && self.phase != Phase::Order {
             return Err(RuleError::WrongPhase {
-                action: "an order",
+                action: Attempt::Order,
                 expected: match self.phase {
-                    Phase::Conflict(_) => "commit reinforcements to the conflict",
-                    Phase::ChooseConflict { .. } => "choose which conflict to fight next",
-                    _ => "choose an artifact to take",
+                    Phase::Conflict(_) => Awaited::Commit,
+                    Phase::ChooseConflict { .. } => Awaited::ChooseConflict,
+                    _ => Awaited::ChooseArtifact,
                 },
             });
         }
@@ -285,8 +285,8 @@ impl StarTigris {
             Action::Commit { count } => {
                 let Phase::Conflict(mut c) = self.phase else {
                     return Err(RuleError::WrongPhase {
-                        action: "commit",
-                        expected: "no conflict is being fought",
+                        action: Attempt::Commit,
+                        expected: Awaited::NoConflict,
                     });
                 };
                 let k = c.commit_kind();
@@ -316,8 +316,8 @@ impl StarTigris {
             Action::ResolveConflict { kind } => {
                 let Phase::ChooseConflict { cell, pending } = self.phase else {
                     return Err(RuleError::WrongPhase {
-                        action: "choosing a conflict",
-                        expected: "no conflicts wait to be ordered",
+                        action: Attempt::ChooseConflict,
+                        expected: Awaited::NoConflictWaiting,
                     });
                 };
                 if pending & (1 << kind.index()) == 0 {
@@ -332,8 +332,8 @@ impl StarTigris {
                 } = self.phase
                 else {
                     return Err(RuleError::WrongPhase {
-                        action: "taking an artifact",
-                        expected: "no artifact may be taken now",
+                        action: Attempt::TakeArtifact,
+                        expected: Awaited::NoArtifact,
                     });
                 };
                 let i = self.cell_index(at)?;

@@ -889,7 +889,7 @@ fn read_game(text: &str) -> Result<Opened, String> {
         return Ok((Film::of_original(&game), None, Some(game)));
     };
     let record = parse_record(&record_text).map_err(|e| record_error(&e))?;
-    let (film, _) = Film::of_record(&record).map_err(|e| record_error(&e))?;
+    let (film, _) = Film::of_record(&record).map_err(|e| words::record_error_in(&e, &record))?;
     Ok((film, Some(record), None))
 }
 
@@ -988,7 +988,10 @@ pub fn export_original() {
         match record_to_new_format(record) {
             Ok((text, _)) => download(&text, "text/plain", &format!("{}.txt", file_stem(p))),
             Err(e) => p.note(
-                tf("domains-export-bad", &[("error", &record_error(&e))]),
+                tf(
+                    "domains-export-bad",
+                    &[("error", &words::record_error_in(&e, record))],
+                ),
                 true,
             ),
         }

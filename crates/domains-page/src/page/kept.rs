@@ -69,14 +69,14 @@ pub fn store(p: &mut Page, fragment: &str, skips: &[(u8, usize)]) {
             .film
             .as_ref()
             .map_or(0, |f| f.frames.len().saturating_sub(1));
-        let summary = tf(
-            "domains-round-of",
-            &[
-                ("round", &played.to_string()),
-                ("rounds", &r.rounds.to_string()),
-            ],
+        let (round, rounds) = (played.to_string(), r.rounds.to_string());
+        tabula_page_kit::resume_note::set(
+            "domains",
+            Some((
+                "continue-domains",
+                &[("round", &round), ("rounds", &rounds)],
+            )),
         );
-        tabula_page_kit::resume_note::set("domains", Some(&summary));
         p.keep_claim = false;
         return;
     }
