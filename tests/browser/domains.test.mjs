@@ -584,7 +584,7 @@ test('Domains in German', async () => {
     await noEnglish(page, 'the open dialog');
     await page.fill('#open-text', site.home + 'domains.html#game=AAAA');
     await page.click('[data-cmd="open-pasted"]');
-    assert.match(await page.textContent('#open-msg'), /^Der eingefügte Text ließ sich nicht öffnen: dieser Link ist beschädigt/);
+    assert.match(await page.textContent('#open-msg'), /^Der eingefügte Text ließ sich nicht öffnen: Dieser Link ist beschädigt/);
     await noEnglish(page, 'a damaged link');
     await page.screenshot({ path: join(artefacts, 'domains-de-open-1280.png') });
     assert.deepEqual(errors, []);

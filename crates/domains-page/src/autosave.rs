@@ -79,8 +79,10 @@ pub fn held_by(stored: Option<&str>) -> Option<String> {
 
 /// Read a kept game; every way it can fail says what is wrong.
 pub fn read_kept(text: &str) -> Result<Resumable, String> {
-    let kept: Kept = serde_json::from_str(text)
-        .map_err(|e| tf("domains-kept-unreadable", &[("error", &e.to_string())]))?;
+    let kept: Kept = serde_json::from_str(text).map_err(|e| {
+        let at = tabula_page_kit::error_words::json_at(e.line(), e.column());
+        tf("domains-kept-unreadable", &[("error", &at)])
+    })?;
     if kept.version != VERSION {
         return Err(tf(
             "domains-kept-version",
@@ -101,8 +103,11 @@ pub fn read_kept(text: &str) -> Result<Resumable, String> {
             &[("found", &format!("{:?}", record.ruleset))],
         ));
     }
-    let options: Options = serde_json::from_value(record.options.clone())
-        .map_err(|e| tf("domains-kept-options", &[("error", &e.to_string())]))?;
+    let options: Options =
+        tabula_engine::plain::from_value(&record.options).map_err(|(path, what)| {
+            let why = tabula_page_kit::error_words::options(&path, &what);
+            tf("domains-kept-options", &[("error", &why)])
+        })?;
     let problems = options.check();
     if !problems.0.is_empty() {
         let all: Vec<String> = problems

@@ -3,7 +3,7 @@
 //! files (the code with a first line naming the bot).
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::limits::check_name;
+use tabula_engine::limits::name_problem;
 
 use crate::words::{t, tf, tn};
 
@@ -105,7 +105,10 @@ pub struct SavedBot {
 
 /// Check a bot before it is saved or played.
 pub fn check_bot(name: &str, code: &str) -> Result<(), String> {
-    check_name(name).map_err(|e| tf("domains-bot-name-bad", &[("error", &e)]))?;
+    if let Some(e) = name_problem(name) {
+        let why = tabula_page_kit::error_words::name(&e);
+        return Err(tf("domains-bot-name-bad", &[("error", &why)]));
+    }
     if code.len() > MAX_CODE_BYTES {
         return Err(tf(
             "domains-bot-too-large",
@@ -146,7 +149,13 @@ pub fn read_library(text: Option<&str>) -> (Vec<SavedBot>, Option<String>) {
         }
         Err(e) => (
             Vec::new(),
-            Some(tf("domains-bots-unreadable", &[("error", &e.to_string())])),
+            Some(tf(
+                "domains-bots-unreadable",
+                &[(
+                    "error",
+                    &tabula_page_kit::error_words::json_at(e.line(), e.column()),
+                )],
+            )),
         ),
     }
 }
@@ -253,6 +262,19 @@ mod tests {
         let big = "x".repeat(MAX_CODE_BYTES + 1) + "orders";
         assert!(check_bot("a", &big).unwrap_err().contains("bytes"));
         assert!(import_bot("huge.js", &big).is_err());
+        crate::words::use_code("de");
+        let name = check_bot("a\u{7}", "function orders(){}").unwrap_err();
+        let list = read_library(Some("[{\"name\": 1")).1.unwrap();
+        tabula_page_kit::i18n::use_lang(None);
+        assert_eq!(
+            name,
+            "der Name des Bots: der Name enthält ein Steuerzeichen (U+0007)"
+        );
+        assert!(list.contains("Zeile 1, Spalte"), "{list}");
+        assert!(
+            !list.contains("expected") && !list.contains("line"),
+            "{list}"
+        );
     }
 
     #[test]

@@ -183,10 +183,11 @@ impl Runner {
                 SeatKind::Bot(spec) => {
                     bot_from_spec_with::<Domains>(spec, bot_seed(seed, i), domains_bot)
                         .map(Some)
-                        .map_err(|e| {
+                        .map_err(|_| {
+                            let none = tf("domains-no-such-bot", &[("spec", spec)]);
                             tf(
                                 "domains-seat-bot",
-                                &[("seat", &(i + 1).to_string()), ("error", &e.to_string())],
+                                &[("seat", &(i + 1).to_string()), ("error", &none)],
                             )
                         })
                 }
@@ -227,8 +228,11 @@ impl Runner {
                 &[("found", &format!("{:?}", record.ruleset))],
             ));
         }
-        let options: Options = serde_json::from_value(record.options.clone())
-            .map_err(|e| tf("domains-resume-options", &[("error", &e.to_string())]))?;
+        let options: Options =
+            tabula_engine::plain::from_value(&record.options).map_err(|(path, what)| {
+                let why = tabula_page_kit::error_words::options(&path, &what);
+                tf("domains-resume-options", &[("error", &why)])
+            })?;
         let seats = seats_of(record)?;
         let mut runner = Runner::new(&options, &seats, record.seed)?;
         out.push(Report::Frame(runner.frame()));

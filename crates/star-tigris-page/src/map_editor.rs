@@ -95,9 +95,6 @@ pub enum Source<'a> {
     Link,
     /// A map shipped with the game, by its name.
     Shipped(&'a str),
-    /// Somewhere named in words (`the file “x.txt”`, in the page's
-    /// language, as the subject of a sentence).
-    Named(&'a str),
 }
 
 impl Editor {
@@ -395,17 +392,6 @@ impl Editor {
         }
     }
 
-    /// Import map text from a source named in words (`the file “x.txt”`, in
-    /// the page's language); `place` is `"row"` when the problems name rows
-    /// (a link), else `"line"`. See [`Editor::import_from`].
-    pub fn import(&mut self, text: &str, name: &str, source: &str, place: &str) -> bool {
-        if place == "row" {
-            self.import_from(text, name, Source::Link)
-        } else {
-            self.import_from(text, name, Source::Named(source))
-        }
-    }
-
     /// Import map text (a file, a paste, a link or a shipped map). A
     /// malformed text is refused with every problem's place (its line, or
     /// its row for a link) and the board is left alone.
@@ -424,9 +410,6 @@ impl Editor {
                         "editor-opened-shipped",
                         &[("name", &name), ("map", &crate::ui::map_name(map))],
                     ),
-                    Source::Named(what) => {
-                        tf("editor-opened-from", &[("name", &name), ("source", what)])
-                    }
                 };
                 self.tell(told);
                 true
@@ -443,10 +426,6 @@ impl Editor {
                     Source::Shipped(map) => tf(
                         "editor-not-map-shipped",
                         &[("map", map), ("problems", list)],
-                    ),
-                    Source::Named(what) => tf(
-                        "editor-not-map-from",
-                        &[("source", &capitalised(what)), ("problems", list)],
                     ),
                 };
                 self.refuse(refused);
@@ -558,29 +537,25 @@ mod tests {
             "{msg}"
         );
         assert!(e.message_is_error);
-        assert!(!e.import("A..M\n.x..\n", "link", "the link", "row"));
+        assert!(!e.import_from("A..M\n.x..\n", "link", Source::Link));
         let msg = e.message.clone().unwrap();
         assert!(
             msg.contains("Row 2, column 2: 'x' is not a map cell"),
             "{msg}"
         );
         assert!(e.import_from("# Tiny\nA..M\n....\n..A.\nM..A\n", "Tiny", Source::Paste));
-        assert!(!e.import("x", "x", "the text given", "line"));
-        assert!(
-            e.message
-                .as_deref()
-                .unwrap()
-                .starts_with("The text given is not a map, so nothing changed. Line 1, column 1: ")
-        );
-        assert!(e.import(
+        assert!(!e.import_from("x", "x", Source::File("given.txt")));
+        assert!(e.message.as_deref().unwrap().starts_with(
+            "The file “given.txt” is not a map, so nothing changed. Line 1, column 1: "
+        ));
+        assert!(e.import_from(
             "# Tiny\nA..M\n....\n..A.\nM..A\n",
             "Tiny",
-            "the text given",
-            "line"
+            Source::File("given.txt")
         ));
         assert_eq!(
             e.message.as_deref(),
-            Some("Opened “Tiny” from the text given.")
+            Some("Opened “Tiny” from the file “given.txt”.")
         );
         assert!(e.import_from("# Tiny\nA..M\n....\n..A.\nM..A\n", "Tiny", Source::Paste));
         assert_eq!(

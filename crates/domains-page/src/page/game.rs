@@ -878,12 +878,24 @@ fn read_game(text: &str) -> Result<Opened, String> {
                 (Some(l), None) => Some(tf("domains-line", &[("line", &l.to_string())])),
                 _ => None,
             };
+            let what = t(match e.rule.as_str() {
+                "truncated" => "domains-original-truncated",
+                "not-a-number" => "domains-original-not-a-number",
+                "header" => "domains-original-header",
+                "players" => "domains-original-players",
+                "board-line" => "domains-original-board-line",
+                "bad-code" => "domains-original-bad-code",
+                "settings" => "domains-original-settings",
+                "scores" => "domains-original-scores",
+                "trailing" => "domains-original-trailing",
+                _ => "domains-original-other",
+            });
             match place {
                 Some(place) => tf(
                     "domains-open-original-bad",
-                    &[("where", &place), ("error", &e.message)],
+                    &[("where", &place), ("error", &what)],
                 ),
-                None => tf("domains-open-original-problem", &[("error", &e.message)]),
+                None => tf("domains-open-original-problem", &[("error", &what)]),
             }
         })?;
         return Ok((Film::of_original(&game), None, Some(game)));
