@@ -106,11 +106,7 @@ pub fn order_error(e: &OrderError) -> String {
 /// A problem of a game's options or board, in the page's words (with
 /// its line and column, where it has them).
 pub fn problem(p: &Problem) -> String {
-    let numbers: Vec<&str> = p
-        .message
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|w| !w.is_empty())
-        .collect();
+    let numbers = tabula_page_kit::i18n::numbers(&p.message);
     let words = match (p.rule.as_str(), numbers.as_slice()) {
         ("option-out-of-range" | "ability-size-even" | "energy-range", _) => {
             crate::rule_options::in_words(p, &tabula_domains::Options::default())

@@ -164,6 +164,14 @@ pub fn tf(key: &str, args: &[(&str, &str)]) -> String {
     fill(&t(key), args)
 }
 
+/// The numbers in a message, in order (`"5 to 32"` → `["5", "32"]`): how
+/// a page puts an engine's or validator's numbers into its own sentence.
+pub fn numbers(text: &str) -> Vec<&str> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
 /// `text` with each `{name}` filled in from `args`, in one pass: a value
 /// that itself holds `{…}` (a player's name, a message) is left as it is,
 /// and a `{name}` not in `args` stays.

@@ -6,7 +6,7 @@
 
 use tabula_engine::{Problem, Problems};
 use tabula_page_kit::grid::{self, Grid, Place};
-use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::i18n::{numbers, t, tf};
 use tabula_star_tigris::Pos;
 use tabula_star_tigris::map::{MAX_SIDE, MIN_SIDE, Map, MapStats, Terrain, check_map, parse_map};
 
@@ -51,12 +51,6 @@ pub fn terrain_from_name(name: &str) -> Option<Terrain> {
     TERRAINS.into_iter().find(|&t| terrain_name(t) == name)
 }
 
-/// The numbers in a text, in order (`"5 to 32"` → `["5", "32"]`).
-fn numbers(text: &str) -> Vec<&str> {
-    text.split(|c: char| !c.is_ascii_digit())
-        .filter(|w| !w.is_empty())
-        .collect()
-}
 
 /// Size and cells by kind in the page's language
 /// (`12x10, 120 open, 0 uninhabitable, 0 artifacts`).

@@ -75,10 +75,7 @@ pub const DEFAULT_WRONG: &str = "Not this one: try again, or ask for a hint.";
 /// sentence that says so.
 pub fn setup_problem_words(p: &Problem) -> String {
     let msg = p.message.as_str();
-    let n: Vec<&str> = msg
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|w| !w.is_empty())
-        .collect();
+    let n = tabula_page_kit::i18n::numbers(msg);
     let num = |i: usize| n.get(i).copied();
     let kind_in = |words: &str| -> Option<Kind> {
         words

@@ -96,11 +96,7 @@ pub fn rule(e: &RuleError) -> String {
 /// language: the options' problems here, the map's as the map editor
 /// says them.
 pub fn problem(p: &Problem) -> String {
-    let numbers: Vec<&str> = p
-        .message
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|w| !w.is_empty())
-        .collect();
+    let numbers = tabula_page_kit::i18n::numbers(&p.message);
     match (p.rule.as_str(), numbers.as_slice()) {
         ("pool", [n, max]) if p.message.starts_with("pool.") => {
             let kind = p.message["pool.".len()..]
