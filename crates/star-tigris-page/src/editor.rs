@@ -51,7 +51,6 @@ pub fn terrain_from_name(name: &str) -> Option<Terrain> {
     TERRAINS.into_iter().find(|&t| terrain_name(t) == name)
 }
 
-
 /// Size and cells by kind in the page's language
 /// (`12x10, 120 open, 0 uninhabitable, 0 artifacts`).
 pub fn counts_words(s: &MapStats) -> String {
