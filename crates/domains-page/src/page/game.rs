@@ -878,7 +878,7 @@ fn read_game(text: &str) -> Result<Opened, String> {
                 (Some(l), None) => Some(tf("domains-line", &[("line", &l.to_string())])),
                 _ => None,
             };
-            let what = t(match e.rule.as_str() {
+            let what = words::t(match e.rule.as_str() {
                 "truncated" => "domains-original-truncated",
                 "not-a-number" => "domains-original-not-a-number",
                 "header" => "domains-original-header",
