@@ -146,9 +146,67 @@ pub fn setup_problem_words(p: &Problem) -> String {
             _ => None,
         },
         "more-problems" => num(0).map(|m| tf("editor-problem-more", &[("max", m)])),
+        "setup-syntax" => setup_syntax_words(msg, &n),
         _ => None,
     };
     known.unwrap_or_else(|| tf("lesson-setup-other", &[("what", msg)]))
+}
+
+/// A syntax problem of a setup line in the page's language: what was
+/// expected, from the reader's fixed list; the setup's keywords stay as
+/// they are written.
+fn setup_syntax_words(msg: &str, n: &[&str]) -> Option<String> {
+    let want = |what: &str| -> Option<String> {
+        let key = match what {
+            "a player number from 1 to 4" => "lesson-setup-want-player",
+            "a kind (settler, scientist, merchant, mining)" => "lesson-setup-want-kind",
+            "a count" => "lesson-setup-want-count",
+            "a count up to 999" => "lesson-setup-want-count-max",
+            "a number of players (2 to 4)" | "a number of players from 2 to 4" => {
+                "lesson-setup-want-players"
+            }
+            "1 or 2" => "lesson-setup-want-order",
+            "a seed" => "lesson-setup-want-seed",
+            "yes or no" => "lesson-setup-want-yes-no",
+            "a number of artifacts" | "a number of artifacts up to 99" => {
+                "lesson-setup-want-artifacts"
+            }
+            "0, 1 or 2" => "lesson-setup-want-bombers",
+            _ => return None,
+        };
+        Some(t(key))
+    };
+    if let Some((token, what)) = msg
+        .strip_prefix('"')
+        .and_then(|r| r.split_once("\": expected "))
+    {
+        return want(what).map(|w| tf("lesson-setup-token", &[("token", token), ("want", &w)]));
+    }
+    if let Some(what) = msg.strip_prefix("expected ") {
+        return want(what).map(|w| tf("lesson-setup-missing", &[("want", &w)]));
+    }
+    if let Some(rest) = msg.strip_prefix("unknown line \"") {
+        return rest
+            .split_once('"')
+            .map(|(line, _)| tf("lesson-setup-unknown-line", &[("line", line)]));
+    }
+    match n {
+        _ if msg.starts_with("the setup does not say how many players") => {
+            Some(t("lesson-setup-no-players"))
+        }
+        _ if msg.starts_with("the setup has no `board` section") => {
+            Some(t("lesson-setup-no-board"))
+        }
+        [a, players] if msg.starts_with("active player ") => Some(tf(
+            "lesson-setup-active-not-player",
+            &[("n", a), ("players", players)],
+        )),
+        [p, players] if msg.starts_with("player ") => Some(tf(
+            "lesson-setup-not-player",
+            &[("n", p), ("players", players)],
+        )),
+        _ => None,
+    }
 }
 
 /// Every setup problem with its place (`line:column: …`), in the page's
@@ -872,9 +930,45 @@ mod tests {
             assert!(said.contains(want), "{setup}: {said}");
             assert!(!said.contains("auf Englisch"), "{said}");
         }
-        // The setup's own syntax stays English, and says so.
-        let said = setup_problems_words(&parse_setup("players 9\nboard\nt .\n").unwrap_err());
-        assert!(said.contains("(auf Englisch)"), "{said}");
+        // The setup's syntax: what was expected, its keywords as written.
+        for (setup, want) in [
+            (
+                "players 9\nboard\nt .\n",
+                "„9“ passt hier nicht: Erwartet wird eine Spielerzahl von 2 bis 4",
+            ),
+            (
+                "players\nboard\nt .\n",
+                "Hier fehlt eine Spielerzahl von 2 bis 4",
+            ),
+            (
+                "players 2\nhand 1 alien 2\nboard\nt .\n",
+                "„alien“ passt hier nicht: Erwartet wird eine Sorte",
+            ),
+            (
+                "players 2\nbombers 1 7\nboard\nt .\n",
+                "Erwartet wird 0, 1 oder 2",
+            ),
+            (
+                "players 2\nwho 1\nboard\nt .\n",
+                "„who“ ist keine Zeile des Setups",
+            ),
+            (
+                "board\nt .\n",
+                "Das Setup sagt nicht, wie viele Spieler es gibt",
+            ),
+            ("players 2\n", "Das Setup hat keinen Abschnitt `board`"),
+            (
+                "players 2\nactive 3\nboard\nt .\n",
+                "Der aktive Spieler 3 ist keiner der 2 Spieler",
+            ),
+        ] {
+            let Err(problems) = parse_setup(setup) else {
+                panic!("accepted: {setup}");
+            };
+            let said = setup_problems_words(&problems);
+            assert!(said.contains(want), "{setup}: {said}");
+            assert!(!said.contains("auf Englisch"), "{said}");
+        }
         use_lang(None);
     }
 }

@@ -5,7 +5,9 @@
 
 use tabula_engine::Game;
 use tabula_page_kit::i18n::{t, tf};
-use tabula_star_tigris::lesson::{Lesson, LessonError, parse_lesson, play_lesson, step_action};
+use tabula_star_tigris::lesson::{
+    Lesson, LessonError, LessonFault, MAX_LESSON_BYTES, parse_lesson, play_lesson, step_action,
+};
 use tabula_star_tigris::{Action, Kind, Pos, StarTigris};
 
 use crate::session::{Selection, targets};
@@ -234,9 +236,83 @@ pub fn move_words(a: &Action) -> String {
 }
 
 /// A lesson's problem in the page's language: the step it names (`step 4:`,
-/// `Schritt 4:`) and what the lesson reader found. What the reader found
-/// is English (it is also what `tabula lesson check` prints).
+/// `Schritt 4:`) and what the lesson reader found, from its kind
+/// ([`LessonFault`]). The reader's own message is English (it is what
+/// `tabula lesson check` prints): an English page shows it where it says
+/// more than the kind (which expectation differs, which text is empty);
+/// another language says the kind and how many.
 pub fn error_words(e: &LessonError) -> String {
+    let english = tabula_page_kit::i18n::lang() == tabula_page_kit::i18n::Lang::En;
+    if english
+        && matches!(
+            e.fault,
+            LessonFault::Structure(_) | LessonFault::Expectations(_) | LessonFault::Other
+        )
+    {
+        return reader_words(e);
+    }
+    let what = match &e.fault {
+        LessonFault::TooLarge(bytes) => tf(
+            "lesson-fault-too-large",
+            &[
+                ("bytes", &bytes.to_string()),
+                ("max", &MAX_LESSON_BYTES.to_string()),
+            ],
+        ),
+        LessonFault::Json { line, column } => tf(
+            "lesson-fault-json",
+            &[("at", &tabula_page_kit::error_words::json_at(*line, *column))],
+        ),
+        LessonFault::Structure(1) => t("lesson-fault-structure-one"),
+        LessonFault::Structure(n) => tf("lesson-fault-structure-many", &[("n", &n.to_string())]),
+        LessonFault::Setup(problems) => crate::lesson_author::setup_problems_words(problems),
+        LessonFault::NoStep => t("lesson-fault-no-step"),
+        LessonFault::BothActions => t("lesson-fault-both"),
+        LessonFault::NoPlayer(p) => tf("lesson-fault-no-player", &[("n", &p.to_string())]),
+        LessonFault::Unreadable(text) => tf("lesson-author-unreadable-action", &[("action", text)]),
+        LessonFault::NotYourMove {
+            player,
+            to_move,
+            action: a,
+        } => tf(
+            "lesson-fault-not-your-move",
+            &[
+                ("n", &player.to_string()),
+                ("to_move", &to_move.to_string()),
+                ("action", &move_words(a)),
+            ],
+        ),
+        LessonFault::Over(a) => tf("lesson-fault-over", &[("action", &move_words(a))]),
+        LessonFault::NobodyActs => t("lesson-fault-nobody"),
+        LessonFault::Refused { action: a, why } => tf(
+            "lesson-fault-refused",
+            &[
+                ("action", &move_words(a)),
+                ("why", &crate::rule_words::rule(why)),
+            ],
+        ),
+        LessonFault::DrawFailed(why) => tf(
+            "lesson-fault-draw",
+            &[("why", &crate::rule_words::rule(why))],
+        ),
+        LessonFault::Expectations(1) => t("lesson-fault-expectations-one"),
+        LessonFault::Expectations(n) => {
+            tf("lesson-fault-expectations-many", &[("n", &n.to_string())])
+        }
+        LessonFault::Other => t("lesson-fault-other"),
+    };
+    match e.step {
+        Some(s) => tf(
+            "lesson-at-step",
+            &[("step", &(s + 1).to_string()), ("what", &what)],
+        ),
+        None => what,
+    }
+}
+
+/// A lesson's problem as the reader says it (English), each step named
+/// as the page names steps.
+fn reader_words(e: &LessonError) -> String {
     let at = |step: usize, what: &str| {
         tf(
             "lesson-at-step",
@@ -436,11 +512,31 @@ mod tests {
                 assert!(!s.contains(english), "{s}");
             }
         }
-        // A broken lesson names its step in German; what the reader found
-        // stays English.
+        // A broken lesson names its step in German, and what kind of
+        // problem it has; an English page says what the reader found.
         let bad = text.replace("\"strengths\": [5, 1]", "\"strengths\": [5, 2]");
         let e = LessonPlayer::open(&bad).err().unwrap();
-        assert_eq!(e, "Schritt 4: defender strength is 1, the lesson says 2");
+        assert_eq!(
+            e,
+            "Schritt 4: Die Stellung nach diesem Schritt ist nicht die, die die Lektion beschreibt (1 Unterschied)"
+        );
+        let refused = error_words(&LessonError {
+            step: Some(2),
+            message: "\"place merchant C2\" is refused: C2 is already occupied".into(),
+            fault: LessonFault::Refused {
+                action: "place merchant C2".parse().unwrap(),
+                why: tabula_star_tigris::RuleError::Occupied("C2".parse().unwrap()),
+            },
+        });
+        assert_eq!(
+            refused,
+            "Schritt 3: „den Handels-Anführer auf C2 einsetzen“ ist nicht erlaubt: C2 ist schon besetzt"
+        );
+        let json = error_words(&parse_lesson("{\"format\": ").unwrap_err());
+        assert!(
+            json.starts_with("Das ist keine Lektion: Ab Zeile 1, Spalte "),
+            "{json}"
+        );
         use_lang(None);
         let e = LessonPlayer::open(&bad).err().unwrap();
         assert_eq!(e, "step 4: defender strength is 1, the lesson says 2");

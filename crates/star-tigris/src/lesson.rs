@@ -16,9 +16,10 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::ToMove;
+use tabula_engine::{Problems, ToMove};
 
 use crate::action::Action;
+use crate::error::RuleError;
 use crate::events::Event;
 use crate::kind::{Kind, total};
 use crate::pos::Pos;
@@ -237,6 +238,67 @@ pub struct LessonError {
     pub step: Option<usize>,
     /// What is wrong, in plain words.
     pub message: String,
+    /// What kind of problem it is, as a value: what a page needs to say
+    /// it in its own words (`message` says it in English).
+    #[serde(skip)]
+    pub fault: LessonFault,
+}
+
+/// What kind of problem a lesson has (see [`LessonError::fault`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum LessonFault {
+    /// The file is larger than [`MAX_LESSON_BYTES`]: its size.
+    TooLarge(usize),
+    /// The file is not JSON of a lesson's shape, from a 1-based line and
+    /// column on.
+    Json {
+        /// Line.
+        line: usize,
+        /// Column.
+        column: usize,
+    },
+    /// The lesson is not written as a lesson should be (its format,
+    /// version, texts, translations, players, actions, cells): how many
+    /// problems.
+    Structure(usize),
+    /// The setup does not read.
+    Setup(Problems),
+    /// The step does not exist.
+    NoStep,
+    /// The step has an action the app plays and one the learner makes.
+    BothActions,
+    /// The step's player is not a player (from 1).
+    NoPlayer(u8),
+    /// The step's action does not read: its text.
+    Unreadable(String),
+    /// Another player must act (players from 1).
+    NotYourMove {
+        /// The step's player.
+        player: u8,
+        /// The player who must act.
+        to_move: u8,
+        /// The action.
+        action: Action,
+    },
+    /// The game is over.
+    Over(Action),
+    /// No player may act now.
+    NobodyActs,
+    /// The rules refuse the action.
+    Refused {
+        /// The action.
+        action: Action,
+        /// Why.
+        why: RuleError,
+    },
+    /// A draw after the action failed.
+    DrawFailed(RuleError),
+    /// The position after the step is not what it expects: how many
+    /// differences.
+    Expectations(usize),
+    /// Anything else.
+    #[default]
+    Other,
 }
 
 impl LessonError {
@@ -244,7 +306,13 @@ impl LessonError {
         LessonError {
             step,
             message: message.into(),
+            fault: LessonFault::Other,
         }
+    }
+
+    fn of(mut self, fault: LessonFault) -> Self {
+        self.fault = fault;
+        self
     }
 }
 
@@ -271,7 +339,8 @@ pub fn parse_lesson(text: &str) -> Result<Lesson, LessonError> {
                 "the lesson is {} bytes; at most {MAX_LESSON_BYTES} are accepted",
                 text.len()
             ),
-        ));
+        )
+        .of(LessonFault::TooLarge(text.len())));
     }
     let lesson: Lesson = serde_json::from_str(text).map_err(|e| {
         let full = e.to_string();
@@ -283,13 +352,21 @@ pub fn parse_lesson(text: &str) -> Result<Lesson, LessonError> {
             None,
             format!("line {}, column {}: {what}", e.line(), e.column()),
         )
+        .of(LessonFault::Json {
+            line: e.line(),
+            column: e.column(),
+        })
     })?;
     let problems = lesson_problems(&lesson);
+    let fault = match (problems.len(), parse_setup(&lesson.setup)) {
+        (1, Err(setup)) => LessonFault::Setup(setup),
+        (n, _) => LessonFault::Structure(n),
+    };
     match problems.len() {
         0 => Ok(lesson),
         1 => {
             let (step, message) = problems.into_iter().next().unwrap_or_default();
-            Err(LessonError::new(step, message))
+            Err(LessonError::new(step, message).of(fault))
         }
         _ => Err(LessonError::new(
             None,
@@ -301,7 +378,8 @@ pub fn parse_lesson(text: &str) -> Result<Lesson, LessonError> {
                 })
                 .collect::<Vec<_>>()
                 .join("\n"),
-        )),
+        )
+        .of(fault)),
     }
 }
 
@@ -556,6 +634,7 @@ pub fn lesson_start(lesson: &Lesson) -> Result<StarTigris, LessonError> {
                 "the setup has problems (lines counted from the setup's first line):\n{problems}"
             ),
         )
+        .of(LessonFault::Setup(problems))
     })
 }
 
@@ -574,13 +653,15 @@ pub fn step_action(
                 lesson.steps.len()
             ),
         )
+        .of(LessonFault::NoStep)
     })?;
     let (player, text, learner) = match (&s.play, &s.learner) {
         (Some(_), Some(_)) => {
             return Err(LessonError::new(
                 Some(step),
                 "a step has either an action the app plays or one the learner makes, not both",
-            ));
+            )
+            .of(LessonFault::BothActions));
         }
         (Some(a), None) => (a.player, &a.action, false),
         (None, Some(a)) => (a.player, &a.action, true),
@@ -590,10 +671,12 @@ pub fn step_action(
         return Err(LessonError::new(
             Some(step),
             format!("player {player} is not a player (players count from 1)"),
-        ));
+        )
+        .of(LessonFault::NoPlayer(player)));
     }
     let action: Action = text.parse().map_err(|e| {
         LessonError::new(Some(step), format!("cannot read the action {text:?}: {e}"))
+            .of(LessonFault::Unreadable(text.clone()))
     })?;
     Ok(Some((player - 1, action, learner)))
 }
@@ -627,32 +710,57 @@ pub fn play_step(
 ) -> Result<Vec<Event>, LessonError> {
     let mut events = Vec::new();
     if let Some((seat, action, _)) = step_action(lesson, step)? {
-        let err = |m: String| LessonError::new(Some(step), m);
+        let err = |m: String, fault: LessonFault| LessonError::new(Some(step), m).of(fault);
         match game.whose_move() {
             ToMove::Seat(s) if s == seat => {}
             ToMove::Seat(s) => {
-                return Err(err(format!(
-                    "player {} cannot play \"{action}\" now: player {} must act",
-                    seat + 1,
-                    s + 1
-                )));
+                return Err(err(
+                    format!(
+                        "player {} cannot play \"{action}\" now: player {} must act",
+                        seat + 1,
+                        s + 1
+                    ),
+                    LessonFault::NotYourMove {
+                        player: seat + 1,
+                        to_move: s + 1,
+                        action,
+                    },
+                ));
             }
             ToMove::Over => {
-                return Err(err(format!(
-                    "the game is over; \"{action}\" cannot be played"
-                )));
+                return Err(err(
+                    format!("the game is over; \"{action}\" cannot be played"),
+                    LessonFault::Over(action),
+                ));
             }
-            other => return Err(err(format!("no player may act now ({other:?})"))),
+            other => {
+                return Err(err(
+                    format!("no player may act now ({other:?})"),
+                    LessonFault::NobodyActs,
+                ));
+            }
         }
-        game.apply_logged(seat, &action, &mut events)
-            .map_err(|e| err(format!("\"{action}\" is refused: {e}")))?;
+        game.apply_logged(seat, &action, &mut events).map_err(|e| {
+            err(
+                format!("\"{action}\" is refused: {e}"),
+                LessonFault::Refused {
+                    action,
+                    why: e.clone(),
+                },
+            )
+        })?;
         while game.whose_move() == ToMove::Chance {
-            game.chance_logged(&mut events)
-                .map_err(|e| err(format!("a draw after \"{action}\" failed: {e}")))?;
+            game.chance_logged(&mut events).map_err(|e| {
+                err(
+                    format!("a draw after \"{action}\" failed: {e}"),
+                    LessonFault::DrawFailed(e.clone()),
+                )
+            })?;
         }
     }
-    check_expectations(game, &lesson.steps[step].expect)
-        .map_err(|diffs| LessonError::new(Some(step), diffs.join("; ")))?;
+    check_expectations(game, &lesson.steps[step].expect).map_err(|diffs| {
+        LessonError::new(Some(step), diffs.join("; ")).of(LessonFault::Expectations(diffs.len()))
+    })?;
     Ok(events)
 }
 
