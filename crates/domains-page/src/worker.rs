@@ -109,7 +109,13 @@ fn handle(text: &str) -> Vec<Report> {
         Ok(r) => r,
         Err(e) => {
             out.push(Report::Failed {
-                error: tf("domains-unreadable-request", &[("error", &e.to_string())]),
+                error: tf(
+                    "domains-unreadable-request",
+                    &[(
+                        "error",
+                        &tabula_page_kit::error_words::json_at(e.line(), e.column()),
+                    )],
+                ),
             });
             return out;
         }

@@ -681,8 +681,10 @@ fn on_heard(id: u32, seat: u8, heard: Heard) {
                     return;
                 }
                 let orders = orders.map_err(|bad| bad.in_words()).and_then(|text| {
-                    serde_json::from_str::<Value>(&text)
-                        .map_err(|e| tf("domains-why-unreadable", &[("error", &e.to_string())]))
+                    serde_json::from_str::<Value>(&text).map_err(|e| {
+                        let at = tabula_page_kit::error_words::json_at(e.line(), e.column());
+                        tf("domains-why-unreadable", &[("error", &at)])
+                    })
                 });
                 match orders {
                     Ok(v) => r.answer(seat, round, Some(v)),
