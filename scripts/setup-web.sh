@@ -28,8 +28,8 @@ if ! trunk --version 2>/dev/null | grep -q " 0.21.14\$"; then
     || cargo install trunk --version 0.21.14
 fi
 
-if [ ! -x tests/browser/node_modules/.bin/wasm-opt ] || [ ! -d tests/browser/node_modules/playwright-core ]; then
-  say "installing wasm-opt and playwright-core from npm"
+if [ ! -x tests/browser/node_modules/.bin/wasm-opt ] || [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/axe-core ]; then
+  say "installing wasm-opt, playwright-core and axe-core from npm"
   (cd tests/browser && npm ci --no-audit --no-fund)
 fi
 

@@ -5,12 +5,14 @@
 use crate::frames::Frame;
 use crate::words::{t, tf};
 
-/// Each player's colour for units, bubbles and lines.
-pub const COLOURS: [&str; 4] = ["#c62828", "#1f5fb4", "#2e8b2e", "#c77c00"];
+/// Each player's colour for units, bubbles and lines (Okabe and Ito's
+/// palette: apart under every common colour-vision deficiency, see the
+/// tests).
+pub const COLOURS: [&str; 4] = ["#d55e00", "#0072b2", "#009e73", "#e69f00"];
 /// Each player's paint.
-pub const PAINT: [&str; 4] = ["#f4c0c0", "#bcd3f2", "#c3e6c3", "#f6dca6"];
+pub const PAINT: [&str; 4] = ["#ecb78c", "#8cc0dc", "#bfe7dc", "#f9e7bf"];
 /// Each player's ability zone (darker paint).
-pub const ZONE: [&str; 4] = ["#d97b7b", "#6d9bd9", "#78c078", "#e2b04f"];
+pub const ZONE: [&str; 4] = ["#803800", "#00446b", "#006f50", "#a16f00"];
 
 /// What a square holds, decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,6 +143,20 @@ pub fn describe_square(
 
 #[cfg(test)]
 mod tests {
+    use tabula_page_kit::colour_check::closest_pair;
+
+    /// Seat colours, paints and zones stay apart (CIEDE2000) for people
+    /// with protanopia, deuteranopia and tritanopia, not only by hue.
+    #[test]
+    fn seat_colours_stay_apart_under_colour_blindness() {
+        let (vision, a, b, d) = closest_pair(&super::COLOURS).unwrap();
+        assert!(d >= 10.0, "seat colours {a} and {b}: {d:.1} under {vision}");
+        let mut squares = super::PAINT.to_vec();
+        squares.extend(super::ZONE);
+        let (vision, a, b, d) = closest_pair(&squares).unwrap();
+        assert!(d >= 8.0, "squares {a} and {b}: {d:.1} under {vision}");
+    }
+
     use super::*;
     use tabula_domains::original::square_code;
 

@@ -2,14 +2,17 @@
 //! DOM API (text always goes in as text, never markup), files, storage,
 //! links and timers.
 
+pub mod announce;
 pub mod canvas;
 pub mod chart;
+pub mod colour_check;
 pub mod dialogs;
 pub mod dom;
 pub mod error_words;
 pub mod grid;
 pub mod handoff;
 pub mod i18n;
+pub mod modal;
 pub mod morph;
 pub mod resume_note;
 pub mod transport;

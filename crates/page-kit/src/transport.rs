@@ -80,6 +80,23 @@ pub fn key_is_for_a_field(e: &KeyboardEvent) -> bool {
     matches!(tag.as_str(), "input" | "textarea" | "select") || e.ctrl_key() || e.meta_key()
 }
 
+/// Whether a key press is a person pressing the focused control (Space or
+/// Enter on a button, a link or a summary): the browser clicks it, and the
+/// page's own keys must leave it alone.
+pub fn key_presses_a_control(e: &KeyboardEvent) -> bool {
+    let key = e.key();
+    if key != " " && key != "Enter" {
+        return false;
+    }
+    e.target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .is_some_and(|t| {
+            let tag = t.tag_name().to_ascii_lowercase();
+            matches!(tag.as_str(), "button" | "a" | "summary")
+                || t.get_attribute("role").as_deref() == Some("button")
+        })
+}
+
 /// Playing a timeline at a speed: whether it plays, how fast, and a token
 /// that tells a running timer whether it is still the current one (a
 /// pause, a seek or a new game makes every older timer stop).

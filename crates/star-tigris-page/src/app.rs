@@ -65,6 +65,11 @@ pub struct App {
     pub cursor: Pos,
     /// The cell under the pointer.
     pub hover: Option<Pos>,
+    /// Whether the keyboard cursor just moved (a screen reader is told
+    /// where it is).
+    pub say_cursor: bool,
+    /// The pick a screen reader was last told about.
+    pub said_selection: Option<Selection>,
     /// The regions view.
     pub regions_view: bool,
     /// Where the board was last drawn.
@@ -172,6 +177,8 @@ impl Default for App {
             swap: None,
             cursor: Pos::new(0, 0),
             hover: None,
+            say_cursor: false,
+            said_selection: None,
             regions_view: false,
             geometry: None,
             screen: Screen::NewGame,

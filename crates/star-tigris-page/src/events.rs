@@ -70,6 +70,10 @@ pub fn install() {
         let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
             return;
         };
+        // Space or Enter on a focused button presses that button, nothing else.
+        if tabula_page_kit::transport::key_presses_a_control(k) {
+            return;
+        }
         // Typing in a form field is not a game command.
         if let Some(t) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) {
             let tag = t.tag_name().to_ascii_lowercase();
@@ -561,6 +565,7 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
     }
     if key.starts_with("Arrow") {
         app.hover = Some(app.cursor);
+        app.say_cursor = true;
     }
     true
 }

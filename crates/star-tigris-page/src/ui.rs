@@ -122,6 +122,9 @@ pub fn render(app: &mut App) {
     }
     restore_focus(focused);
     draw_board(app);
+    if app.screen == Screen::Playing {
+        speak(app);
+    }
 }
 
 /// The "Why?" open in the log, if any (its entry's text).
@@ -527,17 +530,7 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
                     .child(button(&t("pass"), "pass"))
                     .child(button(&t("undo"), "undo").disabled(!s.can_undo()));
             }
-            let hint = match app.selection {
-                Some(_) if app.swap.is_none() => {
-                    let n = app.targets().len();
-                    if n == 0 {
-                        t("hint-nowhere")
-                    } else {
-                        tf("hint-targets", &[("n", &n.to_string())])
-                    }
-                }
-                _ => t("hint-pick"),
-            };
+            let hint = hint(app);
             el("section")
                 .class("decision")
                 .attr("id", "decision")
@@ -705,6 +698,52 @@ fn log_list(app: &App) -> El {
         .child(el("div").class("log-scroll").child(list))
 }
 
+/// What to do next with what is picked, in one line.
+fn hint(app: &App) -> String {
+    match app.selection {
+        Some(_) if app.swap.is_none() => {
+            let n = app.targets().len();
+            if n == 0 {
+                t("hint-nowhere")
+            } else {
+                tf("hint-targets", &[("n", &n.to_string())])
+            }
+        }
+        _ => t("hint-pick"),
+    }
+}
+
+/// Tell a screen reader what a key just changed: the cell the cursor moved
+/// to (and what Enter would do there), or what a pick made possible.
+fn speak(app: &mut App) {
+    use tabula_page_kit::announce::say;
+    let picked = app.selection != app.said_selection;
+    app.said_selection = app.selection;
+    if app.say_cursor {
+        app.say_cursor = false;
+        let Some(s) = app.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let at = app.cursor;
+        let view = g.player_view(app.shown_seat().unwrap_or(0));
+        let mut text = match g.index(at).and_then(|i| view.cells.get(i)) {
+            Some(c) => crate::describe::cell(s.names(), at, c),
+            None => at.to_string(),
+        };
+        if let (Some(seat), Some((_, a))) = (
+            app.acting_viewer(),
+            app.targets().into_iter().find(|(q, _)| *q == at),
+        ) {
+            let act = crate::describe::action(s.names(), seat, &a);
+            text = format!("{text} {}", tf("say-enter", &[("action", &act)]));
+        }
+        say("board-say", &text);
+    } else if picked && app.selection.is_some() && app.acting_viewer().is_some() {
+        say("board-say", &hint(app));
+    }
+}
+
 fn hovered_action(app: &App) -> Option<(Pos, Action)> {
     let p = app.hover?;
     app.targets().into_iter().find(|(q, _)| *q == p)
@@ -755,12 +794,15 @@ fn render_overlay(app: &App) {
     };
     match content {
         Some(c) => {
-            replace_children(&overlay, c);
+            // Changed in place: focus and a half-typed field stay put.
+            tabula_page_kit::morph::show(&overlay, c);
             overlay.remove_attribute("hidden").ok();
+            tabula_page_kit::modal::sync(overlay.first_element_child().as_ref());
         }
         None => {
             overlay.set_text_content(None);
             overlay.set_attribute("hidden", "").ok();
+            tabula_page_kit::modal::sync(None);
         }
     }
 }
@@ -1180,10 +1222,7 @@ fn show_last_turn(app: &App) -> Vec<Pos> {
     let (cells, text) = match (other, app.session.as_ref()) {
         (Some(t), Some(s)) => {
             let name = s.names().get(t.seat as usize).cloned().unwrap_or_default();
-            let mut said = t.lines.join(" ");
-            if said.chars().count() > 400 {
-                said = said.chars().take(400).collect::<String>() + "…";
-            }
+            let said = t.lines.join(" ");
             let cells = t.cells.iter().map(|p| p.to_string()).collect::<Vec<_>>();
             let marked = if cells.is_empty() {
                 String::new()
@@ -1193,12 +1232,13 @@ fn show_last_turn(app: &App) -> Vec<Pos> {
                     tf("last-orders-marked", &[("cells", &cells.join(", "))])
                 )
             };
+            // Said once in a live region: short (the log has it all).
             (
                 t.cells.clone(),
-                tf(
+                tabula_page_kit::announce::short(&tf(
                     "last-orders",
                     &[("who", &name), ("said", &said), ("marked", &marked)],
-                ),
+                )),
             )
         }
         // Against AIs the line keeps its place, so the board never jumps.

@@ -19,6 +19,8 @@ pub struct Marks {
     pub targets: Vec<usize>,
     /// Planned orders: from, to, whether an attack.
     pub planned: Vec<(usize, usize, bool)>,
+    /// The keyboard's square.
+    pub cursor: Option<usize>,
 }
 
 /// The side of a square in CSS pixels for a board of `cols` columns.
@@ -145,6 +147,19 @@ fn draw_marks(ctx: &CanvasRenderingContext2d, marks: &Marks, cols: usize, s: f64
         ctx.set_line_width(3.0);
         ctx.set_stroke_style_str("#000");
         ctx.stroke_rect(x - s / 2.0, y - s / 2.0, s, s);
+    }
+    if let Some(c) = marks.cursor {
+        // A dashed frame, black inside white: seen on every paint.
+        let (x, y) = centre(c);
+        ctx.set_line_width(2.0);
+        for (colour, inset) in [("#fff", 2.5), ("#000", 1.0)] {
+            let half = s / 2.0 - inset;
+            ctx.set_stroke_style_str(colour);
+            let dash = js_sys::Array::of2(&4.0.into(), &3.0.into());
+            ctx.set_line_dash(&dash).ok();
+            ctx.stroke_rect(x - half, y - half, 2.0 * half, 2.0 * half);
+        }
+        ctx.set_line_dash(&js_sys::Array::new()).ok();
     }
     for &(from, to, attack) in &marks.planned {
         let (a, b) = (centre(from), centre(to));

@@ -284,6 +284,8 @@ fn show_dialog(id: Option<&str>) {
             o.set_attribute("hidden", "").ok();
         }
     }
+    // Modal: the page behind is inert, focus moves in and comes back.
+    tabula_page_kit::modal::sync(id.and_then(by_id).as_ref());
 }
 
 fn dialog_open() -> bool {
@@ -410,7 +412,15 @@ fn key(e: KeyboardEvent) {
         }
         return;
     }
-    if transport::key_is_for_a_field(&e) {
+    if transport::key_is_for_a_field(&e) || transport::key_presses_a_control(&e) {
+        return;
+    }
+    // A person's orders by keyboard: the arrows move the board's square,
+    // Space acts there (Shift+Space attacks), U picks the next unit.
+    if person::key(&e.key(), e.shift_key()) {
+        let moved = e.key().starts_with("Arrow");
+        peek(|p| view::say_person(p, moved));
+        e.prevent_default();
         return;
     }
     if let Some(step) = Move::of_key(&e.key(), e.shift_key()) {
@@ -434,6 +444,7 @@ fn key(e: KeyboardEvent) {
         }
         "a" | "A" if peek(|p| p.person.is_some()) => {
             person::ability();
+            peek(|p| view::say_person(p, false));
             true
         }
         "Escape" if peek(|p| p.person.is_some()) => {

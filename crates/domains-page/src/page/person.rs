@@ -35,13 +35,16 @@ pub struct PersonTurn {
     /// Whether the screen waits for this person to take over (several
     /// people play on one screen; orders are given in secret).
     pub handing_over: bool,
+    /// The keyboard's square (row, column): the arrow keys move it, Space
+    /// acts on it as a click would.
+    pub cursor: (i64, i64),
 }
 
 impl PersonTurn {
     /// Orders for `seat` (called `name`) in `round`, from the seat's view;
     /// `hand_over` when several people take turns on one screen.
     pub fn new(seat: u8, round: u32, view: Value, name: &str, hand_over: bool) -> PersonTurn {
-        PersonTurn {
+        let mut turn = PersonTurn {
             seat,
             round,
             view,
@@ -52,6 +55,54 @@ impl PersonTurn {
             name: name.to_string(),
             solo: !hand_over,
             handing_over: hand_over,
+            cursor: (0, 0),
+        };
+        if let Some(&(_, r, c)) = turn.units().first() {
+            turn.cursor = (r, c);
+        }
+        turn
+    }
+
+    /// Move the keyboard's square by (rows, columns), staying on the board.
+    pub fn move_cursor(&mut self, dr: i64, dc: i64) {
+        let (rows, cols) = (self.rows() as i64, self.cols() as i64);
+        self.cursor = (
+            (self.cursor.0 + dr).clamp(0, rows - 1),
+            (self.cursor.1 + dc).clamp(0, cols - 1),
+        );
+    }
+
+    /// Act on the keyboard's square as a click there would (`shift`: attack).
+    pub fn act_at_cursor(&mut self, shift: bool) {
+        let (r, c) = self.cursor;
+        self.click(r, c, shift);
+    }
+
+    /// Select the next unit that has no order yet (after the selected one,
+    /// by number, round again at the end) and put the keyboard's square on it.
+    pub fn next_unit(&mut self) {
+        if self.handing_over {
+            return;
+        }
+        let ordered: Vec<u16> = self.orders.iter().filter_map(|o| o.unit()).collect();
+        let mut free: Vec<(u16, i64, i64)> = self
+            .units()
+            .into_iter()
+            .filter(|u| !ordered.contains(&u.0))
+            .collect();
+        free.sort_by_key(|u| u.0);
+        let after = self.selected.unwrap_or(0);
+        let next = free
+            .iter()
+            .find(|u| self.selected.is_none_or(|_| u.0 > after))
+            .or(free.first())
+            .copied();
+        match next {
+            Some((_, r, c)) => {
+                self.selected = None;
+                self.click(r, c, false);
+            }
+            None => self.message = t("domains-all-ordered"),
         }
     }
 
@@ -133,6 +184,9 @@ impl PersonTurn {
         if self.handing_over {
             return;
         }
+        if (0..self.rows() as i64).contains(&row) && (0..self.cols() as i64).contains(&col) {
+            self.cursor = (row, col);
+        }
         let mine = self.units().into_iter().find(|u| (u.1, u.2) == (row, col));
         if let Some(sel) = self.selected
             && let Some((r, c)) = self.at(sel)
@@ -194,6 +248,7 @@ impl PersonTurn {
         if self.handing_over {
             return m;
         }
+        m.cursor = Some(index(self.cursor.0, self.cursor.1));
         if let Some(sel) = self.selected
             && let Some((r, c)) = self.at(sel)
         {
@@ -346,6 +401,58 @@ pub fn toggle_attack() {
             t.attack = !t.attack;
         }
     });
+}
+
+/// A key for the person's orders (arrows, Space, U), applied to the turn;
+/// returns whether the key was one of them.
+pub fn key(key: &str, shift: bool) -> bool {
+    with_page(|p| {
+        let Some(t) = p.person.as_mut().filter(|t| !t.handing_over) else {
+            return false;
+        };
+        match key {
+            "ArrowUp" => t.move_cursor(-1, 0),
+            "ArrowDown" => t.move_cursor(1, 0),
+            "ArrowLeft" => t.move_cursor(0, -1),
+            "ArrowRight" => t.move_cursor(0, 1),
+            " " => t.act_at_cursor(shift),
+            "u" | "U" => t.next_unit(),
+            _ => return false,
+        }
+        true
+    })
+}
+
+/// What the keyboard's square holds and what Space would do there, for a
+/// screen reader: `square` says what stands on it.
+pub fn cursor_words(t: &PersonTurn, square: &str) -> String {
+    let Some(sel) = t.selected else {
+        return square.to_string();
+    };
+    let Some((r, c)) = t.at(sel) else {
+        return square.to_string();
+    };
+    let (row, col) = t.cursor;
+    if (row - r).abs() > 1 || (col - c).abs() > 1 {
+        return square.to_string();
+    }
+    let dir = Dir::between((r as i32, c as i32), (row as i32, col as i32));
+    let attack = t.attack && dir != Dir::None;
+    if !t.allows(sel, attack, dir) {
+        return square.to_string();
+    }
+    let order = if attack {
+        Action::Attack { unit: sel, dir }
+    } else {
+        Action::Move { unit: sel, dir }
+    };
+    format!(
+        "{square} {}",
+        tf(
+            "domains-say-space",
+            &[("unit", &sel.to_string()), ("order", &describe(&order))]
+        )
+    )
 }
 
 /// Drop the selection.

@@ -114,6 +114,40 @@ pub fn hover(at: Option<(f64, f64)>) {
 
 /// The seat of the one person playing the game shown, if one person
 /// plays it (the page then says "your …" of that seat's things).
+/// Tell a screen reader what a key of the person's orders did: where the
+/// keyboard's square now is and what Space would do there (`moved`), or
+/// what the turn's message now says.
+pub fn say_person(p: &Page, moved: bool) {
+    let Some(turn) = p.person.as_ref() else {
+        return;
+    };
+    let text = if moved {
+        let square = match (
+            p.film.as_ref(),
+            p.film.as_ref().and_then(|f| f.frame(p.pos)),
+        ) {
+            (Some(film), Some(frame)) => {
+                let (r, c) = turn.cursor;
+                let i = (r as usize) * film.cols + c as usize;
+                let what = describe_square(&frame, i, film.cols, &film.names, you(p));
+                tf(
+                    "domains-say-square",
+                    &[
+                        ("row", &(r + 1).to_string()),
+                        ("col", &(c + 1).to_string()),
+                        ("what", &what),
+                    ],
+                )
+            }
+            _ => String::new(),
+        };
+        super::person::cursor_words(turn, &square)
+    } else {
+        turn.message.clone()
+    };
+    tabula_page_kit::announce::say("board-say", &text);
+}
+
 fn you(p: &Page) -> Option<u8> {
     let people: Vec<usize> = match (&p.running, &p.record) {
         (Some(r), _) => r

@@ -1,0 +1,287 @@
+// Every player can play: axe-core finds no violation on any screen of any
+// page; a person with only a keyboard starts a game and makes legal moves in
+// Star Tigris and in Domains, with focus checked at each dialog (it moves
+// in, stays in, comes back; Escape closes); a screen reader is told where
+// the board's cursor is and what a move there would do, in short sentences.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { serve, browser, open, screen, parseCell } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const axePath = require.resolve('axe-core/axe.min.js');
+
+let site;
+before(async () => { site = await serve(); });
+after(() => site.close());
+
+/** axe-core's violations on the page as it stands, as readable lines. */
+async function violations(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
+    await page.addScriptTag({ path: axePath });
+  }
+  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
+  return found.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+}
+
+async function expectClean(page, where) {
+  assert.deepEqual(await violations(page), [], `axe on ${where}`);
+}
+
+/** Where the focus is: the element's id, command or tag, and whether it
+ * is inside the open dialog layer. */
+const focusAt = (page) => page.evaluate(() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return { what: 'body', inOverlay: false };
+  return {
+    what: a.id ? `#${a.id}` : a.dataset.cmd ? `[data-cmd="${a.dataset.cmd}"]` : a.tagName.toLowerCase(),
+    inOverlay: !!a.closest('#overlay'),
+    inHeader: !!a.closest('header'),
+  };
+});
+
+/** Press Tab `n` times; focus never leaves the dialog for the page behind. */
+async function tabStaysIn(page, n = 25) {
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press('Tab');
+    const f = await focusAt(page);
+    assert.ok(f.inOverlay || f.what === 'body', `Tab ${i + 1} left the dialog for ${f.what}`);
+  }
+}
+
+/** Arrow presses that take the board's cursor from `from` to `to` (cell names). */
+function arrowsBetween(from, to) {
+  const a = parseCell(from);
+  const b = parseCell(to);
+  const keys = [];
+  for (let c = a.col; c < b.col; c++) keys.push('ArrowRight');
+  for (let c = a.col; c > b.col; c--) keys.push('ArrowLeft');
+  for (let r = a.row; r < b.row; r++) keys.push('ArrowDown');
+  for (let r = a.row; r > b.row; r--) keys.push('ArrowUp');
+  return keys;
+}
+
+test('Star Tigris: axe finds nothing on any screen', async () => {
+  const context = await browser();
+  try {
+    const { page, errors } = await open(context, site.url);
+    await expectClean(page, 'the new-game dialog');
+    await page.click('#start');
+    await page.waitForSelector('body[data-screen="handoff"]');
+    await expectClean(page, 'the hand-off');
+    await page.click('#ready');
+    await page.waitForSelector('#decision');
+    await expectClean(page, 'a turn');
+    await page.keyboard.press('1');
+    await expectClean(page, 'a turn with a tile picked');
+    await page.click('[data-cmd="lessons"]');
+    await page.waitForSelector('body[data-screen="lessons"]');
+    await expectClean(page, 'the list of lessons');
+    await page.click('#overlay [data-cmd^="lesson:"]');
+    await page.waitForSelector('body[data-screen="lesson"]');
+    await expectClean(page, 'a lesson');
+    await page.click('[data-cmd="open-game"]');
+    await page.waitForSelector('body[data-screen="open"]');
+    await expectClean(page, 'Open a game');
+    await page.keyboard.press('Escape');
+    await page.click('[data-cmd="editor"]');
+    await page.waitForSelector('body[data-screen="editor"]');
+    await expectClean(page, 'the map editor');
+    await page.selectOption('#lang', 'de');
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    await expectClean(page, 'the map editor in German');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Star Tigris by keyboard alone: the dialogs hold focus, Escape closes them, and a turn is played with the arrows and Enter', async () => {
+  const context = await browser();
+  try {
+    const { page, errors } = await open(context, site.url);
+    // The new-game dialog has the focus, and Tab stays in it.
+    let f = await focusAt(page);
+    assert.ok(f.inOverlay, `focus starts in the dialog, not on ${f.what}`);
+    await tabStaysIn(page);
+    // The second seat is an AI: chosen with the keyboard on its list.
+    await page.focus('#name1');
+    await page.keyboard.press('Tab');
+    assert.equal((await focusAt(page)).what, '#kind1');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.inputValue('#kind1'), 'search:easy');
+    await page.focus('#start');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#decision');
+    assert.equal(await screen(page), 'play');
+    // Focus is not stranded in the page's header after the dialog closed.
+    f = await focusAt(page);
+    assert.ok(!f.inHeader && !f.inOverlay, `after Start the focus is on ${f.what}`);
+    // Pick the first tile, walk the cursor to a lit cell and place it.
+    await page.keyboard.press('1');
+    const said = await page.textContent('#board-say');
+    assert.match(said, /highlighted cells/);
+    assert.ok(said.length < 240, said);
+    const lit = (await page.textContent('#targets')).replace(/^[^:]*:/, '').trim().split(/\s+/);
+    const goal = lit[Math.floor(lit.length / 2)];
+    const keys = arrowsBetween('A1', goal);
+    for (const k of keys) await page.keyboard.press(k);
+    const atGoal = await page.textContent('#board-say');
+    assert.match(atGoal, new RegExp(`^${goal}:`), atGoal);
+    assert.match(atGoal, /Enter: .*(settles|places)/, atGoal);
+    assert.ok(atGoal.length <= 240, atGoal);
+    const before = await page.$$eval('#panel li', (l) => l.length);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.querySelectorAll('#panel li').length > n, before);
+    // Lessons: Escape closes them and focus returns to the button that opened them.
+    await page.focus('header [data-cmd="lessons"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('body[data-screen="lessons"]');
+    f = await focusAt(page);
+    assert.ok(f.inOverlay, `Lessons take the focus (it was on ${f.what})`);
+    // The page behind the dialog is out of reach: inert.
+    assert.equal(await page.$eval('header', (h) => h.inert), true);
+    await tabStaysIn(page, 12);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('body[data-screen="play"]');
+    assert.equal((await focusAt(page)).what, '[data-cmd="lessons"]');
+    assert.equal(await page.$eval('header', (h) => h.inert), false);
+    // Open a game, likewise.
+    await page.focus('header [data-cmd="open-game"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('body[data-screen="open"]');
+    assert.ok((await focusAt(page)).inOverlay);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('body[data-screen="play"]');
+    assert.equal((await focusAt(page)).what, '[data-cmd="open-game"]');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Star Tigris: the line said after an AI turn names its orders and stays short', async () => {
+  const context = await browser();
+  try {
+    const { page, errors } = await open(context, site.url);
+    await page.selectOption('#kind1', 'search:easy');
+    await page.click('#start');
+    await page.waitForSelector('#decision');
+    // Pass both orders: the AI plays its turn.
+    for (let i = 0; i < 2; i++) {
+      await page.click('[data-cmd="pass"]');
+    }
+    await page.waitForFunction(() => /last orders/.test(document.querySelector('#last-turn').textContent), null, { timeout: 30000 });
+    const said = await page.textContent('#last-turn');
+    assert.equal(await page.getAttribute('#last-turn', 'aria-live'), 'polite');
+    assert.ok(said.length <= 240, `${said.length} characters: ${said}`);
+    assert.match(said, /settles|places|passes|swaps|moves|withdraws|bomb/i, said);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+async function openDomains(context) {
+  const page = context.pages()[0] ?? await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(site.home + 'domains.html');
+  await page.waitForSelector('body[data-state="ready"]');
+  return { page, errors };
+}
+
+test('Domains: axe finds nothing on any screen', async () => {
+  const context = await browser();
+  try {
+    const { page, errors } = await openDomains(context);
+    await expectClean(page, 'the new-game dialog');
+    await page.selectOption('#players', '2');
+    await page.selectOption('#seat-0', 'person');
+    await page.selectOption('#board-size', '12:30');
+    await page.click('[data-cmd="start"]');
+    await page.waitForSelector('#person:not([hidden])');
+    await expectClean(page, 'a person\'s orders');
+    await page.click('header [data-cmd="open"]');
+    await expectClean(page, 'Open a game');
+    await page.keyboard.press('Escape');
+    await page.click('header [data-cmd="bots"]');
+    await expectClean(page, 'Your bots');
+    await page.keyboard.press('Escape');
+    await page.selectOption('#lang', 'de');
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    await expectClean(page, 'the game in German');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Domains by keyboard alone: the setup holds focus, and a person orders a unit with U, the arrows and Space', async () => {
+  const context = await browser();
+  try {
+    const { page, errors } = await openDomains(context);
+    assert.ok((await focusAt(page)).inOverlay, 'the setup has the focus');
+    await tabStaysIn(page);
+    // Two players, the first a person, on the quick board: by keys on the lists.
+    await page.focus('#players');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.inputValue('#players'), '3');
+    await page.keyboard.press('Home');
+    assert.equal(await page.inputValue('#players'), '2');
+    await page.focus('#seat-0');
+    for (let i = 0; i < 10 && (await page.inputValue('#seat-0')) !== 'person'; i++) await page.keyboard.press('ArrowDown');
+    assert.equal(await page.inputValue('#seat-0'), 'person');
+    await page.focus('#board-size');
+    await page.keyboard.press('End');
+    assert.equal(await page.inputValue('#board-size'), '12:30');
+    await page.focus('#seed');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await page.focus('[data-cmd="start"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#person:not([hidden])');
+    assert.equal(await page.$eval('main', (m) => m.inert), false, 'the page is live again');
+    // U picks the first unit; its square is said.
+    await page.keyboard.press('u');
+    assert.match(await page.textContent('#person-msg'), /Unit 0/);
+    await page.keyboard.press('ArrowUp');
+    const said = await page.textContent('#board-say');
+    assert.match(said, /^Row 10, column 2: .*Space: unit 0 move up/, said);
+    await page.keyboard.press(' ');
+    assert.match(await page.textContent('#person-msg'), /Unit 0: move up/);
+    assert.match(await page.textContent('#board-say'), /Unit 0: move up/);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('you gave 1 order')));
+    // Your bots: focus in, Escape out, focus back on its button.
+    await page.focus('header [data-cmd="bots"]');
+    await page.keyboard.press('Enter');
+    assert.ok((await focusAt(page)).inOverlay);
+    assert.equal(await page.$eval('header', (h) => h.inert), true);
+    await page.keyboard.press('Escape');
+    assert.equal((await focusAt(page)).what, '[data-cmd="bots"]');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the home page: axe finds nothing, in English and German', async () => {
+  const context = await browser();
+  try {
+    const page = await context.newPage();
+    await page.goto(site.home);
+    await page.waitForSelector('main');
+    await expectClean(page, 'the home page');
+    const lang = await page.$('#lang');
+    if (lang) {
+      await page.selectOption('#lang', 'de');
+      await page.waitForFunction(() => document.documentElement.lang === 'de');
+      await expectClean(page, 'the home page in German');
+    }
+  } finally {
+    await context.close();
+  }
+});
