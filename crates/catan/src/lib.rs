@@ -1,0 +1,1 @@
+//! Catan: Cities & Knights.

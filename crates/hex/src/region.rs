@@ -1,0 +1,17 @@
+//! The corners and sides of a set of hexes.
+
+use std::collections::BTreeSet;
+
+use crate::corner::Corner;
+use crate::hex::Hex;
+use crate::side::Side;
+
+/// Every corner of the given hexes, each once.
+pub fn corners_of(hexes: impl IntoIterator<Item = Hex>) -> BTreeSet<Corner> {
+    hexes.into_iter().flat_map(Corner::all_of).collect()
+}
+
+/// Every side of the given hexes, each once.
+pub fn sides_of(hexes: impl IntoIterator<Item = Hex>) -> BTreeSet<Side> {
+    hexes.into_iter().flat_map(Side::all_of).collect()
+}
