@@ -229,9 +229,10 @@ fn structure(board: &Board, out: &mut Vec<Problem>) -> bool {
                 .field(&f.id),
             );
         }
-        if let Some(n) = f.number {
-            if !(2..=12).contains(&n) || n == 7 || f.kind.resource().is_none() {
-                out.push(
+        if let Some(n) = f.number
+            && (!(2..=12).contains(&n) || n == 7 || f.kind.resource().is_none())
+        {
+            out.push(
                     Problem::new(
                         Rule::BadNumber,
                         format!(
@@ -242,7 +243,6 @@ fn structure(board: &Board, out: &mut Vec<Problem>) -> bool {
                     )
                     .field(&f.id),
                 );
-            }
         }
     }
     if board.fields.is_empty() {
@@ -327,12 +327,13 @@ fn islands(board: &Board, at: &HashMap<Hex, usize>, out: &mut Vec<Problem>) {
         let mut queue = VecDeque::from([start]);
         while let Some(i) = queue.pop_front() {
             for h in board.fields[i].hex.neighbours() {
-                if let Some(&j) = at.get(&h) {
-                    if board.fields[j].kind.is_land() && piece[j] == usize::MAX {
-                        piece[j] = k;
-                        members.push(j);
-                        queue.push_back(j);
-                    }
+                if let Some(&j) = at.get(&h)
+                    && board.fields[j].kind.is_land()
+                    && piece[j] == usize::MAX
+                {
+                    piece[j] = k;
+                    members.push(j);
+                    queue.push_back(j);
                 }
             }
         }

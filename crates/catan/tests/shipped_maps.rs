@@ -27,7 +27,10 @@ fn there_are_at_least_four_shipped_maps() {
         .map(|(p, _)| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     for want in ["standard", "three", "small", "lagoon"] {
-        assert!(names.iter().any(|n| n == want), "{want} missing from {names:?}");
+        assert!(
+            names.iter().any(|n| n == want),
+            "{want} missing from {names:?}"
+        );
     }
 }
 
@@ -38,11 +41,18 @@ fn every_shipped_map_passes_every_check_without_a_warning() {
         let shown: Vec<String> = checked.problems.iter().map(|p| p.to_string()).collect();
         assert!(checked.board.is_some(), "{}: {shown:#?}", path.display());
         assert!(
-            checked.problems.iter().all(|p| p.severity == Severity::Warning),
+            checked
+                .problems
+                .iter()
+                .all(|p| p.severity == Severity::Warning),
             "{}: {shown:#?}",
             path.display()
         );
-        assert!(checked.problems.is_empty(), "{}: {shown:#?}", path.display());
+        assert!(
+            checked.problems.is_empty(),
+            "{}: {shown:#?}",
+            path.display()
+        );
     }
 }
 
@@ -90,7 +100,10 @@ fn the_standard_board_is_the_base_game() {
     }
     let mut tokens: Vec<u8> = board.fields.iter().filter_map(|f| f.number).collect();
     tokens.sort();
-    assert_eq!(tokens, [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12]);
+    assert_eq!(
+        tokens,
+        [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12]
+    );
     // Every harbour's two corners are land corners.
     let land = board.land_corners();
     for (_, _, corners) in board.harbours() {
