@@ -15,4 +15,5 @@ pub mod i18n;
 pub mod modal;
 pub mod morph;
 pub mod resume_note;
+pub mod touch;
 pub mod transport;

@@ -70,6 +70,8 @@ pub struct App {
     pub say_cursor: bool,
     /// The pick a screen reader was last told about.
     pub said_selection: Option<Selection>,
+    /// A finger's tap waiting for its confirming second tap.
+    pub tap: tabula_page_kit::touch::Confirm<Pos>,
     /// The regions view.
     pub regions_view: bool,
     /// Where the board was last drawn.
@@ -179,6 +181,7 @@ impl Default for App {
             hover: None,
             say_cursor: false,
             said_selection: None,
+            tap: tabula_page_kit::touch::Confirm::new(),
             regions_view: false,
             geometry: None,
             screen: Screen::NewGame,

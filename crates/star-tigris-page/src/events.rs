@@ -112,6 +112,13 @@ pub fn install() {
         }
     });
     if let Some(canvas) = by_id("board") {
+        // Which kind of pointer presses: a finger's tap on a target first
+        // shows what it would do (see the click below).
+        listen(&canvas, "pointerdown", |e| {
+            if let Some(p) = e.dyn_ref::<web_sys::PointerEvent>() {
+                tabula_page_kit::touch::note(&p.pointer_type());
+            }
+        });
         listen(&canvas, "pointermove", |e| {
             let Some(m) = e.dyn_ref::<MouseEvent>() else {
                 return;
@@ -145,7 +152,14 @@ pub fn install() {
                 }
             });
         });
-        listen(&canvas, "pointerleave", |_| {
+        listen(&canvas, "pointerleave", |e| {
+            // A finger lifting leaves the board too: the preview of what
+            // it tapped stays until the next tap.
+            if e.dyn_ref::<web_sys::PointerEvent>()
+                .is_some_and(|p| p.pointer_type() != "mouse")
+            {
+                return;
+            }
             with_app(|app| {
                 if app.screen == Screen::Editor {
                     // Only the board changes: the panel stays, so a button
@@ -193,6 +207,16 @@ pub fn install() {
                     .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64))
                 {
                     app.cursor = cell;
+                    // A finger's first tap on a target only shows what it
+                    // would do; a second tap there does it.
+                    let target = app.targets().iter().any(|(p, _)| *p == cell);
+                    if target && tabula_page_kit::touch::last_was_touch() && !app.tap.tap(cell) {
+                        app.hover = Some(cell);
+                        app.say_cursor = true;
+                        render(app);
+                        return;
+                    }
+                    app.tap.clear();
                     act_on_cell(app, cell);
                     render(app);
                 }

@@ -706,10 +706,13 @@ fn hint(app: &App) -> String {
             if n == 0 {
                 t("hint-nowhere")
             } else {
-                tf("hint-targets", &[("n", &n.to_string())])
+                tf(
+                    &tabula_page_kit::touch::key("hint-targets"),
+                    &[("n", &n.to_string())],
+                )
             }
         }
-        _ => t("hint-pick"),
+        _ => t(&tabula_page_kit::touch::key("hint-pick")),
     }
 }
 
@@ -719,6 +722,9 @@ fn speak(app: &mut App) {
     use tabula_page_kit::announce::say;
     let picked = app.selection != app.said_selection;
     app.said_selection = app.selection;
+    if picked {
+        app.tap.clear();
+    }
     if app.say_cursor {
         app.say_cursor = false;
         let Some(s) = app.session.as_ref() else {

@@ -209,6 +209,9 @@ pub fn install() {
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);
     if let Some(canvas) = by_id("board") {
+        listen::<web_sys::PointerEvent>(&canvas, "pointerdown", |e| {
+            tabula_page_kit::touch::note(&e.pointer_type());
+        });
         listen::<MouseEvent>(&canvas, "click", |e| {
             person::click(e.offset_x() as f64, e.offset_y() as f64, e.shift_key());
         });

@@ -38,6 +38,8 @@ pub struct PersonTurn {
     /// The keyboard's square (row, column): the arrow keys move it, Space
     /// acts on it as a click would.
     pub cursor: (i64, i64),
+    /// A finger's tap on an order's square, waiting for the second tap.
+    pub confirm: tabula_page_kit::touch::Confirm<(i64, i64)>,
 }
 
 impl PersonTurn {
@@ -51,11 +53,12 @@ impl PersonTurn {
             selected: None,
             orders: Vec::new(),
             attack: false,
-            message: t("domains-your-turn"),
+            message: t(&tabula_page_kit::touch::key("domains-your-turn")),
             name: name.to_string(),
             solo: !hand_over,
             handing_over: hand_over,
             cursor: (0, 0),
+            confirm: tabula_page_kit::touch::Confirm::new(),
         };
         if let Some(&(_, r, c)) = turn.units().first() {
             turn.cursor = (r, c);
@@ -70,6 +73,47 @@ impl PersonTurn {
             (self.cursor.0 + dr).clamp(0, rows - 1),
             (self.cursor.1 + dc).clamp(0, cols - 1),
         );
+    }
+
+    /// The order the selected unit would get from a click on (row, col)
+    /// (`attack`: an attack), if that square takes one.
+    fn order_at(&self, row: i64, col: i64, attack: bool) -> Option<Action> {
+        let sel = self.selected?;
+        let (r, c) = self.at(sel)?;
+        if (row - r).abs() > 1 || (col - c).abs() > 1 {
+            return None;
+        }
+        let dir = Dir::between((r as i32, c as i32), (row as i32, col as i32));
+        let attack = attack && dir != Dir::None;
+        self.allows(sel, attack, dir).then_some(if attack {
+            Action::Attack { unit: sel, dir }
+        } else {
+            Action::Move { unit: sel, dir }
+        })
+    }
+
+    /// A finger's tap on (row, column): a square that would give an order
+    /// first says what it would be, and a second tap there gives it;
+    /// anything else acts at once, as a click.
+    pub fn tap(&mut self, row: i64, col: i64) {
+        if self.handing_over {
+            return;
+        }
+        if let Some(order) = self.order_at(row, col, self.attack)
+            && !self.confirm.tap((row, col))
+        {
+            self.cursor = (row, col);
+            self.message = tf(
+                "domains-tap-again",
+                &[
+                    ("unit", &order.unit().unwrap_or(0).to_string()),
+                    ("order", &describe(&order)),
+                ],
+            );
+            return;
+        }
+        self.confirm.clear();
+        self.click(row, col, false);
     }
 
     /// Act on the keyboard's square as a click there would (`shift`: attack).
@@ -224,17 +268,17 @@ impl PersonTurn {
             Some((id, ..)) => {
                 self.selected = Some(id);
                 self.message = tf(
-                    if self.can_ability() {
+                    &tabula_page_kit::touch::key(if self.can_ability() {
                         "domains-unit-picked-ability"
                     } else {
                         "domains-unit-picked"
-                    },
+                    }),
                     &[("unit", &id.to_string())],
                 );
             }
             None => {
                 self.selected = None;
-                self.message = t("domains-click-unit");
+                self.message = t(&tabula_page_kit::touch::key("domains-click-unit"));
             }
         }
     }
@@ -312,7 +356,11 @@ pub fn click(x: f64, y: f64, shift: bool) {
         let s = cell_size(film.cols, film.rows);
         let (row, col) = ((y / s).floor() as i64, (x / s).floor() as i64);
         if let Some(t) = p.person.as_mut() {
-            t.click(row, col, shift);
+            if tabula_page_kit::touch::last_was_touch() {
+                t.tap(row, col);
+            } else {
+                t.click(row, col, shift);
+            }
         }
     });
 }

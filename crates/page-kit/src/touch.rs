@@ -1,0 +1,96 @@
+//! Fingers on a touch screen: whether the words should say "tap", which
+//! kind of pointer acted last, and the two-tap confirm that keeps a finger
+//! from playing the wrong small square (the first tap shows what would
+//! happen, a second tap on the same square does it).
+
+use std::cell::Cell;
+
+thread_local! {
+    static LAST_WAS_TOUCH: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the screen's main pointer is a finger (a coarse pointer): the
+/// page's words say "tap" rather than "click".
+pub fn coarse() -> bool {
+    if !cfg!(target_arch = "wasm32") {
+        return false;
+    }
+    web_sys::window()
+        .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// The catalogue key for a sentence that speaks of clicking: `key` with
+/// `-touch` on a touch screen (each such key has both forms).
+pub fn key(key: &str) -> String {
+    if coarse() {
+        format!("{key}-touch")
+    } else {
+        key.to_string()
+    }
+}
+
+/// Remember which kind of pointer pressed last (call on `pointerdown`).
+pub fn note(pointer_type: &str) {
+    LAST_WAS_TOUCH.with(|t| t.set(pointer_type == "touch" || pointer_type == "pen"));
+}
+
+/// Whether the last press was a finger (or a pen).
+pub fn last_was_touch() -> bool {
+    LAST_WAS_TOUCH.with(Cell::get)
+}
+
+/// The two-tap confirm on a board: a square tapped once is pending (the
+/// page shows what would happen there); tapped again, it is confirmed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Confirm<P> {
+    pending: Option<P>,
+}
+
+impl<P: Copy + PartialEq> Confirm<P> {
+    /// No square pending.
+    pub const fn new() -> Confirm<P> {
+        Confirm { pending: None }
+    }
+
+    /// A tap on `at`: `true` when it confirms the pending square (which is
+    /// then cleared), `false` when it only makes `at` pending.
+    pub fn tap(&mut self, at: P) -> bool {
+        if self.pending == Some(at) {
+            self.pending = None;
+            true
+        } else {
+            self.pending = Some(at);
+            false
+        }
+    }
+
+    /// The square waiting for its second tap.
+    pub fn pending(&self) -> Option<P> {
+        self.pending
+    }
+
+    /// Forget the pending square (the position changed, another piece was
+    /// picked).
+    pub fn clear(&mut self) {
+        self.pending = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_second_tap_on_the_same_square_confirms() {
+        let mut c = Confirm::new();
+        assert!(!c.tap((1, 2)));
+        assert_eq!(c.pending(), Some((1, 2)));
+        assert!(!c.tap((2, 2)), "another square only moves the preview");
+        assert!(c.tap((2, 2)));
+        assert_eq!(c.pending(), None);
+        assert!(!c.tap((2, 2)), "after a confirm the next tap starts again");
+        c.clear();
+        assert_eq!(c.pending(), None);
+    }
+}

@@ -1,0 +1,162 @@
+// Every game on a phone (390 × 844 and 320 × 640, touch): a few turns
+// played by tapping, nothing wider than the screen, every control at
+// least 24 px each way, a board cell under 24 px taken in two taps (the
+// first shows what would happen, the second does it), and words that say
+// "tap". Screenshots go to artefacts/ to be looked at.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { serve, browser, artefacts, parseCell } from './harness.mjs';
+
+let site;
+before(async () => { site = await serve(); });
+after(() => site.close());
+
+const PHONES = [
+  { name: '390x844', viewport: { width: 390, height: 844 } },
+  { name: '320x640', viewport: { width: 320, height: 640 } },
+];
+
+const phone = (viewport) => browser(viewport, { hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+
+/** What sticks out sideways: the page's width beyond the screen's, and the
+ * elements whose right edge passes it. */
+const overflow = (page) => page.evaluate(() => {
+  const w = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('body *')]
+    .filter((e) => {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return false;
+      // Inside a box that scrolls on its own is fine.
+      for (let p = e.parentElement; p; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (/(auto|scroll|hidden)/.test(s.overflowX) && p !== document.body && p !== document.documentElement) return false;
+      }
+      return r.right > w + 1 || r.left < -1;
+    })
+    .slice(0, 5)
+    .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : ''} (${Math.round(e.getBoundingClientRect().left)}–${Math.round(e.getBoundingClientRect().right)})`);
+  return { scroll: document.documentElement.scrollWidth - w, wide };
+});
+
+async function noOverflow(page, where) {
+  const o = await overflow(page);
+  assert.ok(o.scroll <= 0 && o.wide.length === 0, `${where}: ${o.scroll}px too wide; ${o.wide.join(', ')}`);
+}
+
+/** Visible controls smaller than 24 × 24 CSS pixels (links inside a
+ * sentence are exempt, as WCAG 2.5.8 allows). */
+const smallTargets = (page) => page.evaluate(() => [...document.querySelectorAll('button, select, input, summary, [role="button"], a.home, nav a')]
+  .filter((e) => {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    if (e.closest('[inert]') || getComputedStyle(e).visibility === 'hidden') return false;
+    if (e.type === 'file' && getComputedStyle(e).opacity === '0') return false;
+    return r.width < 24 || r.height < 24;
+  })
+  .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.dataset.cmd ? `[${e.dataset.cmd}]` : ''} ${Math.round(e.getBoundingClientRect().width)}×${Math.round(e.getBoundingClientRect().height)}`));
+
+async function bigEnough(page, where) {
+  assert.deepEqual(await smallTargets(page), [], `${where}: controls under 24 px`);
+}
+
+/** Tap the centre of a Star Tigris cell. */
+async function tapCell(page, name) {
+  const { col, row } = parseCell(name);
+  const c = await page.$eval('#board', (el) => ({ cell: +el.dataset.cell, ox: +el.dataset.ox, oy: +el.dataset.oy }));
+  await page.tap('#board', { position: { x: c.ox + (col + 0.5) * c.cell, y: c.oy + (row + 0.5) * c.cell } });
+}
+
+for (const { name, viewport } of PHONES) {
+  test(`Star Tigris on a ${name} phone: a few turns by tapping, nothing too wide or too small`, async () => {
+    const context = await phone(viewport);
+    try {
+      const page = context.pages()[0] ?? await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(site.url);
+      await page.waitForSelector('body[data-screen="new"]');
+      await noOverflow(page, 'the new-game dialog');
+      await bigEnough(page, 'the new-game dialog');
+      await page.screenshot({ path: join(artefacts, `phone-${name}-star-tigris-new.png`) });
+      await page.selectOption('#kind1', 'search:easy');
+      await page.tap('#start');
+      await page.waitForSelector('#decision');
+      await noOverflow(page, 'a turn');
+      await bigEnough(page, 'a turn');
+      assert.match(await page.textContent('#decision .hint'), /tap/i, 'the hint speaks of tapping');
+      for (let turn = 0; turn < 3; turn++) {
+        await page.waitForSelector('#decision [data-cmd="slot:1"], #decision [data-cmd^="slot:"]', { timeout: 30000 });
+        await page.waitForFunction(() => !!document.querySelector('#decision'), null, { timeout: 30000 });
+        const slot = await page.$('#decision [data-cmd^="slot:"]:not([disabled])');
+        if (!slot) break;
+        await slot.tap();
+        const lit = (await page.textContent('#targets')).replace(/^[^:]*:/, '').trim().split(/\s+/).filter(Boolean);
+        if (lit.length === 0) break;
+        const before = await page.$$eval('#panel li', (l) => l.length);
+        await tapCell(page, lit[0]);
+        // A finger's first tap previews (cells are small), nothing is played yet.
+        assert.equal(await page.$$eval('#panel li', (l) => l.length), before, 'one tap only previews');
+        assert.match(await page.textContent('#preview'), new RegExp(`^${lit[0]}:`));
+        await tapCell(page, lit[0]);
+        await page.waitForFunction((n) => document.querySelectorAll('#panel li').length > n, before);
+        if (turn === 0) await page.screenshot({ path: join(artefacts, `phone-${name}-star-tigris-play.png`) });
+        // The AI plays between the person's turns.
+        await page.waitForFunction(() => !!document.querySelector('#decision [data-cmd^="slot:"]'), null, { timeout: 30000 });
+      }
+      await noOverflow(page, 'after a few turns');
+      await page.tap('header [data-cmd="lessons"]');
+      await page.waitForSelector('body[data-screen="lessons"]');
+      await noOverflow(page, 'the lessons');
+      await page.screenshot({ path: join(artefacts, `phone-${name}-star-tigris-lessons.png`) });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`Domains on a ${name} phone: a person's orders by tapping, nothing too wide or too small`, async () => {
+    const context = await phone(viewport);
+    try {
+      const page = context.pages()[0] ?? await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(site.home + 'domains.html');
+      await page.waitForSelector('body[data-state="ready"]');
+      await noOverflow(page, 'the setup');
+      await bigEnough(page, 'the setup');
+      await page.screenshot({ path: join(artefacts, `phone-${name}-domains-setup.png`) });
+      await page.selectOption('#players', '2');
+      await page.selectOption('#seat-0', 'person');
+      await page.selectOption('#board-size', '12:30');
+      await page.fill('#seed', '2');
+      await page.tap('[data-cmd="start"]');
+      await page.waitForSelector('#person:not([hidden])');
+      await noOverflow(page, 'a person\'s orders');
+      await bigEnough(page, 'a person\'s orders');
+      assert.match(await page.textContent('#person-msg'), /tap/i);
+      const cell = Number(await page.getAttribute('#board', 'data-cell'));
+      const tap = (row, col) => page.tap('#board', { position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell } });
+      await tap(10, 1);
+      assert.match(await page.textContent('#person-msg'), /Unit 0: tap a square/);
+      // The first tap on an order's square says what it would be; the second gives it.
+      await tap(9, 1);
+      assert.match(await page.textContent('#person-msg'), /Unit 0 would move up: tap the square again/);
+      await tap(9, 1);
+      assert.match(await page.textContent('#person-msg'), /Unit 0: move up/);
+      // "End my orders" is within reach without scrolling.
+      const end = await page.$eval('[data-cmd="person-end"]', (b) => b.getBoundingClientRect().bottom);
+      assert.ok(end <= viewport.height, `End my orders at ${Math.round(end)}px, below the fold`);
+      await page.screenshot({ path: join(artefacts, `phone-${name}-domains-orders.png`) });
+      await page.tap('[data-cmd="person-end"]');
+      await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('you gave 1 order')));
+      await noOverflow(page, 'after a round');
+      await page.tap('header [data-cmd="bots"]');
+      await noOverflow(page, 'Your bots');
+      await page.screenshot({ path: join(artefacts, `phone-${name}-domains-bots.png`) });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
