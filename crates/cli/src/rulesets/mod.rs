@@ -2,7 +2,10 @@
 //! (`play`, `arena`, `record verify`, `bench`, `map check`) finds its
 //! ruleset here by name and calls it through [`CliRuleset`]; what a
 //! ruleset does differently lives in its own file beside this one.
+//! [`MAPS_ONLY`] holds rulesets whose maps can be checked before their
+//! rules exist (Catan): `lookup` finds them, and their game commands refuse.
 
+mod catan;
 mod domains;
 mod star_tigris;
 
@@ -43,6 +46,10 @@ pub trait CliRuleset: Sync {
 /// Every ruleset this build knows.
 pub static ALL: &[&dyn CliRuleset] = &[&star_tigris::StarTigrisCli, &domains::DomainsCli];
 
+/// Rulesets with maps but no rules yet: only `tabula map check` serves
+/// them; every other command refuses them with that reason.
+pub static MAPS_ONLY: &[&dyn CliRuleset] = &[&catan::CatanCli];
+
 /// The names of every known ruleset.
 pub fn names() -> Vec<&'static str> {
     ALL.iter().map(|r| r.name()).collect()
@@ -51,13 +58,16 @@ pub fn names() -> Vec<&'static str> {
 /// The ruleset called `name`, or a message listing the known ones.
 pub fn lookup(name: &str) -> Result<&'static dyn CliRuleset, String> {
     ALL.iter()
+        .chain(MAPS_ONLY)
         .copied()
         .find(|r| r.name() == name)
         .ok_or_else(|| {
+            let maps: Vec<&str> = MAPS_ONLY.iter().map(|r| r.name()).collect();
             format!(
-                "unknown ruleset {} (known rulesets: {})",
+                "unknown ruleset {} (known rulesets: {}); maps only: {}",
                 quoted(name),
-                names().join(", ")
+                names().join(", "),
+                maps.join(", ")
             )
         })
 }
@@ -75,6 +85,10 @@ mod tests {
         n.sort();
         n.dedup();
         assert_eq!(n.len(), ALL.len());
+        for r in MAPS_ONLY {
+            assert_eq!(lookup(r.name()).map(|f| f.name()), Ok(r.name()));
+            assert!(!names().contains(&r.name()));
+        }
     }
 
     #[test]
