@@ -23,12 +23,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$tabula" map check maps/star-tigris/*.txt
 "$tabula" map check --ruleset domains maps/domains/*.txt
+"$tabula" map check --ruleset catan maps/catan/*.txt
 "$tabula" play --ruleset star-tigris --seats random,random,random --games 1000 --seed 7 \
   --records "$tmp/records" > "$tmp/play.jsonl"
 tail -n 1 "$tmp/play.jsonl"
 "$tabula" record verify "$tmp"/records/*.json > "$tmp/verify.txt"
 echo "$(wc -l < "$tmp/verify.txt") records replay to their final hash"
-echo "acceptance: 4 passed, 0 failed"
+echo "acceptance: 5 passed, 0 failed"
 
 step "browser tests (headless Chromium)"
 ./scripts/setup-web.sh

@@ -14,6 +14,18 @@ pub const PAINT: [&str; 4] = ["#ecb78c", "#8cc0dc", "#bfe7dc", "#f9e7bf"];
 /// Each player's ability zone (darker paint).
 pub const ZONE: [&str; 4] = ["#803800", "#00446b", "#006f50", "#a16f00"];
 
+/// Each player's unit shape, as a character (the board draws the same).
+pub const SHAPES: [&str; 4] = ["●", "■", "⬢", "▲"];
+
+/// A player's mark beside their name: their unit's shape in their colour.
+pub fn seat_mark(seat: usize) -> tabula_page_kit::dom::El {
+    tabula_page_kit::dom::el("span")
+        .class("seat-mark")
+        .style("color", COLOURS[seat % 4])
+        .attr("aria-hidden", "true")
+        .text(SHAPES[seat % 4])
+}
+
 /// What a square holds, decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Look {

@@ -144,8 +144,12 @@ pub fn parse_setup_at(text: &str) -> Result<(Setup, TextPlaces), Problems> {
         }
         match key {
             "board" => in_board = true,
-            "players" => match words.get(1).and_then(|w| w.parse().ok()) {
-                Some(n) if words.len() == 2 => players = Some(n),
+            "players" => match words.get(1).and_then(|w| w.parse::<usize>().ok()) {
+                Some(n) if words.len() == 2 && (2..=4).contains(&n) => players = Some(n),
+                Some(n) if words.len() == 2 => bad(
+                    &mut out,
+                    format!("`players {n}`: Domains is for 2 to 4 players"),
+                ),
                 _ => bad(&mut out, "expected `players N`".into()),
             },
             "round" => match words.get(1).and_then(|w| w.parse().ok()) {

@@ -1400,3 +1400,21 @@ board
     );
     assert_eq!(b.moved, 0);
 }
+
+/// A setup's `players` is 2 to 4: a huge number is refused by its line,
+/// never taken as a size to make room for (found by the hostile-input suite).
+#[test]
+fn r_setup_players_out_of_range_is_refused_by_line() {
+    for n in ["1", "5", "4294967296", "18446744073709551615"] {
+        let text = format!("players {n}\nboard\n... ...\n... ...\n");
+        let problems = parse_setup(&text).expect_err(n).to_string();
+        assert!(
+            problems.contains("1:1") || problems.contains("line 1"),
+            "{problems}"
+        );
+        assert!(
+            problems.contains("2 to 4") || problems.contains("players"),
+            "{problems}"
+        );
+    }
+}

@@ -117,6 +117,26 @@ fn readers() -> Vec<Reader> {
     let domains_link = format!("game={}", pack(&domains_record));
     vec![
         Reader {
+            name: "Catan map",
+            samples: [
+                include_str!("../../../maps/catan/standard.txt"),
+                include_str!("../../../maps/catan/three.txt"),
+                include_str!("../../../maps/catan/small.txt"),
+                include_str!("../../../maps/catan/lagoon.txt"),
+            ]
+            .map(String::from)
+            .to_vec(),
+            limit: tabula_catan::MAX_BOARD_BYTES,
+            per_byte: 64,
+            constant: 4 * MB,
+            read: |t| {
+                let checked = tabula_catan::check_text(t);
+                if let Some(b) = checked.board {
+                    let _ = tabula_catan::write_board(&b);
+                }
+            },
+        },
+        Reader {
             name: "Star Tigris map",
             samples: tigris_maps,
             limit: MAX_MAP_BYTES,

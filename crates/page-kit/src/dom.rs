@@ -77,6 +77,13 @@ impl El {
     pub fn disabled(self, yes: bool) -> El {
         if yes { self.attr("disabled", "") } else { self }
     }
+    /// A toggle's state, shown (the `picked` look) and told to assistive
+    /// technology (`aria-pressed`), never by colour alone: a pressed
+    /// button is also bold with a thicker border (site.css).
+    pub fn pressed(self, on: bool) -> El {
+        let b = self.attr("aria-pressed", if on { "true" } else { "false" });
+        if on { b.class("picked") } else { b }
+    }
 }
 
 /// A labelled file picker: `label` (may be empty), then a button in the

@@ -76,7 +76,7 @@ fn language_switch(a: &Author) -> El {
                 }),
                 &format!("author-lang:{lang}"),
             )
-            .class(if on { "picked" } else { "" })
+            .pressed(on)
             .attr("aria-pressed", if on { "true" } else { "false" }),
         );
     }
@@ -140,7 +140,7 @@ pub fn panel(a: &Author) -> El {
             for (token, key) in TOKENS {
                 palette = palette.child(
                     button(&token_label(key), &format!("author-token:{token}"))
-                        .class(if a.token == token { "picked" } else { "" }),
+                        .pressed(a.token == token),
                 );
             }
             let mut players = el("div")
@@ -150,11 +150,9 @@ pub fn panel(a: &Author) -> El {
                 .text(&t("lesson-author-owner"))
                 .text(" ");
             for p in 1..=4u8 {
-                players =
-                    players.child(
-                        button(&p.to_string(), &format!("author-player:{p}"))
-                            .class(if a.player == p { "picked" } else { "" }),
-                    );
+                players = players.child(
+                    button(&p.to_string(), &format!("author-player:{p}")).pressed(a.player == p),
+                );
             }
             root = root
                 .child(el("h2").text(&t("lesson-author-position")))
@@ -291,7 +289,7 @@ pub fn panel(a: &Author) -> El {
                         }),
                         "author-mark",
                     )
-                    .class(if rec.marking { "picked" } else { "" }),
+                    .pressed(rec.marking),
                 );
                 root = root.child(box_);
             }

@@ -159,13 +159,8 @@ pub fn move_picker(
             );
         }
         pieces = pieces.child(
-            button(&t("lesson-bomber"), &format!("{prefix}-pick:bomber")).class(
-                if selection == Some(Selection::Bomber) {
-                    "picked"
-                } else {
-                    ""
-                },
-            ),
+            button(&t("lesson-bomber"), &format!("{prefix}-pick:bomber"))
+                .pressed(selection == Some(Selection::Bomber)),
         );
     }
     let mut row = el("div").class("slots");

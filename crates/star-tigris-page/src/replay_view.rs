@@ -163,13 +163,10 @@ pub fn rest(v: &ReplayView) -> El {
         } else {
             format!("{s}×")
         };
-        speeds = speeds.child(button(&label, &format!("replay-speed:{i}")).class(
-            if (*s - v.playback.speed).abs() < 1e-9 {
-                "picked"
-            } else {
-                ""
-            },
-        ));
+        speeds = speeds.child(
+            button(&label, &format!("replay-speed:{i}"))
+                .pressed((*s - v.playback.speed).abs() < 1e-9),
+        );
     }
     root = root.child(speeds);
     root = root.child(el("p").class("hint").text(&t("replay-keys")));
@@ -179,23 +176,14 @@ pub fn rest(v: &ReplayView) -> El {
         .attr("role", "group")
         .attr("aria-label", &t("replay-show-as"))
         .text(&format!("{} ", t("replay-show")));
-    seats = seats.child(
-        button(&t("replay-everything"), "replay-seat:all").class(if v.seat.is_none() {
-            "picked"
-        } else {
-            ""
-        }),
-    );
+    seats =
+        seats.child(button(&t("replay-everything"), "replay-seat:all").pressed(v.seat.is_none()));
     for (i, name) in r.names.iter().enumerate() {
         seats = seats.child(
             button("", &format!("replay-seat:{i}"))
                 .child(swatch(i as u8))
                 .text(&tf("replay-as-seen", &[("who", name)]))
-                .class(if v.seat == Some(i as u8) {
-                    "picked"
-                } else {
-                    ""
-                }),
+                .pressed(v.seat == Some(i as u8)),
         );
     }
     root = root.child(seats);

@@ -193,6 +193,7 @@ fn panel_content(app: &App) -> El {
         el("p")
             .class("status")
             .attr("id", "status")
+            .attr("aria-live", "polite")
             .child(swatch(g.active()))
             .text(&status),
     );
@@ -415,7 +416,7 @@ fn pace_buttons(app: &App, mut row: El) -> El {
         let on = app.watch_delay_ms == ms;
         row = row.child(
             button(&t(label), &format!("speed:{ms}"))
-                .class(if on { "picked" } else { "" })
+                .pressed(on)
                 .attr("aria-pressed", if on { "true" } else { "false" }),
         );
     }
@@ -462,7 +463,8 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
                     None => app.selection == Some(Selection::Colonist(*k)),
                 };
                 let b = button("", &format!("slot:{}", i + 1))
-                    .class(if picked { "slot picked" } else { "slot" })
+                    .class("slot")
+                    .pressed(picked)
                     .style("border-color", crate::palette::kind_colour(*k))
                     .child(
                         el("span")
@@ -486,7 +488,8 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
                 let picked = app.selection == Some(Selection::Leader(k));
                 leaders = leaders.child(
                     button("", &format!("leader:{}", k.name()))
-                        .class(if picked { "slot picked" } else { "slot" })
+                        .class("slot")
+                        .pressed(picked)
                         .child(el("span").class("glyph").text(kind_symbol(k)))
                         .text(&format!(
                             " {} ({place}) ",
@@ -517,13 +520,7 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
                             "bomber",
                         )
                         .disabled(me.bombers == 0)
-                        .class(
-                            if app.selection == Some(Selection::Bomber) {
-                                "picked"
-                            } else {
-                                ""
-                            },
-                        ),
+                        .pressed(app.selection == Some(Selection::Bomber)),
                     )
                     .maybe(selected_on_board.then(|| button(&t("withdraw-leader"), "withdraw")))
                     .child(button(&t("swap-colonists"), "swap"))
@@ -863,7 +860,7 @@ fn new_game_dialog(app: &App) -> El {
                 &tf("n-players", &[("n", &n.to_string())]),
                 &format!("seats:{n}"),
             )
-            .class(if n == app.dialog_seats { "picked" } else { "" }),
+            .pressed(n == app.dialog_seats),
         );
     }
     el("div")

@@ -78,14 +78,40 @@ pub fn draw_board(canvas: &HtmlCanvasElement, film: &Film, frame: &Frame, marks:
     draw_marks(&ctx, marks, cols, s);
 }
 
+/// The path of a seat's unit: a circle, a square, a hexagon or a
+/// triangle (seats 1 to 4), so units differ by shape as well as colour.
+fn seat_shape(ctx: &CanvasRenderingContext2d, seat: u8, cx: f64, cy: f64, r: f64) {
+    let tau = std::f64::consts::TAU;
+    ctx.begin_path();
+    let polygon = |corners: usize, turn: f64, radius: f64| {
+        for k in 0..corners {
+            let a = turn + tau * k as f64 / corners as f64;
+            let (x, y) = (cx + radius * a.cos(), cy + radius * a.sin());
+            if k == 0 {
+                ctx.move_to(x, y);
+            } else {
+                ctx.line_to(x, y);
+            }
+        }
+        ctx.close_path();
+    };
+    match seat % 4 {
+        0 => {
+            ctx.arc(cx, cy, r, 0.0, tau).ok();
+        }
+        1 => ctx.rect(cx - r * 0.9, cy - r * 0.9, r * 1.8, r * 1.8),
+        2 => polygon(6, 0.0, r * 1.05),
+        _ => polygon(3, -tau / 4.0, r * 1.2),
+    }
+}
+
 fn thing(ctx: &CanvasRenderingContext2d, t: Standing, x: f64, y: f64, s: f64, energy: Option<u8>) {
     let (cx, cy) = (x + s / 2.0, y + s / 2.0);
     let tau = std::f64::consts::TAU;
     match t {
         Standing::Nothing => {}
         Standing::Unit(p, upgraded) => {
-            ctx.begin_path();
-            ctx.arc(cx, cy, s * 0.45, 0.0, tau).ok();
+            seat_shape(ctx, p, cx, cy, s * 0.45);
             ctx.set_fill_style_str(COLOURS[p as usize % 4]);
             ctx.fill();
             ctx.set_line_width(if upgraded { 2.5 } else { 1.0 });

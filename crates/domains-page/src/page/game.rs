@@ -9,9 +9,7 @@ use tabula_engine::GameRecord;
 use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
 use tabula_engine::link::record_fragment;
 use tabula_engine::record::parse_record;
-use tabula_page_kit::dom::{
-    by_id, colour_dot, copy_text, download, el, page_url, read_file, replace_children,
-};
+use tabula_page_kit::dom::{by_id, copy_text, download, el, page_url, read_file, replace_children};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{
@@ -22,7 +20,6 @@ use super::person::PersonTurn;
 use super::sandbox::{Heard, Sandbox};
 use super::{Page, Source, peek, with_page};
 use crate::frames::Film;
-use crate::look::COLOURS;
 use crate::rule_options;
 use crate::runner::{Report, SeatKind, SeatSpec};
 use crate::words::{self, record_error, t, tf, tn};
@@ -162,10 +159,10 @@ pub fn render_seats() {
     let defaults = ["bot:painter", "bot:dummy", "bot:demo", "bot:demo"];
     let bots = peek(|p| p.bots.clone());
     let list = el("div");
-    for i in 0..players.clamp(2, 4) {
+    for (i, default) in defaults.iter().enumerate().take(players.clamp(2, 4)) {
         let old = select_value(&format!("seat-{i}"));
         let chosen = if old.is_empty() {
-            defaults[i].to_string()
+            default.to_string()
         } else {
             old
         };
@@ -191,7 +188,7 @@ pub fn render_seats() {
             .append_child(
                 &el("label")
                     .class("seat-row")
-                    .child(colour_dot(COLOURS[i]))
+                    .child(crate::look::seat_mark(i))
                     .text(&format!(
                         "{} ",
                         tf("domains-seat", &[("seat", &(i + 1).to_string())])

@@ -4,7 +4,7 @@
 
 use tabula_page_kit::dialogs::{OpenGame, open_game};
 use tabula_page_kit::dom::{
-    El, button, by_id, colour_dot, download, el, local_storage, read_file, replace_children,
+    El, button, by_id, download, el, local_storage, read_file, replace_children,
 };
 use tabula_page_kit::handoff::Handoff;
 use wasm_bindgen::JsCast;
@@ -313,7 +313,7 @@ fn render_scores(p: &Page, film: &crate::frames::Film, frame: &crate::frames::Fr
             .child(
                 el("span")
                     .class("who")
-                    .child(colour_dot(COLOURS[i % 4]))
+                    .child(crate::look::seat_mark(i))
                     .text(name),
             )
             .child(el("span").class("pts").text(&shown));
@@ -347,7 +347,7 @@ fn render_person(p: &Page) {
     let round = (turn.round + 1).to_string();
     if turn.handing_over {
         let content = tabula_page_kit::handoff::screen(Handoff {
-            marker: colour_dot(COLOURS[turn.seat as usize % 4]),
+            marker: crate::look::seat_mark(turn.seat as usize),
             title: &tf(
                 "domains-hand-over-title",
                 &[("round", &round), ("name", &turn.name)],
@@ -377,8 +377,7 @@ fn render_person(p: &Page) {
         }),
         "person-attack",
     )
-    .class(if turn.attack { "picked" } else { "" })
-    .attr("aria-pressed", if turn.attack { "true" } else { "false" });
+    .pressed(turn.attack);
     let content = el("div")
         .child(el("strong").text(&if turn.solo {
             tf("domains-your-orders", &[("round", &round)])
@@ -435,7 +434,7 @@ pub fn render_bots() {
             .map(|(i, b)| {
                 let mut btn = button(&b.name, "bot-pick").attr("data-arg", &i.to_string());
                 if Some(i) == editing {
-                    btn = btn.class("picked");
+                    btn = btn.class("picked").attr("aria-current", "true");
                 }
                 el("li").child(btn)
             })
