@@ -82,6 +82,8 @@ test('a finished game opens in the replay viewer, steps with the keys, and expor
     assert.equal(await pos(page), 0);
     // Play at 16×, then pause.
     await page.click('[data-cmd="replay-speed:5"]');
+    // Space on a focused button presses that button: the keys are the board's.
+    await page.focus('#board');
     await page.keyboard.press(' ');
     await page.waitForFunction(() => +document.querySelector('#replay-pos').dataset.pos >= 5);
     await page.keyboard.press(' ');

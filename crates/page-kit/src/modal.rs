@@ -133,7 +133,13 @@ fn active() -> Option<HtmlElement> {
     a.dyn_into::<HtmlElement>().ok()
 }
 
-/// Make every sibling of `holder` inert (or live again).
+/// What stays live behind a dialog: the language switch (a person may
+/// need the page in their language to read the dialog at all).
+pub const STAYS_LIVE: &str = "#lang, [data-stays-live]";
+
+/// Make every sibling of `holder` inert (or live again), except what
+/// [`STAYS_LIVE`]: a sibling holding such an element is entered and its
+/// other children made inert instead.
 fn set_inert(holder: &Element, inert: bool) {
     let Some(parent) = holder.parent_element() else {
         return;
@@ -144,14 +150,31 @@ fn set_inert(holder: &Element, inert: bool) {
         if c.is_same_node(Some(holder)) {
             continue;
         }
-        let tag = c.tag_name().to_ascii_lowercase();
-        if tag == "script" || tag == "noscript" || tag == "style" {
-            continue;
+        set_inert_keeping(&c, inert);
+    }
+}
+
+fn set_inert_keeping(e: &Element, inert: bool) {
+    let tag = e.tag_name().to_ascii_lowercase();
+    if tag == "script"
+        || tag == "noscript"
+        || tag == "style"
+        || e.matches(STAYS_LIVE).unwrap_or(false)
+    {
+        return;
+    }
+    if e.query_selector(STAYS_LIVE).ok().flatten().is_some() {
+        let children = e.children();
+        for i in 0..children.length() {
+            if let Some(c) = children.item(i) {
+                set_inert_keeping(&c, inert);
+            }
         }
-        if inert {
-            c.set_attribute("inert", "").ok();
-        } else {
-            c.remove_attribute("inert").ok();
-        }
+        return;
+    }
+    if inert {
+        e.set_attribute("inert", "").ok();
+    } else {
+        e.remove_attribute("inert").ok();
     }
 }
