@@ -6,7 +6,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { serve, browser, open, screen, parseCell } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, browser, open, screen, parseCell, root } from './harness.mjs';
+
+const tabula = join(root, 'target', 'release', 'tabula');
 
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
@@ -78,13 +84,25 @@ test('Star Tigris: axe finds nothing on any screen', async () => {
     await page.click('[data-cmd="lessons"]');
     await page.waitForSelector('body[data-screen="lessons"]');
     await expectClean(page, 'the list of lessons');
+    await page.click('#open-rules');
+    await page.waitForSelector('body[data-screen="rules"]');
+    await expectClean(page, 'the rules');
+    await page.keyboard.press('Escape');
+    await page.click('[data-cmd="lessons"]');
+    await page.waitForSelector('body[data-screen="lessons"]');
     await page.click('#overlay [data-cmd^="lesson:"]');
     await page.waitForSelector('body[data-screen="lesson"]');
     await expectClean(page, 'a lesson');
     await page.click('[data-cmd="open-game"]');
     await page.waitForSelector('body[data-screen="open"]');
     await expectClean(page, 'Open a game');
-    await page.keyboard.press('Escape');
+    // A finished game, played natively, in the replay viewer.
+    const dir = mkdtempSync(join(tmpdir(), 'tabula-access-'));
+    execFileSync(tabula, ['play', '--seats', 'random,random', '--map', join(root, 'maps', 'star-tigris', 'small.txt'), '--games', '1', '--seed', '3', '--records', dir], { stdio: 'ignore' });
+    const record = readdirSync(dir).find((f) => f.endsWith('.json'));
+    await page.setInputFiles('#game-file', join(dir, record));
+    await page.waitForSelector('body[data-screen="replay"]');
+    await expectClean(page, 'the replay viewer');
     await page.click('[data-cmd="editor"]');
     await page.waitForSelector('body[data-screen="editor"]');
     await expectClean(page, 'the map editor');
@@ -208,6 +226,29 @@ test('Domains: axe finds nothing on any screen', async () => {
     await page.click('header [data-cmd="open"]');
     await expectClean(page, 'Open a game');
     await page.keyboard.press('Escape');
+    // Two people on one screen: the hand-over.
+    await page.click('header [data-cmd="new"]');
+    await page.selectOption('#players', '3');
+    await page.selectOption('#seat-0', 'person');
+    await page.selectOption('#seat-2', 'person');
+    await page.selectOption('#board-size', '12:30');
+    await page.click('[data-cmd="start"]');
+    await page.waitForSelector('#person:not([hidden])');
+    assert.match(await page.textContent('#person'), /Person 1/);
+    await expectClean(page, 'the hand-over');
+    // Bots only: a game watched as it plays.
+    await page.click('header [data-cmd="new"]');
+    await page.selectOption('#players', '2');
+    await page.selectOption('#seat-0', 'bot:demo');
+    await page.selectOption('#seat-1', 'bot:demo');
+    await page.click('[data-cmd="start"]');
+    await page.waitForSelector('#setup', { state: 'hidden' });
+    await page.waitForFunction(() => /Round [1-9]/.test(document.querySelector('#round-label').textContent));
+    await expectClean(page, 'a game of bots, watched');
+    // A step by key says the round and the points, once; playing says nothing per round.
+    assert.equal(await page.getAttribute('#round-label', 'aria-live'), null);
+    await page.keyboard.press('Home');
+    assert.match(await page.textContent('#board-say'), /^Round 0 of 30: .*\d/);
     await page.click('header [data-cmd="bots"]');
     await expectClean(page, 'Your bots');
     await page.keyboard.press('Escape');

@@ -428,6 +428,9 @@ fn key(e: KeyboardEvent) {
     }
     if let Some(step) = Move::of_key(&e.key(), e.shift_key()) {
         take(step);
+        if step != Move::PlayPause {
+            peek(|p| view::say_round(p));
+        }
         e.prevent_default();
         return;
     }

@@ -323,6 +323,39 @@ fn render_scores(p: &Page, film: &crate::frames::Film, frame: &crate::frames::Fr
     replace_children(&box_, list);
 }
 
+/// Tell a screen reader the round shown and each player's points (after a
+/// step by key: a round played at speed is not read out, see
+/// `#round-label`, which is not a live region for that reason).
+pub fn say_round(p: &Page) {
+    let (Some(film), Some(frame)) = (
+        p.film.as_ref(),
+        p.film.as_ref().and_then(|f| f.frame(p.pos)),
+    ) else {
+        return;
+    };
+    let scores: Vec<String> = film
+        .names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let pts = frame.points.get(i).copied().unwrap_or(0);
+            format!("{name} {pts}")
+        })
+        .collect();
+    let text = format!(
+        "{}: {}.",
+        tf(
+            "domains-round-of",
+            &[
+                ("round", &frame.round.to_string()),
+                ("rounds", &film.rounds.to_string()),
+            ],
+        ),
+        scores.join(", ")
+    );
+    tabula_page_kit::announce::say("board-say", &text);
+}
+
 /// Which line of the points chart is whose, in words (each line has its
 /// own dashes as well as its colour).
 fn render_chart_legend(film: &crate::frames::Film) {
