@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, browser, open, screen, parseCell, root } from './harness.mjs';
+import { serve, browser, open, screen, parseCell, root, finishedGame } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 
@@ -298,6 +298,16 @@ test('Domains by keyboard alone: the setup holds focus, and a person orders a un
     assert.match(await page.textContent('#board-say'), /Unit 0: move up/);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('you gave 1 order')));
+    // To the end of the game by keyboard: Enter ends each round's orders.
+    const over = () => page.evaluate(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.startsWith('Game over')));
+    for (let round = 0; round < 40 && !(await over()); round++) {
+      await page.waitForFunction(() => !document.querySelector('#person').hidden
+        || [...document.querySelectorAll('#notes li')].some((l) => l.textContent.startsWith('Game over')));
+      if (await over()) break;
+      await page.keyboard.press('Enter');
+    }
+    assert.ok(await over(), 'the game ends');
+    assert.equal(await page.getAttribute('#notes', 'aria-live'), 'polite', 'the end is said');
     // Your bots: focus in, Escape out, focus back on its button.
     await page.focus('header [data-cmd="bots"]');
     await page.keyboard.press('Enter');
@@ -324,6 +334,28 @@ test('the home page: axe finds nothing, in English and German', async () => {
       await page.waitForFunction(() => document.documentElement.lang === 'de');
       await expectClean(page, 'the home page in German');
     }
+  } finally {
+    await context.close();
+  }
+});
+
+test('Star Tigris: the end of a game is a dialog that takes the focus, reads cleanly and is left by keyboard', async () => {
+  const context = await browser();
+  try {
+    const { page, errors } = await open(context, site.url);
+    // A finished game kept by the browser reopens on its end screen.
+    await page.evaluate((text) => localStorage.setItem('tabula.star-tigris.autosave', text), finishedGame());
+    await page.reload();
+    await page.waitForSelector('body[data-screen="over"]');
+    const f = await focusAt(page);
+    assert.ok(f.inOverlay, `the end screen has the focus (it is on ${f.what})`);
+    await expectClean(page, 'the end screen');
+    await tabStaysIn(page, 10);
+    // "Replay the game" by keyboard.
+    await page.focus('#replay-game');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('body[data-screen="replay"]');
+    assert.deepEqual(errors, []);
   } finally {
     await context.close();
   }

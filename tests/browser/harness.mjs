@@ -1,8 +1,8 @@
 // Shared set-up for the browser tests: serve dist/ on 127.0.0.1, start
 // Debian's Chromium headless with a fresh profile, and helpers that drive
 // the page the way a player does (clicks on the canvas, buttons, keys).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -230,4 +230,14 @@ export async function englishLeft(page, files, root = 'body') {
     }
   }
   return left;
+}
+
+/** A finished Star Tigris game on the small map, played natively by two
+ * random players (the command line is built by the test command first),
+ * as a record's text. */
+export function finishedGame(seed = 3) {
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-finished-'));
+  const tabula = join(root, 'target', 'release', 'tabula');
+  execFileSync(tabula, ['play', '--seats', 'random,random', '--map', join(root, 'maps', 'star-tigris', 'small.txt'), '--games', '1', '--seed', String(seed), '--records', dir], { stdio: 'ignore' });
+  return readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('.json'))), 'utf8');
 }

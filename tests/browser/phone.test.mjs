@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, browser, artefacts, parseCell } from './harness.mjs';
+import { serve, browser, artefacts, parseCell, finishedGame } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -155,6 +155,31 @@ for (const { name, viewport } of PHONES) {
       await noOverflow(page, 'Your bots');
       await page.screenshot({ path: join(artefacts, `phone-${name}-domains-bots.png`) });
       assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+for (const { name, viewport } of PHONES) {
+  test(`Star Tigris on a ${name} phone: the end screen fits, its scores in sight`, async () => {
+    const context = await phone(viewport);
+    try {
+      const page = context.pages()[0] ?? await context.newPage();
+      await page.goto(site.url);
+      await page.waitForSelector('body[data-screen="new"]');
+      await page.evaluate((text) => localStorage.setItem('tabula.star-tigris.autosave', text), finishedGame());
+      await page.reload();
+      await page.waitForSelector('body[data-screen="over"]');
+      await noOverflow(page, 'the end screen');
+      await bigEnough(page, 'the end screen');
+      const table = await page.$eval('table.scores', (t) => {
+        const r = t.getBoundingClientRect();
+        const box = t.closest('.dialog').getBoundingClientRect();
+        return { right: r.right, boxRight: box.right, width: t.scrollWidth, shown: t.clientWidth };
+      });
+      assert.ok(table.right <= table.boxRight + 1 && table.width <= table.shown + 1, `the score table is ${table.width}px in ${table.shown}px`);
+      await page.screenshot({ path: join(artefacts, `phone-${name}-star-tigris-end.png`) });
     } finally {
       await context.close();
     }

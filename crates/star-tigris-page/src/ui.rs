@@ -953,16 +953,27 @@ fn end_screen(app: &App) -> El {
         .attr("id", "final-scores")
         .child(
             el("tr").children(
+                // Each resource's glyph and its word; on a narrow screen
+                // only the glyph shows (the word stays for screen readers).
                 [
-                    t("end-player"),
-                    format!("⌂ {}", t("resource-settler")),
-                    format!("◎ {}", t("resource-scientist")),
-                    format!("◆ {}", t("resource-merchant")),
-                    format!("▲ {}", t("resource-mining")),
-                    t("end-artifacts"),
-                    t("end-score"),
+                    ("", t("end-player")),
+                    ("⌂", t("resource-settler")),
+                    ("◎", t("resource-scientist")),
+                    ("◆", t("resource-merchant")),
+                    ("▲", t("resource-mining")),
+                    ("★", t("end-artifacts")),
+                    ("", t("end-score")),
                 ]
-                .map(|h| el("th").text(&h)),
+                .map(|(glyph, word)| {
+                    if glyph.is_empty() {
+                        el("th").text(&word)
+                    } else {
+                        el("th")
+                            .attr("title", &word)
+                            .child(el("span").attr("aria-hidden", "true").text(glyph))
+                            .child(el("span").class("word").text(&format!(" {word}")))
+                    }
+                }),
             ),
         );
     for p in 0..g.players() as u8 {
