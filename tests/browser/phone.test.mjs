@@ -91,6 +91,9 @@ for (const { name, viewport } of PHONES) {
         const slot = await page.$('#decision [data-cmd^="slot:"]:not([disabled])');
         if (!slot) break;
         await slot.tap();
+        // The board stays in sight while a piece is picked below it.
+        const board = await page.$eval('#board', (b) => { const r = b.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
+        assert.ok(board.top >= -1 && board.bottom <= viewport.height + 1, `the board is at ${Math.round(board.top)}–${Math.round(board.bottom)} after a pick`);
         const lit = (await page.textContent('#targets')).replace(/^[^:]*:/, '').trim().split(/\s+/).filter(Boolean);
         if (lit.length === 0) break;
         const before = await page.$$eval('#panel li', (l) => l.length);
