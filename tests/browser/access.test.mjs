@@ -360,3 +360,66 @@ test('Star Tigris: the end of a game is a dialog that takes the focus, reads cle
     await context.close();
   }
 });
+
+test('Star Tigris by keyboard alone, start to end: a game against the AI on the small map, every order by keys', async () => {
+  const context = await browser();
+  try {
+    const { page, errors } = await open(context, site.url);
+    // Set up by keys: 2 players, the second an AI, the small map.
+    await page.focus('#kind1');
+    await page.keyboard.press('ArrowDown');
+    await page.focus('#map');
+    for (let i = 0; i < 10 && (await page.inputValue('#map')) !== 'small'; i++) await page.keyboard.press('ArrowDown');
+    assert.equal(await page.inputValue('#map'), 'small');
+    await page.focus('#seed');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('9');
+    await page.keyboard.press('Enter');
+    const myTurn = () => page.waitForFunction(() => document.body.dataset.screen === 'over' || !!document.querySelector('#decision:not(.waiting)'), null, { timeout: 60000 });
+    /** Press a button of the panel as a keyboard user does: focus it, Enter. */
+    const press = async (cmd) => {
+      await page.focus(`#decision [data-cmd="${cmd}"]`);
+      await page.keyboard.press('Enter');
+    };
+    /** Where the cursor is: an arrow there and back says its cell. */
+    const cursorAt = async () => {
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowLeft');
+      return (await page.textContent('#board-say')).split(':')[0].trim();
+    };
+    const lit = async () => (await page.textContent('#targets')).replace(/^[^:]*:/, '').trim().split(/\s+/).filter(Boolean);
+    const placeOn = async (goal) => {
+      for (const k of arrowsBetween(await cursorAt(), goal)) await page.keyboard.press(k);
+      assert.match(await page.textContent('#board-say'), new RegExp(`^${goal}:.*Enter: `));
+      await page.keyboard.press('Enter');
+    };
+    let orders = 0;
+    while (orders < 200) {
+      await myTurn();
+      if ((await screen(page)) === 'over') break;
+      // Keys act on the board, not on a button left focused by the last press.
+      await page.focus('#board');
+      const buttons = await page.$$eval('#decision [data-cmd]', (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.cmd));
+      const decision = buttons.find((c) => /^(commit|resolve|take):/.test(c));
+      if (decision) {
+        await press(decision);
+      } else if (orders >= 6 && buttons.includes('bomber')) {
+        // Finish the game: bomb the artifacts until two or fewer are left.
+        await page.keyboard.press('b');
+        const t = await lit();
+        const cell = ['A1', 'G2', 'B7', 'H8'].find((c) => t.includes(c));
+        if (cell) await placeOn(cell); else { await page.keyboard.press('Escape'); await press('pass'); }
+      } else {
+        await page.keyboard.press('1');
+        const t = await lit();
+        if (t.length) await placeOn(t[0]); else { await page.keyboard.press('Escape'); await press('pass'); }
+      }
+      orders += 1;
+    }
+    assert.equal(await screen(page), 'over', `the game ended (after ${orders} orders)`);
+    assert.ok((await focusAt(page)).inOverlay, 'the end screen has the focus');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
