@@ -171,6 +171,7 @@ pub fn check_board(board: &Board) -> Vec<Problem> {
         }
     }
 
+    joined(board, &at, &mut out);
     islands(board, &at, &mut out);
     numbers(board, &at, &mut out);
     corners(board, &mut out);
@@ -308,6 +309,44 @@ fn barbarians(board: &Board, at: &HashMap<Hex, usize>, out: &mut Vec<Problem>) {
                     ),
                 )
                 .field(&board.fields[s].id),
+            );
+        }
+    }
+}
+
+/// Every field joined to the first through neighbouring fields: a board
+/// drawn in memory (the editor) can hold fields apart from the rest, which
+/// its file could not link, so it would not read back (`not-linked`, as
+/// the reader says of such a file).
+fn joined(board: &Board, at: &HashMap<Hex, usize>, out: &mut Vec<Problem>) {
+    let Some(first) = board.fields.first() else {
+        return;
+    };
+    let mut seen = vec![false; board.fields.len()];
+    seen[0] = true;
+    let mut queue = VecDeque::from([0usize]);
+    while let Some(i) = queue.pop_front() {
+        for h in board.fields[i].hex.neighbours() {
+            if let Some(&j) = at.get(&h)
+                && !seen[j]
+            {
+                seen[j] = true;
+                queue.push_back(j);
+            }
+        }
+    }
+    for (i, f) in board.fields.iter().enumerate() {
+        if !seen[i] && at.get(&f.hex) == Some(&i) {
+            out.push(
+                Problem::new(
+                    Rule::NotLinked,
+                    format!(
+                        "field {} touches no field joined to the first field ({}), so its file could not link it to the board",
+                        quote(&f.id),
+                        quote(&first.id)
+                    ),
+                )
+                .field(&f.id),
             );
         }
     }

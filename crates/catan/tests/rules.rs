@@ -230,3 +230,26 @@ fn garbage_never_panics() {
         }
     }
 }
+
+#[test]
+fn a_field_apart_from_the_board_is_not_linked() {
+    // A board drawn in memory (the editor) can hold a field that touches
+    // nothing; its file could not link it, so the check says so.
+    let mut board = tabula_catan::read_board(tabula_catan::STANDARD_BOARD)
+        .unwrap()
+        .board;
+    assert!(tabula_catan::check_board(&board).is_empty());
+    let mut lone = board.fields.last().unwrap().clone();
+    lone.id = "lone".into();
+    lone.hex = tabula_catan::tabula_hex::Hex::new(40, 40);
+    lone.kind = tabula_catan::FieldKind::Water;
+    lone.rotation = 0;
+    board.fields.push(lone);
+    let problems = tabula_catan::check_board(&board);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.rule == tabula_catan::Rule::NotLinked && p.field.as_deref() == Some("lone")),
+        "{problems:?}"
+    );
+}
