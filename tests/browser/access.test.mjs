@@ -423,3 +423,32 @@ test('Star Tigris by keyboard alone, start to end: a game against the AI on the 
     await context.close();
   }
 });
+
+test('a Star Tigris lesson by keyboard: the learner picks with Enter, walks the cursor to the cell and plays it', async () => {
+  const context = await browser();
+  try {
+    const { page, errors } = await open(context, site.url);
+    await page.focus('#open-lessons');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('body[data-screen="lessons"]');
+    await page.focus('[data-cmd="lesson:01-basic-round"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('body[data-screen="lesson"]');
+    // Step on to the learner's move (lessons/star-tigris/01-basic-round.json, step 3: colonize mining D2).
+    for (let i = 0; i < 5 && !(await page.isDisabled('#lesson-next')); i++) await page.keyboard.press('ArrowRight');
+    assert.ok(await page.isDisabled('#lesson-next'), 'a step waits for the learner');
+    await page.focus('[data-cmd="lesson-pick:colonist:mining"]');
+    await page.keyboard.press('Enter');
+    await page.focus('#board');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    const from = (await page.textContent('#board-say')).split(':')[0].trim();
+    for (const k of arrowsBetween(from, 'D2')) await page.keyboard.press(k);
+    assert.match(await page.textContent('#board-say'), /^D2: .*Enter: /);
+    await page.keyboard.press('Enter');
+    assert.match(await page.textContent('#lesson-message'), /Well done/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -342,8 +342,33 @@ pub fn click(app: &mut App, cell: Pos) {
     });
 }
 
-/// Keys in a lesson: → or Space next, ← back, H hint.
+/// Keys in a lesson: → or Space next, ← back, H hint; while the learner
+/// has somewhere to play, the arrows move the cursor and Enter plays there.
 pub fn key(app: &mut App, key: &str) -> bool {
+    let board = app
+        .lesson
+        .as_ref()
+        .filter(|p| !p.targets().is_empty())
+        .map(|p| (p.shown().width() as u8, p.shown().height() as u8));
+    if let Some((w, h)) = board {
+        let c = app.cursor;
+        let moved = match key {
+            "ArrowLeft" => Some(Pos::new(c.row, (c.col + w - 1) % w)),
+            "ArrowRight" => Some(Pos::new(c.row, (c.col + 1) % w)),
+            "ArrowUp" => Some(Pos::new((c.row + h - 1) % h, c.col)),
+            "ArrowDown" => Some(Pos::new((c.row + 1) % h, c.col)),
+            _ => None,
+        };
+        if let Some(to) = moved {
+            app.cursor = to;
+            app.say_cursor = true;
+            return true;
+        }
+        if key == "Enter" {
+            click(app, c);
+            return true;
+        }
+    }
     match key {
         "ArrowRight" | " " => lesson(app, |p| p.next()),
         "ArrowLeft" => lesson(app, |p| p.back()),

@@ -353,8 +353,14 @@ pub fn names(p: &LessonPlayer) -> Vec<String> {
         .collect()
 }
 
-/// Draw the lesson's board.
-pub fn draw_board(ctx: &Ctx, geo: &Geometry, p: &LessonPlayer) {
+/// Draw the lesson's board, with the keyboard's cursor while the learner
+/// has somewhere to play.
+pub fn draw_board(
+    ctx: &Ctx,
+    geo: &Geometry,
+    p: &LessonPlayer,
+    cursor: Option<tabula_star_tigris::Pos>,
+) {
     let g = p.shown();
     let view = g.player_view(0);
     let targets: Vec<_> = p.targets().into_iter().map(|(c, _)| c).collect();
@@ -371,6 +377,7 @@ pub fn draw_board(ctx: &Ctx, geo: &Geometry, p: &LessonPlayer) {
             attack: &attack,
             defend: &defend,
             marked: &p.lesson.steps[p.step].highlight,
+            cursor: cursor.filter(|_| !targets.is_empty()),
             ..Picture::cells(&view.cells)
         },
     );

@@ -124,7 +124,31 @@ pub fn render(app: &mut App) {
     draw_board(app);
     if app.screen == Screen::Playing {
         speak(app);
+    } else if app.screen == Screen::Lesson {
+        speak_lesson(app);
     }
+}
+
+/// In a lesson: the cell the keyboard's cursor moved to and what Enter
+/// would play there.
+fn speak_lesson(app: &mut App) {
+    if !std::mem::take(&mut app.say_cursor) {
+        return;
+    }
+    let Some(p) = app.lesson.as_ref() else { return };
+    let names = lesson_view::names(p);
+    let g = p.shown();
+    let at = app.cursor;
+    let view = g.player_view(0);
+    let mut text = match g.index(at).and_then(|i| view.cells.get(i)) {
+        Some(c) => crate::describe::cell(&names, at, c),
+        None => at.to_string(),
+    };
+    if let Some((_, a)) = p.targets().into_iter().find(|(q, _)| *q == at) {
+        let act = crate::describe::action(&names, g.active(), &a);
+        text = format!("{text} {}", tf("say-enter", &[("action", &act)]));
+    }
+    tabula_page_kit::announce::say("board-say", &text);
 }
 
 /// The "Why?" open in the log, if any (its entry's text).
@@ -1137,7 +1161,7 @@ pub fn draw_board(app: &mut App) {
     {
         let g = p.shown();
         if let Some((ctx, geo)) = prepare_canvas(&canvas, g.width(), g.height()) {
-            lesson_view::draw_board(&ctx, &geo, p);
+            lesson_view::draw_board(&ctx, &geo, p, Some(app.cursor));
             app.geometry = Some(geo);
         }
         let t: Vec<Pos> = p.targets().into_iter().map(|(c, _)| c).collect();
