@@ -1,0 +1,947 @@
+//! The page in the window: its state, what every button, key, click, tap,
+//! file and link does, and drawing it (the toolbar and the side panel are
+//! rebuilt and morphed after every event; the board is a canvas).
+
+use std::cell::RefCell;
+
+use tabula_catan::{Board, read_board};
+use tabula_page_kit::announce;
+use tabula_page_kit::dialogs::{OpenGame, open_game};
+use tabula_page_kit::dom::{
+    El, button, by_id, consume_fragment, copy_text, document, el, fragment, local_storage,
+    page_url, read_file,
+};
+use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::{error_words, modal, morph, touch, transport};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, KeyboardEvent};
+
+use crate::draw::{self, Geometry, colours};
+use crate::library::{Kept, Library, LoadProblem, SET_ASIDE_KEY, STORAGE_KEY};
+use crate::model::{BRUSHES, Brush, Editor, NUMBERS, Tool, blank_board, map_fragment};
+use crate::words;
+
+/// The boards shipped with the page: (name in commands, catalogue key, text).
+const SHIPPED: [(&str, &str, &str); 4] = [
+    (
+        "standard",
+        "catan-shipped-standard",
+        include_str!("../../../maps/catan/standard.txt"),
+    ),
+    (
+        "three",
+        "catan-shipped-three",
+        include_str!("../../../maps/catan/three.txt"),
+    ),
+    (
+        "small",
+        "catan-shipped-small",
+        include_str!("../../../maps/catan/small.txt"),
+    ),
+    (
+        "lagoon",
+        "catan-shipped-lagoon",
+        include_str!("../../../maps/catan/lagoon.txt"),
+    ),
+];
+
+/// Everything the page holds.
+struct Page {
+    editor: Editor,
+    library: Library,
+    /// The board as last kept in the browser (a change keeps it again).
+    kept: Option<Board>,
+    /// A note or a refusal (`true`) under the name.
+    message: Option<(String, bool)>,
+    /// The map just deleted, to bring back.
+    deleted: Option<Kept>,
+    /// Whether the "Open a map" dialog is open, what is pasted in it and
+    /// why the last try was refused.
+    dialog: bool,
+    paste: String,
+    open_message: Option<String>,
+    /// The link last copied, shown under the board.
+    link: Option<String>,
+    geometry: Option<Geometry>,
+}
+
+thread_local! {
+    static PAGE: RefCell<Option<Page>> = const { RefCell::new(None) };
+}
+
+/// Run `f` on the page, then redraw it.
+fn with_page<R>(f: impl FnOnce(&mut Page) -> R) -> Option<R> {
+    let r = PAGE.with(|p| p.borrow_mut().as_mut().map(f));
+    PAGE.with(|p| {
+        if let Some(page) = p.borrow_mut().as_mut() {
+            render(page);
+        }
+    });
+    r
+}
+
+fn listen<E: JsCast + 'static>(
+    target: &web_sys::EventTarget,
+    kind: &str,
+    mut f: impl FnMut(E) + 'static,
+) {
+    let cb = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+        if let Ok(e) = e.dyn_into::<E>() {
+            f(e);
+        }
+    });
+    target
+        .add_event_listener_with_callback(kind, cb.as_ref().unchecked_ref())
+        .ok();
+    cb.forget();
+}
+
+impl Page {
+    fn tell(&mut self, text: String) {
+        self.message = Some((text, false));
+    }
+
+    fn refuse(&mut self, text: String) {
+        self.message = Some((text, true));
+    }
+
+    /// Keep the board in the browser when it changed since last kept.
+    fn persist(&mut self) {
+        if self.editor.in_stroke() || self.kept.as_ref() == Some(&self.editor.board) {
+            return;
+        }
+        self.library.keep(&self.editor.board, &t("catan-untitled"));
+        self.kept = Some(self.editor.board.clone());
+        self.store();
+    }
+
+    fn store(&mut self) {
+        let ok = local_storage()
+            .is_some_and(|s| s.set_item(STORAGE_KEY, &self.library.to_json()).is_ok());
+        if !ok {
+            self.refuse(t("catan-kept-failed"));
+        }
+    }
+
+    /// Open a board from a file, a paste or a link's text; a board that
+    /// does not read leaves the one being drawn as it was.
+    fn open_text(&mut self, text: &str, fallback: &str) -> bool {
+        let trimmed = text.trim();
+        if let Some(at) = trimmed.find("#map=") {
+            return self.open_fragment(&trimmed[at..]);
+        }
+        match read_board(text) {
+            Ok(read) => {
+                let mut board = read.board;
+                if board.name.trim().is_empty() {
+                    board.name = fallback.to_string();
+                }
+                let name = board.name.clone();
+                self.editor.replace(board);
+                self.library.detach();
+                self.kept = None;
+                self.persist();
+                self.dialog = false;
+                self.open_message = None;
+                self.paste.clear();
+                self.tell(tf("catan-opened", &[("name", &name)]));
+                true
+            }
+            Err(problems) => {
+                let why = words::refused(&problems);
+                if self.dialog {
+                    self.open_message = Some(why);
+                } else {
+                    self.refuse(why);
+                }
+                false
+            }
+        }
+    }
+
+    fn open_fragment(&mut self, hash: &str) -> bool {
+        match crate::model::text_from_fragment(hash) {
+            None => false,
+            Some(Err(e)) => {
+                let why = tf("catan-link-bad", &[("why", &error_words::link(&e))]);
+                if self.dialog {
+                    self.open_message = Some(why);
+                } else {
+                    self.refuse(why);
+                }
+                false
+            }
+            Some(Ok(text)) => self.open_text(&text, &t("catan-linked")),
+        }
+    }
+
+    fn run(&mut self, cmd: &str, arg: &str) {
+        let e = &mut self.editor;
+        match cmd {
+            "new" => {
+                self.editor.replace(blank_board(&t("catan-untitled")));
+                self.library.detach();
+                self.kept = Some(self.editor.board.clone());
+                self.tell(t("catan-new-done"));
+            }
+            "open" => {
+                self.dialog = true;
+                self.open_message = None;
+            }
+            "close-open" => {
+                self.dialog = false;
+                self.open_message = None;
+            }
+            "open-go" => {
+                let text = self.paste.clone();
+                if text.trim().is_empty() {
+                    self.open_message = Some(t("catan-paste-empty"));
+                } else {
+                    self.open_text(&text, &t("catan-pasted"));
+                }
+            }
+            "download" => {
+                let text = tabula_catan::write_board(&e.board);
+                let stem: String = e
+                    .board
+                    .name
+                    .chars()
+                    .map(|c| {
+                        if c.is_alphanumeric() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            '-'
+                        }
+                    })
+                    .collect();
+                let stem = stem.trim_matches('-');
+                let stem = if stem.is_empty() { "catan-map" } else { stem };
+                tabula_page_kit::dom::download(&text, "text/plain", &format!("{stem}.txt"));
+            }
+            "link" => {
+                let link = format!("{}#{}", page_url(), map_fragment(&e.board));
+                copy_text(&link);
+                self.link = Some(link);
+                self.tell(t("catan-link-copied"));
+            }
+            "tool" => {
+                if let Some(tool) = Tool::from_name(arg) {
+                    e.tool = tool;
+                }
+            }
+            "brush" => {
+                if let Some(b) = Brush::from_name(arg) {
+                    e.brush = b;
+                    if matches!(e.tool, Tool::Turn | Tool::Number) {
+                        e.tool = Tool::Brush;
+                    }
+                }
+            }
+            "number" => {
+                e.number = arg.parse().ok().filter(|n| NUMBERS.contains(n));
+                e.tool = Tool::Number;
+            }
+            "undo" => {
+                if e.undo() {
+                    announce::say("board-say", &t("catan-undone"));
+                }
+            }
+            "redo" => {
+                if e.redo() {
+                    announce::say("board-say", &t("catan-redone"));
+                }
+            }
+            "grow-sea" => {
+                e.grow_sea();
+            }
+            "shrink-sea" => {
+                e.shrink_sea();
+            }
+            "clear-numbers" => {
+                e.clear_numbers();
+            }
+            "problem" => {
+                if let Ok(i) = arg.parse::<usize>()
+                    && e.show_problem(i)
+                {
+                    say_cursor(e);
+                }
+            }
+            "open-shipped" => {
+                let pick = by_id("shipped")
+                    .and_then(|s| s.dyn_into::<web_sys::HtmlSelectElement>().ok())
+                    .map(|s| s.value())
+                    .unwrap_or_default();
+                if let Some((_, key, text)) = SHIPPED.iter().find(|(n, _, _)| *n == pick)
+                    && let Ok(read) = read_board(text)
+                {
+                    let mut board = read.board;
+                    board.name = t(key);
+                    e.replace(board);
+                    self.library.detach();
+                    self.kept = None;
+                    self.tell(tf("catan-opened", &[("name", &t(key))]));
+                }
+            }
+            "kept-open" => {
+                if let Ok(id) = arg.parse()
+                    && let Some(board) = self.library.open(id)
+                {
+                    let name = board.name.clone();
+                    self.editor.reset(board.clone());
+                    self.kept = Some(board);
+                    self.store();
+                    self.tell(tf("catan-opened", &[("name", &name)]));
+                }
+            }
+            "kept-delete" => {
+                if let Ok(id) = arg.parse()
+                    && let Some(m) = self.library.remove(id)
+                {
+                    self.tell(tf("catan-deleted", &[("name", &m.name)]));
+                    self.deleted = Some(m);
+                    self.kept = None;
+                    self.store();
+                    // The board on screen stays; a change keeps it anew.
+                    self.kept = Some(self.editor.board.clone());
+                }
+            }
+            "restore" => {
+                if let Some(m) = self.deleted.take() {
+                    self.library.maps.insert(0, m);
+                    self.store();
+                    self.message = None;
+                }
+            }
+            _ => return,
+        }
+        self.persist();
+    }
+}
+
+fn say_cursor(e: &Editor) {
+    let shown = e.view_hexes();
+    let action = words::action(e.tool, e.brush, e.number);
+    announce::say(
+        "board-say",
+        &words::cursor(&e.board, e.cursor, &shown, &action),
+    );
+}
+
+fn kbd(k: &str) -> El {
+    el("kbd").attr("aria-hidden", "true").text(k)
+}
+
+fn swatch(k: tabula_catan::FieldKind) -> El {
+    let (fill, ink) = colours(k);
+    el("span")
+        .class("kind-swatch")
+        .attr("aria-hidden", "true")
+        .style("background", fill)
+        .style("color", ink)
+        .text(&words::glyph(k))
+}
+
+fn tools_view(e: &Editor) -> El {
+    let mut tools = el("div")
+        .class("group")
+        .attr("role", "group")
+        .attr("aria-label", &t("catan-tools"));
+    for tool in Tool::ALL {
+        tools = tools.child(
+            button(&words::tool(tool), &format!("tool:{}", tool.name()))
+                .attr("title", &words::tool_title(tool))
+                .child(kbd(tool.key()))
+                .pressed(e.tool == tool),
+        );
+    }
+    let mut brushes = el("div")
+        .class("group brushes")
+        .attr("role", "group")
+        .attr("aria-label", &t("catan-brushes"));
+    for b in BRUSHES {
+        let mark = match b {
+            Brush::Kind(k) => swatch(k),
+            Brush::Barbarians => swatch(tabula_catan::FieldKind::BarbarianStart),
+            Brush::Erase => el("span")
+                .class("kind-swatch erase")
+                .attr("aria-hidden", "true")
+                .text("∅"),
+        };
+        brushes = brushes.child(
+            el("button")
+                .attr("type", "button")
+                .cmd(&format!("brush:{}", b.name()))
+                .child(mark)
+                .text(&words::brush(b))
+                .pressed(e.brush == b && matches!(e.tool, Tool::Brush | Tool::Fill)),
+        );
+    }
+    let mut root = el("div").attr("id", "tools").child(tools).child(brushes);
+    if e.tool == Tool::Number {
+        let mut nums = el("div")
+            .class("group")
+            .attr("role", "group")
+            .attr("aria-label", &t("catan-numbers"));
+        for n in NUMBERS {
+            nums = nums.child(
+                button(&n.to_string(), &format!("number:{n}"))
+                    .class(if n == 6 || n == 8 { "red" } else { "" })
+                    .pressed(e.number == Some(n)),
+            );
+        }
+        nums = nums.child(
+            button(&t("catan-no-number"), "number:none")
+                .attr("title", &t("catan-no-number-title"))
+                .pressed(e.number.is_none()),
+        );
+        root = root.child(nums);
+    }
+    root.child(
+        el("div")
+            .class("group")
+            .child(
+                button(&t("catan-undo"), "undo")
+                    .child(kbd("Ctrl+Z"))
+                    .disabled(!e.history.can_undo()),
+            )
+            .child(
+                button(&t("catan-redo"), "redo")
+                    .child(kbd("Ctrl+Y"))
+                    .disabled(!e.history.can_redo()),
+            ),
+    )
+}
+
+fn panel_view(p: &Page) -> El {
+    let e = &p.editor;
+    let shown = e.view_hexes();
+    let mut root = el("aside")
+        .attr("id", "panel")
+        .attr("aria-label", &t("catan-problems"));
+    root = root.child(
+        el("label")
+            .class("map-name")
+            .text(&t("catan-name"))
+            .text(" ")
+            .child(
+                el("input")
+                    .attr("type", "text")
+                    .attr("id", "map-name")
+                    .attr("maxlength", "40")
+                    .attr("value", &e.board.name),
+            ),
+    );
+    if let Some((m, bad)) = &p.message {
+        let mut line = el("p")
+            .attr("id", "message")
+            .class(if *bad { "message" } else { "note" })
+            .attr("role", if *bad { "alert" } else { "status" })
+            .text(m);
+        if p.deleted.is_some() && !bad {
+            line = line.text(" ").child(button(&t("catan-restore"), "restore"));
+        }
+        root = root.child(line);
+    }
+    if let Some(link) = &p.link {
+        root = root.child(
+            el("input")
+                .attr("id", "link-out")
+                .attr("readonly", "")
+                .attr("aria-label", &t("catan-link-out"))
+                .attr("value", link),
+        );
+    }
+    // Problems.
+    let errors = e.problems.iter().filter(|p| p.is_error()).count();
+    let warnings = e.problems.len() - errors;
+    let summary = if e.problems.is_empty() {
+        t("catan-problems-none")
+    } else {
+        tf(
+            &touch::key("catan-problems-count"),
+            &[
+                ("errors", &errors.to_string()),
+                ("warnings", &warnings.to_string()),
+            ],
+        )
+    };
+    let mut list = el("ol").attr("id", "problems");
+    for (i, pr) in e.problems.iter().enumerate() {
+        let sev = if pr.is_error() { "error" } else { "warning" };
+        let label = t(if pr.is_error() {
+            "catan-error"
+        } else {
+            "catan-warning"
+        });
+        let text = words::problem(pr, Some(&e.board), &shown);
+        let item = if pr.field.is_some() {
+            button("", &format!("problem:{i}"))
+                .class(sev)
+                .child(el("strong").text(&label))
+                .text(" ")
+                .text(&text)
+        } else {
+            el("span")
+                .class(sev)
+                .child(el("strong").text(&label))
+                .text(" ")
+                .text(&text)
+        };
+        list = list.child(el("li").attr("data-rule", pr.rule.name()).child(item));
+    }
+    root = root.child(
+        el("section")
+            .attr("aria-labelledby", "problems-h")
+            .child(el("h2").attr("id", "problems-h").text(&t("catan-problems")))
+            .child(
+                el("p")
+                    .attr("id", "problems-summary")
+                    .class(if errors > 0 { "bad" } else { "good" })
+                    .text(&summary),
+            )
+            .child(list),
+    );
+    // Play (the rules come next).
+    root = root.child(
+        el("div")
+            .class("play")
+            .child(
+                el("button")
+                    .attr("type", "button")
+                    .attr("id", "play")
+                    .attr("disabled", "")
+                    .attr("aria-describedby", "play-why")
+                    .text(&t("catan-play")),
+            )
+            .child(
+                el("p")
+                    .attr("id", "play-why")
+                    .class("hint")
+                    .text(&t("catan-play-why")),
+            ),
+    );
+    // Counts.
+    let mut counts = el("ul").attr("id", "counts");
+    for line in words::counts(&e.board) {
+        counts = counts.child(el("li").text(&line));
+    }
+    root = root.child(el("h2").text(&t("catan-counts"))).child(counts);
+    // The sea and the numbers.
+    root = root.child(el("h2").text(&t("catan-sea"))).child(
+        el("div")
+            .class("group")
+            .child(
+                button(&t("catan-grow-sea"), "grow-sea").attr("title", &t("catan-grow-sea-title")),
+            )
+            .child(
+                button(&t("catan-shrink-sea"), "shrink-sea")
+                    .attr("title", &t("catan-shrink-sea-title")),
+            )
+            .child(button(&t("catan-clear-numbers"), "clear-numbers")),
+    );
+    // Shipped boards.
+    let mut select = el("select").attr("id", "shipped");
+    for (name, key, _) in SHIPPED {
+        select = select.child(el("option").attr("value", name).text(&t(key)));
+    }
+    root = root
+        .child(
+            el("label")
+                .attr("for", "shipped")
+                .class("h2")
+                .text(&t("catan-start-from")),
+        )
+        .child(
+            el("div")
+                .class("group")
+                .child(select)
+                .child(button(&t("catan-open-shipped"), "open-shipped")),
+        );
+    // Kept boards.
+    let mut kept = el("ul").attr("id", "kept");
+    if p.library.maps.is_empty() {
+        kept = kept.child(el("li").class("hint").text(&t("catan-kept-none")));
+    }
+    for m in &p.library.maps {
+        let current = p.library.current == Some(m.id);
+        let mut name = el("span").class("kept-name").text(&m.name);
+        if current {
+            name = name
+                .text(" ")
+                .child(el("em").class("hint").text(&t("catan-kept-drawing")));
+        }
+        kept = kept.child(
+            el("li")
+                .attr("id", &format!("kept-{}", m.id))
+                .child(name)
+                .child(
+                    button(&t("catan-kept-open"), &format!("kept-open:{}", m.id))
+                        .attr(
+                            "aria-label",
+                            &tf("catan-kept-open-label", &[("name", &m.name)]),
+                        )
+                        .disabled(current),
+                )
+                .child(
+                    button(&t("catan-kept-delete"), &format!("kept-delete:{}", m.id)).attr(
+                        "aria-label",
+                        &tf("catan-kept-delete-label", &[("name", &m.name)]),
+                    ),
+                ),
+        );
+    }
+    root.child(el("h2").text(&t("catan-kept"))).child(kept)
+}
+
+fn dialog_view(p: &Page) -> El {
+    let content = open_game(OpenGame {
+        note: &t("catan-open-note"),
+        file: (&t("catan-open-file"), "open-file", ".txt,text/plain"),
+        paste: (&t("catan-open-paste"), "open-paste", &p.paste),
+        message: (p.open_message.as_deref(), "open-message"),
+        open: (&t("catan-open-go"), "open-go"),
+        cancel: "close-open",
+    });
+    if let Ok(Some(h)) = content.0.query_selector("h2") {
+        h.set_text_content(Some(&t("catan-open-h")));
+    }
+    el("section")
+        .attr("id", "open")
+        .class("dialog")
+        .attr("role", "dialog")
+        .attr("aria-modal", "true")
+        .attr("aria-labelledby", "open-h")
+        .child(content)
+}
+
+fn legend_view() -> El {
+    let mut list = el("ul").class("legend-list");
+    for b in BRUSHES {
+        if let Brush::Kind(k) = b {
+            list = list.child(el("li").child(swatch(k)).text(&words::kind(k)));
+        }
+    }
+    for k in [
+        tabula_catan::FieldKind::BarbarianStart,
+        tabula_catan::FieldKind::BarbarianEnd,
+    ] {
+        list = list.child(el("li").child(swatch(k)).text(&words::kind(k)));
+    }
+    el("div")
+        .attr("id", "legend")
+        .child(list)
+        .child(el("p").class("hint").text(&t("catan-legend-note")))
+}
+
+fn morph_into(id: &str, fresh: El) {
+    if let Some(live) = by_id(id) {
+        morph::morph(&live, &fresh.0);
+    }
+}
+
+fn render(p: &mut Page) {
+    morph_into("tools", tools_view(&p.editor));
+    morph_into("panel", panel_view(p));
+    if let Some(canvas) = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) {
+        let width = canvas
+            .parent_element()
+            .map_or(600.0, |e| f64::from(e.client_width()))
+            .clamp(240.0, 900.0);
+        p.geometry = draw::draw(&canvas, &p.editor, width);
+    }
+    let overlay = by_id("overlay");
+    if p.dialog {
+        if let Some(o) = &overlay {
+            o.remove_attribute("hidden").ok();
+        }
+        morph_into("open", dialog_view(p));
+        modal::sync(by_id("open").as_ref());
+    } else {
+        if let Some(o) = &overlay {
+            o.set_attribute("hidden", "").ok();
+        }
+        modal::sync(None);
+    }
+}
+
+fn hex_of(p: &Page, e: &web_sys::MouseEvent) -> Option<tabula_hex::Hex> {
+    let g = p.geometry?;
+    let h = g.hex_at(f64::from(e.offset_x()), f64::from(e.offset_y()));
+    p.editor.view_hexes().contains(&h).then_some(h)
+}
+
+fn key(e: KeyboardEvent) {
+    let open = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.dialog));
+    if open {
+        if e.key() == "Escape" {
+            e.prevent_default();
+            with_page(|p| p.run("close-open", ""));
+        }
+        return;
+    }
+    if transport::key_presses_a_control(&e) {
+        return;
+    }
+    let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+    let tag = target
+        .as_ref()
+        .map(|t| t.tag_name().to_ascii_lowercase())
+        .unwrap_or_default();
+    if matches!(tag.as_str(), "input" | "textarea" | "select") {
+        return;
+    }
+    let on_board = target.as_ref().is_some_and(|t| t.id() == "board");
+    let ctrl = e.ctrl_key() || e.meta_key();
+    let k = e.key();
+    let used = with_page(|p| {
+        let ed = &mut p.editor;
+        match k.as_str() {
+            "z" | "Z" if ctrl && e.shift_key() => p.run("redo", ""),
+            "z" | "Z" if ctrl => p.run("undo", ""),
+            "y" | "Y" if ctrl => p.run("redo", ""),
+            _ if ctrl || e.alt_key() => return false,
+            "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" if on_board => {
+                let arrow = k.trim_start_matches("Arrow").to_ascii_lowercase();
+                ed.move_cursor(&arrow);
+                say_cursor(ed);
+            }
+            "Enter" | " " if on_board => {
+                let c = ed.cursor;
+                ed.act(c);
+                say_cursor(ed);
+                p.persist();
+            }
+            "b" | "B" => ed.tool = Tool::Brush,
+            "f" | "F" => ed.tool = Tool::Fill,
+            "t" | "T" => ed.tool = Tool::Turn,
+            "n" | "N" => ed.tool = Tool::Number,
+            _ => return false,
+        }
+        true
+    })
+    .unwrap_or(false);
+    if used {
+        e.prevent_default();
+    }
+}
+
+fn open_file(file: web_sys::File) {
+    let name = tabula_page_kit::dom::file_name(&file);
+    let stem = name.strip_suffix(".txt").unwrap_or(&name).to_string();
+    read_file(file, tabula_catan::MAX_BOARD_BYTES, move |text| {
+        with_page(|p| match text {
+            Ok(text) => {
+                p.open_text(&text, &stem);
+            }
+            Err(why) => {
+                let why = tf("catan-file-bad", &[("why", &why)]);
+                if p.dialog {
+                    p.open_message = Some(why);
+                } else {
+                    p.refuse(why);
+                }
+            }
+        });
+    });
+}
+
+fn open_link() {
+    let hash = fragment();
+    if !hash.starts_with("#map=") {
+        return;
+    }
+    with_page(|p| {
+        p.open_fragment(&hash);
+    });
+    consume_fragment();
+}
+
+/// Build the page: the kept boards, the events, a linked map.
+pub fn install() {
+    let stored = local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+    let (library, problem) = match &stored {
+        Some(json) => Library::load(json),
+        None => (Library::default(), None),
+    };
+    let message = problem.map(|p| {
+        if let Some(s) = local_storage()
+            && let Some(json) = &stored
+        {
+            s.set_item(SET_ASIDE_KEY, json).ok();
+        }
+        let text = match p {
+            LoadProblem::Unreadable { line, column } => tf(
+                "catan-kept-unreadable",
+                &[("line", &line.to_string()), ("column", &column.to_string())],
+            ),
+            LoadProblem::Version(v) => tf("catan-kept-version", &[("version", &v.to_string())]),
+            LoadProblem::BadEntries(names) => tf("catan-kept-bad", &[("names", &names.join(", "))]),
+        };
+        (text, true)
+    });
+    let mut library = library;
+    let board = library
+        .current
+        .and_then(|id| library.open(id))
+        .unwrap_or_else(|| blank_board(&t("catan-untitled")));
+    PAGE.with(|p| {
+        *p.borrow_mut() = Some(Page {
+            editor: Editor::new(board.clone()),
+            library,
+            kept: Some(board),
+            message,
+            deleted: None,
+            dialog: false,
+            paste: String::new(),
+            open_message: None,
+            link: None,
+            geometry: None,
+        })
+    });
+    if let Some(l) = by_id("legend") {
+        morph::morph(&l, &legend_view().0);
+    }
+    let doc = document();
+    listen::<web_sys::MouseEvent>(&doc, "click", |e| {
+        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        if let Some(el) = target.closest("[data-cmd]").ok().flatten() {
+            if el.has_attribute("disabled") {
+                return;
+            }
+            let cmd = el.get_attribute("data-cmd").unwrap_or_default();
+            let (name, arg) = cmd.split_once(':').unwrap_or((cmd.as_str(), ""));
+            let (name, arg) = (name.to_string(), arg.to_string());
+            with_page(|p| p.run(&name, &arg));
+            if name == "problem" {
+                // Keep the focus on the problem button (it was rebuilt in place).
+            }
+        }
+    });
+    listen::<KeyboardEvent>(&doc, "keydown", key);
+    listen::<web_sys::Event>(&doc, "input", |e| {
+        if let Some(area) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+            && area.id() == "open-paste"
+        {
+            let v = area.value();
+            PAGE.with(|p| {
+                if let Some(p) = p.borrow_mut().as_mut() {
+                    p.paste = v;
+                }
+            });
+        }
+    });
+    listen::<web_sys::Event>(&doc, "change", |e| {
+        let Some(input) = e
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        match input.id().as_str() {
+            "map-name" => {
+                let v = input.value();
+                with_page(|p| {
+                    let fallback = t("catan-untitled");
+                    p.editor.rename(&crate::library::clean_name(&v, &fallback));
+                    p.persist();
+                });
+            }
+            "open-file" => {
+                if let Some(f) = input.files().and_then(|f| f.get(0)) {
+                    open_file(f);
+                }
+                input.set_value("");
+            }
+            _ => {}
+        }
+    });
+    listen::<web_sys::DragEvent>(&doc, "dragover", |e| e.prevent_default());
+    listen::<web_sys::DragEvent>(&doc, "drop", |e| {
+        e.prevent_default();
+        if let Some(f) = e
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            open_file(f);
+        }
+    });
+    if let Some(canvas) = by_id("board") {
+        listen::<web_sys::PointerEvent>(&canvas, "pointerdown", |e| {
+            touch::note(&e.pointer_type());
+            if e.pointer_type() != "mouse" || e.button() != 0 {
+                return;
+            }
+            if let Some(c) = by_id("board").and_then(|c| c.dyn_into::<HtmlElement>().ok()) {
+                c.set_pointer_capture(e.pointer_id()).ok();
+                c.focus().ok();
+            }
+            with_page(|p| {
+                if let Some(h) = hex_of(p, &e) {
+                    p.editor.begin_stroke();
+                    p.editor.act(h);
+                    say_cursor(&p.editor);
+                }
+            });
+        });
+        listen::<web_sys::PointerEvent>(&canvas, "pointermove", |e| {
+            let drawing = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.editor.in_stroke()));
+            if drawing {
+                with_page(|p| {
+                    if let Some(h) = hex_of(p, &e) {
+                        p.editor.drag(h);
+                    }
+                });
+            }
+        });
+        for kind in ["pointerup", "pointercancel"] {
+            listen::<web_sys::PointerEvent>(&canvas, kind, |_| {
+                let drawing =
+                    PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.editor.in_stroke()));
+                if drawing {
+                    with_page(|p| {
+                        p.editor.end_stroke();
+                        p.persist();
+                    });
+                }
+            });
+        }
+        // A finger's tap paints on its click (a finger that scrolls the
+        // page sends none): one step, undone by Undo.
+        listen::<web_sys::MouseEvent>(&canvas, "click", |e| {
+            if !touch::last_was_touch() {
+                return;
+            }
+            with_page(|p| {
+                if let Some(h) = hex_of(p, &e) {
+                    p.editor.act(h);
+                    say_cursor(&p.editor);
+                    p.persist();
+                }
+            });
+        });
+        listen::<web_sys::FocusEvent>(&canvas, "focus", |_| {
+            with_page(|p| say_cursor(&p.editor));
+        });
+        listen::<web_sys::FocusEvent>(&canvas, "blur", |_| {
+            with_page(|_| {});
+        });
+    }
+    if let Some(w) = web_sys::window() {
+        listen::<web_sys::Event>(&w, "resize", |_| {
+            with_page(|_| {});
+        });
+        listen::<web_sys::Event>(&w, "hashchange", |_| open_link());
+    }
+    with_page(|_| {});
+    open_link();
+    if let Some(b) = document().body() {
+        b.set_attribute("data-state", "ready").ok();
+    }
+}
