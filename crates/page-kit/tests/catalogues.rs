@@ -115,7 +115,15 @@ fn every_key_is_used_by_a_page() {
         .into_iter()
         .flat_map(|(_, en, _)| parse(&en).expect("parses"))
         .map(|(k, _)| k)
-        .filter(|k| !sources.contains(&format!("\"{k}\"")) && !sources.contains(&format!("'{k}'")))
+        .filter(|k| {
+            // A touch screen's form of a sentence (`…-touch`) is used where
+            // its base key goes through `touch::key`.
+            let k = match k.strip_suffix("-touch") {
+                Some(base) if sources.contains("touch::key(") => base,
+                _ => k.as_str(),
+            };
+            !sources.contains(&format!("\"{k}\"")) && !sources.contains(&format!("'{k}'"))
+        })
         .collect();
     assert!(unused.is_empty(), "keys no page uses: {unused:?}");
 }
