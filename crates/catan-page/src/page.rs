@@ -54,8 +54,9 @@ struct Page {
     kept: Option<Board>,
     /// A note or a refusal (`true`) under the name.
     message: Option<(String, bool)>,
-    /// The map just deleted, to bring back.
-    deleted: Option<Kept>,
+    /// The map just deleted, to bring back (and whether it was the one
+    /// being drawn).
+    deleted: Option<(Kept, bool)>,
     /// Whether the "Open a map" dialog is open, what is pasted in it and
     /// why the last try was refused.
     dialog: bool,
@@ -297,9 +298,12 @@ impl Page {
             }
             "kept-delete" => {
                 if let Ok(id) = arg.parse()
-                    && let Some(m) = self.library.remove(id)
+                    && let Some(m) = {
+                        let was_current = self.library.current == Some(id);
+                        self.library.remove(id).map(|m| (m, was_current))
+                    }
                 {
-                    self.tell(tf("catan-deleted", &[("name", &m.name)]));
+                    self.tell(tf("catan-deleted", &[("name", &m.0.name)]));
                     self.deleted = Some(m);
                     self.kept = None;
                     self.store();
@@ -308,7 +312,10 @@ impl Page {
                 }
             }
             "restore" => {
-                if let Some(m) = self.deleted.take() {
+                if let Some((m, was_current)) = self.deleted.take() {
+                    if was_current {
+                        self.library.current = Some(m.id);
+                    }
                     self.library.maps.insert(0, m);
                     self.store();
                     self.message = None;
@@ -417,9 +424,7 @@ fn tools_view(e: &Editor) -> El {
 fn panel_view(p: &Page) -> El {
     let e = &p.editor;
     let shown = e.view_hexes();
-    let mut root = el("aside")
-        .attr("id", "panel")
-        .attr("aria-label", &t("catan-problems"));
+    let mut root = el("section").attr("id", "panel");
     root = root.child(
         el("label")
             .class("map-name")
@@ -460,7 +465,11 @@ fn panel_view(p: &Page) -> El {
         t("catan-problems-none")
     } else {
         tf(
-            &touch::key("catan-problems-count"),
+            if touch::coarse() {
+                "catan-problems-count-touch"
+            } else {
+                "catan-problems-count"
+            },
             &[
                 ("errors", &errors.to_string()),
                 ("warnings", &warnings.to_string()),
@@ -816,9 +825,6 @@ pub fn install() {
             let (name, arg) = cmd.split_once(':').unwrap_or((cmd.as_str(), ""));
             let (name, arg) = (name.to_string(), arg.to_string());
             with_page(|p| p.run(&name, &arg));
-            if name == "problem" {
-                // Keep the focus on the problem button (it was rebuilt in place).
-            }
         }
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);
@@ -878,12 +884,17 @@ pub fn install() {
             if e.pointer_type() != "mouse" || e.button() != 0 {
                 return;
             }
+            // The hex first: the event's offsets are measured when read,
+            // and focusing the canvas may scroll the page.
+            let hex = PAGE.with(|p| p.borrow().as_ref().and_then(|p| hex_of(p, &e)));
             if let Some(c) = by_id("board").and_then(|c| c.dyn_into::<HtmlElement>().ok()) {
                 c.set_pointer_capture(e.pointer_id()).ok();
-                c.focus().ok();
+                let opts = web_sys::FocusOptions::new();
+                opts.set_prevent_scroll(true);
+                c.focus_with_options(&opts).ok();
             }
             with_page(|p| {
-                if let Some(h) = hex_of(p, &e) {
+                if let Some(h) = hex {
                     p.editor.begin_stroke();
                     p.editor.act(h);
                     say_cursor(&p.editor);

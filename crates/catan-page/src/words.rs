@@ -11,19 +11,105 @@ use tabula_page_kit::i18n::{numbers, t, tf};
 
 use crate::model::{Brush, Tool, hex_name};
 
-/// The catalogue key part of a kind (`forest`, `port-ore`, …).
-pub fn kind_key(k: FieldKind) -> String {
-    k.name().to_ascii_lowercase().replace('_', "-")
+/// The catalogue key of a kind's name.
+fn kind_key(k: FieldKind) -> &'static str {
+    match k {
+        FieldKind::Pasture => "catan-kind-pasture",
+        FieldKind::Hill => "catan-kind-hill",
+        FieldKind::Mountain => "catan-kind-mountain",
+        FieldKind::Field => "catan-kind-field",
+        FieldKind::Forest => "catan-kind-forest",
+        FieldKind::Desert => "catan-kind-desert",
+        FieldKind::Water => "catan-kind-water",
+        FieldKind::Port3To1 => "catan-kind-port-3to1",
+        FieldKind::PortLumber => "catan-kind-port-lumber",
+        FieldKind::PortOre => "catan-kind-port-ore",
+        FieldKind::PortBrick => "catan-kind-port-brick",
+        FieldKind::PortWool => "catan-kind-port-wool",
+        FieldKind::PortGrain => "catan-kind-port-grain",
+        FieldKind::BarbarianStart => "catan-kind-barbarian-start",
+        FieldKind::BarbarianEnd => "catan-kind-barbarian-end",
+    }
+}
+
+/// The catalogue key of a kind's letters.
+fn glyph_key(k: FieldKind) -> &'static str {
+    match k {
+        FieldKind::Pasture => "catan-glyph-pasture",
+        FieldKind::Hill => "catan-glyph-hill",
+        FieldKind::Mountain => "catan-glyph-mountain",
+        FieldKind::Field => "catan-glyph-field",
+        FieldKind::Forest => "catan-glyph-forest",
+        FieldKind::Desert => "catan-glyph-desert",
+        FieldKind::Water => "catan-glyph-water",
+        FieldKind::Port3To1 => "catan-glyph-port-3to1",
+        FieldKind::PortLumber => "catan-glyph-port-lumber",
+        FieldKind::PortOre => "catan-glyph-port-ore",
+        FieldKind::PortBrick => "catan-glyph-port-brick",
+        FieldKind::PortWool => "catan-glyph-port-wool",
+        FieldKind::PortGrain => "catan-glyph-port-grain",
+        FieldKind::BarbarianStart => "catan-glyph-barbarian-start",
+        FieldKind::BarbarianEnd => "catan-glyph-barbarian-end",
+    }
+}
+
+/// The catalogue key of a rule's sentence (every rule has one: a new
+/// rule does not build until it has its words).
+fn rule_key(r: Rule) -> &'static str {
+    match r {
+        Rule::TooLarge => "catan-rule-too-large",
+        Rule::TooManyFields => "catan-rule-too-many-fields",
+        Rule::TooManyProblems => "catan-rule-too-many-problems",
+        Rule::NoFields => "catan-rule-no-fields",
+        Rule::BadHeader => "catan-rule-bad-header",
+        Rule::MissingHeader => "catan-rule-missing-header",
+        Rule::FieldCount => "catan-rule-field-count",
+        Rule::MissingSemicolon => "catan-rule-missing-semicolon",
+        Rule::BadId => "catan-rule-bad-id",
+        Rule::DuplicateId => "catan-rule-duplicate-id",
+        Rule::UnknownType => "catan-rule-unknown-type",
+        Rule::BadRotation => "catan-rule-bad-rotation",
+        Rule::RotationIgnored => "catan-rule-rotation-ignored",
+        Rule::BadLink => "catan-rule-bad-link",
+        Rule::UnknownDirection => "catan-rule-unknown-direction",
+        Rule::NrDirection => "catan-rule-nr-direction",
+        Rule::DuplicateDirection => "catan-rule-duplicate-direction",
+        Rule::SelfLink => "catan-rule-self-link",
+        Rule::LinkToMissing => "catan-rule-link-to-missing",
+        Rule::UnreturnedLink => "catan-rule-unreturned-link",
+        Rule::MismatchedLink => "catan-rule-mismatched-link",
+        Rule::PlacedTwice => "catan-rule-placed-twice",
+        Rule::SamePlace => "catan-rule-same-place",
+        Rule::NotLinked => "catan-rule-not-linked",
+        Rule::UnlinkedNeighbours => "catan-rule-unlinked-neighbours",
+        Rule::BadTabulaLine => "catan-rule-bad-tabula-line",
+        Rule::UnknownTabulaLine => "catan-rule-unknown-tabula-line",
+        Rule::BadNumber => "catan-rule-bad-number",
+        Rule::MinLandFields => "catan-rule-min-land-fields",
+        Rule::BarbarianFields => "catan-rule-barbarian-fields",
+        Rule::BarbarianLink => "catan-rule-barbarian-link",
+        Rule::DesertRequired => "catan-rule-desert-required",
+        Rule::DesertBySea => "catan-rule-desert-by-sea",
+        Rule::ResourceBalance => "catan-rule-resource-balance",
+        Rule::AdjacentHarbours => "catan-rule-adjacent-harbours",
+        Rule::SeaTouchesLand => "catan-rule-sea-touches-land",
+        Rule::LandOnEdge => "catan-rule-land-on-edge",
+        Rule::Islands => "catan-rule-islands",
+        Rule::HarbourFacesNoLand => "catan-rule-harbour-faces-no-land",
+        Rule::RedNumbersAdjacent => "catan-rule-red-numbers-adjacent",
+        Rule::NumbersIncomplete => "catan-rule-numbers-incomplete",
+        Rule::TooFewCorners => "catan-rule-too-few-corners",
+    }
 }
 
 /// A kind's name (`forest`, `ore harbour`).
 pub fn kind(k: FieldKind) -> String {
-    t(&format!("catan-kind-{}", kind_key(k)))
+    t(kind_key(k))
 }
 
 /// A kind's letters on the board (`Fo`, `2:1 Or`): never colour alone.
 pub fn glyph(k: FieldKind) -> String {
-    t(&format!("catan-glyph-{}", kind_key(k)))
+    t(glyph_key(k))
 }
 
 /// A brush's name on its button.
@@ -37,17 +123,35 @@ pub fn brush(b: Brush) -> String {
 
 /// A tool's name on its button.
 pub fn tool(tool: Tool) -> String {
-    t(&format!("catan-tool-{}", tool.name()))
+    t(match tool {
+        Tool::Brush => "catan-tool-brush",
+        Tool::Fill => "catan-tool-fill",
+        Tool::Turn => "catan-tool-turn",
+        Tool::Number => "catan-tool-number",
+    })
 }
 
 /// What a tool does, for its button's title.
 pub fn tool_title(tool: Tool) -> String {
-    t(&format!("catan-tool-{}-title", tool.name()))
+    t(match tool {
+        Tool::Brush => "catan-tool-brush-title",
+        Tool::Fill => "catan-tool-fill-title",
+        Tool::Turn => "catan-tool-turn-title",
+        Tool::Number => "catan-tool-number-title",
+    })
 }
 
 /// A direction's name (`north-east`).
 pub fn dir(d: tabula_hex::Dir) -> String {
-    t(&format!("catan-dir-{}", d.name().to_ascii_lowercase()))
+    use tabula_hex::Dir;
+    t(match d {
+        Dir::N => "catan-dir-n",
+        Dir::NE => "catan-dir-ne",
+        Dir::SE => "catan-dir-se",
+        Dir::S => "catan-dir-s",
+        Dir::SW => "catan-dir-sw",
+        Dir::NW => "catan-dir-nw",
+    })
 }
 
 /// A field as named in a sentence: `field 14 (C3)`.
@@ -97,7 +201,7 @@ pub fn problem(p: &Problem, board: Option<&Board>, shown: &[Hex]) -> String {
         _ => {}
     }
     let pairs: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let mut body = tf(&format!("catan-rule-{}", p.rule.name()), &pairs);
+    let mut body = tf(rule_key(p.rule), &pairs);
     if !args[0].1.is_empty() {
         body = tf(
             "catan-with-field",
@@ -170,10 +274,8 @@ pub fn cursor(board: &Board, hex: Hex, shown: &[Hex], action: &str) -> String {
 /// What Enter or Space would do with the tool on the cursor's hex.
 pub fn action(tool: Tool, brush: Brush, number: Option<u8>) -> String {
     match tool {
-        Tool::Brush | Tool::Fill => tf(
-            &format!("catan-enter-{}", tool.name()),
-            &[("brush", &self::brush(brush))],
-        ),
+        Tool::Brush => tf("catan-enter-brush", &[("brush", &self::brush(brush))]),
+        Tool::Fill => tf("catan-enter-fill", &[("brush", &self::brush(brush))]),
         Tool::Turn => t("catan-enter-turn"),
         Tool::Number => match number {
             Some(n) => tf("catan-enter-number", &[("n", &n.to_string())]),
@@ -194,10 +296,14 @@ pub fn counts(board: &Board) -> Vec<String> {
         .collect();
     let n = |v: usize| v.to_string();
     vec![
-        tf(
-            "catan-count-land",
-            &[("n", &n(c.land)), ("list", &land.join(", "))],
-        ),
+        if land.is_empty() {
+            tf("catan-count-no-land", &[("n", &n(c.land))])
+        } else {
+            tf(
+                "catan-count-land",
+                &[("n", &n(c.land)), ("list", &land.join(", "))],
+            )
+        },
         tf("catan-count-harbours", &[("n", &n(c.harbours))]),
         tf("catan-count-water", &[("n", &n(c.water))]),
         tf("catan-count-barbarian", &[("n", &n(c.barbarian))]),
