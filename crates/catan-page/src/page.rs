@@ -64,6 +64,8 @@ struct Page {
     open_message: Option<String>,
     /// The link last copied, shown under the board.
     link: Option<String>,
+    /// The shipped board chosen in the list.
+    shipped: String,
     geometry: Option<Geometry>,
 }
 
@@ -274,6 +276,7 @@ impl Page {
                     .and_then(|s| s.dyn_into::<web_sys::HtmlSelectElement>().ok())
                     .map(|s| s.value())
                     .unwrap_or_default();
+                self.shipped = pick.clone();
                 if let Some((_, key, text)) = SHIPPED.iter().find(|(n, _, _)| *n == pick)
                     && let Ok(read) = read_board(text)
                 {
@@ -553,7 +556,11 @@ fn panel_view(p: &Page) -> El {
     // Shipped boards.
     let mut select = el("select").attr("id", "shipped");
     for (name, key, _) in SHIPPED {
-        select = select.child(el("option").attr("value", name).text(&t(key)));
+        let mut option = el("option").attr("value", name);
+        if p.shipped == name {
+            option = option.attr("selected", "");
+        }
+        select = select.child(option.text(&t(key)));
     }
     root = root
         .child(
@@ -806,6 +813,7 @@ pub fn install() {
             paste: String::new(),
             open_message: None,
             link: None,
+            shipped: String::new(),
             geometry: None,
         })
     });
