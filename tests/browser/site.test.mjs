@@ -46,16 +46,18 @@ test('the home page lists the games with a picture and their ways in; it loads n
     alt: g.querySelector('img').alt,
     ways: [...g.querySelectorAll('.ways a')].filter((a) => !a.hidden).map((a) => [a.textContent.trim(), a.getAttribute('href')]),
   })));
-  assert.deepEqual(games.map((g) => g.name), ['Star Tigris', 'Domains']);
+  assert.deepEqual(games.map((g) => g.name), ['Star Tigris', 'Domains', 'Catan']);
   for (const g of games) {
     assert.ok(g.picture, `${g.name}: its picture shows`);
     assert.ok(g.alt.length > 20, `${g.name}: its picture is described`);
   }
   assert.deepEqual(games[0].ways, [['Play', 'star-tigris.html#new'], ['Lessons', 'star-tigris.html#lessons'], ['Map editor', 'star-tigris.html#editor']]);
   assert.deepEqual(games[1].ways, [['Play', 'domains.html']]);
+  // Catan has its map editor so far (its rules come next).
+  assert.deepEqual(games[2].ways, [['Map editor', 'catan.html']]);
   // Its own weight: every file the page itself loaded, gzipped.
   const loaded = await page.evaluate(() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]);
-  assert.ok(!loaded.some((u) => /\.wasm$|tabula-(web|worker|star|domains)/.test(u)), `no game code: ${loaded.join(' ')}`);
+  assert.ok(!loaded.some((u) => /\.wasm$|tabula-(web|worker|star|domains|catan)/.test(u)), `no game code: ${loaded.join(' ')}`);
   assert.ok(loaded.every((u) => u.startsWith(server.home)), `no other host: ${loaded.join(' ')}`);
   let weight = 0;
   for (const u of new Set(loaded.map((u) => u.split('#')[0]))) {
@@ -72,6 +74,7 @@ test('the home page lists the games with a picture and their ways in; it loads n
     'star-tigris.html#lessons': () => page.waitForSelector('body[data-screen="lessons"]'),
     'star-tigris.html#editor': () => page.waitForSelector('body[data-screen="editor"]'),
     'domains.html': () => page.waitForSelector('body[data-state="ready"]'),
+    'catan.html': () => page.waitForSelector('body[data-state="ready"]'),
   };
   for (const [, href] of games.flatMap((g) => g.ways)) {
     await page.goto(server.home);
