@@ -10,6 +10,7 @@ const pages = [
   { name: 'home page (index.html)', path: '', ready: () => document.querySelector('.games') && performance.getEntriesByType('paint').some((p) => p.name === 'first-contentful-paint'), time: () => performance.getEntriesByType('paint').find((p) => p.name === 'first-contentful-paint').startTime },
   { name: 'Star Tigris (star-tigris.html; a game started with the dialog\'s defaults)', path: 'star-tigris.html', hash: '#new', start: true, ready: () => document.querySelector('#board')?.dataset.drawMs !== undefined, time: () => performance.now() },
   { name: 'Domains (domains.html)', path: 'domains.html', ready: () => document.body.dataset.state === 'ready' && document.querySelector('#board').width > 0, time: () => performance.now() },
+  { name: 'Catan (catan.html, the map editor)', path: 'catan.html', ready: () => document.body.dataset.state === 'ready' && document.querySelector('#board')?.width > 0, time: () => performance.now() },
 ];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
