@@ -452,3 +452,27 @@ test('a Star Tigris lesson by keyboard: the learner picks with Enter, walks the 
     await context.close();
   }
 });
+
+test('the Star Tigris map editor by keyboard: the cursor\'s cell is said, and what is painted there', async () => {
+  const context = await browser();
+  try {
+    const { page, errors } = await open(context, site.url);
+    await page.focus('#overlay [data-cmd="editor"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('body[data-screen="editor"]');
+    await page.focus('#board');
+    await page.keyboard.press('ArrowRight');
+    const first = await page.textContent('#board-say');
+    assert.match(first, /^[A-Z]+\d+: (Open space|Uninhabitable|Artifact)\.$/, first);
+    const cell = first.split(':')[0];
+    // Paint it uninhabitable (key 2, Enter), step away and back: the cell says so.
+    await page.keyboard.press('2');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.textContent('#board-say'), `${cell}: Uninhabitable.`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -212,6 +212,20 @@ pub fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
         "3" | "a" | "A" => e.paint = TERRAINS[2],
         _ => return false,
     }
+    if key.starts_with("Arrow") {
+        // A screen reader is told the cell the cursor reached.
+        let at = e.cursor;
+        if e.draft.contains(crate::editor::place(at)) {
+            let terrain = crate::editor::terrain_label(e.draft.at(crate::editor::place(at)));
+            tabula_page_kit::announce::say(
+                "board-say",
+                &tf(
+                    "editor-say-cell",
+                    &[("cell", &at.to_string()), ("terrain", &terrain)],
+                ),
+            );
+        }
+    }
     save(app);
     true
 }
