@@ -5,33 +5,21 @@
 // the board's cursor is and what a move there would do, in short sentences.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, browser, open, screen, parseCell, root, finishedGame } from './harness.mjs';
+import { serve, browser, open, screen, parseCell, root, finishedGame, axeViolations } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 
-const require = createRequire(import.meta.url);
-const axePath = require.resolve('axe-core/axe.min.js');
 
 let site;
 before(async () => { site = await serve(); });
 after(() => site.close());
 
-/** axe-core's violations on the page as it stands, as readable lines. */
-async function violations(page) {
-  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
-    await page.addScriptTag({ path: axePath });
-  }
-  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
-  return found.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
-}
-
 async function expectClean(page, where) {
-  assert.deepEqual(await violations(page), [], `axe on ${where}`);
+  assert.deepEqual(await axeViolations(page), [], `axe on ${where}`);
 }
 
 /** Where the focus is: the element's id, command or tag, and whether it

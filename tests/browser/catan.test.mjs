@@ -7,12 +7,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, copyFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { serve, browser, artefacts, root, dropFile, englishLeft } from './harness.mjs';
-
-const require = createRequire(import.meta.url);
-const axePath = require.resolve('axe-core/axe.min.js');
+import { serve, browser, artefacts, root, dropFile, englishLeft, axeViolations, smallTargets } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -73,12 +69,6 @@ async function paintLand(page) {
 async function download(page) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="download"]')]);
   return readFileSync(await file.path(), 'utf8');
-}
-
-async function violations(page) {
-  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.addScriptTag({ path: axePath });
-  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
-  return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 test('a board drawn from blank until nothing is wrong; an error appears and clears; undo and redo; keyboard', async () => {
@@ -249,29 +239,20 @@ test('axe finds nothing on the editor and its dialog', async () => {
   await page.click('[data-cmd="brush:HILL"]');
   await clickHex(page, 0, 0);
   await page.click('[data-cmd="tool:number"]');
-  assert.deepEqual(await violations(page), [], 'the editor');
+  assert.deepEqual(await axeViolations(page), [], 'the editor');
   await page.click('[data-cmd="link"]');
   await page.click('#problems li button');
-  assert.deepEqual(await violations(page), [], 'the editor with a link and a problem shown');
+  assert.deepEqual(await axeViolations(page), [], 'the editor with a link and a problem shown');
   await page.click('[data-cmd="open"]');
   await page.fill('#open-paste', '1;HILL;0;');
   await page.click('[data-cmd="open-go"]');
   await page.waitForFunction(() => document.querySelector('#open-message')?.textContent);
-  assert.deepEqual(await violations(page), [], 'the open dialog with a refusal');
+  assert.deepEqual(await axeViolations(page), [], 'the open dialog with a refusal');
   await context.close();
 });
 
-/** What sticks out sideways, and controls under 24 px (as phone.test.mjs). */
+/** What sticks out sideways (controls under 24 px: harness.mjs). */
 const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-const smallTargets = (page) => page.evaluate(() => [...document.querySelectorAll('button, select, input, summary, [role="button"], a.home, nav a')]
-  .filter((e) => {
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) return false;
-    if (e.closest('[inert]') || getComputedStyle(e).visibility === 'hidden') return false;
-    if (e.type === 'file' && getComputedStyle(e).opacity === '0') return false;
-    return r.width < 24 || r.height < 24;
-  })
-  .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.dataset.cmd ? `[${e.dataset.cmd}]` : ''} ${Math.round(e.getBoundingClientRect().width)}×${Math.round(e.getBoundingClientRect().height)}`));
 
 for (const viewport of [{ width: 390, height: 844 }, { width: 320, height: 640 }]) {
   test(`a phone at ${viewport.width}×${viewport.height}: taps paint, nothing too wide, controls of 24 px`, async () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after } from 'node:test';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
 // Every browser still open when a test file ends is closed, so a failed
@@ -241,3 +242,27 @@ export function finishedGame(seed = 3) {
   execFileSync(tabula, ['play', '--seats', 'random,random', '--map', join(root, 'maps', 'star-tigris', 'small.txt'), '--games', '1', '--seed', String(seed), '--records', dir], { stdio: 'ignore' });
   return readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('.json'))), 'utf8');
 }
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's violations on the page as it stands, as readable lines
+ * (the rule, what it asks, and up to four of the elements). */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
+    await page.addScriptTag({ path: axePath });
+  }
+  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
+  return found.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+}
+
+/** Visible controls smaller than 24 × 24 CSS pixels (links inside a
+ * sentence are exempt, as WCAG 2.5.8 allows; so is the page behind a dialog). */
+export const smallTargets = (page) => page.evaluate(() => [...document.querySelectorAll('button, select, input, summary, [role="button"], a.home, nav a')]
+  .filter((e) => {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    if (e.closest('[inert]') || getComputedStyle(e).visibility === 'hidden') return false;
+    if (e.type === 'file' && getComputedStyle(e).opacity === '0') return false;
+    return r.width < 24 || r.height < 24;
+  })
+  .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.dataset.cmd ? `[${e.dataset.cmd}]` : ''} ${Math.round(e.getBoundingClientRect().width)}×${Math.round(e.getBoundingClientRect().height)}`));

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, browser, artefacts, parseCell, finishedGame } from './harness.mjs';
+import { serve, browser, artefacts, parseCell, finishedGame, smallTargets } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -43,18 +43,6 @@ async function noOverflow(page, where) {
   const o = await overflow(page);
   assert.ok(o.scroll <= 0 && o.wide.length === 0, `${where}: ${o.scroll}px too wide; ${o.wide.join(', ')}`);
 }
-
-/** Visible controls smaller than 24 × 24 CSS pixels (links inside a
- * sentence are exempt, as WCAG 2.5.8 allows). */
-const smallTargets = (page) => page.evaluate(() => [...document.querySelectorAll('button, select, input, summary, [role="button"], a.home, nav a')]
-  .filter((e) => {
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) return false;
-    if (e.closest('[inert]') || getComputedStyle(e).visibility === 'hidden') return false;
-    if (e.type === 'file' && getComputedStyle(e).opacity === '0') return false;
-    return r.width < 24 || r.height < 24;
-  })
-  .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.dataset.cmd ? `[${e.dataset.cmd}]` : ''} ${Math.round(e.getBoundingClientRect().width)}×${Math.round(e.getBoundingClientRect().height)}`));
 
 async function bigEnough(page, where) {
   assert.deepEqual(await smallTargets(page), [], `${where}: controls under 24 px`);

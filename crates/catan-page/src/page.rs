@@ -14,7 +14,6 @@ use tabula_page_kit::dom::{
 use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::{error_words, modal, morph, touch, transport};
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, KeyboardEvent};
 
 use crate::draw::{self, Geometry, colours};
@@ -84,21 +83,7 @@ fn with_page<R>(f: impl FnOnce(&mut Page) -> R) -> Option<R> {
     r
 }
 
-fn listen<E: JsCast + 'static>(
-    target: &web_sys::EventTarget,
-    kind: &str,
-    mut f: impl FnMut(E) + 'static,
-) {
-    let cb = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
-        if let Ok(e) = e.dyn_into::<E>() {
-            f(e);
-        }
-    });
-    target
-        .add_event_listener_with_callback(kind, cb.as_ref().unchecked_ref())
-        .ok();
-    cb.forget();
-}
+use tabula_page_kit::dom::listen;
 
 impl Page {
     fn tell(&mut self, text: String) {
@@ -206,20 +191,7 @@ impl Page {
             }
             "download" => {
                 let text = tabula_catan::write_board(&e.board);
-                let stem: String = e
-                    .board
-                    .name
-                    .chars()
-                    .map(|c| {
-                        if c.is_alphanumeric() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            '-'
-                        }
-                    })
-                    .collect();
-                let stem = stem.trim_matches('-');
-                let stem = if stem.is_empty() { "catan-map" } else { stem };
+                let stem = tabula_page_kit::dom::file_stem(&e.board.name, "catan-map");
                 tabula_page_kit::dom::download(&text, "text/plain", &format!("{stem}.txt"));
             }
             "link" => {

@@ -242,6 +242,44 @@ pub fn read_file(
     cb.forget();
 }
 
+/// Listen for `kind` events on `target` for the page's whole life; `f`
+/// gets each event as `E` (events of another type are skipped).
+pub fn listen<E: JsCast + 'static>(
+    target: &web_sys::EventTarget,
+    kind: &str,
+    mut f: impl FnMut(E) + 'static,
+) {
+    let cb = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(
+        move |e: web_sys::Event| {
+            if let Ok(e) = e.dyn_into::<E>() {
+                f(e);
+            }
+        },
+    );
+    target
+        .add_event_listener_with_callback(kind, cb.as_ref().unchecked_ref())
+        .ok();
+    cb.forget();
+}
+
+/// A download's file name made from a name a person gave (a map's):
+/// letters and digits in lower case, anything else a dash, no dash at
+/// either end; `fallback` when nothing is left.
+pub fn file_stem(name: &str, fallback: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stem = stem.trim_matches('-');
+    if stem.is_empty() { fallback } else { stem }.to_string()
+}
+
 /// Call `f` once after `ms` milliseconds.
 pub fn after(ms: f64, f: impl FnOnce() + 'static) {
     let cb = wasm_bindgen::closure::Closure::once_into_js(f);
@@ -265,5 +303,21 @@ pub fn download(text: &str, mime: &str, file_name: &str) {
         if let Some(h) = a.dyn_ref::<web_sys::HtmlElement>() {
             h.click();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_stem;
+
+    #[test]
+    fn a_file_stem_keeps_letters_and_digits() {
+        assert_eq!(
+            file_stem("Standard (3–4 players)", "map"),
+            "standard--3-4-players"
+        );
+        assert_eq!(file_stem("Rift 2", "map"), "rift-2");
+        assert_eq!(file_stem("  ", "catan-map"), "catan-map");
+        assert_eq!(file_stem("", ""), "");
     }
 }

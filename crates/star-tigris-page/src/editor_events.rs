@@ -146,22 +146,8 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         "export-map" => {
             let e = editor(app);
             let file = e.draft.to_file(&e.name);
-            let stem: String = e
-                .name
-                .chars()
-                .map(|c| {
-                    if c.is_alphanumeric() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        '-'
-                    }
-                })
-                .collect();
-            crate::dom::download(
-                &file,
-                "text/plain",
-                &format!("{}.txt", stem.trim_matches('-')),
-            );
+            let stem = tabula_page_kit::dom::file_stem(&e.name, "");
+            crate::dom::download(&file, "text/plain", &format!("{stem}.txt"));
         }
         "copy-link" => {
             let e = editor(app);

@@ -5,7 +5,6 @@ use std::cell::RefCell;
 
 use tabula_star_tigris::{Action, Kind, Phase, Pos};
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
 use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent, MouseEvent};
 
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
@@ -40,11 +39,7 @@ pub fn try_with_app(f: impl FnOnce(&mut App)) -> bool {
 
 /// Call `f` on every `name` event of `target`, for the page's lifetime.
 pub fn listen(target: &web_sys::EventTarget, name: &str, f: impl FnMut(Event) + 'static) {
-    let closure = Closure::<dyn FnMut(Event)>::new(f);
-    target
-        .add_event_listener_with_callback(name, closure.as_ref().unchecked_ref())
-        .ok();
-    closure.forget();
+    tabula_page_kit::dom::listen::<Event>(target, name, f);
 }
 
 /// Wire every event and draw the first screen.

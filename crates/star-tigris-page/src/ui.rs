@@ -136,19 +136,37 @@ fn speak_lesson(app: &mut App) {
         return;
     }
     let Some(p) = app.lesson.as_ref() else { return };
-    let names = lesson_view::names(p);
     let g = p.shown();
-    let at = app.cursor;
-    let view = g.player_view(0);
-    let mut text = match g.index(at).and_then(|i| view.cells.get(i)) {
-        Some(c) => crate::describe::cell(&names, at, c),
+    let play = p
+        .targets()
+        .into_iter()
+        .find(|(q, _)| *q == app.cursor)
+        .map(|(_, a)| (g.active(), a));
+    let text = cursor_words(&lesson_view::names(p), g, 0, app.cursor, play);
+    tabula_page_kit::announce::say("board-say", &text);
+}
+
+/// What the keyboard's cursor is on, as `viewer` sees the board, and
+/// what Enter would play there (`play`: the seat and its action).
+fn cursor_words(
+    names: &[String],
+    g: &tabula_star_tigris::StarTigris,
+    viewer: u8,
+    at: Pos,
+    play: Option<(u8, Action)>,
+) -> String {
+    let view = g.player_view(viewer);
+    let cell = match g.index(at).and_then(|i| view.cells.get(i)) {
+        Some(c) => crate::describe::cell(names, at, c),
         None => at.to_string(),
     };
-    if let Some((_, a)) = p.targets().into_iter().find(|(q, _)| *q == at) {
-        let act = crate::describe::action(&names, g.active(), &a);
-        text = format!("{text} {}", tf("say-enter", &[("action", &act)]));
+    match play {
+        Some((seat, a)) => {
+            let act = crate::describe::action(names, seat, &a);
+            format!("{cell} {}", tf("say-enter", &[("action", &act)]))
+        }
+        None => cell,
     }
-    tabula_page_kit::announce::say("board-say", &text);
 }
 
 /// The "Why?" open in the log, if any (its entry's text).
@@ -751,21 +769,18 @@ fn speak(app: &mut App) {
         let Some(s) = app.session.as_ref() else {
             return;
         };
-        let g = s.game();
         let at = app.cursor;
-        let view = g.player_view(app.shown_seat().unwrap_or(0));
-        let mut text = match g.index(at).and_then(|i| view.cells.get(i)) {
-            Some(c) => crate::describe::cell(s.names(), at, c),
-            None => at.to_string(),
-        };
-        if let (Some(seat), Some((_, a))) = (
-            app.acting_viewer(),
-            app.targets().into_iter().find(|(q, _)| *q == at),
-        ) {
-            let act = crate::describe::action(s.names(), seat, &a);
-            text = format!("{text} {}", tf("say-enter", &[("action", &act)]));
-        }
-        say("board-say", &text);
+        let play = app.acting_viewer().and_then(|seat| {
+            app.targets()
+                .into_iter()
+                .find(|(q, _)| *q == at)
+                .map(|(_, a)| (seat, a))
+        });
+        let viewer = app.shown_seat().unwrap_or(0);
+        say(
+            "board-say",
+            &cursor_words(s.names(), s.game(), viewer, at, play),
+        );
     } else if picked && app.selection.is_some() && app.acting_viewer().is_some() {
         say("board-say", &hint(app));
     }

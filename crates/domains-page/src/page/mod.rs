@@ -15,7 +15,6 @@ use tabula_engine::GameRecord;
 use tabula_page_kit::dom::{by_id, document};
 use tabula_page_kit::transport::{self, Move, Playback};
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent, MouseEvent};
 
 use crate::bot_library::{STORAGE_KEY, SavedBot, read_library};
@@ -161,21 +160,7 @@ impl Page {
     }
 }
 
-fn listen<E: JsCast + 'static>(
-    target: &web_sys::EventTarget,
-    kind: &str,
-    mut f: impl FnMut(E) + 'static,
-) {
-    let cb = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
-        if let Ok(e) = e.dyn_into::<E>() {
-            f(e);
-        }
-    });
-    target
-        .add_event_listener_with_callback(kind, cb.as_ref().unchecked_ref())
-        .ok();
-    cb.forget();
-}
+use tabula_page_kit::dom::listen;
 
 fn input_value(id: &str) -> String {
     by_id(id)
