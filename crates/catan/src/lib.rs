@@ -1,4 +1,7 @@
-//! Catan: Cities & Knights for Tabula. So far its boards.
+//! Catan: Cities & Knights for Tabula: its boards and its rules.
+//!
+//! The rules (base game and Cities & Knights) are in [`game`]; [`Catan`]
+//! implements the engine's game contract.
 //!
 //! A board is written in the format of the course server of seed 002
 //! (`docs/catan/maps.md`): one line per field, `{id};{type};{rotation};`
@@ -21,6 +24,7 @@
 
 mod board;
 mod check;
+pub mod game;
 mod kind;
 mod layout;
 mod problem;
@@ -34,6 +38,12 @@ use serde::{Deserialize, Serialize};
 
 pub use board::{Board, Counts, DEFAULT_PLAYERS, Field, Players};
 pub use check::{MIN_LAND_FIELDS, SETTLEMENTS_PER_PLAYER, check_board, distance_rule_room};
+pub use game::action::{Action, Choice, Piece, Target};
+pub use game::cards::{Card, Dev, Hand, Progress, Track};
+pub use game::contract::Refusal;
+pub use game::options::{Numbers, Options};
+pub use game::state::Catan;
+pub use game::view::View;
 pub use kind::{FieldKind, Resource};
 pub use problem::{Problem, Rule, Severity, has_errors};
 pub use read::Place;

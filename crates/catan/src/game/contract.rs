@@ -1,0 +1,419 @@
+//! Catan on the game contract: whose move it is, checked actions, the
+//! dice as chance, the outcome, the state hash, and new games from
+//! options, a map and a seed.
+
+use std::ops::RangeInclusive;
+
+use tabula_engine::{
+    Game, GameRng, Outcome, Problem, Problems, Ruleset, Seat, SeatSet, StateHash, StateHasher,
+    ToMove,
+};
+
+use super::action::{Action, Piece};
+use super::cards::{Card, cost};
+use super::options::Options;
+use super::state::{Answer, Building, Catan, Phase, Step};
+use super::view::View;
+use crate::CheckedBoard;
+
+/// Why an action was refused, in plain words. The state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+impl Catan {
+    /// The seat a decision step waits for (`None` for a step every seat
+    /// in a set answers, or one done at once).
+    pub fn step_seat(&self, step: &Step) -> Option<Seat> {
+        match *step {
+            Step::SetupBuilding { seat, .. }
+            | Step::SetupRoad { seat, .. }
+            | Step::MoveRobber { seat, .. }
+            | Step::Steal { seat }
+            | Step::Pillage { seat }
+            | Step::DefenderDraw { seat }
+            | Step::ReturnProgress { seat }
+            | Step::Metropolis { seat, .. }
+            | Step::Aqueduct { seat }
+            | Step::Displaced { seat, .. }
+            | Step::HarborAnswer { seat, .. }
+            | Step::DesertKnight { seat }
+            | Step::FreeRoads { seat, .. }
+            | Step::Plenty { seat, .. }
+            | Step::Monopoly { seat } => Some(seat),
+            Step::Card { .. } | Step::CloseTrade { .. } => Some(self.current),
+            _ => None,
+        }
+    }
+
+    /// Why `action` is not legal for `seat` now, as precisely as can be said.
+    pub fn why_not(&self, seat: Seat, action: &Action) -> String {
+        if self.phase == Phase::Over {
+            return "the game is over".into();
+        }
+        if seat as usize >= self.seat_count() {
+            return format!("there is no player {}", seat + 1);
+        }
+        let waiting = match self.to_move() {
+            ToMove::Seat(s) if s != seat => Some(format!("player {}", s + 1)),
+            ToMove::Simultaneous(set) if !set.contains(seat) => Some("other players".to_string()),
+            ToMove::Chance => Some("the dice".to_string()),
+            _ => None,
+        };
+        if let Some(w) = waiting {
+            return format!("it is not your move: waiting for {w}");
+        }
+        if let Some(step) = self.steps.last() {
+            return format!(
+                "{} is not an answer to the question asked now ({})",
+                action.text(&self.topo),
+                step_words(step)
+            );
+        }
+        let p = &self.players[seat as usize];
+        match *action {
+            Action::RollDice if self.phase == Phase::Main => {
+                "the dice were rolled this turn".into()
+            }
+            Action::Build { piece, at } => {
+                let places = if piece == Piece::Road {
+                    self.roads.len()
+                } else {
+                    self.buildings.len()
+                };
+                if at as usize >= places {
+                    return "there is no such place on this board".into();
+                }
+                if self.phase != Phase::Main {
+                    return "roll the dice first".into();
+                }
+                let (price, left) = match piece {
+                    Piece::Road => (cost::ROAD, p.roads_left),
+                    Piece::Settlement => (cost::SETTLEMENT, p.settlements_left),
+                    Piece::City => (cost::CITY, p.cities_left),
+                    Piece::CityWall => (cost::WALL, p.walls_left),
+                    Piece::Knight => (cost::KNIGHT, p.knights_left[0]),
+                };
+                if matches!(piece, Piece::CityWall | Piece::Knight) && !self.ck() {
+                    return "there are no knights or city walls in the base game".into();
+                }
+                if left == 0 {
+                    return format!("you have no {} left", piece.name());
+                }
+                if !p.hand.covers(&price) {
+                    return format!("a {} costs {price}; you have {}", piece.name(), p.hand);
+                }
+                match piece {
+                    Piece::Road => "a road must join your roads or buildings on a free side".into(),
+                    Piece::Settlement => {
+                        "a settlement needs a free corner on your road with no building next to it"
+                            .into()
+                    }
+                    Piece::City => "a city replaces one of your settlements".into(),
+                    Piece::CityWall => "a wall goes under one of your cities without a wall".into(),
+                    Piece::Knight => "a knight needs a free corner where your roads end".into(),
+                }
+            }
+            Action::Play { card } => self
+                .progress_playable(seat, card)
+                .err()
+                .unwrap_or_else(|| "that card cannot be played now".into()),
+            Action::Trade { give, take } => {
+                let rate = self.rate(seat, give);
+                if give == take {
+                    "trade one kind for another".into()
+                } else if p.hand.get(give) < rate {
+                    format!("you trade {give} {rate}:1 and have {}", p.hand.get(give))
+                } else if self.bank.get(take) == 0 {
+                    format!("the bank has no {take} left")
+                } else {
+                    "trade after rolling the dice".into()
+                }
+            }
+            Action::UpgradeProgress { track } => {
+                if !self.ck() {
+                    "there are no city improvements in the base game".into()
+                } else {
+                    format!(
+                        "the next {} improvement costs {} {}, needs a city (a city that is not a metropolis from level 4), and the track ends at 5",
+                        track.name(),
+                        self.improvement_cost(seat, track),
+                        track.commodity()
+                    )
+                }
+            }
+            Action::EndTurn if p.progress.len() > super::state::PROGRESS_LIMIT => {
+                "you hold more than 4 progress cards: put one back first (RETURN)".into()
+            }
+            _ => format!("{} is not possible now", action.text(&self.topo)),
+        }
+    }
+}
+
+/// A step in a few words, for refusals.
+pub fn step_words(step: &Step) -> &'static str {
+    match step {
+        Step::SetupBuilding { .. } => "place a starting building",
+        Step::SetupRoad { .. } => "place a road beside it",
+        Step::Give { .. } => "give up cards",
+        Step::MoveRobber { .. } => "move the robber",
+        Step::Steal { .. } => "choose whom to rob",
+        Step::Pillage { .. } => "choose the city the barbarians take",
+        Step::DefenderDraw { .. } => "choose a progress deck",
+        Step::ReturnProgress { .. } => "put a progress card back",
+        Step::Metropolis { .. } => "choose the city for the metropolis",
+        Step::Aqueduct { .. } => "choose a resource (Aqueduct)",
+        Step::Displaced { .. } => "move the displaced knight",
+        Step::Card { .. } => "answer the progress card",
+        Step::HarborAnswer { .. } => "choose a commodity to give",
+        Step::DesertKnight { .. } => "remove one of your knights",
+        Step::FreeRoads { .. } => "place a free road",
+        Step::Plenty { .. } => "take a resource",
+        Step::Monopoly { .. } => "name a resource",
+        Step::Answers { .. } => "answer the trade offer",
+        Step::CloseTrade { .. } => "close the trade",
+        _ => "wait",
+    }
+}
+
+impl Game for Catan {
+    type Action = Action;
+    type Error = Refusal;
+    type View = View;
+
+    fn seats(&self) -> usize {
+        self.seat_count()
+    }
+
+    fn to_move(&self) -> ToMove {
+        if self.phase == Phase::Over {
+            return ToMove::Over;
+        }
+        match self.steps.last() {
+            Some(Step::Give { owed, .. }) => {
+                let mut set = SeatSet::EMPTY;
+                for (s, n) in owed.iter().enumerate().take(self.seat_count()) {
+                    if *n > 0 {
+                        set = set.with(s as Seat);
+                    }
+                }
+                ToMove::Simultaneous(set)
+            }
+            Some(Step::Answers { answers, .. }) => {
+                let mut set = SeatSet::EMPTY;
+                for (s, a) in answers.iter().enumerate().take(self.seat_count()) {
+                    if *a == Answer::Waiting {
+                        set = set.with(s as Seat);
+                    }
+                }
+                ToMove::Simultaneous(set)
+            }
+            Some(step) => ToMove::Seat(self.step_seat(step).unwrap_or(self.current)),
+            None => match self.phase {
+                Phase::Rolling => ToMove::Chance,
+                _ => ToMove::Seat(self.current),
+            },
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        self.actions(seat)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+        if !self.actions(seat).contains(action) {
+            return Err(Refusal(self.why_not(seat, action)));
+        }
+        self.perform(seat, action);
+        Ok(())
+    }
+
+    fn apply_chance(&mut self) -> Result<(), Refusal> {
+        if self.phase != Phase::Rolling || !self.steps.is_empty() {
+            return Err(Refusal("no dice are due".into()));
+        }
+        self.roll_dice();
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let n = self.seat_count() as Seat;
+        let scores: Vec<i64> = (0..n).map(|s| i64::from(self.points(s))).collect();
+        let keys: Vec<(bool, i64)> = (0..n)
+            .map(|s| (self.winner == Some(s), scores[s as usize]))
+            .collect();
+        Some(Outcome {
+            ranks: Outcome::ranks_from_keys(&keys),
+            scores,
+        })
+    }
+
+    fn player_view(&self, seat: Seat) -> View {
+        View::of(self, seat)
+    }
+
+    fn state_hash(&self) -> StateHash {
+        let mut h = StateHasher::new();
+        h.u32(self.turn).u8(self.current).u8(self.phase as u8);
+        for n in &self.numbers {
+            h.u8(*n);
+        }
+        for b in &self.buildings {
+            match *b {
+                Building::None => h.u8(0),
+                Building::Settlement { owner } => h.u8(1).u8(owner),
+                Building::City {
+                    owner,
+                    wall,
+                    metropolis,
+                } => h
+                    .u8(2)
+                    .u8(owner)
+                    .u8(wall as u8)
+                    .u8(metropolis.map_or(9, |t| t as u8)),
+            };
+        }
+        for k in &self.knights {
+            match k {
+                None => h.u8(0),
+                Some(k) => h
+                    .u8(1)
+                    .u8(k.owner)
+                    .u8(k.level)
+                    .u8(k.active as u8)
+                    .u32(k.activated_on)
+                    .u32(k.promoted_on),
+            };
+        }
+        for r in &self.roads {
+            h.u8(r.map_or(9, |s| s));
+        }
+        h.u16(self.robber);
+        match self.merchant {
+            Some((hex, s)) => h.u16(hex).u8(s),
+            None => h.u8(255),
+        };
+        for p in &self.players {
+            h.bytes(&p.hand.0);
+            for c in &p.progress {
+                h.u8(*c as u8);
+            }
+            h.u8(0xff);
+            for c in &p.shown {
+                h.u8(*c as u8);
+            }
+            h.u8(p.defender).bytes(&p.levels).u8(p.settlements_left);
+            h.u8(p.cities_left).u8(p.roads_left).u8(p.walls_left);
+            h.bytes(&p.knights_left);
+            for (d, t) in &p.dev {
+                h.u8(*d as u8).u32(*t);
+            }
+            h.u8(p.knights_played).u8(p.dev_points).u8(0xfe);
+        }
+        h.bytes(&self.bank.0);
+        for d in &self.decks {
+            for c in d {
+                h.u8(*c as u8);
+            }
+            h.u8(0xff);
+        }
+        for d in &self.dev_deck {
+            h.u8(*d as u8);
+        }
+        h.u32(self.progress_total)
+            .u8(self.defender_left)
+            .u8(self.barbarians);
+        h.u8(self.robber_awake as u8);
+        for m in &self.metropolis {
+            match m {
+                Some((s, c)) => h.u8(*s).u16(*c),
+                None => h.u8(255),
+            };
+        }
+        h.u8(self.longest_road.map_or(9, |s| s));
+        h.u8(self.largest_army.map_or(9, |s| s));
+        h.u8(self.dev_played as u8);
+        if let Some(r) = self.roll {
+            h.u8(r.red).u8(r.white).u8(r.event.map_or(9, |t| t as u8));
+        }
+        if let Some((r, w)) = self.chosen_dice {
+            h.u8(r).u8(w);
+        }
+        h.u8(self.crane as u8).u8(self.fleet.map_or(9, |c| c as u8));
+        h.u8(self.harbor_offered.0)
+            .u8(self.offers_made)
+            .u8(self.setup_done);
+        h.u8(self.winner.map_or(9, |s| s));
+        if !self.steps.is_empty() {
+            h.bytes(&serde_json::to_vec(&self.steps).unwrap_or_default());
+        }
+        for x in self.rng.fingerprint() {
+            h.u64(x);
+        }
+        h.finish()
+    }
+
+    fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        let actions = self.actions(seat);
+        if actions.is_empty() {
+            None
+        } else {
+            Some(actions[rng.index(actions.len())])
+        }
+    }
+}
+
+impl Ruleset for Catan {
+    const NAME: &'static str = "catan";
+    type Options = Options;
+
+    fn seat_range() -> RangeInclusive<usize> {
+        2..=4
+    }
+
+    fn default_map() -> Option<&'static str> {
+        Some(crate::STANDARD_BOARD)
+    }
+
+    fn new_game(
+        options: &Options,
+        map: Option<&str>,
+        seats: usize,
+        seed: u64,
+    ) -> Result<Catan, Problems> {
+        let text = map.unwrap_or(crate::STANDARD_BOARD);
+        let board = CheckedBoard::from_text(text).map_err(|problems| {
+            Problems(
+                problems
+                    .into_iter()
+                    .filter(|p| p.severity == crate::Severity::Error)
+                    .map(|p| {
+                        let mut q = Problem::error(p.rule.name(), p.message.clone());
+                        q.line = p.line;
+                        q.col = p.col;
+                        q
+                    })
+                    .collect(),
+            )
+        })?;
+        Catan::new(options, &board, seats, seed)
+    }
+}
+
+/// The cards in hand, for conservation checks: what the bank and every
+/// player hold together.
+pub fn cards_in_play(game: &Catan) -> [u32; 8] {
+    let mut total = [0u32; 8];
+    for c in Card::ALL {
+        total[c.index()] = u32::from(game.bank.get(c))
+            + game
+                .players
+                .iter()
+                .map(|p| u32::from(p.hand.get(c)))
+                .sum::<u32>();
+    }
+    total
+}

@@ -1,0 +1,788 @@
+//! Every legal action of a seat. [`Catan::apply`](super) accepts exactly
+//! these, so this file is where the rules say what may be done.
+
+use tabula_engine::Seat;
+
+use super::action::{Action, Choice, Piece, Target};
+use super::cards::{Card, Dev, Progress, Track, cost};
+use super::state::{
+    Answer, Building, CardStage, Catan, Giving, Offer, PROGRESS_LIMIT, Phase, Step,
+};
+use super::topology::{CornerId, HexId, SideId};
+
+/// Most offers to other players per turn.
+pub const OFFERS_PER_TURN: u8 = 3;
+/// Most cards of one kind in an offer between players.
+pub const MOST_IN_OFFER: u8 = 3;
+
+impl Catan {
+    /// Every legal action of `seat` (empty when it is not to act).
+    pub fn actions(&self, seat: Seat) -> Vec<Action> {
+        let mut out = Vec::new();
+        if self.phase == Phase::Over || seat as usize >= self.seat_count() {
+            return out;
+        }
+        match self.steps.last() {
+            Some(step) => self.step_actions(step, seat, &mut out),
+            None => {
+                if seat != self.current {
+                    return out;
+                }
+                match self.phase {
+                    Phase::BeforeRoll => self.before_roll_actions(seat, &mut out),
+                    Phase::Main => self.main_actions(seat, &mut out),
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    fn before_roll_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.push(Action::RollDice);
+        let p = &self.players[seat as usize];
+        if self.ck() && self.chosen_dice.is_none() && p.progress.contains(&Progress::Alchemist) {
+            out.push(Action::Play {
+                card: Progress::Alchemist,
+            });
+        }
+        if !self.ck() && self.dev_playable(seat, Dev::Knight) {
+            out.push(Action::PlayDevelopment { card: Dev::Knight });
+        }
+    }
+
+    fn dev_playable(&self, seat: Seat, card: Dev) -> bool {
+        !self.dev_played
+            && card != Dev::VictoryPoint
+            && self.players[seat as usize]
+                .dev
+                .iter()
+                .any(|(d, t)| *d == card && *t < self.turn)
+            && match card {
+                Dev::RoadBuilding => {
+                    self.players[seat as usize].roads_left > 0
+                        && (0..self.roads.len()).any(|s| self.road_spot(seat, s as SideId))
+                }
+                _ => true,
+            }
+    }
+
+    fn main_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let p = &self.players[seat as usize];
+        let hand = p.hand;
+        let ck = self.ck();
+        // Building.
+        if p.roads_left > 0 && hand.covers(&cost::ROAD) {
+            for s in 0..self.roads.len() as SideId {
+                if self.road_spot(seat, s) {
+                    out.push(Action::Build {
+                        piece: Piece::Road,
+                        at: s,
+                    });
+                }
+            }
+        }
+        let corners = self.buildings.len() as CornerId;
+        if p.settlements_left > 0 && hand.covers(&cost::SETTLEMENT) {
+            for c in 0..corners {
+                if self.settlement_spot(seat, c) {
+                    out.push(Action::Build {
+                        piece: Piece::Settlement,
+                        at: c,
+                    });
+                }
+            }
+        }
+        let city_ok = p.cities_left > 0 && hand.covers(&cost::CITY);
+        let wall_ok = ck && p.walls_left > 0 && hand.covers(&cost::WALL);
+        for c in 0..corners {
+            match self.buildings[c as usize] {
+                Building::Settlement { owner } if owner == seat && city_ok => {
+                    out.push(Action::Build {
+                        piece: Piece::City,
+                        at: c,
+                    })
+                }
+                Building::City {
+                    owner, wall: false, ..
+                } if owner == seat && wall_ok => out.push(Action::Build {
+                    piece: Piece::CityWall,
+                    at: c,
+                }),
+                _ => {}
+            }
+        }
+        if ck {
+            if p.knights_left[0] > 0 && hand.covers(&cost::KNIGHT) {
+                for c in 0..corners {
+                    if self.knight_spot(seat, c) {
+                        out.push(Action::Build {
+                            piece: Piece::Knight,
+                            at: c,
+                        });
+                    }
+                }
+            }
+            self.knight_actions(seat, out);
+            for t in Track::ALL {
+                if self.can_improve(seat, t) {
+                    out.push(Action::UpgradeProgress { track: t });
+                }
+            }
+            let mut seen: Vec<Progress> = Vec::new();
+            for &card in &p.progress {
+                if !seen.contains(&card) {
+                    seen.push(card);
+                    if self.progress_playable(seat, card).is_ok() {
+                        out.push(Action::Play { card });
+                    }
+                }
+            }
+        } else {
+            if !self.dev_deck.is_empty() && hand.covers(&cost::DEVELOPMENT) {
+                out.push(Action::BuyDevelopment);
+            }
+            for card in [
+                Dev::Knight,
+                Dev::RoadBuilding,
+                Dev::YearOfPlenty,
+                Dev::Monopoly,
+            ] {
+                if self.dev_playable(seat, card) {
+                    out.push(Action::PlayDevelopment { card });
+                }
+            }
+        }
+        // Trade with the bank.
+        let kinds: &[Card] = if ck { &Card::ALL } else { &Card::RESOURCES };
+        for &give in kinds {
+            if hand.get(give) >= self.rate(seat, give) {
+                for &take in kinds {
+                    if take != give && self.bank.get(take) > 0 {
+                        out.push(Action::Trade { give, take });
+                    }
+                }
+            }
+        }
+        // Offers to other players.
+        if self.options.trades_between_players && self.offers_made < OFFERS_PER_TURN {
+            for &give in kinds {
+                for gn in 1..=hand.get(give).min(MOST_IN_OFFER) {
+                    for &take in kinds {
+                        if take == give {
+                            continue;
+                        }
+                        for tn in 1..=MOST_IN_OFFER {
+                            out.push(Action::Propose {
+                                offer: Offer {
+                                    give: (give, gn),
+                                    take: (take, tn),
+                                },
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        // Progress cards over the limit go back first.
+        if p.progress.len() > PROGRESS_LIMIT {
+            self.return_actions(seat, out);
+        } else {
+            out.push(Action::EndTurn);
+        }
+    }
+
+    fn return_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let mut seen: Vec<Progress> = Vec::new();
+        for &card in &self.players[seat as usize].progress {
+            if !seen.contains(&card) {
+                seen.push(card);
+                out.push(Action::Return { card });
+            }
+        }
+    }
+
+    fn knight_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let p = &self.players[seat as usize];
+        let fortress = p.levels[Track::Politics.index()] >= 3;
+        let promote_ok = self.players[seat as usize].hand.covers(&cost::KNIGHT);
+        let grain = p.hand.covers(&cost::ACTIVATE);
+        for (i, k) in self.knights.iter().enumerate() {
+            let Some(k) = k else { continue };
+            if k.owner != seat {
+                continue;
+            }
+            let c = i as CornerId;
+            if !k.active && grain {
+                out.push(Action::ActivateKnight { at: c });
+            }
+            if promote_ok && self.promotable(seat, c, fortress) {
+                out.push(Action::UpgradeKnight { at: c });
+            }
+            if k.active && k.activated_on != self.turn {
+                for to in self.reachable(seat, c) {
+                    match self.knights[to as usize] {
+                        None => out.push(Action::UseKnight {
+                            at: c,
+                            target: Target::Corner(to),
+                        }),
+                        Some(o) if o.level < k.level => out.push(Action::UseKnight {
+                            at: c,
+                            target: Target::Corner(to),
+                        }),
+                        _ => {}
+                    }
+                }
+                if self.robber_awake && self.topo.corners[i].hexes.contains(&self.robber) {
+                    out.push(Action::UseKnight {
+                        at: c,
+                        target: Target::Robber,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether the seat's knight on `c` may be promoted (cost aside).
+    pub fn promotable(&self, seat: Seat, c: CornerId, fortress: bool) -> bool {
+        let Some(k) = self.knights[c as usize] else {
+            return false;
+        };
+        let p = &self.players[seat as usize];
+        k.owner == seat
+            && k.promoted_on != self.turn
+            && match k.level {
+                1 => p.knights_left[1] > 0,
+                2 => fortress && p.knights_left[2] > 0,
+                _ => false,
+            }
+    }
+
+    /// The commodities the next level of `track` costs the seat now.
+    pub fn improvement_cost(&self, seat: Seat, track: Track) -> u8 {
+        let next = self.players[seat as usize].levels[track.index()] + 1;
+        if self.crane { next - 1 } else { next }
+    }
+
+    /// Whether the seat may build the next city improvement of `track`.
+    pub fn can_improve(&self, seat: Seat, track: Track) -> bool {
+        let p = &self.players[seat as usize];
+        let level = p.levels[track.index()];
+        if level >= 5 {
+            return false;
+        }
+        let cities = self
+            .buildings
+            .iter()
+            .any(|b| matches!(b, Building::City { owner, .. } if *owner == seat));
+        if !cities {
+            return false;
+        }
+        if level >= 3 {
+            let holds = matches!(self.metropolis[track.index()], Some((s, _)) if s == seat);
+            if !holds && self.plain_cities(seat).is_empty() {
+                return false;
+            }
+        }
+        p.hand.get(track.commodity()) >= self.improvement_cost(seat, track)
+    }
+
+    fn step_actions(&self, step: &Step, seat: Seat, out: &mut Vec<Action>) {
+        let corners = self.buildings.len() as CornerId;
+        let choose = |choice| Action::Choose { choice };
+        match *step {
+            Step::SetupBuilding { seat: s, city } if s == seat => {
+                let piece = if city { Piece::City } else { Piece::Settlement };
+                for c in 0..corners {
+                    if self.settlement_room(c) {
+                        out.push(Action::Build { piece, at: c });
+                    }
+                }
+            }
+            Step::SetupRoad { seat: s, from } if s == seat => {
+                for &side in &self.topo.corners[from as usize].sides {
+                    if self.roads[side as usize].is_none() {
+                        out.push(Action::Build {
+                            piece: Piece::Road,
+                            at: side,
+                        });
+                    }
+                }
+            }
+            Step::Give { owed, chosen, .. } if owed[seat as usize] > 0 => {
+                let mut left = self.players[seat as usize].hand;
+                left.take_all(&chosen[seat as usize]);
+                for card in left.kinds() {
+                    out.push(Action::Discard { card });
+                }
+            }
+            Step::MoveRobber { seat: s, .. } if s == seat => {
+                for h in 0..self.topo.hexes.len() as HexId {
+                    if h != self.robber {
+                        out.push(choose(Choice::Hex(h)));
+                    }
+                }
+            }
+            Step::Steal { seat: s } if s == seat => {
+                for v in self.steal_candidates(seat) {
+                    out.push(choose(Choice::Seat(v)));
+                }
+            }
+            Step::Pillage { seat: s } if s == seat => {
+                for c in self.plain_cities(seat) {
+                    out.push(choose(Choice::Corner(c)));
+                }
+            }
+            Step::DefenderDraw { seat: s } if s == seat => {
+                for t in Track::ALL {
+                    if !self.decks[t.index()].is_empty() {
+                        out.push(choose(Choice::Track(t)));
+                    }
+                }
+            }
+            Step::ReturnProgress { seat: s } if s == seat => self.return_actions(seat, out),
+            Step::Metropolis { seat: s, .. } if s == seat => {
+                for c in self.plain_cities(seat) {
+                    out.push(choose(Choice::Corner(c)));
+                }
+            }
+            Step::Aqueduct { seat: s } if s == seat => {
+                for card in Card::RESOURCES {
+                    if self.bank.get(card) > 0 {
+                        out.push(choose(Choice::Card(card)));
+                    }
+                }
+            }
+            Step::Displaced { seat: s, from, .. } if s == seat => {
+                for c in self.retreats(seat, from) {
+                    out.push(choose(Choice::Corner(c)));
+                }
+            }
+            Step::HarborAnswer { seat: s, .. } if s == seat => {
+                for card in Card::COMMODITIES {
+                    if self.players[seat as usize].hand.get(card) > 0 {
+                        out.push(choose(Choice::Card(card)));
+                    }
+                }
+            }
+            Step::DesertKnight { seat: s } if s == seat => {
+                for (i, k) in self.knights.iter().enumerate() {
+                    if k.is_some_and(|k| k.owner == seat) {
+                        out.push(choose(Choice::Corner(i as CornerId)));
+                    }
+                }
+            }
+            Step::FreeRoads { seat: s, .. } if s == seat => {
+                for side in 0..self.roads.len() as SideId {
+                    if self.road_spot(seat, side) {
+                        out.push(choose(Choice::Side(side)));
+                    }
+                }
+                out.push(Action::EndPlay);
+            }
+            Step::Plenty { seat: s, .. } if s == seat => {
+                for card in Card::RESOURCES {
+                    if self.bank.get(card) > 0 {
+                        out.push(choose(Choice::Card(card)));
+                    }
+                }
+            }
+            Step::Monopoly { seat: s } if s == seat => {
+                for card in Card::RESOURCES {
+                    out.push(choose(Choice::Card(card)));
+                }
+            }
+            Step::Card { card, stage } if seat == self.current => {
+                self.card_actions(seat, card, stage, out)
+            }
+            Step::Answers { offer, answers } if answers[seat as usize] == Answer::Waiting => {
+                let hand = self.players[seat as usize].hand;
+                if hand.get(offer.take.0) >= offer.take.1 {
+                    out.push(Action::Accept);
+                }
+                out.push(Action::Decline);
+                let kinds: &[Card] = if self.ck() {
+                    &Card::ALL
+                } else {
+                    &Card::RESOURCES
+                };
+                for &take in kinds {
+                    for tn in 1..=hand.get(take).min(MOST_IN_OFFER) {
+                        for &give in kinds {
+                            if give == take {
+                                continue;
+                            }
+                            for gn in 1..=MOST_IN_OFFER {
+                                let counter = Offer {
+                                    give: (give, gn),
+                                    take: (take, tn),
+                                };
+                                if counter != offer {
+                                    out.push(Action::Counter { offer: counter });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Step::CloseTrade { offer, answers } if seat == self.current => {
+                for (s, a) in answers.iter().enumerate() {
+                    let terms = match a {
+                        Answer::Accept => offer,
+                        Answer::Counter(o) => *o,
+                        _ => continue,
+                    };
+                    if self.trade_affordable(seat, s as Seat, &terms) {
+                        out.push(Action::TradeWith { seat: s as Seat });
+                    }
+                }
+                out.push(Action::CancelTrade);
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether both sides can still pay for `terms` (`from` gives `give`).
+    pub fn trade_affordable(&self, from: Seat, to: Seat, terms: &Offer) -> bool {
+        let a = self.players[from as usize].hand;
+        let b = self.players[to as usize].hand;
+        a.get(terms.give.0) >= terms.give.1 && b.get(terms.take.0) >= terms.take.1
+    }
+
+    /// The players the seat may rob at the robber: a building beside it and a card in hand.
+    pub fn steal_candidates(&self, seat: Seat) -> Vec<Seat> {
+        self.neighbours_of_hex(self.robber, seat)
+            .into_iter()
+            .filter(|s| self.players[*s as usize].hand.total() > 0)
+            .collect()
+    }
+
+    /// Opponents that hold at least one card of `kinds`.
+    pub fn others_holding(&self, seat: Seat, commodity: bool) -> Vec<Seat> {
+        (0..self.seat_count() as Seat)
+            .filter(|s| *s != seat)
+            .filter(|s| {
+                let h = self.players[*s as usize].hand;
+                if commodity {
+                    Card::COMMODITIES.iter().any(|c| h.get(*c) > 0)
+                } else {
+                    h.total() > 0
+                }
+            })
+            .collect()
+    }
+
+    fn card_actions(&self, seat: Seat, card: Progress, stage: CardStage, out: &mut Vec<Action>) {
+        let choose = |choice| Action::Choose { choice };
+        let corners = self.buildings.len() as CornerId;
+        match (card, stage) {
+            (Progress::Alchemist, CardStage::Start) => {
+                for r in 1..=6 {
+                    for w in 1..=6 {
+                        out.push(choose(Choice::Dice(r, w)));
+                    }
+                }
+            }
+            (Progress::Engineer, CardStage::Start) => {
+                for c in 0..corners {
+                    if matches!(self.buildings[c as usize], Building::City { owner, wall: false, .. } if owner == seat)
+                    {
+                        out.push(choose(Choice::Corner(c)));
+                    }
+                }
+            }
+            (Progress::Inventor, CardStage::Start) => {
+                for h in self.inventor_hexes() {
+                    out.push(choose(Choice::Hex(h)));
+                }
+            }
+            (Progress::Inventor, CardStage::SecondHex { first }) => {
+                for h in self.inventor_hexes() {
+                    if h != first {
+                        out.push(choose(Choice::Hex(h)));
+                    }
+                }
+            }
+            (Progress::Medicine, CardStage::Start) => {
+                for c in 0..corners {
+                    if self.buildings[c as usize] == (Building::Settlement { owner: seat }) {
+                        out.push(choose(Choice::Corner(c)));
+                    }
+                }
+            }
+            (Progress::Smith, CardStage::More { .. }) => {
+                let fortress = self.players[seat as usize].levels[Track::Politics.index()] >= 3;
+                for c in 0..corners {
+                    if self.promotable(seat, c, fortress) {
+                        out.push(choose(Choice::Corner(c)));
+                    }
+                }
+                out.push(Action::EndPlay);
+            }
+            (Progress::CommercialHarbor, _) => {
+                let hand = self.players[seat as usize].hand;
+                for to in self.others_holding(seat, true) {
+                    if self.harbor_offered.contains(to) {
+                        continue;
+                    }
+                    for r in Card::RESOURCES {
+                        if hand.get(r) > 0 {
+                            out.push(Action::Offer { to, card: r });
+                        }
+                    }
+                }
+                out.push(Action::EndPlay);
+            }
+            (Progress::MasterMerchant, CardStage::Start) => {
+                for v in self.richer_with_cards(seat) {
+                    out.push(choose(Choice::Seat(v)));
+                }
+            }
+            (
+                Progress::MasterMerchant,
+                CardStage::More {
+                    victim: Some(v), ..
+                },
+            ) => {
+                for c in self.players[v as usize].hand.kinds() {
+                    out.push(choose(Choice::Card(c)));
+                }
+            }
+            (Progress::Merchant, CardStage::Start) => {
+                for h in self.merchant_hexes(seat) {
+                    out.push(choose(Choice::Hex(h)));
+                }
+            }
+            (Progress::MerchantFleet, CardStage::Start) => {
+                for c in Card::ALL {
+                    out.push(choose(Choice::Card(c)));
+                }
+            }
+            (Progress::ResourceMonopoly, CardStage::Start) => {
+                for c in Card::RESOURCES {
+                    out.push(choose(Choice::Card(c)));
+                }
+            }
+            (Progress::TradeMonopoly, CardStage::Start) => {
+                for c in Card::COMMODITIES {
+                    out.push(choose(Choice::Card(c)));
+                }
+            }
+            (Progress::Deserter, CardStage::Start) => {
+                for v in self.knight_owners(seat) {
+                    out.push(choose(Choice::Seat(v)));
+                }
+            }
+            (Progress::Deserter, CardStage::PlaceDeserter { .. }) => {
+                for c in 0..corners {
+                    if self.knight_spot(seat, c) {
+                        out.push(choose(Choice::Corner(c)));
+                    }
+                }
+                out.push(Action::EndPlay);
+            }
+            (Progress::Diplomat, CardStage::Start) => {
+                for s in 0..self.roads.len() as SideId {
+                    if self.road_is_open(s) {
+                        out.push(choose(Choice::Side(s)));
+                    }
+                }
+            }
+            (Progress::Diplomat, CardStage::Rebuild) => {
+                for s in 0..self.roads.len() as SideId {
+                    if self.road_spot(seat, s) {
+                        out.push(choose(Choice::Side(s)));
+                    }
+                }
+                out.push(Action::EndPlay);
+            }
+            (Progress::Intrigue, CardStage::Start) => {
+                for c in self.intrigue_targets(seat) {
+                    out.push(choose(Choice::Corner(c)));
+                }
+            }
+            (Progress::Spy, CardStage::Start) => {
+                for v in 0..self.seat_count() as Seat {
+                    if v != seat && !self.players[v as usize].progress.is_empty() {
+                        out.push(choose(Choice::Seat(v)));
+                    }
+                }
+            }
+            (Progress::Spy, CardStage::SpyOn { victim }) => {
+                let mut seen: Vec<Progress> = Vec::new();
+                for &p in &self.players[victim as usize].progress {
+                    if !seen.contains(&p) {
+                        seen.push(p);
+                        out.push(choose(Choice::Progress(p)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Hexes Inventor may swap: numbered, and not 2, 12, 6 or 8.
+    pub fn inventor_hexes(&self) -> Vec<HexId> {
+        (0..self.topo.hexes.len() as HexId)
+            .filter(|h| matches!(self.numbers[*h as usize], 3..=5 | 9..=11))
+            .collect()
+    }
+
+    /// Producing hexes beside one of the seat's buildings (Merchant).
+    pub fn merchant_hexes(&self, seat: Seat) -> Vec<HexId> {
+        (0..self.topo.hexes.len() as HexId)
+            .filter(|h| {
+                self.topo.hexes[*h as usize].resource.is_some() && self.touches_hex(seat, *h)
+            })
+            .collect()
+    }
+
+    /// Opponents with more points than the seat and a card in hand.
+    pub fn richer_with_cards(&self, seat: Seat) -> Vec<Seat> {
+        let mine = self.public_points(seat);
+        (0..self.seat_count() as Seat)
+            .filter(|s| *s != seat)
+            .filter(|s| self.public_points(*s) > mine && self.players[*s as usize].hand.total() > 0)
+            .collect()
+    }
+
+    /// Opponents with a knight on the board.
+    pub fn knight_owners(&self, seat: Seat) -> Vec<Seat> {
+        let mut out: Vec<Seat> = self
+            .knights
+            .iter()
+            .flatten()
+            .map(|k| k.owner)
+            .filter(|o| *o != seat)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Opponents' knights on corners where the seat's roads end (Intrigue).
+    pub fn intrigue_targets(&self, seat: Seat) -> Vec<CornerId> {
+        (0..self.knights.len() as CornerId)
+            .filter(|c| {
+                self.knights[*c as usize].is_some_and(|k| k.owner != seat)
+                    && self.has_road_at(seat, *c)
+            })
+            .collect()
+    }
+
+    /// Whether the seat may play `card` now, or why not.
+    pub fn progress_playable(&self, seat: Seat, card: Progress) -> Result<(), String> {
+        let p = &self.players[seat as usize];
+        if !p.progress.contains(&card) {
+            return Err(format!("you have no {card} card"));
+        }
+        let before_roll = self.phase == Phase::BeforeRoll;
+        if card == Progress::Alchemist {
+            return if before_roll && self.chosen_dice.is_none() {
+                Ok(())
+            } else {
+                Err("the Alchemist is played before rolling, once".into())
+            };
+        }
+        if self.phase != Phase::Main {
+            return Err("progress cards other than the Alchemist are played after rolling".into());
+        }
+        let fortress = p.levels[Track::Politics.index()] >= 3;
+        let corners = self.buildings.len() as CornerId;
+        let ok = |b: bool, why: &str| if b { Ok(()) } else { Err(why.to_string()) };
+        match card {
+            Progress::Alchemist | Progress::Printer | Progress::Constitution => {
+                Err(format!("{card} is not played"))
+            }
+            Progress::Crane => ok(!self.crane, "a Crane is already at work this turn"),
+            Progress::Engineer => ok(
+                p.walls_left > 0
+                    && self.buildings.iter().any(|b| {
+                        matches!(b, Building::City { owner, wall: false, .. } if *owner == seat)
+                    }),
+                "you have no city without a wall, or no wall left",
+            ),
+            Progress::Inventor => ok(
+                self.inventor_hexes().len() >= 2,
+                "there are not two numbers Inventor may swap",
+            ),
+            Progress::Irrigation | Progress::Mining | Progress::ResourceMonopoly | Progress::TradeMonopoly => Ok(()),
+            Progress::Medicine => ok(
+                p.cities_left > 0
+                    && p.hand.covers(&cost::MEDICINE_CITY)
+                    && self.buildings.contains(&Building::Settlement { owner: seat }),
+                "Medicine needs a settlement, a city piece, 2 ore and 1 grain",
+            ),
+            Progress::RoadBuilding => ok(
+                p.roads_left > 0 && (0..self.roads.len()).any(|s| self.road_spot(seat, s as SideId)),
+                "there is no place for a road",
+            ),
+            Progress::Smith => ok(
+                (0..corners).any(|c| self.promotable(seat, c, fortress)),
+                "none of your knights can be promoted",
+            ),
+            Progress::CommercialHarbor => {
+                if Card::RESOURCES.iter().all(|c| p.hand.get(*c) == 0) {
+                    return Err("you have no resource to offer".into());
+                }
+                ok(
+                    self.others_holding(seat, true)
+                        .iter()
+                        .any(|s| !self.harbor_offered.contains(*s)),
+                    "there is no player who has a commodity card",
+                )
+            }
+            Progress::MasterMerchant => ok(
+                !self.richer_with_cards(seat).is_empty(),
+                "no player with more points than you has a card",
+            ),
+            Progress::Merchant => ok(
+                !self.merchant_hexes(seat).is_empty(),
+                "you have no building beside a producing field",
+            ),
+            Progress::MerchantFleet => ok(self.fleet.is_none(), "a Merchant Fleet already sails this turn"),
+            Progress::Bishop => ok(self.robber_awake, "the robber sleeps until the barbarians first attack"),
+            Progress::Deserter => ok(!self.knight_owners(seat).is_empty(), "no other player has a knight"),
+            Progress::Diplomat => ok(
+                (0..self.roads.len()).any(|s| self.road_is_open(s as SideId)),
+                "there is no open road",
+            ),
+            Progress::Intrigue => ok(
+                !self.intrigue_targets(seat).is_empty(),
+                "no other player's knight stands where your roads end",
+            ),
+            Progress::Saboteur => ok(
+                (0..self.seat_count() as Seat)
+                    .any(|s| s != seat && self.public_points(s) >= self.public_points(seat)),
+                "no other player has as many points as you",
+            ),
+            Progress::Spy => ok(
+                (0..self.seat_count()).any(|s| s != seat as usize && !self.players[s].progress.is_empty()),
+                "no other player has a progress card",
+            ),
+            Progress::Warlord => ok(
+                self.knights.iter().flatten().any(|k| k.owner == seat && !k.active),
+                "you have no inactive knight",
+            ),
+            Progress::Wedding => ok(
+                (0..self.seat_count() as Seat)
+                    .any(|s| s != seat && self.public_points(s) > self.public_points(seat)),
+                "no player has more points than you",
+            ),
+        }
+    }
+
+    /// The seat's points as everyone sees them (hidden victory point
+    /// cards of the base game aside).
+    pub fn public_points(&self, seat: Seat) -> u32 {
+        self.points(seat) - u32::from(self.players[seat as usize].dev_points)
+    }
+
+    /// Giving step helper: where the cards of a [`Step::Give`] go.
+    pub fn giving_to(step: &Step) -> Option<Giving> {
+        match step {
+            Step::Give { to, .. } => Some(*to),
+            _ => None,
+        }
+    }
+}
