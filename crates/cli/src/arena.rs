@@ -48,6 +48,9 @@ pub struct ArenaArgs {
     /// Print one JSON object per pair instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// The ruleset's options as JSON (catan only); its defaults when not given.
+    #[arg(long, value_name = "JSON")]
+    pub options: Option<String>,
 }
 
 /// The JSON object printed for each pair.

@@ -41,6 +41,10 @@ pub struct BenchArgs {
     /// then the number of positions.
     #[arg(long, value_name = "SPEC")]
     pub bot: Option<String>,
+    /// The ruleset's options as JSON (catan only, e.g.
+    /// '{"cities_and_knights":false,"trades_between_players":false}').
+    #[arg(long, value_name = "JSON")]
+    pub options: Option<String>,
 }
 
 /// What a benchmark measured.

@@ -52,6 +52,10 @@ pub struct PlayArgs {
     /// Show every seat's score to everyone (recorded in the game options).
     #[arg(long)]
     pub open_scores: bool,
+    /// The ruleset's options as JSON (catan: e.g.
+    /// '{"cities_and_knights":false}'); the ruleset's defaults when not given.
+    #[arg(long, value_name = "JSON")]
+    pub options: Option<String>,
 }
 
 /// The JSON line printed for each game.

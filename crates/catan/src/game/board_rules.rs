@@ -105,30 +105,44 @@ impl Catan {
 
     /// How many of `give` the seat trades for one card with the bank.
     pub fn rate(&self, seat: Seat, give: Card) -> u8 {
-        let mut rate = 4;
-        for c in self.buildings_of(seat) {
-            match self.topo.corners[c as usize].harbour {
-                Some(Harbour::Generic) => rate = rate.min(3),
-                Some(Harbour::Special(r)) if Card::of(r) == give => rate = 2,
-                _ => {}
+        self.rates(seat)[give.index()]
+    }
+
+    /// The seat's bank rate for every card, in the order of [`Card::ALL`].
+    pub fn rates(&self, seat: Seat) -> [u8; 8] {
+        let mut rates = [4u8; 8];
+        for (c, b) in self.buildings.iter().enumerate() {
+            if b.owner() != Some(seat) {
+                continue;
+            }
+            match self.topo.corners[c].harbour {
+                Some(Harbour::Generic) => {
+                    for r in &mut rates {
+                        *r = (*r).min(3);
+                    }
+                }
+                Some(Harbour::Special(r)) => rates[Card::of(r).index()] = 2,
+                None => {}
             }
         }
         if self.ck() {
             let p = &self.players[seat as usize];
-            if give.is_commodity() && p.levels[Track::Trade.index()] >= 3 {
-                rate = 2;
+            if p.levels[Track::Trade.index()] >= 3 {
+                for c in Card::COMMODITIES {
+                    rates[c.index()] = 2;
+                }
             }
             if let Some((h, owner)) = self.merchant
                 && owner == seat
-                && self.topo.hexes[h as usize].resource.map(Card::of) == Some(give)
+                && let Some(r) = self.topo.hexes[h as usize].resource
             {
-                rate = 2;
+                rates[Card::of(r).index()] = 2;
             }
-            if self.fleet == Some(give) {
-                rate = 2;
+            if let Some(f) = self.fleet {
+                rates[f.index()] = 2;
             }
         }
-        rate
+        rates
     }
 
     /// The seats with a building on a corner of `hex`, other than `seat`.

@@ -221,7 +221,7 @@ impl Game for Catan {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), Refusal> {
-        if !self.actions(seat).contains(action) {
+        if !self.is_legal(seat, action) {
             return Err(Refusal(self.why_not(seat, action)));
         }
         self.perform(seat, action);

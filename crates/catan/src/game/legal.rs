@@ -15,6 +15,36 @@ pub const OFFERS_PER_TURN: u8 = 3;
 /// Most cards of one kind in an offer between players.
 pub const MOST_IN_OFFER: u8 = 3;
 
+/// The groups of main-phase actions, in the order they are listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Group {
+    Roads,
+    Settlements,
+    Cities,
+    NewKnights,
+    Knights,
+    Improvements,
+    Cards,
+    BankTrades,
+    Offers,
+    End,
+}
+
+impl Group {
+    const ALL: [Group; 10] = [
+        Group::Roads,
+        Group::Settlements,
+        Group::Cities,
+        Group::NewKnights,
+        Group::Knights,
+        Group::Improvements,
+        Group::Cards,
+        Group::BankTrades,
+        Group::Offers,
+        Group::End,
+    ];
+}
+
 impl Catan {
     /// Every legal action of `seat` (empty when it is not to act).
     pub fn actions(&self, seat: Seat) -> Vec<Action> {
@@ -68,127 +98,194 @@ impl Catan {
     }
 
     fn main_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        for group in Group::ALL {
+            self.group_actions(seat, group, out);
+        }
+    }
+
+    /// Whether `action` is legal for `seat`: in the main phase only its
+    /// group of actions is listed, which is what makes `apply` quick.
+    pub fn is_legal(&self, seat: Seat, action: &Action) -> bool {
+        if self.phase != Phase::Main
+            || !self.steps.is_empty()
+            || seat != self.current
+            || seat as usize >= self.seat_count()
+        {
+            return self.actions(seat).contains(action);
+        }
+        let group = match action {
+            Action::Build { piece, .. } => match piece {
+                Piece::Road => Group::Roads,
+                Piece::Settlement => Group::Settlements,
+                Piece::City | Piece::CityWall => Group::Cities,
+                Piece::Knight => Group::NewKnights,
+            },
+            Action::ActivateKnight { .. }
+            | Action::UpgradeKnight { .. }
+            | Action::UseKnight { .. } => Group::Knights,
+            Action::UpgradeProgress { .. } => Group::Improvements,
+            Action::Play { .. } | Action::BuyDevelopment | Action::PlayDevelopment { .. } => {
+                Group::Cards
+            }
+            Action::Trade { .. } => Group::BankTrades,
+            Action::Propose { .. } => Group::Offers,
+            Action::Return { .. } | Action::EndTurn => Group::End,
+            _ => return false,
+        };
+        let mut out = Vec::new();
+        self.group_actions(seat, group, &mut out);
+        out.contains(action)
+    }
+
+    fn group_actions(&self, seat: Seat, group: Group, out: &mut Vec<Action>) {
         let p = &self.players[seat as usize];
         let hand = p.hand;
         let ck = self.ck();
-        // Building.
-        if p.roads_left > 0 && hand.covers(&cost::ROAD) {
-            for s in 0..self.roads.len() as SideId {
-                if self.road_spot(seat, s) {
-                    out.push(Action::Build {
-                        piece: Piece::Road,
-                        at: s,
-                    });
-                }
-            }
-        }
         let corners = self.buildings.len() as CornerId;
-        if p.settlements_left > 0 && hand.covers(&cost::SETTLEMENT) {
-            for c in 0..corners {
-                if self.settlement_spot(seat, c) {
-                    out.push(Action::Build {
-                        piece: Piece::Settlement,
-                        at: c,
-                    });
-                }
-            }
-        }
-        let city_ok = p.cities_left > 0 && hand.covers(&cost::CITY);
-        let wall_ok = ck && p.walls_left > 0 && hand.covers(&cost::WALL);
-        for c in 0..corners {
-            match self.buildings[c as usize] {
-                Building::Settlement { owner } if owner == seat && city_ok => {
-                    out.push(Action::Build {
-                        piece: Piece::City,
-                        at: c,
-                    })
-                }
-                Building::City {
-                    owner, wall: false, ..
-                } if owner == seat && wall_ok => out.push(Action::Build {
-                    piece: Piece::CityWall,
-                    at: c,
-                }),
-                _ => {}
-            }
-        }
-        if ck {
-            if p.knights_left[0] > 0 && hand.covers(&cost::KNIGHT) {
-                for c in 0..corners {
-                    if self.knight_spot(seat, c) {
-                        out.push(Action::Build {
-                            piece: Piece::Knight,
-                            at: c,
-                        });
-                    }
-                }
-            }
-            self.knight_actions(seat, out);
-            for t in Track::ALL {
-                if self.can_improve(seat, t) {
-                    out.push(Action::UpgradeProgress { track: t });
-                }
-            }
-            let mut seen: Vec<Progress> = Vec::new();
-            for &card in &p.progress {
-                if !seen.contains(&card) {
-                    seen.push(card);
-                    if self.progress_playable(seat, card).is_ok() {
-                        out.push(Action::Play { card });
-                    }
-                }
-            }
-        } else {
-            if !self.dev_deck.is_empty() && hand.covers(&cost::DEVELOPMENT) {
-                out.push(Action::BuyDevelopment);
-            }
-            for card in [
-                Dev::Knight,
-                Dev::RoadBuilding,
-                Dev::YearOfPlenty,
-                Dev::Monopoly,
-            ] {
-                if self.dev_playable(seat, card) {
-                    out.push(Action::PlayDevelopment { card });
-                }
-            }
-        }
-        // Trade with the bank.
         let kinds: &[Card] = if ck { &Card::ALL } else { &Card::RESOURCES };
-        for &give in kinds {
-            if hand.get(give) >= self.rate(seat, give) {
-                for &take in kinds {
-                    if take != give && self.bank.get(take) > 0 {
-                        out.push(Action::Trade { give, take });
-                    }
-                }
-            }
-        }
-        // Offers to other players.
-        if self.options.trades_between_players && self.offers_made < OFFERS_PER_TURN {
-            for &give in kinds {
-                for gn in 1..=hand.get(give).min(MOST_IN_OFFER) {
-                    for &take in kinds {
-                        if take == give {
-                            continue;
-                        }
-                        for tn in 1..=MOST_IN_OFFER {
-                            out.push(Action::Propose {
-                                offer: Offer {
-                                    give: (give, gn),
-                                    take: (take, tn),
-                                },
+        match group {
+            Group::Roads => {
+                if p.roads_left > 0 && hand.covers(&cost::ROAD) {
+                    for s in 0..self.roads.len() as SideId {
+                        if self.road_spot(seat, s) {
+                            out.push(Action::Build {
+                                piece: Piece::Road,
+                                at: s,
                             });
                         }
                     }
                 }
             }
-        }
-        // Progress cards over the limit go back first.
-        if p.progress.len() > PROGRESS_LIMIT {
-            self.return_actions(seat, out);
-        } else {
-            out.push(Action::EndTurn);
+            Group::Settlements => {
+                if p.settlements_left > 0 && hand.covers(&cost::SETTLEMENT) {
+                    for c in 0..corners {
+                        if self.settlement_spot(seat, c) {
+                            out.push(Action::Build {
+                                piece: Piece::Settlement,
+                                at: c,
+                            });
+                        }
+                    }
+                }
+            }
+            Group::Cities => {
+                let city_ok = p.cities_left > 0 && hand.covers(&cost::CITY);
+                let wall_ok = ck && p.walls_left > 0 && hand.covers(&cost::WALL);
+                if !city_ok && !wall_ok {
+                    return;
+                }
+                for c in 0..corners {
+                    match self.buildings[c as usize] {
+                        Building::Settlement { owner } if owner == seat && city_ok => {
+                            out.push(Action::Build {
+                                piece: Piece::City,
+                                at: c,
+                            })
+                        }
+                        Building::City {
+                            owner, wall: false, ..
+                        } if owner == seat && wall_ok => out.push(Action::Build {
+                            piece: Piece::CityWall,
+                            at: c,
+                        }),
+                        _ => {}
+                    }
+                }
+            }
+            Group::NewKnights => {
+                if ck && p.knights_left[0] > 0 && hand.covers(&cost::KNIGHT) {
+                    for c in 0..corners {
+                        if self.knight_spot(seat, c) {
+                            out.push(Action::Build {
+                                piece: Piece::Knight,
+                                at: c,
+                            });
+                        }
+                    }
+                }
+            }
+            Group::Knights => {
+                if ck {
+                    self.knight_actions(seat, out);
+                }
+            }
+            Group::Improvements => {
+                if ck {
+                    for t in Track::ALL {
+                        if self.can_improve(seat, t) {
+                            out.push(Action::UpgradeProgress { track: t });
+                        }
+                    }
+                }
+            }
+            Group::Cards => {
+                if ck {
+                    let mut seen: Vec<Progress> = Vec::new();
+                    for &card in &p.progress {
+                        if !seen.contains(&card) {
+                            seen.push(card);
+                            if self.progress_playable(seat, card).is_ok() {
+                                out.push(Action::Play { card });
+                            }
+                        }
+                    }
+                } else {
+                    if !self.dev_deck.is_empty() && hand.covers(&cost::DEVELOPMENT) {
+                        out.push(Action::BuyDevelopment);
+                    }
+                    for card in [
+                        Dev::Knight,
+                        Dev::RoadBuilding,
+                        Dev::YearOfPlenty,
+                        Dev::Monopoly,
+                    ] {
+                        if self.dev_playable(seat, card) {
+                            out.push(Action::PlayDevelopment { card });
+                        }
+                    }
+                }
+            }
+            Group::BankTrades => {
+                let rates = self.rates(seat);
+                for &give in kinds {
+                    if hand.get(give) >= rates[give.index()] {
+                        for &take in kinds {
+                            if take != give && self.bank.get(take) > 0 {
+                                out.push(Action::Trade { give, take });
+                            }
+                        }
+                    }
+                }
+            }
+            Group::Offers => {
+                if self.options.trades_between_players && self.offers_made < OFFERS_PER_TURN {
+                    for &give in kinds {
+                        for gn in 1..=hand.get(give).min(MOST_IN_OFFER) {
+                            for &take in kinds {
+                                if take == give {
+                                    continue;
+                                }
+                                for tn in 1..=MOST_IN_OFFER {
+                                    out.push(Action::Propose {
+                                        offer: Offer {
+                                            give: (give, gn),
+                                            take: (take, tn),
+                                        },
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Group::End => {
+                // Progress cards over the limit go back first.
+                if p.progress.len() > PROGRESS_LIMIT {
+                    self.return_actions(seat, out);
+                } else {
+                    out.push(Action::EndTurn);
+                }
+            }
         }
     }
 

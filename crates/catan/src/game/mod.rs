@@ -10,10 +10,12 @@
 //! - [`view`]: what a seat sees, and determinization for bots.
 
 pub mod action;
+pub mod bench;
 pub mod board_rules;
 pub mod cards;
 pub mod conformance;
 pub mod contract;
+pub mod eval;
 pub mod events;
 pub mod legal;
 pub mod options;

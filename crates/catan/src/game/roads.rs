@@ -58,8 +58,16 @@ impl Catan {
     /// tie; when the holder falls behind, a single longest player takes
     /// it, and a tie leaves it with nobody.
     pub fn update_longest_road(&mut self) {
+        // Fewer than five roads never make the longest road.
         let lens: Vec<u32> = (0..self.seat_count() as Seat)
-            .map(|s| self.road_length(s))
+            .map(|s| {
+                let built = super::state::pieces::ROADS - self.players[s as usize].roads_left;
+                if u32::from(built) < LONGEST_ROAD_MIN {
+                    0
+                } else {
+                    self.road_length(s)
+                }
+            })
             .collect();
         let max = lens.iter().copied().max().unwrap_or(0);
         if max < LONGEST_ROAD_MIN {

@@ -441,17 +441,17 @@ impl Catan {
 
     /// The seat's victory points.
     pub fn points(&self, seat: Seat) -> u32 {
-        let mut vp = 0;
-        for b in &self.buildings {
-            match *b {
-                Building::Settlement { owner } if owner == seat => vp += 1,
-                Building::City {
-                    owner, metropolis, ..
-                } if owner == seat => vp += if metropolis.is_some() { 4 } else { 2 },
-                _ => {}
-            }
-        }
+        // Pieces off the supply are on the board: 1 point a settlement,
+        // 2 a city, 2 more a metropolis.
         let p = &self.players[seat as usize];
+        let settlements = u32::from(pieces::SETTLEMENTS - p.settlements_left);
+        let cities = u32::from(pieces::CITIES - p.cities_left);
+        let metropolises = self
+            .metropolis
+            .iter()
+            .filter(|m| matches!(m, Some((s, _)) if *s == seat))
+            .count() as u32;
+        let mut vp = settlements + 2 * cities + 2 * metropolises;
         vp += p.shown.len() as u32 + u32::from(p.defender) + u32::from(p.dev_points);
         if self.largest_army == Some(seat) {
             vp += 2;

@@ -1,12 +1,19 @@
-//! Catan on the command line: so far only its maps (`tabula map check
-//! --ruleset catan`). Its rules are not written yet, so the commands that
-//! play or replay games refuse it with that reason rather than pretend.
+//! Catan: Cities & Knights on the command line: games between bots,
+//! records, maps in the course server's format, and the benchmark.
+//! `--options` takes the ruleset's options as JSON (docs/catan/rules.md).
 
+use std::io::Write;
 use std::path::Path;
+use std::time::Instant;
 
-use tabula_catan::{MAX_BOARD_BYTES, Severity, check_text};
-use tabula_engine::record::{GameRecord, RecordError};
-use tabula_engine::{Outcome, Problem, StateHash};
+use serde::Serialize;
+use tabula_ai::no_own_bots;
+use tabula_catan::game::bench::random_game;
+use tabula_catan::{
+    Catan, CheckedBoard, MAX_BOARD_BYTES, Options, STANDARD_BOARD, Severity, check_text,
+};
+use tabula_engine::record::{GameRecord, RecordError, replay};
+use tabula_engine::{Game, Outcome, Problem, StateHash};
 
 use super::CliRuleset;
 use crate::arena::ArenaArgs;
@@ -19,14 +26,8 @@ use crate::problem_text::problem_line;
 /// Catan's name on the command line.
 pub const NAME: &str = "catan";
 
-/// Catan, as the commands reach it: maps only.
+/// Catan, as the commands reach it.
 pub struct CatanCli;
-
-fn maps_only() -> Failure {
-    Failure::Usage(format!(
-        "{NAME} has maps only so far: `tabula map check --ruleset {NAME} FILE…` checks them; its rules are not written yet"
-    ))
-}
 
 /// A Catan board problem as the engine's problem, for printing.
 fn engine_problem(p: &tabula_catan::Problem) -> Problem {
@@ -39,24 +40,51 @@ fn engine_problem(p: &tabula_catan::Problem) -> Problem {
     out
 }
 
+/// The options given with `--options`, or the defaults.
+pub fn options(text: Option<&str>) -> Result<Options, Failure> {
+    match text {
+        None => Ok(Options::default()),
+        Some(t) => serde_json::from_str(t).map_err(|e| {
+            Failure::Usage(format!(
+                "--options: not Catan options ({}); known fields: cities_and_knights, points, numbers, testgame, trades_between_players, starting_commodities, round_limit",
+                crate::safe_text::printable(&e.to_string())
+            ))
+        }),
+    }
+}
+
+/// What a Catan benchmark measured.
+#[derive(Serialize, Debug)]
+struct CatanBench {
+    ruleset: &'static str,
+    cities_and_knights: bool,
+    trades_between_players: bool,
+    games: u64,
+    seats: usize,
+    actions: u64,
+    seconds: f64,
+    games_per_second: f64,
+    actions_per_game: f64,
+    micros_per_action: f64,
+}
+
 impl CliRuleset for CatanCli {
     fn name(&self) -> &'static str {
         NAME
     }
 
-    fn play(&self, _args: &PlayArgs) -> CmdResult {
-        Err(maps_only())
+    fn play(&self, args: &PlayArgs) -> CmdResult {
+        let o = options(args.options.as_deref())?;
+        crate::play::play_any::<Catan>(args, &o, (no_own_bots, &[]))
     }
 
-    fn arena(&self, _args: &ArenaArgs) -> CmdResult {
-        Err(maps_only())
+    fn arena(&self, args: &ArenaArgs) -> CmdResult {
+        let o = options(args.options.as_deref())?;
+        crate::arena::arena::<Catan>(args, &o, (no_own_bots, &[]))
     }
 
     fn replay(&self, record: &GameRecord) -> Result<(StateHash, Option<Outcome>), RecordError> {
-        Err(RecordError::Ruleset {
-            found: record.ruleset.clone(),
-            expected: super::names().join(" or "),
-        })
+        replay::<Catan>(record).map(|g| (g.state_hash(), g.outcome()))
     }
 
     /// A board in the course server's format (docs/catan/maps.md); on
@@ -81,7 +109,75 @@ impl CliRuleset for CatanCli {
         }
     }
 
-    fn bench(&self, _args: &BenchArgs) -> CmdResult {
-        Err(maps_only())
+    /// Random games on the standard board with `--seats` players, the
+    /// engine alone on one thread.
+    fn bench(&self, args: &BenchArgs) -> CmdResult {
+        if args.bot.is_some() {
+            return Err(Failure::Usage(
+                "--bot: catan's benchmark plays random games; time a bot with `tabula arena`"
+                    .into(),
+            ));
+        }
+        if !(2..=4).contains(&args.seats) {
+            return Err(Failure::Usage(format!(
+                "--seats {}: catan is for 2 to 4 seats",
+                args.seats
+            )));
+        }
+        let o = options(args.options.as_deref())?;
+        let board = CheckedBoard::from_text(STANDARD_BOARD)
+            .map_err(|_| Failure::Input("the standard board does not check".into()))?;
+        let games = args.games.unwrap_or(1000);
+        let start = Instant::now();
+        let mut actions = 0;
+        for g in 0..games {
+            let seed = args.seed.wrapping_add(g);
+            actions += random_game(&o, &board, args.seats, seed)
+                .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        let r = CatanBench {
+            ruleset: NAME,
+            cities_and_knights: o.cities_and_knights,
+            trades_between_players: o.trades_between_players,
+            games,
+            seats: args.seats,
+            actions,
+            seconds,
+            games_per_second: games as f64 / seconds,
+            actions_per_game: actions as f64 / games as f64,
+            micros_per_action: seconds * 1e6 / actions.max(1) as f64,
+        };
+        let mut out = std::io::stdout().lock();
+        let written = if args.json {
+            let text = serde_json::to_string(&r)
+                .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
+            writeln!(out, "{text}")
+        } else {
+            writeln!(
+                out,
+                "{} random games of catan ({}, {} seats, trades between players {}) on one thread in {:.2} s\n\
+                 games/s:        {:.1}\n\
+                 actions/game:   {:.0}\n\
+                 µs/action:      {:.3}",
+                r.games,
+                if r.cities_and_knights {
+                    "Cities & Knights"
+                } else {
+                    "base game"
+                },
+                r.seats,
+                if r.trades_between_players {
+                    "on"
+                } else {
+                    "off"
+                },
+                r.seconds,
+                r.games_per_second,
+                r.actions_per_game,
+                r.micros_per_action
+            )
+        };
+        written.map_err(|e| Failure::Input(format!("cannot write: {e}")))
     }
 }

@@ -25,10 +25,12 @@ impl CliRuleset for DomainsCli {
     }
 
     fn play(&self, args: &PlayArgs) -> CmdResult {
+        super::no_options(self.name(), args.options.as_deref())?;
         crate::play::play_any::<Domains>(args, &Options::default(), (domains_bot, BOT_NAMES))
     }
 
     fn arena(&self, args: &ArenaArgs) -> CmdResult {
+        super::no_options(self.name(), args.options.as_deref())?;
         crate::arena::arena::<Domains>(args, &Options::default(), (domains_bot, BOT_NAMES))
     }
 
@@ -59,6 +61,7 @@ impl CliRuleset for DomainsCli {
     }
 
     fn bench(&self, args: &BenchArgs) -> CmdResult {
+        super::no_options(self.name(), args.options.as_deref())?;
         crate::bench_domains::run(args)
     }
 

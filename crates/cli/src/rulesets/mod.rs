@@ -3,7 +3,7 @@
 //! ruleset here by name and calls it through [`CliRuleset`]; what a
 //! ruleset does differently lives in its own file beside this one.
 //! [`MAPS_ONLY`] holds rulesets whose maps can be checked before their
-//! rules exist (Catan): `lookup` finds them, and their game commands refuse.
+//! rules exist (none now): `lookup` finds them, and their game commands refuse.
 
 mod catan;
 mod domains;
@@ -44,11 +44,25 @@ pub trait CliRuleset: Sync {
 }
 
 /// Every ruleset this build knows.
-pub static ALL: &[&dyn CliRuleset] = &[&star_tigris::StarTigrisCli, &domains::DomainsCli];
+pub static ALL: &[&dyn CliRuleset] = &[
+    &star_tigris::StarTigrisCli,
+    &domains::DomainsCli,
+    &catan::CatanCli,
+];
 
 /// Rulesets with maps but no rules yet: only `tabula map check` serves
-/// them; every other command refuses them with that reason.
-pub static MAPS_ONLY: &[&dyn CliRuleset] = &[&catan::CatanCli];
+/// them; every other command refuses them with that reason (none now).
+pub static MAPS_ONLY: &[&dyn CliRuleset] = &[];
+
+/// Refuse `--options` for a ruleset that takes none on the command line.
+pub fn no_options(name: &str, options: Option<&str>) -> CmdResult {
+    match options {
+        Some(_) => Err(crate::failure::Failure::Usage(format!(
+            "--options: {name} takes no options on the command line"
+        ))),
+        None => Ok(()),
+    }
+}
 
 /// The names of every known ruleset.
 pub fn names() -> Vec<&'static str> {
@@ -63,11 +77,15 @@ pub fn lookup(name: &str) -> Result<&'static dyn CliRuleset, String> {
         .find(|r| r.name() == name)
         .ok_or_else(|| {
             let maps: Vec<&str> = MAPS_ONLY.iter().map(|r| r.name()).collect();
+            let maps = if maps.is_empty() {
+                String::new()
+            } else {
+                format!("; maps only: {}", maps.join(", "))
+            };
             format!(
-                "unknown ruleset {} (known rulesets: {}); maps only: {}",
+                "unknown ruleset {} (known rulesets: {}){maps}",
                 quoted(name),
-                names().join(", "),
-                maps.join(", ")
+                names().join(", ")
             )
         })
 }

@@ -25,10 +25,12 @@ impl CliRuleset for StarTigrisCli {
     }
 
     fn play(&self, args: &PlayArgs) -> CmdResult {
+        super::no_options(self.name(), args.options.as_deref())?;
         crate::play::play_star_tigris(args)
     }
 
     fn arena(&self, args: &ArenaArgs) -> CmdResult {
+        super::no_options(self.name(), args.options.as_deref())?;
         crate::arena::arena::<StarTigris>(args, &Options::default(), (no_own_bots, &[]))
     }
 
@@ -56,6 +58,7 @@ impl CliRuleset for StarTigrisCli {
     }
 
     fn bench(&self, args: &BenchArgs) -> CmdResult {
+        super::no_options(self.name(), args.options.as_deref())?;
         crate::bench::run_star_tigris(args)
     }
 }
