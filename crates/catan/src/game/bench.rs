@@ -10,12 +10,16 @@ use crate::CheckedBoard;
 pub const MAX_BENCH_ACTIONS: u64 = 200_000;
 
 /// Play one game of uniformly random legal actions on `board`; the
-/// number of actions taken (dice rolls included).
+/// number of actions taken (dice rolls included). With `checked`, every
+/// action goes through [`Game::apply`], which checks it again; without,
+/// through [`Catan::apply_listed`], as a search that just listed the
+/// actions would (and as Catanatron's play loop does).
 pub fn random_game(
     options: &Options,
     board: &CheckedBoard,
     seats: usize,
     seed: u64,
+    checked: bool,
 ) -> Result<u64, String> {
     let mut game =
         Catan::new(options, board, seats, seed).map_err(|e| format!("cannot start: {e}"))?;
@@ -40,8 +44,12 @@ pub fn random_game(
         let a = game
             .random_action(seat, &mut rng)
             .ok_or_else(|| format!("action {actions}: seat {seat} has no legal action"))?;
-        game.apply(seat, &a)
-            .map_err(|e| format!("action {actions}: {a:?} was refused: {e}"))?;
+        if checked {
+            game.apply(seat, &a)
+                .map_err(|e| format!("action {actions}: {a:?} was refused: {e}"))?;
+        } else {
+            game.apply_listed(seat, &a);
+        }
         actions += 1;
     }
 }

@@ -16,6 +16,42 @@ impl Catan {
             .any(|s| self.roads[*s as usize] == Some(seat))
     }
 
+    /// The corners where the seat's roads end, in order (where its new
+    /// settlements and knights may go).
+    pub fn network_corners(&self, seat: Seat) -> Vec<CornerId> {
+        let mut out = Vec::with_capacity(32);
+        for (s, owner) in self.roads.iter().enumerate() {
+            if *owner == Some(seat) {
+                out.extend_from_slice(&self.topo.sides[s].ends);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Sides next to the seat's roads and buildings, in order: every side
+    /// where [`Catan::road_spot`] may hold.
+    pub fn road_candidates(&self, seat: Seat) -> Vec<SideId> {
+        let mut out = Vec::with_capacity(48);
+        let mut add = |c: usize| out.extend_from_slice(&self.topo.corners[c].sides);
+        for (s, owner) in self.roads.iter().enumerate() {
+            if *owner == Some(seat) {
+                for e in self.topo.sides[s].ends {
+                    add(e as usize);
+                }
+            }
+        }
+        for (c, b) in self.buildings.iter().enumerate() {
+            if b.owner() == Some(seat) {
+                add(c);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Whether the seat may build a road on `side` (free of cost and pieces).
     pub fn road_spot(&self, seat: Seat, side: SideId) -> bool {
         if self.roads[side as usize].is_some() {
@@ -111,18 +147,17 @@ impl Catan {
     /// The seat's bank rate for every card, in the order of [`Card::ALL`].
     pub fn rates(&self, seat: Seat) -> [u8; 8] {
         let mut rates = [4u8; 8];
-        for (c, b) in self.buildings.iter().enumerate() {
-            if b.owner() != Some(seat) {
+        for &(c, h) in &self.topo.harbour_corners {
+            if self.buildings[c as usize].owner() != Some(seat) {
                 continue;
             }
-            match self.topo.corners[c].harbour {
-                Some(Harbour::Generic) => {
+            match h {
+                Harbour::Generic => {
                     for r in &mut rates {
                         *r = (*r).min(3);
                     }
                 }
-                Some(Harbour::Special(r)) => rates[Card::of(r).index()] = 2,
-                None => {}
+                Harbour::Special(r) => rates[Card::of(r).index()] = 2,
             }
         }
         if self.ck() {

@@ -69,6 +69,21 @@ impl Catan {
                 }
             }
         }
+        for s in 0..self.seat_count() {
+            let built = pieces::ROADS - self.players[s].roads_left;
+            let len = if built < 5 {
+                0
+            } else {
+                self.road_length(s as u8)
+            };
+            if u32::from(self.road_lengths[s]) != len {
+                return Err(format!(
+                    "player {}'s road was counted {}, but it is {len}",
+                    s + 1,
+                    self.road_lengths[s]
+                ));
+            }
+        }
         for (t, slot) in self.metropolis.iter().enumerate() {
             if let Some((s, c)) = slot
                 && self.buildings[*c as usize]
@@ -104,9 +119,7 @@ impl Catan {
                 + self
                     .players
                     .iter()
-                    .map(|p| {
-                        p.dev.len() + usize::from(p.dev_points) + usize::from(p.knights_played)
-                    })
+                    .map(|p| p.dev.len() + usize::from(p.knights_played))
                     .sum::<usize>();
             // Played cards other than knights leave the game.
             if devs > 25 {

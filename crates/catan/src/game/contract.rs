@@ -176,6 +176,16 @@ pub fn step_words(step: &Step) -> &'static str {
     }
 }
 
+impl Catan {
+    /// Apply an action taken from [`Game::legal_actions`] without checking
+    /// it again (what a search or a benchmark that just listed the actions
+    /// does). An action that was not listed leaves the state undefined;
+    /// [`Game::apply`] is the checked way.
+    pub fn apply_listed(&mut self, seat: Seat, action: &Action) {
+        self.perform(seat, action);
+    }
+}
+
 impl Game for Catan {
     type Action = Action;
     type Error = Refusal;
@@ -311,7 +321,7 @@ impl Game for Catan {
             for (d, t) in &p.dev {
                 h.u8(*d as u8).u32(*t);
             }
-            h.u8(p.knights_played).u8(p.dev_points).u8(0xfe);
+            h.u8(p.knights_played).u8(0xfe);
         }
         h.bytes(&self.bank.0);
         for d in &self.decks {

@@ -68,7 +68,7 @@ impl Evaluate for Catan {
             + 2.5 * self.production(seat)
             + 0.12 * f64::from(self.diversity(seat))
             + hand_value;
-        v += 0.04 * f64::from(self.road_length(seat).min(8));
+        v += 0.04 * f64::from(self.road_lengths[seat as usize].min(8));
         if self.ck() {
             v += 0.25 * p.levels.iter().map(|l| f64::from(*l)).sum::<f64>();
             v += 0.15 * f64::from(self.knight_strength(seat));

@@ -146,7 +146,7 @@ impl Catan {
         match group {
             Group::Roads => {
                 if p.roads_left > 0 && hand.covers(&cost::ROAD) {
-                    for s in 0..self.roads.len() as SideId {
+                    for s in self.road_candidates(seat) {
                         if self.road_spot(seat, s) {
                             out.push(Action::Build {
                                 piece: Piece::Road,
@@ -158,7 +158,7 @@ impl Catan {
             }
             Group::Settlements => {
                 if p.settlements_left > 0 && hand.covers(&cost::SETTLEMENT) {
-                    for c in 0..corners {
+                    for c in self.network_corners(seat) {
                         if self.settlement_spot(seat, c) {
                             out.push(Action::Build {
                                 piece: Piece::Settlement,
@@ -194,7 +194,7 @@ impl Catan {
             }
             Group::NewKnights => {
                 if ck && p.knights_left[0] > 0 && hand.covers(&cost::KNIGHT) {
-                    for c in 0..corners {
+                    for c in self.network_corners(seat) {
                         if self.knight_spot(seat, c) {
                             out.push(Action::Build {
                                 piece: Piece::Knight,
@@ -529,7 +529,10 @@ impl Catan {
                         Answer::Counter(o) => *o,
                         _ => continue,
                     };
-                    if self.trade_affordable(seat, s as Seat, &terms) {
+                    // The other side could pay when it answered, and
+                    // nothing has happened since: only the offerer's own
+                    // hand is checked (so the check needs no hidden cards).
+                    if self.players[seat as usize].hand.get(terms.give.0) >= terms.give.1 {
                         out.push(Action::TradeWith { seat: s as Seat });
                     }
                 }
@@ -537,13 +540,6 @@ impl Catan {
             }
             _ => {}
         }
-    }
-
-    /// Whether both sides can still pay for `terms` (`from` gives `give`).
-    pub fn trade_affordable(&self, from: Seat, to: Seat, terms: &Offer) -> bool {
-        let a = self.players[from as usize].hand;
-        let b = self.players[to as usize].hand;
-        a.get(terms.give.0) >= terms.give.1 && b.get(terms.take.0) >= terms.take.1
     }
 
     /// The players the seat may rob at the robber: a building beside it and a card in hand.
@@ -872,7 +868,7 @@ impl Catan {
     /// The seat's points as everyone sees them (hidden victory point
     /// cards of the base game aside).
     pub fn public_points(&self, seat: Seat) -> u32 {
-        self.points(seat) - u32::from(self.players[seat as usize].dev_points)
+        self.points(seat) - u32::from(self.players[seat as usize].dev_points())
     }
 
     /// Giving step helper: where the cards of a [`Step::Give`] go.

@@ -94,12 +94,7 @@ impl Catan {
             Action::BuyDevelopment => {
                 self.pay(seat, &cost::DEVELOPMENT);
                 if let Some(d) = self.dev_deck.pop() {
-                    let p = &mut self.players[seat as usize];
-                    if d == Dev::VictoryPoint {
-                        p.dev_points += 1;
-                    } else {
-                        p.dev.push((d, self.turn));
-                    }
+                    self.players[seat as usize].dev.push((d, self.turn));
                 }
             }
             Action::PlayDevelopment { card } => self.play_dev(seat, card),
@@ -164,8 +159,10 @@ impl Catan {
                 }
             }
         }
-        if matches!(piece, Piece::Road | Piece::Settlement | Piece::Knight) {
-            self.update_longest_road();
+        match piece {
+            Piece::Road => self.refresh_roads(SeatSet::one(seat)),
+            Piece::Settlement | Piece::Knight => self.refresh_roads(self.road_owners_at(at)),
+            _ => {}
         }
     }
 
@@ -221,7 +218,8 @@ impl Catan {
                 if let Some(d) = displaced {
                     self.displace(d, to);
                 }
-                self.update_longest_road();
+                let seats = SeatSet(self.road_owners_at(at).0 | self.road_owners_at(to).0);
+                self.refresh_roads(seats);
             }
         }
     }
@@ -443,7 +441,7 @@ impl Catan {
                 self.steps.pop();
                 if let Some(Choice::Corner(c)) = chosen {
                     self.knights[c as usize] = Some(knight);
-                    self.update_longest_road();
+                    self.refresh_roads(self.road_owners_at(c));
                 }
             }
             Step::HarborAnswer { card, .. } => {
@@ -461,7 +459,7 @@ impl Catan {
                     && let Some(k) = self.knights[c as usize].take()
                 {
                     self.players[seat as usize].knights_left[k.level as usize - 1] += 1;
-                    self.update_longest_road();
+                    self.refresh_roads(self.road_owners_at(c));
                     let current = self.current;
                     let left = self.players[current as usize].knights_left;
                     let any_spot =
@@ -578,7 +576,7 @@ impl Catan {
                 self.buildings[c as usize] = Building::Settlement { owner: seat };
             } else {
                 self.buildings[c as usize] = Building::None;
-                self.update_longest_road();
+                self.refresh_roads(self.road_owners_at(c));
             }
         }
     }
@@ -798,14 +796,14 @@ impl Catan {
                     activated_on: 0,
                     promoted_on: 0,
                 });
-                self.update_longest_road();
+                self.refresh_roads(self.road_owners_at(c));
             }
             (Progress::Diplomat, CardStage::Start, Some(Choice::Side(s))) => {
                 let owner = self.roads[s as usize].take();
                 if let Some(o) = owner {
                     self.players[o as usize].roads_left += 1;
+                    self.refresh_roads(SeatSet::one(o));
                 }
-                self.update_longest_road();
                 if owner == Some(seat)
                     && (0..self.roads.len()).any(|x| self.road_spot(seat, x as SideId))
                 {
@@ -821,7 +819,7 @@ impl Catan {
             (Progress::Intrigue, _, Some(Choice::Corner(c))) => {
                 if let Some(k) = self.knights[c as usize].take() {
                     self.displace(k, c);
-                    self.update_longest_road();
+                    self.refresh_roads(self.road_owners_at(c));
                 }
             }
             (Progress::Spy, CardStage::Start, Some(Choice::Seat(v))) => {

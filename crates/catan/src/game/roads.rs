@@ -1,9 +1,9 @@
 //! Longest Road: each player's longest trail of roads, cut by other
 //! players' buildings and (with Cities & Knights) knights.
 
-use tabula_engine::Seat;
+use tabula_engine::{Seat, SeatSet};
 
-use super::state::Catan;
+use super::state::{Catan, pieces};
 use super::topology::CornerId;
 
 /// Roads needed for Longest Road.
@@ -54,32 +54,50 @@ impl Catan {
         best
     }
 
-    /// Give Longest Road to whom it belongs now: the holder keeps it on a
-    /// tie; when the holder falls behind, a single longest player takes
-    /// it, and a tie leaves it with nobody.
+    /// The seats with a road ending at `c`.
+    pub fn road_owners_at(&self, c: CornerId) -> SeatSet {
+        let mut set = SeatSet::EMPTY;
+        for s in &self.topo.corners[c as usize].sides {
+            if let Some(o) = self.roads[*s as usize] {
+                set = set.with(o);
+            }
+        }
+        set
+    }
+
+    /// Recount every seat's roads and give Longest Road to whom it belongs.
     pub fn update_longest_road(&mut self) {
-        // Fewer than five roads never make the longest road.
-        let lens: Vec<u32> = (0..self.seat_count() as Seat)
-            .map(|s| {
-                let built = super::state::pieces::ROADS - self.players[s as usize].roads_left;
-                if u32::from(built) < LONGEST_ROAD_MIN {
-                    0
-                } else {
-                    self.road_length(s)
-                }
-            })
-            .collect();
-        let max = lens.iter().copied().max().unwrap_or(0);
+        self.refresh_roads(self.all_seats());
+    }
+
+    /// Recount the roads of `seats` (the others cannot have changed) and
+    /// give Longest Road to whom it belongs now: the holder keeps it on a
+    /// tie; when the holder falls behind, a single longest player takes
+    /// it, and a tie leaves it with nobody. Fewer than five roads never
+    /// count.
+    pub fn refresh_roads(&mut self, seats: SeatSet) {
+        for s in seats.iter() {
+            let built = pieces::ROADS - self.players[s as usize].roads_left;
+            self.road_lengths[s as usize] = if u32::from(built) < LONGEST_ROAD_MIN {
+                0
+            } else {
+                self.road_length(s) as u8
+            };
+        }
+        let lens = &self.road_lengths[..self.seat_count()];
+        let max = u32::from(lens.iter().copied().max().unwrap_or(0));
         if max < LONGEST_ROAD_MIN {
             self.longest_road = None;
             return;
         }
         if let Some(h) = self.longest_road
-            && lens[h as usize] == max
+            && u32::from(lens[h as usize]) == max
         {
             return;
         }
-        let top: Vec<usize> = (0..lens.len()).filter(|s| lens[*s] == max).collect();
+        let top: Vec<usize> = (0..lens.len())
+            .filter(|s| u32::from(lens[*s]) == max)
+            .collect();
         self.longest_road = if top.len() == 1 {
             Some(top[0] as Seat)
         } else {

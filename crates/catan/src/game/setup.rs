@@ -139,6 +139,7 @@ impl Catan {
             robber_awake: !ck,
             metropolis: [None; 3],
             longest_road: None,
+            road_lengths: [0; MAX_SEATS],
             largest_army: None,
             dev_deck,
             dev_played: false,

@@ -107,12 +107,21 @@ pub struct Player {
     pub walls_left: u8,
     /// Knights not on the board, per level (basic, strong, mighty).
     pub knights_left: [u8; 3],
-    /// Base game: development cards in hand, each with the turn it was bought.
+    /// Base game: development cards in hand (victory points included),
+    /// each with the turn it was bought.
     pub dev: Vec<(Dev, u32)>,
     /// Base game: knight cards played.
     pub knights_played: u8,
-    /// Base game: victory point cards (counted at once, kept hidden).
-    pub dev_points: u8,
+}
+
+impl Player {
+    /// Base game: victory point cards in hand (they count at once, hidden).
+    pub fn dev_points(&self) -> u8 {
+        self.dev
+            .iter()
+            .filter(|(d, _)| *d == Dev::VictoryPoint)
+            .count() as u8
+    }
 }
 
 /// A card a seat still owes: discards after a 7 or a Saboteur, gifts for
@@ -147,6 +156,8 @@ pub enum Answer {
     Decline,
     /// Yes, on these terms instead (seen from the offerer).
     Counter(Offer),
+    /// Given, but not yet shown to this viewer (only in a seat's view).
+    Sealed,
 }
 
 /// Something that happens before play goes on: done at once, or waiting
@@ -394,6 +405,9 @@ pub struct Catan {
     pub metropolis: [Option<(Seat, CornerId)>; 3],
     /// Longest Road: its holder.
     pub longest_road: Option<Seat>,
+    /// Each seat's longest road as last counted (0 below five roads).
+    #[serde(default)]
+    pub road_lengths: [u8; MAX_SEATS],
     /// Base game: Largest Army's holder.
     pub largest_army: Option<Seat>,
     /// Base game: the development deck (draw from the end).
@@ -452,7 +466,7 @@ impl Catan {
             .filter(|m| matches!(m, Some((s, _)) if *s == seat))
             .count() as u32;
         let mut vp = settlements + 2 * cities + 2 * metropolises;
-        vp += p.shown.len() as u32 + u32::from(p.defender) + u32::from(p.dev_points);
+        vp += p.shown.len() as u32 + u32::from(p.defender) + u32::from(p.dev_points());
         if self.largest_army == Some(seat) {
             vp += 2;
         }

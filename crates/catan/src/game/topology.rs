@@ -79,6 +79,8 @@ pub struct Topology {
     pub corners: Vec<CornerInfo>,
     /// Sides of land hexes, in grid order.
     pub sides: Vec<SideInfo>,
+    /// The corners with a harbour, and what it trades.
+    pub harbour_corners: Vec<(CornerId, Harbour)>,
     hex_index: HashMap<Hex, HexId>,
     corner_index: HashMap<Corner, CornerId>,
     side_index: HashMap<Side, SideId>,
@@ -188,8 +190,14 @@ impl Topology {
             })
             .collect();
         let field_ids = board.fields.iter().map(|f| (f.id.clone(), f.hex)).collect();
+        let harbour_corners = corners
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.harbour.map(|h| (i as CornerId, h)))
+            .collect();
         Topology {
             hexes,
+            harbour_corners,
             corners,
             sides,
             hex_index,

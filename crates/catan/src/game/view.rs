@@ -84,9 +84,6 @@ impl View {
                 b.progress[c.track().index()] += 1;
             }
             b.dev_bought = p.dev.iter().map(|(_, t)| *t).collect();
-            for _ in 0..p.dev_points {
-                b.dev_bought.push(0);
-            }
             if !b.hand_shown {
                 p.hand = Hand::EMPTY;
             }
@@ -94,7 +91,6 @@ impl View {
                 p.progress.clear();
             }
             p.dev.clear();
-            p.dev_points = 0;
             backs.push(b);
         }
         let deck_sizes = [0, 1, 2].map(|t| state.decks[t].len() as u8);
@@ -114,9 +110,12 @@ impl View {
                     }
                 }
                 Step::Answers { answers, .. } => {
+                    // The offerer (the current player) is not asked; the
+                    // others' answers stay secret until all have answered.
+                    let current = game.current as usize;
                     for (s, a) in answers.iter_mut().enumerate() {
-                        if s != seat as usize && *a != Answer::Waiting {
-                            *a = Answer::Waiting;
+                        if s != seat as usize && s != current && *a != Answer::Waiting {
+                            *a = Answer::Sealed;
                         }
                     }
                 }
@@ -294,9 +293,6 @@ impl Determinize for Catan {
             for (d, _) in &me.dev {
                 remove_one(&mut devs, d);
             }
-            for _ in 0..me.dev_points {
-                remove_one(&mut devs, &Dev::VictoryPoint);
-            }
             let played: Vec<u8> = g.players.iter().map(|p| p.knights_played).collect();
             for k in played {
                 for _ in 0..k {
@@ -312,11 +308,7 @@ impl Determinize for Catan {
                     let d = devs
                         .pop()
                         .ok_or("the view's development cards do not add up")?;
-                    if d == Dev::VictoryPoint {
-                        g.players[s].dev_points += 1;
-                    } else {
-                        g.players[s].dev.push((d, t));
-                    }
+                    g.players[s].dev.push((d, t));
                 }
             }
             // Cards played other than knights are not tracked in the view:
@@ -324,13 +316,11 @@ impl Determinize for Catan {
             devs.truncate(usize::from(view.dev_deck_size));
             g.dev_deck = devs;
         }
-        // Other seats' secret answers are unknown: they answer again.
-        if let Some(Step::Give { owed, chosen, .. }) = g.steps.last_mut() {
-            let own = view.seat as usize;
-            for s in 0..n {
-                if s != own && chosen[s] != Hand::EMPTY {
-                    owed[s] += chosen[s].total() as u8;
-                    chosen[s] = Hand::EMPTY;
+        // Other seats' sealed answers are unknown: imagine a refusal.
+        if let Some(Step::Answers { answers, .. }) = g.steps.last_mut() {
+            for a in answers.iter_mut() {
+                if *a == Answer::Sealed {
+                    *a = Answer::Decline;
                 }
             }
         }

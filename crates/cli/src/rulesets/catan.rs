@@ -66,6 +66,8 @@ struct CatanBench {
     games_per_second: f64,
     actions_per_game: f64,
     micros_per_action: f64,
+    checked_seconds: f64,
+    checked_games_per_second: f64,
 }
 
 impl CliRuleset for CatanCli {
@@ -110,7 +112,9 @@ impl CliRuleset for CatanCli {
     }
 
     /// Random games on the standard board with `--seats` players, the
-    /// engine alone on one thread.
+    /// engine alone on one thread: each action drawn from the legal list
+    /// and applied as listed, then the same games again with every action
+    /// checked by `Game::apply`.
     fn bench(&self, args: &BenchArgs) -> CmdResult {
         if args.bot.is_some() {
             return Err(Failure::Usage(
@@ -128,14 +132,23 @@ impl CliRuleset for CatanCli {
         let board = CheckedBoard::from_text(STANDARD_BOARD)
             .map_err(|_| Failure::Input("the standard board does not check".into()))?;
         let games = args.games.unwrap_or(1000);
-        let start = Instant::now();
-        let mut actions = 0;
-        for g in 0..games {
-            let seed = args.seed.wrapping_add(g);
-            actions += random_game(&o, &board, args.seats, seed)
-                .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
+        let time = |checked: bool| -> Result<(u64, f64), Failure> {
+            let start = Instant::now();
+            let mut actions = 0;
+            for g in 0..games {
+                let seed = args.seed.wrapping_add(g);
+                actions += random_game(&o, &board, args.seats, seed, checked)
+                    .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
+            }
+            Ok((actions, start.elapsed().as_secs_f64()))
+        };
+        let (actions, seconds) = time(false)?;
+        let (checked_actions, checked_seconds) = time(true)?;
+        if checked_actions != actions {
+            return Err(Failure::Input(
+                "the checked and unchecked games differ: a listed action was refused".into(),
+            ));
         }
-        let seconds = start.elapsed().as_secs_f64();
         let r = CatanBench {
             ruleset: NAME,
             cities_and_knights: o.cities_and_knights,
@@ -147,6 +160,8 @@ impl CliRuleset for CatanCli {
             games_per_second: games as f64 / seconds,
             actions_per_game: actions as f64 / games as f64,
             micros_per_action: seconds * 1e6 / actions.max(1) as f64,
+            checked_seconds,
+            checked_games_per_second: games as f64 / checked_seconds,
         };
         let mut out = std::io::stdout().lock();
         let written = if args.json {
@@ -159,7 +174,8 @@ impl CliRuleset for CatanCli {
                 "{} random games of catan ({}, {} seats, trades between players {}) on one thread in {:.2} s\n\
                  games/s:        {:.1}\n\
                  actions/game:   {:.0}\n\
-                 µs/action:      {:.3}",
+                 µs/action:      {:.3}\n\
+                 games/s when every action is checked again (Game::apply): {:.1}",
                 r.games,
                 if r.cities_and_knights {
                     "Cities & Knights"
@@ -175,7 +191,8 @@ impl CliRuleset for CatanCli {
                 r.seconds,
                 r.games_per_second,
                 r.actions_per_game,
-                r.micros_per_action
+                r.micros_per_action,
+                r.checked_games_per_second
             )
         };
         written.map_err(|e| Failure::Input(format!("cannot write: {e}")))
