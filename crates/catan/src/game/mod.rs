@@ -17,6 +17,7 @@ pub mod conformance;
 pub mod contract;
 pub mod eval;
 pub mod events;
+pub mod fuzzing;
 pub mod legal;
 pub mod options;
 pub mod perform;

@@ -318,7 +318,12 @@ impl Catan {
         if self.points(self.current) >= self.goal() {
             self.phase = Phase::Over;
             self.winner = Some(self.current);
-            self.steps.clear();
+            // A knight waiting to retreat goes back to its owner's supply.
+            for step in std::mem::take(&mut self.steps) {
+                if let Step::Displaced { seat, knight, .. } = step {
+                    self.players[seat as usize].knights_left[knight.level as usize - 1] += 1;
+                }
+            }
         }
     }
 

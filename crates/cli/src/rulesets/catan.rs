@@ -116,12 +116,6 @@ impl CliRuleset for CatanCli {
     /// and applied as listed, then the same games again with every action
     /// checked by `Game::apply`.
     fn bench(&self, args: &BenchArgs) -> CmdResult {
-        if args.bot.is_some() {
-            return Err(Failure::Usage(
-                "--bot: catan's benchmark plays random games; time a bot with `tabula arena`"
-                    .into(),
-            ));
-        }
         if !(2..=4).contains(&args.seats) {
             return Err(Failure::Usage(format!(
                 "--seats {}: catan is for 2 to 4 seats",
@@ -129,6 +123,9 @@ impl CliRuleset for CatanCli {
             )));
         }
         let o = options(args.options.as_deref())?;
+        if let Some(spec) = &args.bot {
+            return bench_bot(args, &o, spec);
+        }
         let board = CheckedBoard::from_text(STANDARD_BOARD)
             .map_err(|_| Failure::Input("the standard board does not check".into()))?;
         let games = args.games.unwrap_or(1000);
@@ -197,4 +194,62 @@ impl CliRuleset for CatanCli {
         };
         written.map_err(|e| Failure::Input(format!("cannot write: {e}")))
     }
+}
+
+/// `tabula bench --ruleset catan --bot SPEC`: the bot's time per move in
+/// positions reached by random play (`--games` positions, default 20),
+/// each a decision with more than one legal action.
+fn bench_bot(args: &BenchArgs, o: &Options, spec: &str) -> CmdResult {
+    use tabula_engine::{GameRng, Ruleset, ToMove};
+    let positions = args.games.unwrap_or(20);
+    let mut bot = tabula_ai::bot_from_spec::<Catan>(spec, args.seed)
+        .map_err(|e| Failure::Usage(format!("--bot: {e}")))?;
+    let mut times = Vec::new();
+    for p in 0..positions {
+        let seed = args.seed.wrapping_add(p);
+        let mut g = Catan::new_game(o, None, args.seats, seed)
+            .map_err(|e| Failure::Input(format!("cannot start: {e}")))?;
+        let mut rng = GameRng::seeded(seed);
+        let walk = 40 + (p * 97) % 600;
+        let mut step = 0;
+        loop {
+            let seat = match g.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    g.apply_chance()
+                        .map_err(|e| Failure::Input(e.to_string()))?;
+                    continue;
+                }
+                ToMove::Seat(s) => s,
+                ToMove::Simultaneous(set) => set.iter().next().unwrap_or(0),
+            };
+            let legal = g.legal_actions(seat);
+            if step >= walk && legal.len() > 1 {
+                let view = g.player_view(seat);
+                let start = Instant::now();
+                let a = bot
+                    .choose(&view, seat)
+                    .ok_or_else(|| Failure::Input("the bot chose nothing".into()))?;
+                times.push(start.elapsed().as_secs_f64() * 1000.0);
+                g.apply(seat, &a)
+                    .map_err(|e| Failure::Input(format!("the bot's move was refused: {e}")))?;
+                break;
+            }
+            let a = legal[rng.index(legal.len())];
+            g.apply(seat, &a)
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            step += 1;
+        }
+    }
+    let n = times.len().max(1) as f64;
+    let mean = times.iter().sum::<f64>() / n;
+    let max = times.iter().copied().fold(0.0, f64::max);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{spec} on catan ({} seats): {} positions, mean {mean:.1} ms a move, max {max:.1} ms",
+        args.seats,
+        times.len()
+    )
+    .map_err(|e| Failure::Input(format!("cannot write: {e}")))
 }
