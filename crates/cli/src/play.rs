@@ -399,6 +399,20 @@ fn write_record<G: Ruleset>(dir: &Path, g: u64, m: &Match<G>) -> Result<String, 
     let path = dir.join(format!("game-{:04}.json", g + 1));
     let mut text = serde_json::to_string_pretty(m.record())
         .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
+    // A very long game (random bots can trade for tens of thousands of
+    // actions) is written on one line, to stay under what readers accept.
+    if text.len() >= tabula_engine::limits::MAX_RECORD_BYTES {
+        text = serde_json::to_string(m.record())
+            .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
+    }
+    if text.len() >= tabula_engine::limits::MAX_RECORD_BYTES {
+        return Err(Failure::Input(format!(
+            "game {}: its record would be {} bytes, more than the {} a reader accepts",
+            g + 1,
+            text.len(),
+            tabula_engine::limits::MAX_RECORD_BYTES
+        )));
+    }
     text.push('\n');
     fs::write(&path, text)
         .map_err(|e| Failure::Input(format!("{}: cannot write: {e}", shown(&path))))?;
