@@ -352,6 +352,9 @@ impl Game for Catan {
         if let Some((r, w)) = self.chosen_dice {
             h.u8(r).u8(w);
         }
+        if let Some(e) = self.fixed_event {
+            h.u8(0xee).u8(e.map_or(9, |t| t as u8));
+        }
         h.u8(self.crane as u8).u8(self.fleet.map_or(9, |c| c as u8));
         h.u8(self.harbor_offered.0)
             .u8(self.offers_made)

@@ -14,8 +14,16 @@ impl Catan {
             Some(d) => d,
             None => (self.die(), self.die()),
         };
+        let fixed = self.fixed_event.take();
         let event = if self.ck() {
-            match self.die() {
+            let face = match fixed {
+                Some(None) => 1,
+                Some(Some(Track::Trade)) => 4,
+                Some(Some(Track::Politics)) => 5,
+                Some(Some(Track::Science)) => 6,
+                None => self.die(),
+            };
+            match face {
                 4 => Some(Some(Track::Trade)),
                 5 => Some(Some(Track::Politics)),
                 6 => Some(Some(Track::Science)),

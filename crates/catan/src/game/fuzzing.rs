@@ -32,6 +32,16 @@ pub fn fuzz_board(data: &[u8]) {
     }
 }
 
+/// Read arbitrary bytes as a position (docs/catan/positions.md): every
+/// position read keeps every card and piece accounted for.
+pub fn fuzz_position(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(g) = super::position::read_position(&text, None) {
+        g.check_conservation()
+            .expect("a position read keeps every card and piece");
+    }
+}
+
 /// Load arbitrary bytes as a game record and replay it.
 pub fn fuzz_record(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
@@ -122,7 +132,7 @@ mod tests {
         let mut rng = GameRng::seeded(77);
         let seeds: [&[u8]; 3] = [
             crate::STANDARD_BOARD.as_bytes(),
-            b"BUILD Settlement 5:NE\nBUILD Road 5:N\nROLL_DIES\nPLAY SPY\nCHOOSE player 2\nTRADE GRAIN ORE\nPROPOSE 1 BRICK FOR 2 GRAIN\nEND_TURN\n",
+            b"players 3\nhand 1 GRAIN 2\ncity 2 5:SE wall\nknight 1 9:SW strong active\nroads 1 9:SW 9:S\ndice 3 4\nevent ship\nBUILD Settlement 5:NE\nBUILD Road 5:N\nROLL_DIES\nPLAY SPY\nCHOOSE player 2\nTRADE GRAIN ORE\nPROPOSE 1 BRICK FOR 2 GRAIN\nEND_TURN\n",
             br#"{"format":"tabula-record","version":1,"ruleset":"catan","options":{},"map":null,"seed":1,"seats":[{"name":"A","player":"human"},{"name":"B","player":"human"}],"actions":[{"seat":0,"action":{"build":{"piece":"settlement","at":3}}}],"final_hash":"0000000000000000"}"#,
         ];
         for round in 0..600 {
@@ -145,6 +155,7 @@ mod tests {
                 }
             }
             fuzz_board(&data);
+            fuzz_position(&data);
             fuzz_record(&data);
             fuzz_action_text(&data);
             let random: Vec<u8> = (0..rng.below(400)).map(|_| rng.below(256) as u8).collect();

@@ -21,6 +21,7 @@ pub mod fuzzing;
 pub mod legal;
 pub mod options;
 pub mod perform;
+pub mod position;
 pub mod roads;
 pub mod setup;
 pub mod state;

@@ -149,6 +149,7 @@ impl Catan {
             steps,
             roll: None,
             chosen_dice: None,
+            fixed_event: None,
             crane: false,
             fleet: None,
             harbor_offered: Default::default(),

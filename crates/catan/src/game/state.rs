@@ -426,6 +426,10 @@ pub struct Catan {
     pub roll: Option<Roll>,
     /// Dice fixed by Alchemist for the coming roll.
     pub chosen_dice: ChosenDice,
+    /// A scenario's event die for the coming roll (`Some(None)`: a ship);
+    /// set only by positions written for tests, never in play.
+    #[serde(default)]
+    pub fixed_event: Option<Option<Track>>,
     /// This turn: Crane lowers one improvement by one commodity.
     pub crane: bool,
     /// This turn: Merchant Fleet's card, traded 2:1.
