@@ -517,6 +517,30 @@ fn base_game_development_cards_wait_a_turn_and_largest_army_needs_three() {
     assert_eq!(v.backs[0].dev_bought, vec![g.turn]);
 }
 
+#[test]
+fn largest_army_goes_to_the_third_knight_and_to_whoever_plays_more() {
+    let mut g = pos(
+        "base\nplayers 3\nturn 7 player 1 main\nsettlement 2 5:SE\nhand 2 ORE 1\ndev 1 KNIGHT_CARD KNIGHT_CARD\nknights-played 1 2\nknights-played 2 3\nlargest-army 2",
+    );
+    assert_eq!(g.points(1), 3);
+    acts(
+        &mut g,
+        &[
+            "PLAY_DEVELOPMENT KNIGHT_CARD",
+            "CHOOSE field 9",
+            "CHOOSE player 2",
+        ],
+    );
+    assert_eq!(g.largest_army, Some(1), "3 against 3: the holder keeps it");
+    refused(&mut g, "PLAY_DEVELOPMENT KNIGHT_CARD", "not possible");
+    act(&mut g, "END_TURN");
+    g.current = 0;
+    g.phase = Phase::Main;
+    act(&mut g, "PLAY_DEVELOPMENT KNIGHT_CARD");
+    assert_eq!(g.largest_army, Some(0), "4 against 3");
+    assert_eq!(g.points(0), 2);
+}
+
 // ---- every progress card ----
 
 #[test]

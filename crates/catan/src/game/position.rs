@@ -179,6 +179,35 @@ fn place(g: &mut Catan, w: &[&str]) -> Result<(), String> {
                 }
             }
         }
+        "dev" => {
+            // dev P CARD … : base-game development cards in hand, bought before this turn.
+            let s = seat_of(g, w.get(1))?;
+            for name in &w[2..] {
+                let card = super::cards::Dev::from_name(name)
+                    .ok_or_else(|| format!("{name:?} is not a development card"))?;
+                let i = g
+                    .dev_deck
+                    .iter()
+                    .position(|c| *c == card)
+                    .ok_or_else(|| format!("no {name} is left in the deck"))?;
+                g.dev_deck.remove(i);
+                g.players[s as usize].dev.push((card, 0));
+            }
+        }
+        "knights-played" => {
+            let s = seat_of(g, w.get(1))?;
+            let k = number(w.get(2), "the knights played")? as u8;
+            for _ in 0..k {
+                let i = g
+                    .dev_deck
+                    .iter()
+                    .position(|c| *c == super::cards::Dev::Knight)
+                    .ok_or("no knight card is left in the deck")?;
+                g.dev_deck.remove(i);
+            }
+            g.players[s as usize].knights_played = k;
+        }
+        "largest-army" => g.largest_army = Some(seat_of(g, w.get(1))?),
         "levels" => {
             let s = seat_of(g, w.get(1))?;
             for pair in w[2..].chunks(2) {
