@@ -19,7 +19,15 @@ use crate::state_json::StateJson;
 /// Options of `tabula apply`.
 #[derive(Args, Debug)]
 pub struct ApplyArgs {
-    /// A Star Tigris setup file (board, hands, scores, whose turn).
+    /// The ruleset: star-tigris (a setup file) or catan (a position,
+    /// docs/catan/positions.md).
+    #[arg(long, default_value = "star-tigris")]
+    pub ruleset: String,
+    /// Catan: the board the position is on (the standard board when not given).
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// A Star Tigris setup file (board, hands, scores, whose turn), or a
+    /// Catan position with `--ruleset catan`.
     #[arg(long, value_name = "FILE")]
     pub setup: PathBuf,
     /// Actions to apply, one per line in the text form (`colonize scientist
@@ -64,6 +72,19 @@ fn apply_text(game: &mut StarTigris, text: &str, events: &mut Vec<Event>) -> Res
 
 /// Run `tabula apply`.
 pub fn run(args: &ApplyArgs) -> CmdResult {
+    match args.ruleset.as_str() {
+        "star-tigris" => {}
+        "catan" => return run_catan(args),
+        other => {
+            return Err(Failure::Usage(format!(
+                "--ruleset {}: apply reads star-tigris setups and catan positions",
+                quoted(other)
+            )));
+        }
+    }
+    if args.map.is_some() {
+        return Err(Failure::Usage("--map: only for --ruleset catan".into()));
+    }
     let setup_name = shown(&args.setup);
     let text = read_text(&args.setup, MAX_MAP_BYTES, "setup").map_err(Failure::Input)?;
     let mut game =
@@ -94,6 +115,69 @@ pub fn run(args: &ApplyArgs) -> CmdResult {
     match args.seat_view {
         Some(n) => print_pretty(&game.player_view(n - 1)),
         None => print_pretty(&StateJson::of(&game, &events)),
+    }
+}
+
+/// `tabula apply --ruleset catan`: a position, then actions in the
+/// course server's words, each for the seat to move or written `N: ACTION`
+/// for player N (where several answer at once); dice are rolled as they
+/// come, with the position's fixed dice if it has them.
+fn run_catan(args: &ApplyArgs) -> CmdResult {
+    use tabula_catan::Catan;
+    use tabula_catan::game::position::{MAX_POSITION_BYTES, read_position};
+    let name = shown(&args.setup);
+    let text = read_text(&args.setup, MAX_POSITION_BYTES, "position").map_err(Failure::Input)?;
+    let map = match &args.map {
+        Some(p) => {
+            Some(read_text(p, tabula_catan::MAX_BOARD_BYTES, "map").map_err(Failure::Input)?)
+        }
+        None => None,
+    };
+    let mut game: Catan = read_position(&text, map.as_deref())
+        .map_err(|p| Failure::Input(problem_lines(&name, &p)))?;
+    if let Some(n) = args.seat_view
+        && n as usize > game.seats()
+    {
+        return Err(Failure::Usage(format!(
+            "--seat-view {n}: the position has {} players",
+            game.seats()
+        )));
+    }
+    if let Some(path) = &args.actions {
+        let aname = shown(path);
+        let text = read_text(path, MAX_RECORD_BYTES, "actions file").map_err(Failure::Input)?;
+        for (k, (line, written)) in action_lines(&text).enumerate() {
+            let fail = |reason: String| {
+                Failure::Input(format!(
+                    "{aname}:{line}: action {k} ({}): {}",
+                    quoted(written),
+                    printable(&reason)
+                ))
+            };
+            let (seat, words) = match written.split_once(": ") {
+                Some((p, rest)) => match p.trim().parse::<u8>() {
+                    Ok(n) if (1..=game.seats()).contains(&(n as usize)) => (Some(n - 1), rest),
+                    _ => return Err(fail(format!("{} is not a player number", quoted(p)))),
+                },
+                None => (None, written),
+            };
+            let action = tabula_catan::Action::parse(words, &game.topo).map_err(fail)?;
+            let seat = match (seat, game.to_move()) {
+                (_, ToMove::Over) => return Err(fail("the game is over".into())),
+                (Some(s), _) => s,
+                (None, ToMove::Seat(s)) => s,
+                (None, ToMove::Simultaneous(set)) => set.iter().next().unwrap_or(0),
+                (None, ToMove::Chance) => return Err(fail("the dice are due".into())),
+            };
+            game.apply(seat, &action).map_err(|e| fail(e.to_string()))?;
+            while game.to_move() == ToMove::Chance {
+                game.apply_chance().map_err(|e| fail(e.to_string()))?;
+            }
+        }
+    }
+    match args.seat_view {
+        Some(n) => print_pretty(&game.player_view(n - 1)),
+        None => print_pretty(&game),
     }
 }
 

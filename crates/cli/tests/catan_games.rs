@@ -98,3 +98,59 @@ fn bad_options_are_refused_in_plain_words() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("takes no options"), "{}", r.stderr);
 }
+
+#[test]
+fn apply_plays_actions_on_a_catan_position() {
+    let dir = scratch("catan-apply");
+    let position = dir.join("harbor.txt");
+    std::fs::write(
+        &position,
+        "players 3\nhand 1 GRAIN 2\nprogress 1 COMMERCIAL_HARBOR\nhand 2 COIN 1 CLOTH 1\nhand 3 LUMBER 2 PAPER 1\n",
+    )
+    .unwrap();
+    let actions = dir.join("actions.txt");
+    std::fs::write(
+        &actions,
+        "PLAY COMMERCIAL_HARBOR\nOFFER 3 GRAIN\nCHOOSE PAPER   # Charly\nOFFER 2 GRAIN\n2: CHOOSE COIN\n",
+    )
+    .unwrap();
+    let r = tabula(&[
+        "apply",
+        "--ruleset",
+        "catan",
+        "--setup",
+        &s(&position),
+        "--actions",
+        &s(&actions),
+        "--seat-view",
+        "1",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v["state"]["players"][0]["hand"],
+        serde_json::json!([0, 0, 0, 0, 0, 1, 0, 1])
+    );
+    assert_eq!(
+        v["state"]["players"][1]["hand"],
+        serde_json::json!([0, 0, 0, 0, 0, 0, 0, 0]),
+        "hidden"
+    );
+    std::fs::write(&actions, "PLAY COMMERCIAL_HARBOR\nOFFER 3 ORE\n").unwrap();
+    let r = tabula(&[
+        "apply",
+        "--ruleset",
+        "catan",
+        "--setup",
+        &s(&position),
+        "--actions",
+        &s(&actions),
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .contains("actions.txt:2: action 1 (\"OFFER 3 ORE\")"),
+        "{}",
+        r.stderr
+    );
+}
