@@ -113,6 +113,9 @@ impl Catan {
         {
             return self.actions(seat).contains(action);
         }
+        if let Some(ok) = self.quick_check(seat, action) {
+            return ok;
+        }
         let group = match action {
             Action::Build { piece, .. } => match piece {
                 Piece::Road => Group::Roads,
@@ -135,6 +138,63 @@ impl Catan {
         let mut out = Vec::new();
         self.group_actions(seat, group, &mut out);
         out.contains(action)
+    }
+
+    /// The main phase's most frequent actions checked directly, exactly as
+    /// [`Catan::group_actions`] lists them (the conformance suite holds
+    /// the two together); `None` for the others.
+    fn quick_check(&self, seat: Seat, action: &Action) -> Option<bool> {
+        let p = &self.players[seat as usize];
+        let hand = p.hand;
+        let ck = self.ck();
+        Some(match *action {
+            Action::Build { piece, at } => {
+                let places = if piece == Piece::Road {
+                    self.roads.len()
+                } else {
+                    self.buildings.len()
+                };
+                if at as usize >= places {
+                    return Some(false);
+                }
+                match piece {
+                    Piece::Road => {
+                        p.roads_left > 0 && hand.covers(&cost::ROAD) && self.road_spot(seat, at)
+                    }
+                    Piece::Settlement => {
+                        p.settlements_left > 0
+                            && hand.covers(&cost::SETTLEMENT)
+                            && self.settlement_spot(seat, at)
+                    }
+                    Piece::City => {
+                        p.cities_left > 0
+                            && hand.covers(&cost::CITY)
+                            && self.buildings[at as usize] == (Building::Settlement { owner: seat })
+                    }
+                    Piece::CityWall => {
+                        ck && p.walls_left > 0
+                            && hand.covers(&cost::WALL)
+                            && matches!(self.buildings[at as usize],
+                                Building::City { owner, wall: false, .. } if owner == seat)
+                    }
+                    Piece::Knight => {
+                        ck && p.knights_left[0] > 0
+                            && hand.covers(&cost::KNIGHT)
+                            && self.knight_spot(seat, at)
+                    }
+                }
+            }
+            Action::Trade { give, take } => {
+                let kind_ok = |c: Card| ck || !c.is_commodity();
+                kind_ok(give)
+                    && kind_ok(take)
+                    && give != take
+                    && self.bank.get(take) > 0
+                    && hand.get(give) >= self.rate(seat, give)
+            }
+            Action::EndTurn => p.progress.len() <= PROGRESS_LIMIT,
+            _ => return None,
+        })
     }
 
     fn group_actions(&self, seat: Seat, group: Group, out: &mut Vec<Action>) {
