@@ -29,6 +29,7 @@
 //! The move played is the root child visited most. The budget is a number
 //! of iterations, a time limit, or both (whichever ends first).
 
+use rustc_hash::FxHashSet;
 use tabula_engine::{Determinize, Evaluate, GameRng, Seat, ToMove, settle_chance};
 
 use crate::value::{after, one_step, rewards};
@@ -250,6 +251,7 @@ impl<G: Determinize + Evaluate> Tree<'_, G> {
             if legal.is_empty() {
                 break;
             }
+            let legal_set = Legal::new(&legal);
             let visits = self.nodes[node].visits;
             let allowed = (self.cfg.widen * (visits as f64 + 1.0).sqrt())
                 .ceil()
@@ -261,7 +263,7 @@ impl<G: Determinize + Evaluate> Tree<'_, G> {
                 let child = self.nodes[node].children[ci];
                 let c = &mut self.nodes[child];
                 let Some(a) = &c.action else { continue };
-                if c.mover != seat || !legal.contains(a) {
+                if c.mover != seat || !legal_set.contains(a) {
                     continue;
                 }
                 any_available = true;
@@ -275,7 +277,7 @@ impl<G: Determinize + Evaluate> Tree<'_, G> {
             let n_children = self.nodes[node].children.len();
             if (n_children < allowed || !any_available)
                 && self.nodes.len() < MAX_NODES
-                && let Some(action) = self.candidate(node, &game, seat, &legal, rng)
+                && let Some(action) = self.candidate(node, &game, seat, &legal, &legal_set, rng)
             {
                 let Some(next) = after(&game, seat, &action) else {
                     break;
@@ -319,14 +321,17 @@ impl<G: Determinize + Evaluate> Tree<'_, G> {
         game: &G,
         seat: Seat,
         legal: &[G::Action],
+        legal_set: &Legal<'_, G::Action>,
         rng: &mut GameRng,
     ) -> Option<G::Action> {
-        let is_child = |nodes: &[Node<G::Action>], a: &G::Action| {
-            nodes[node]
-                .children
-                .iter()
-                .any(|&c| nodes[c].mover == seat && nodes[c].action.as_ref() == Some(a))
-        };
+        let children: Vec<G::Action> = self.nodes[node]
+            .children
+            .iter()
+            .filter(|&&c| self.nodes[c].mover == seat)
+            .filter_map(|&c| self.nodes[c].action.clone())
+            .collect();
+        let children = Legal::new(&children);
+        let is_child = |a: &G::Action| children.contains(a);
         if self.nodes[node].depth < self.cfg.sweep {
             if self.nodes[node].ranked.is_none() {
                 let mut scored: Vec<(f64, usize)> = legal
@@ -345,13 +350,13 @@ impl<G: Determinize + Evaluate> Tree<'_, G> {
             let ranked = self.nodes[node].ranked.as_ref()?;
             return ranked
                 .iter()
-                .find(|a| legal.contains(a) && !is_child(&self.nodes, a))
+                .find(|a| legal_set.contains(a) && !is_child(a))
                 .cloned();
         }
         let mut best: Option<(f64, G::Action)> = None;
         for _ in 0..self.cfg.samples.max(2) {
             let a = &legal[rng.index(legal.len())];
-            if is_child(&self.nodes, a) {
+            if is_child(a) {
                 continue;
             }
             let v = one_step(game, seat, a);
@@ -400,6 +405,41 @@ impl<G: Determinize + Evaluate> Tree<'_, G> {
                 return;
             }
             steps += 1;
+        }
+    }
+}
+
+/// A list of actions asked "does it hold this one?" many times: a plain
+/// scan while short, a hash set once long (a Catan turn lists hundreds of
+/// trade offers).
+struct Legal<'a, A> {
+    list: Vec<&'a A>,
+    set: Option<FxHashSet<&'a A>>,
+}
+
+impl<'a, A: Eq + std::hash::Hash> Legal<'a, A> {
+    /// Longer lists than this are held in a set.
+    const SCAN: usize = 24;
+
+    fn new(actions: &'a [A]) -> Self {
+        Self::from_refs(actions.iter().collect())
+    }
+
+    fn from_refs(list: Vec<&'a A>) -> Self {
+        if list.len() > Self::SCAN {
+            Legal {
+                set: Some(list.into_iter().collect()),
+                list: Vec::new(),
+            }
+        } else {
+            Legal { list, set: None }
+        }
+    }
+
+    fn contains(&self, a: &A) -> bool {
+        match &self.set {
+            Some(set) => set.contains(a),
+            None => self.list.contains(&a),
         }
     }
 }

@@ -75,8 +75,9 @@ impl Outcome {
 /// - all randomness comes from a [`GameRng`] stored in the state, so a state
 ///   and a list of actions always lead to the same state.
 pub trait Game: Clone {
-    /// An action a seat can take.
-    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
+    /// An action a seat can take. `Eq + Hash` lets searches hold long
+    /// legal lists in a set.
+    type Action: Clone + Eq + std::hash::Hash + Debug + Serialize + DeserializeOwned;
     /// Why an action was rejected.
     type Error: std::error::Error + Clone + PartialEq;
     /// What one seat may see of the state.
