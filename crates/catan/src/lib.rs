@@ -137,6 +137,28 @@ pub fn check_text(text: &str) -> Checked {
 pub struct CheckedBoard {
     board: Board,
     warnings: Vec<Problem>,
+    #[serde(skip)]
+    topo: TopologyCache,
+}
+
+/// The board's corners and sides, worked out once for all the games set
+/// up from one [`CheckedBoard`].
+#[derive(Clone, Default)]
+struct TopologyCache(std::sync::OnceLock<std::sync::Arc<game::topology::Topology>>);
+
+impl PartialEq for TopologyCache {
+    /// Always equal: the cache follows from the board.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for TopologyCache {}
+
+impl std::fmt::Debug for TopologyCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TopologyCache")
+    }
 }
 
 impl CheckedBoard {
@@ -150,6 +172,7 @@ impl CheckedBoard {
             Ok(CheckedBoard {
                 board,
                 warnings: problems,
+                topo: TopologyCache::default(),
             })
         }
     }
@@ -161,6 +184,7 @@ impl CheckedBoard {
             Some(board) if !has_errors(&checked.problems) => Ok(CheckedBoard {
                 board,
                 warnings: checked.problems,
+                topo: TopologyCache::default(),
             }),
             _ => Err(checked.problems),
         }
@@ -174,6 +198,14 @@ impl CheckedBoard {
     /// Its warnings.
     pub fn warnings(&self) -> &[Problem] {
         &self.warnings
+    }
+
+    /// Its corners and sides, shared by every game set up from it.
+    pub(crate) fn topology(&self) -> std::sync::Arc<game::topology::Topology> {
+        self.topo
+            .0
+            .get_or_init(|| std::sync::Arc::new(game::topology::Topology::new(&self.board)))
+            .clone()
     }
 }
 

@@ -33,8 +33,13 @@ impl Catan {
     /// Sides next to the seat's roads and buildings, in order: every side
     /// where [`Catan::road_spot`] may hold.
     pub fn road_candidates(&self, seat: Seat) -> Vec<SideId> {
-        let mut out = Vec::with_capacity(48);
-        let mut add = |c: usize| out.extend_from_slice(&self.topo.corners[c].sides);
+        // A bit per side, read back in order: sorted and without repeats.
+        let mut bits = vec![0u64; self.roads.len().div_ceil(64)];
+        let mut add = |c: usize| {
+            for &s in &self.topo.corners[c].sides {
+                bits[s as usize / 64] |= 1 << (s % 64);
+            }
+        };
         for (s, owner) in self.roads.iter().enumerate() {
             if *owner == Some(seat) {
                 for e in self.topo.sides[s].ends {
@@ -47,8 +52,13 @@ impl Catan {
                 add(c);
             }
         }
-        out.sort_unstable();
-        out.dedup();
+        let mut out = Vec::with_capacity(48);
+        for (w, mut word) in bits.into_iter().enumerate() {
+            while word != 0 {
+                out.push((w * 64) as SideId + word.trailing_zeros() as SideId);
+                word &= word - 1;
+            }
+        }
         out
     }
 

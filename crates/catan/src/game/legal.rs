@@ -190,7 +190,19 @@ impl Catan {
                     && kind_ok(take)
                     && give != take
                     && self.bank.get(take) > 0
+                    && hand.get(give) >= 2
                     && hand.get(give) >= self.rate(seat, give)
+            }
+            Action::Propose { offer } => {
+                let kind_ok = |c: Card| ck || !c.is_commodity();
+                let ((give, gn), (take, tn)) = (offer.give, offer.take);
+                self.options.trades_between_players
+                    && self.offers_made < OFFERS_PER_TURN
+                    && kind_ok(give)
+                    && kind_ok(take)
+                    && give != take
+                    && (1..=hand.get(give).min(MOST_IN_OFFER)).contains(&gn)
+                    && (1..=MOST_IN_OFFER).contains(&tn)
             }
             Action::EndTurn => p.progress.len() <= PROGRESS_LIMIT,
             _ => return None,
@@ -306,6 +318,10 @@ impl Catan {
                 }
             }
             Group::BankTrades => {
+                // No rate is below 2.
+                if kinds.iter().all(|&k| hand.get(k) < 2) {
+                    return;
+                }
                 let rates = self.rates(seat);
                 for &give in kinds {
                     if hand.get(give) >= rates[give.index()] {

@@ -49,7 +49,7 @@ impl Catan {
         if !problems.is_empty() {
             return Err(Problems(problems));
         }
-        let topo = Arc::new(Topology::new(board.board()));
+        let topo = board.topology();
         let mut rng = GameRng::seeded(seed);
         let fixed: Vec<Option<u8>> = topo
             .hexes
