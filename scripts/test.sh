@@ -29,10 +29,15 @@ trap 'rm -rf "$tmp"' EXIT
 tail -n 1 "$tmp/play.jsonl"
 "$tabula" record verify "$tmp"/records/*.json > "$tmp/verify.txt"
 echo "$(wc -l < "$tmp/verify.txt") records replay to their final hash"
-echo "acceptance: 5 passed, 0 failed"
+"$tabula" play --ruleset catan --seats random,random,random,random --games 1000 --seed 7 \
+  --records "$tmp/catan" > "$tmp/catan.jsonl"
+tail -n 1 "$tmp/catan.jsonl"
+"$tabula" record verify "$tmp"/catan/*.json > "$tmp/catan-verify.txt"
+echo "$(wc -l < "$tmp/catan-verify.txt") Catan records replay to their final hash"
+echo "acceptance: 7 passed, 0 failed"
 
 step "browser tests (headless Chromium)"
 ./scripts/setup-web.sh
-cargo clippy -p tabula-star-tigris-page -p tabula-domains-page --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy -p tabula-star-tigris-page -p tabula-domains-page -p tabula-catan-page -p tabula-page-kit --target wasm32-unknown-unknown --locked -- -D warnings
 ./scripts/build-web.sh
 (cd tests/browser && node --test --test-concurrency=1)
