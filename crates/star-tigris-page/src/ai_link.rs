@@ -7,6 +7,7 @@
 use std::cell::RefCell;
 
 use tabula_engine::Game;
+use tabula_star_tigris::{Action, View};
 use tabula_worker::protocol::{Reply, Request};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -56,7 +57,7 @@ fn spawn() -> Option<Worker> {
             });
             return;
         }
-        if let Ok(reply) = serde_json::from_str::<Reply>(&text) {
+        if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text) {
             with_app(|app| {
                 on_reply(app, reply);
                 render(app);
@@ -127,7 +128,7 @@ pub fn drive(app: &mut App) {
     let state = session.game().state_hash().0;
     let id = app.next_request;
     app.next_request += 1;
-    let request = Request {
+    let request: Request<View> = Request {
         id,
         spec: spec.clone(),
         seed: (state ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15)) & tabula_engine::limits::MAX_SEED,
@@ -155,7 +156,7 @@ pub fn drive(app: &mut App) {
     });
 }
 
-fn on_reply(app: &mut App, reply: Reply) {
+fn on_reply(app: &mut App, reply: Reply<Action>) {
     let Some(p) = app.pending else { return };
     let Some(session) = app.session.as_ref() else {
         return;

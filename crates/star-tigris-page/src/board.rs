@@ -71,7 +71,8 @@ impl Geometry {
 pub struct RegionOverlay {
     /// Each cell's region label, if any.
     pub labels: Vec<Option<u16>>,
-    /// For each region, its first cell and its leaders (owner, kind).
+    /// For each region with a leader, the cell its tag goes on and its
+    /// leaders (owner, kind).
     pub rulers: Vec<(Pos, Vec<(u8, Kind)>)>,
 }
 
@@ -472,22 +473,26 @@ fn draw_regions(ctx: &Ctx, g: &Geometry, o: &RegionOverlay) {
             }
         }
     }
-    // A tag on each region's first cell with the leaders that rule it.
+    // A tag with the leaders that rule each region, on the cell chosen
+    // so it covers no piece; two leaders a row, so it fits its cell.
     for (p, rulers) in &o.rulers {
         if rulers.is_empty() {
             continue;
         }
         let (x, y) = g.corner(*p);
         let r = s * 0.16;
-        let w = rulers.len() as f64 * r * 2.2 + r * 0.4;
+        let per_row = rulers.len().min(2);
+        let rows = rulers.len().div_ceil(2);
+        let w = per_row as f64 * r * 2.2 + r * 0.4;
+        let h = rows as f64 * r * 2.2 + r * 0.2;
         ctx.set_fill_style_str("rgba(255,255,255,0.92)");
-        ctx.fill_rect(x + 1.0, y + 1.0, w, r * 2.4);
+        ctx.fill_rect(x + 1.0, y + 1.0, w, h);
         ctx.set_stroke_style_str("#111");
         ctx.set_line_width(1.0);
-        ctx.stroke_rect(x + 1.0, y + 1.0, w, r * 2.4);
+        ctx.stroke_rect(x + 1.0, y + 1.0, w, h);
         for (i, (owner, k)) in rulers.iter().enumerate() {
-            let cx = x + 1.0 + r * 1.3 + i as f64 * r * 2.2;
-            let cy = y + 1.0 + r * 1.2;
+            let cx = x + 1.0 + r * 1.3 + (i % 2) as f64 * r * 2.2;
+            let cy = y + 1.0 + r * 1.2 + (i / 2) as f64 * r * 2.2;
             ctx.set_fill_style_str(SEAT_COLOURS[*owner as usize % 4]);
             ctx.begin_path();
             ctx.arc(cx, cy, r, 0.0, 2.0 * PI).ok();

@@ -18,6 +18,7 @@ pub mod lesson_view;
 pub mod library;
 pub mod map_editor;
 pub mod palette;
+pub mod region_tags;
 pub mod replay;
 pub mod replay_view;
 pub mod rule_words;

@@ -3,7 +3,6 @@
 
 use tabula_engine::Game;
 use tabula_star_tigris::regions::Regions;
-use tabula_star_tigris::state::Content;
 use tabula_star_tigris::view::View;
 use tabula_star_tigris::{Action, Kind, Phase, Pos};
 use wasm_bindgen::JsCast;
@@ -1072,25 +1071,17 @@ fn end_screen(app: &App) -> El {
         )
 }
 
-/// The regions view: labels and rulers from the engine.
+/// The regions view: labels and rulers from the engine, each region's
+/// tag where it covers no piece ([`crate::region_tags`]).
 fn region_overlay(app: &App) -> Option<RegionOverlay> {
     let s = app.session.as_ref()?;
     let g = s.game();
     let regions: &Regions = g.regions();
     let labels: Vec<Option<u16>> = (0..g.cell_count()).map(|i| regions.of(i)).collect();
-    let mut rulers: Vec<(Pos, Vec<(u8, Kind)>)> = Vec::new();
-    for i in 0..g.cell_count() {
-        if regions.of(i) == Some(i as u16) {
-            let leaders = (0..g.cell_count())
-                .filter(|&j| regions.of(j) == Some(i as u16))
-                .filter_map(|j| match g.cell(j).content() {
-                    Content::Leader(o, k) => Some((o, k)),
-                    _ => None,
-                })
-                .collect();
-            rulers.push((g.pos(i), leaders));
-        }
-    }
+    let rulers: Vec<(Pos, Vec<(u8, Kind)>)> = crate::region_tags::region_tags(g)
+        .into_iter()
+        .map(|t| (t.at, t.rulers))
+        .collect();
     Some(RegionOverlay { labels, rulers })
 }
 

@@ -1,4 +1,6 @@
-//! The AI web worker. The page posts one request per move, as JSON:
+//! The AI web worker. The messages and the answering are generic over
+//! the game contract ([`protocol`]); this build's entry point serves Star
+//! Tigris. The page posts one request per move, as JSON:
 //! `{"id": N, "spec": "search:normal", "seed": S, "seat": K, "view": VIEW}`
 //! where VIEW is `player_view(seat)` — never the whole state. The worker
 //! answers `{"id": N, "action": ACTION, "ms": T}` (or `"error"`), and posts
@@ -8,13 +10,12 @@ pub mod protocol;
 
 #[cfg(all(target_arch = "wasm32", feature = "entry"))]
 mod run {
-    use tabula_ai::bot_from_spec;
     use tabula_star_tigris::StarTigris;
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, WorkerGlobalScope};
 
-    use crate::protocol::{Reply, Request};
+    use crate::protocol::answer;
 
     fn now() -> f64 {
         js_sys::global()
@@ -22,28 +23,6 @@ mod run {
             .performance()
             .map(|p| p.now())
             .unwrap_or(0.0)
-    }
-
-    fn answer(text: &str) -> Reply {
-        let request: Request = match serde_json::from_str(text) {
-            Ok(r) => r,
-            Err(e) => return Reply::error(0, format!("unreadable request: {e}")),
-        };
-        let start = now();
-        let mut bot = match bot_from_spec::<StarTigris>(&request.spec, request.seed) {
-            Ok(b) => b,
-            Err(e) => return Reply::error(request.id, e),
-        };
-        bot.set_clock(now);
-        match bot.choose(&request.view, request.seat) {
-            Some(action) => Reply {
-                id: request.id,
-                action: Some(action),
-                error: None,
-                ms: now() - start,
-            },
-            None => Reply::error(request.id, "the bot found no legal action".into()),
-        }
     }
 
     /// Start the worker: answer requests, and say it is ready.
@@ -54,7 +33,8 @@ mod run {
         let reply_to = scope.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let text = e.data().as_string().unwrap_or_default();
-            let reply = serde_json::to_string(&answer(&text)).unwrap_or_default();
+            let reply =
+                serde_json::to_string(&answer::<StarTigris>(&text, now)).unwrap_or_default();
             reply_to.post_message(&JsValue::from_str(&reply)).ok();
         });
         scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -106,6 +106,9 @@ impl Catan {
     /// Whether `action` is legal for `seat`: in the main phase only its
     /// group of actions is listed, which is what makes `apply` quick.
     pub fn is_legal(&self, seat: Seat, action: &Action) -> bool {
+        if let Some(ok) = self.answer_check(seat, action) {
+            return ok;
+        }
         if self.phase != Phase::Main
             || !self.steps.is_empty()
             || seat != self.current
@@ -138,6 +141,43 @@ impl Catan {
         let mut out = Vec::new();
         self.group_actions(seat, group, &mut out);
         out.contains(action)
+    }
+
+    /// An answer to an offer between players checked directly, exactly as
+    /// the answers step lists them (hundreds of counter-offers); `None`
+    /// for other actions or when no offer awaits answers.
+    fn answer_check(&self, seat: Seat, action: &Action) -> Option<bool> {
+        let Some(&Step::Answers { offer, answers }) = self.steps.last() else {
+            return None;
+        };
+        if !matches!(
+            action,
+            Action::Accept | Action::Decline | Action::Counter { .. }
+        ) {
+            return None;
+        }
+        if self.phase == Phase::Over
+            || seat as usize >= self.seat_count()
+            || answers[seat as usize] != Answer::Waiting
+        {
+            return Some(false);
+        }
+        let hand = self.players[seat as usize].hand;
+        let ck = self.ck();
+        Some(match *action {
+            Action::Accept => hand.get(offer.take.0) >= offer.take.1,
+            Action::Counter { offer: c } => {
+                let kind_ok = |k: Card| ck || !k.is_commodity();
+                let ((give, gn), (take, tn)) = (c.give, c.take);
+                kind_ok(give)
+                    && kind_ok(take)
+                    && give != take
+                    && (1..=hand.get(take).min(MOST_IN_OFFER)).contains(&tn)
+                    && (1..=MOST_IN_OFFER).contains(&gn)
+                    && c != offer
+            }
+            _ => true,
+        })
     }
 
     /// The main phase's most frequent actions checked directly, exactly as
@@ -953,5 +993,106 @@ impl Catan {
             Step::Give { to, .. } => Some(*to),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tabula_engine::{Game, GameRng, Seat, ToMove};
+
+    use super::super::action::{Action, Piece};
+    use super::super::cards::Card;
+    use super::super::options::Options;
+    use super::super::state::{Catan, Offer, Phase};
+    use super::MOST_IN_OFFER;
+    use crate::CheckedBoard;
+
+    /// Every action the direct checks decide: builds of each piece on
+    /// every corner or side (and one past the end), bank trades of every
+    /// pair, offers and counter-offers of every size from 0 to one over
+    /// the most, answers and the end of the turn.
+    fn probes(g: &Catan) -> Vec<Action> {
+        let mut out = vec![Action::EndTurn, Action::Accept, Action::Decline];
+        for piece in [
+            Piece::Road,
+            Piece::Settlement,
+            Piece::City,
+            Piece::CityWall,
+            Piece::Knight,
+        ] {
+            let places = if piece == Piece::Road {
+                g.roads.len()
+            } else {
+                g.buildings.len()
+            };
+            for at in 0..=places {
+                out.push(Action::Build {
+                    piece,
+                    at: at as u16,
+                });
+            }
+        }
+        for give in Card::ALL {
+            for take in Card::ALL {
+                out.push(Action::Trade { give, take });
+                for gn in 0..=MOST_IN_OFFER + 1 {
+                    for tn in 0..=MOST_IN_OFFER + 1 {
+                        let offer = Offer {
+                            give: (give, gn),
+                            take: (take, tn),
+                        };
+                        out.push(Action::Propose { offer });
+                        out.push(Action::Counter { offer });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_direct_checks_agree_with_the_lists() {
+        let board = CheckedBoard::from_text(crate::STANDARD_BOARD).unwrap();
+        let mut answers_seen = 0;
+        let mut main_seen = 0;
+        for seed in 0..12u64 {
+            let options = if seed % 3 == 0 {
+                Options::base()
+            } else {
+                Options::default()
+            };
+            let mut g = Catan::new(&options, &board, 3 + (seed % 2) as usize, seed).unwrap();
+            let mut rng = GameRng::seeded(seed);
+            for step in 0..3_000 {
+                let seat = match g.to_move() {
+                    ToMove::Over => break,
+                    ToMove::Chance => {
+                        g.apply_chance().unwrap();
+                        continue;
+                    }
+                    ToMove::Seat(s) => s,
+                    ToMove::Simultaneous(set) => set.iter().next().unwrap(),
+                };
+                if step % 7 == 0 {
+                    let answering = matches!(g.steps.last(), Some(super::Step::Answers { .. }));
+                    answers_seen += usize::from(answering);
+                    main_seen += usize::from(g.phase == Phase::Main && g.steps.is_empty());
+                    for s in 0..g.seat_count() as Seat {
+                        let listed = g.actions(s);
+                        for a in probes(&g) {
+                            assert_eq!(
+                                g.is_legal(s, &a),
+                                listed.contains(&a),
+                                "seed {seed}, step {step}, seat {s}: {a:?}"
+                            );
+                        }
+                    }
+                }
+                let a = g.random_action(seat, &mut rng).unwrap();
+                g.apply(seat, &a).unwrap();
+            }
+        }
+        assert!(answers_seen > 20, "answers steps probed: {answers_seen}");
+        assert!(main_seen > 100, "main phase probed: {main_seen}");
     }
 }
