@@ -3,13 +3,16 @@
 //! grows or shrinks the sea, and sees every check of the course server
 //! (`tabula_catan::check_board`) as they draw; maps open from files,
 //! pastes and links, download in the course format, share as links and
-//! are kept in the browser. The rules of the game come later.
+//! are kept in the browser. For play, [`spots`] places the game's
+//! corners, sides and hexes on the canvas and the engine's legal actions
+//! on them (the game screen itself is issue 17's work).
 //!
 //! The page holds no rules: it edits a `tabula_catan::Board` and asks the
 //! crate what is wrong with it.
 
 pub mod library;
 pub mod model;
+pub mod spots;
 pub mod words;
 
 #[cfg(target_arch = "wasm32")]
