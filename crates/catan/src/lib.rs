@@ -41,6 +41,7 @@ pub use check::{MIN_LAND_FIELDS, SETTLEMENTS_PER_PLAYER, check_board, distance_r
 pub use game::action::{Action, Choice, Piece, Target};
 pub use game::cards::{Card, Dev, Hand, Progress, Track};
 pub use game::contract::Refusal;
+pub use game::log::Event;
 pub use game::options::{Numbers, Options};
 pub use game::state::Catan;
 pub use game::view::{Backs, View};

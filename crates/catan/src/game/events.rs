@@ -4,6 +4,7 @@
 use tabula_engine::Seat;
 
 use super::cards::{Card, Hand, Track};
+use super::log::Event;
 use super::state::{BARBARIAN_TRACK, Building, Catan, Giving, MAX_SEATS, Phase, Roll, Step};
 
 impl Catan {
@@ -37,6 +38,7 @@ impl Catan {
             white,
             event: event.flatten(),
         });
+        self.note(Event::Rolled { red, white, event });
         self.phase = Phase::Main;
         let sum = red + white;
         self.steps.push(if sum == 7 {
@@ -153,6 +155,11 @@ impl Catan {
         let order: Vec<Seat> = (0..n as Seat)
             .map(|k| (self.current + k) % n as Seat)
             .collect();
+        self.note(Event::Attack {
+            barbarians,
+            knights: strength.clone(),
+            repelled: defence >= barbarians,
+        });
         if defence >= barbarians {
             let top = strength.iter().copied().max().unwrap_or(0);
             let best: Vec<Seat> = order
@@ -235,6 +242,10 @@ impl Catan {
             }
         }
         let mut got = [false; MAX_SEATS];
+        let before: Option<Vec<Hand>> = self
+            .log
+            .is_some()
+            .then(|| self.players.iter().map(|p| p.hand).collect());
         for card in Card::ALL {
             let total: u32 = owed.iter().map(|h| u32::from(h.get(card))).sum();
             if total == 0 {
@@ -247,6 +258,20 @@ impl Catan {
                     if want > 0 && self.take_from_bank(s as Seat, card, want) > 0 {
                         got[s] = true;
                     }
+                }
+            } else {
+                self.note(Event::Shortage { card });
+            }
+        }
+        if let Some(before) = before {
+            for (s, was) in before.into_iter().enumerate() {
+                let mut cards = self.players[s].hand;
+                cards.take_all(&was);
+                if cards.total() > 0 {
+                    self.note(Event::Produced {
+                        seat: s as Seat,
+                        cards,
+                    });
                 }
             }
         }

@@ -19,6 +19,7 @@ pub mod eval;
 pub mod events;
 pub mod fuzzing;
 pub mod legal;
+pub mod log;
 pub mod options;
 pub mod perform;
 pub mod position;

@@ -6,6 +6,7 @@ use tabula_engine::{Seat, SeatSet};
 
 use super::action::{Action, Choice, Piece, Target};
 use super::cards::{Card, Dev, Hand, Progress, Track, cost};
+use super::log::Event;
 use super::state::{
     Answer, Building, CardStage, Catan, Giving, Knight, MAX_SEATS, PROGRESS_LIMIT, Phase, Step,
 };
@@ -43,6 +44,11 @@ impl Catan {
         let k = self.rng.below(u64::from(total)) as u32;
         if let Some(card) = self.players[from as usize].hand.nth(k) {
             self.hand_over(from, to, card, 1);
+            self.note(Event::Stole {
+                thief: to,
+                victim: from,
+                card: Some(card),
+            });
         }
     }
 
@@ -250,6 +256,11 @@ impl Catan {
         let Some(card) = self.decks[track.index()].pop() else {
             return;
         };
+        self.note(Event::Drew {
+            seat,
+            track,
+            card: Some(card),
+        });
         let p = &mut self.players[seat as usize];
         if card.is_point() {
             p.shown.push(card);
@@ -277,6 +288,7 @@ impl Catan {
                     .map_or(2, |h| self.players[h as usize].knights_played);
                 if n >= 3 && n > holder && self.largest_army != Some(seat) {
                     self.largest_army = Some(seat);
+                    self.note(Event::LargestArmy { holder: Some(seat) });
                 }
                 self.steps.push(Step::MoveRobber {
                     seat,
@@ -318,6 +330,7 @@ impl Catan {
         if self.points(self.current) >= self.goal() {
             self.phase = Phase::Over;
             self.winner = Some(self.current);
+            self.note(Event::Won { seat: self.current });
             // A knight waiting to retreat goes back to its owner's supply.
             for step in std::mem::take(&mut self.steps) {
                 if let Step::Displaced { seat, knight, .. } = step {

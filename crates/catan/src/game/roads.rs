@@ -76,6 +76,16 @@ impl Catan {
     /// it, and a tie leaves it with nobody. Fewer than five roads never
     /// count.
     pub fn refresh_roads(&mut self, seats: SeatSet) {
+        let was = self.longest_road;
+        self.recount_roads(seats);
+        if self.longest_road != was {
+            self.note(super::log::Event::LongestRoad {
+                holder: self.longest_road,
+            });
+        }
+    }
+
+    fn recount_roads(&mut self, seats: SeatSet) {
         for s in seats.iter() {
             let built = pieces::ROADS - self.players[s as usize].roads_left;
             self.road_lengths[s as usize] = if u32::from(built) < LONGEST_ROAD_MIN {

@@ -150,6 +150,7 @@ impl Catan {
             roll: None,
             chosen_dice: None,
             fixed_event: None,
+            log: None,
             crane: false,
             fleet: None,
             harbor_offered: Default::default(),

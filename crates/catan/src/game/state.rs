@@ -444,6 +444,10 @@ pub struct Catan {
     pub winner: Option<Seat>,
     /// The state's own random generator.
     pub rng: GameRng,
+    /// What happened, written down only while a page plays through
+    /// [`Catan::apply_logged`] (see [`super::log`]); never saved.
+    #[serde(skip)]
+    pub log: Option<Vec<super::log::Event>>,
 }
 
 impl Catan {
