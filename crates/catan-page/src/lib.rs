@@ -13,6 +13,7 @@
 pub mod library;
 pub mod model;
 pub mod spots;
+pub mod table;
 pub mod words;
 
 #[cfg(target_arch = "wasm32")]

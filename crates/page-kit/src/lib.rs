@@ -14,6 +14,7 @@ pub mod handoff;
 pub mod i18n;
 pub mod modal;
 pub mod morph;
+pub mod players;
 pub mod resume_note;
 pub mod touch;
 pub mod transport;

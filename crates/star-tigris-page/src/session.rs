@@ -41,42 +41,7 @@ struct Snapshot {
     seat: u8,
 }
 
-/// Who sits in a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// A person at this device.
-    Human,
-    /// A bot, by its spec (e.g. `search:normal`).
-    Ai(String),
-}
-
-/// The bots the page's worker plays; a record naming another bot is
-/// resumed with a person in that seat.
-pub const PAGE_BOTS: [&str; 5] = [
-    "search:easy",
-    "search:normal",
-    "search:hard",
-    "greedy",
-    "random",
-];
-
-impl Player {
-    /// The player a record's `player` field names.
-    pub fn from_record(player: &str) -> Player {
-        match player.strip_prefix("bot:") {
-            Some(spec) if PAGE_BOTS.contains(&spec) => Player::Ai(spec.into()),
-            _ => Player::Human,
-        }
-    }
-
-    /// The record's `player` field: `human` or `bot:SPEC`.
-    pub fn record_name(&self) -> String {
-        match self {
-            Player::Human => "human".into(),
-            Player::Ai(spec) => format!("bot:{spec}"),
-        }
-    }
-}
+pub use tabula_page_kit::players::{PAGE_BOTS, Player};
 
 /// The cells `seat` may act on in `game` with `sel`, with the action each
 /// means: the engine's legal actions, sorted by the piece they use.

@@ -1,0 +1,440 @@
+//! A game of Catan at the table: the match and its record, who sits in
+//! each seat, what happened (each action and the events it set off), who
+//! decides next, and undo. Pure Rust with no browser calls, so it is
+//! tested natively; the page draws it and says it in words.
+//!
+//! Undo takes back a seat's own last action while that seat is still the
+//! one to act and nothing was revealed since: never across dice, a theft,
+//! a card drawn, or a decision handed to another seat.
+
+use tabula_catan::{Action, Catan, Event, Options, Refusal};
+use tabula_engine::record::{Match, read_action, replay};
+use tabula_engine::{Game, GameRecord, RecordError, Seat, SeatInfo, ToMove};
+use tabula_page_kit::players::Player;
+
+/// One line of what happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Happening {
+    /// A seat's action.
+    Action {
+        /// The turn it was taken in.
+        turn: u32,
+        /// Who took it.
+        seat: Seat,
+        /// What it was.
+        action: Action,
+    },
+    /// Something an action or the dice set off.
+    Event {
+        /// The turn.
+        turn: u32,
+        /// What happened, with every card in it (see [`Table::log_for`]).
+        event: Event,
+    },
+}
+
+/// Why a game cannot start or an action cannot be played.
+#[derive(Clone, Debug)]
+pub enum TableError {
+    /// The seats' names and players do not match in number.
+    Seats,
+    /// The rules refuse the action (their reason).
+    Rules(Refusal),
+    /// The record or the start refused (options, map, names).
+    Record(RecordError),
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableError::Seats => f.write_str("every seat needs a name and a player"),
+            TableError::Rules(r) => write!(f, "{r}"),
+            TableError::Record(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+struct Snapshot {
+    m: Match<Catan>,
+    log_len: usize,
+    seat: Seat,
+}
+
+/// A game being played on the page.
+pub struct Table {
+    m: Match<Catan>,
+    names: Vec<String>,
+    players: Vec<Player>,
+    log: Vec<Happening>,
+    undo: Vec<Snapshot>,
+}
+
+impl Table {
+    /// Start a game on `map` (the course format; the standard board when
+    /// `None`). Names are checked by the record (no control characters,
+    /// not too long).
+    pub fn new(
+        options: &Options,
+        map: Option<&str>,
+        names: Vec<String>,
+        players: Vec<Player>,
+        seed: u64,
+    ) -> Result<Table, TableError> {
+        if names.len() != players.len() {
+            return Err(TableError::Seats);
+        }
+        let seats = names
+            .iter()
+            .zip(&players)
+            .map(|(n, p)| SeatInfo {
+                name: n.clone(),
+                player: p.record_name(),
+            })
+            .collect();
+        let m = Match::new(options, map, seats, seed).map_err(TableError::Record)?;
+        Ok(Table {
+            m,
+            names,
+            players,
+            log: Vec::new(),
+            undo: Vec::new(),
+        })
+    }
+
+    /// Resume the game of a record (checked in full first: every action
+    /// and the final hash), with what happened told again. Undo starts
+    /// empty.
+    pub fn from_record(record: &GameRecord) -> Result<Table, RecordError> {
+        replay::<Catan>(record)?;
+        let options: Options =
+            serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Options {
+                path: String::new(),
+                what: e.to_string(),
+            })?;
+        let names = record.seats.iter().map(|s| s.name.clone()).collect();
+        let players = record
+            .seats
+            .iter()
+            .map(|s| Player::from_record(&s.player))
+            .collect();
+        let mut t = Table::new(&options, record.map.as_deref(), names, players, record.seed)
+            .map_err(|e| match e {
+                TableError::Record(e) => e,
+                other => RecordError::Step {
+                    index: 0,
+                    seat: 0,
+                    reason: other.to_string(),
+                },
+            })?;
+        for (index, step) in record.actions.iter().enumerate() {
+            let action = read_action::<Catan>(index, step)?;
+            t.play(step.seat, action).map_err(|e| RecordError::Step {
+                index,
+                seat: step.seat,
+                reason: e.to_string(),
+            })?;
+        }
+        t.undo.clear();
+        Ok(t)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Catan {
+        self.m.game()
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &GameRecord {
+        self.m.record()
+    }
+
+    /// The seats' names.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Who sits in each seat.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// The seats that must decide now (one, or several at once: a 7's
+    /// discards, answers to an offer).
+    pub fn deciding(&self) -> Vec<Seat> {
+        match self.game().to_move() {
+            ToMove::Seat(s) => vec![s],
+            ToMove::Simultaneous(set) => set.iter().collect(),
+            ToMove::Chance | ToMove::Over => Vec::new(),
+        }
+    }
+
+    /// An AI seat that must decide, with its bot: asked before any person,
+    /// so people hand the device round only for their own decisions.
+    pub fn ai_to_act(&self) -> Option<(Seat, String)> {
+        self.deciding()
+            .into_iter()
+            .find_map(|s| match &self.players[s as usize] {
+                Player::Ai(spec) => Some((s, spec.clone())),
+                Player::Human => None,
+            })
+    }
+
+    /// The person who decides next, once no AI seat has to.
+    pub fn person_to_act(&self) -> Option<Seat> {
+        if self.ai_to_act().is_some() {
+            return None;
+        }
+        self.deciding()
+            .into_iter()
+            .find(|s| self.players[*s as usize] == Player::Human)
+    }
+
+    /// Play `seat`'s action through the engine's checked path, then the
+    /// dice if they are due; what it set off is added to the log.
+    pub fn play(&mut self, seat: Seat, action: Action) -> Result<(), TableError> {
+        let mut events = Vec::new();
+        let mut probe = self.game().clone();
+        probe
+            .apply_logged(seat, &action, &mut events)
+            .map_err(TableError::Rules)?;
+        while probe.to_move() == ToMove::Chance {
+            probe
+                .apply_chance_logged(&mut events)
+                .map_err(TableError::Rules)?;
+        }
+        let before = Snapshot {
+            m: self.m.clone(),
+            log_len: self.log.len(),
+            seat,
+        };
+        let turn = self.game().turn;
+        self.m.play(seat, &action).map_err(TableError::Record)?;
+        self.log.push(Happening::Action { turn, seat, action });
+        let revealed = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Rolled { .. } | Event::Stole { .. } | Event::Drew { .. }
+            )
+        });
+        self.log.extend(
+            events
+                .into_iter()
+                .map(|event| Happening::Event { turn, event }),
+        );
+        if revealed || self.game().to_move() != ToMove::Seat(seat) {
+            self.undo.clear();
+        } else {
+            self.undo.push(before);
+        }
+        Ok(())
+    }
+
+    /// Whether the last action can be taken back (by the seat that took it).
+    pub fn can_undo(&self) -> bool {
+        self.undo
+            .last()
+            .is_some_and(|s| self.game().to_move() == ToMove::Seat(s.seat))
+    }
+
+    /// Take back the last action; whether there was one to take back.
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        let Some(s) = self.undo.pop() else {
+            return false;
+        };
+        self.m = s.m;
+        self.log.truncate(s.log_len);
+        true
+    }
+
+    /// What happened, as `viewer` may know it (`None`: someone watching
+    /// AIs, who is no seat): others' stolen and drawn cards unknown.
+    pub fn log_for(&self, viewer: Option<Seat>) -> Vec<Happening> {
+        self.log
+            .iter()
+            .map(|h| match h {
+                Happening::Event { turn, event } => Happening::Event {
+                    turn: *turn,
+                    event: event.seen_by(viewer),
+                },
+                other => other.clone(),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_catan::Piece;
+    use tabula_engine::GameRng;
+
+    fn people(n: usize) -> (Vec<String>, Vec<Player>) {
+        (
+            (1..=n).map(|i| format!("Player {i}")).collect(),
+            vec![Player::Human; n],
+        )
+    }
+
+    fn table(seed: u64) -> Table {
+        let (names, players) = people(3);
+        Table::new(&Options::default(), None, names, players, seed).unwrap()
+    }
+
+    /// Play random actions until `stop` holds (or the game ends).
+    fn play_until(t: &mut Table, rng: &mut GameRng, stop: impl Fn(&Table) -> bool) {
+        for _ in 0..20_000 {
+            if stop(t) {
+                return;
+            }
+            let Some(&seat) = t.deciding().first() else {
+                return;
+            };
+            let a = t.game().random_action(seat, rng).unwrap();
+            t.play(seat, a).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_building_in_set_up_can_be_taken_back_and_the_log_with_it() {
+        let mut t = table(1);
+        let seat = t.deciding()[0];
+        let a = t.game().legal_actions(seat)[3];
+        t.play(seat, a).unwrap();
+        // Set-up goes on with the same seat's road: the settlement may be
+        // taken back.
+        assert_eq!(t.deciding(), vec![seat]);
+        assert!(t.can_undo());
+        assert_eq!(t.log_for(Some(seat)).len(), 1);
+        assert!(t.undo());
+        assert_eq!(t.record().actions.len(), 0);
+        assert!(t.log_for(None).is_empty());
+        assert!(!t.can_undo());
+    }
+
+    #[test]
+    fn dice_end_undo_and_production_is_logged() {
+        let mut t = table(2);
+        let mut rng = GameRng::seeded(2);
+        play_until(&mut t, &mut rng, |t| {
+            t.game()
+                .legal_actions(t.game().current)
+                .contains(&Action::RollDice)
+        });
+        let seat = t.game().current;
+        t.play(seat, Action::RollDice).unwrap();
+        assert!(!t.can_undo(), "a roll cannot be taken back");
+        assert!(t.log_for(None).iter().any(|h| matches!(
+            h,
+            Happening::Event {
+                event: Event::Rolled { .. },
+                ..
+            }
+        )));
+    }
+
+    #[test]
+    fn a_refused_action_changes_nothing_and_says_why() {
+        let mut t = table(3);
+        let seat = t.deciding()[0];
+        let before = t.record().clone();
+        let e = t
+            .play(
+                seat,
+                Action::Build {
+                    piece: Piece::City,
+                    at: 9999,
+                },
+            )
+            .unwrap_err();
+        assert!(matches!(e, TableError::Rules(_)));
+        assert!(!e.to_string().is_empty());
+        assert_eq!(t.record(), &before);
+        assert!(t.log_for(None).is_empty());
+    }
+
+    #[test]
+    fn ais_are_asked_before_people_and_a_record_resumes_the_same() {
+        let names = vec!["Ada".into(), "Robo".into(), "Cy".into()];
+        let players = vec![
+            Player::Human,
+            Player::Ai("search:easy".into()),
+            Player::Ai("random".into()),
+        ];
+        let mut t = Table::new(&Options::default(), None, names, players, 5).unwrap();
+        let mut rng = GameRng::seeded(5);
+        for _ in 0..600 {
+            let Some(&seat) = t.deciding().first() else {
+                break;
+            };
+            if let Some((ai, _)) = t.ai_to_act() {
+                assert_ne!(t.players()[ai as usize], Player::Human);
+                assert_eq!(t.person_to_act(), None);
+            } else if let Some(p) = t.person_to_act() {
+                assert_eq!(t.players()[p as usize], Player::Human);
+            }
+            let a = t.game().random_action(seat, &mut rng).unwrap();
+            t.play(seat, a).unwrap();
+        }
+        let again = Table::from_record(t.record()).unwrap();
+        assert_eq!(again.game().state_hash(), t.game().state_hash());
+        assert_eq!(again.log_for(None), t.log_for(None));
+        assert_eq!(again.players(), t.players());
+        assert!(!again.can_undo());
+    }
+
+    #[test]
+    fn a_theft_shows_its_card_to_thief_and_victim_only() {
+        let (names, players) = people(4);
+        let mut seen = false;
+        for seed in 0..20 {
+            let mut t =
+                Table::new(&Options::base(), None, names.clone(), players.clone(), seed).unwrap();
+            let mut rng = GameRng::seeded(seed);
+            play_until(&mut t, &mut rng, |t| {
+                t.log_for(None).iter().any(|h| {
+                    matches!(
+                        h,
+                        Happening::Event {
+                            event: Event::Stole { .. },
+                            ..
+                        }
+                    )
+                })
+            });
+            for h in t.log_for(Some(0)) {
+                if let Happening::Event {
+                    event:
+                        Event::Stole {
+                            thief,
+                            victim,
+                            card,
+                        },
+                    ..
+                } = h
+                {
+                    assert_eq!(card.is_some(), thief == 0 || victim == 0);
+                    seen = true;
+                }
+            }
+            if seen {
+                break;
+            }
+        }
+        assert!(seen, "no theft in 20 games");
+    }
+
+    #[test]
+    fn seats_need_as_many_players_as_names() {
+        let e = Table::new(
+            &Options::default(),
+            None,
+            vec!["A".into(), "B".into(), "C".into()],
+            vec![Player::Human; 2],
+            1,
+        );
+        assert!(matches!(e, Err(TableError::Seats)));
+    }
+}
