@@ -144,7 +144,7 @@ impl Table {
     }
 
     /// The record so far.
-    pub fn record(&self) -> &GameRecord {
+    pub fn record(&self) -> std::cell::Ref<'_, GameRecord> {
         self.m.record()
     }
 
@@ -351,7 +351,7 @@ mod tests {
             .unwrap_err();
         assert!(matches!(e, TableError::Rules(_)));
         assert!(!e.to_string().is_empty());
-        assert_eq!(t.record(), &before);
+        assert_eq!(*t.record(), before);
         assert!(t.log_for(None).is_empty());
     }
 
@@ -378,7 +378,7 @@ mod tests {
             let a = t.game().random_action(seat, &mut rng).unwrap();
             t.play(seat, a).unwrap();
         }
-        let again = Table::from_record(t.record()).unwrap();
+        let again = Table::from_record(&t.record()).unwrap();
         assert_eq!(again.game().state_hash(), t.game().state_hash());
         assert_eq!(again.log_for(None), t.log_for(None));
         assert_eq!(again.players(), t.players());

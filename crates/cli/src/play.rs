@@ -181,7 +181,7 @@ pub(crate) fn play_any<G: Ruleset + Determinize + Evaluate + 'static>(
         if winners.len() > 1 {
             draws += 1;
         }
-        total_actions += m.record().actions.len();
+        total_actions += m.actions_played();
         let record = match &args.records {
             Some(dir) => Some(write_record(dir, g, &m)?),
             None => None,
@@ -189,7 +189,7 @@ pub(crate) fn play_any<G: Ruleset + Determinize + Evaluate + 'static>(
         let line = AnyGameLine {
             game: g,
             seed,
-            actions: m.record().actions.len(),
+            actions: m.actions_played(),
             scores: outcome.scores.clone(),
             winners,
             hash: m.game().state_hash(),
@@ -234,7 +234,7 @@ fn play_any_game<G: Ruleset + Determinize + Evaluate + 'static>(
         .map(|(i, spec)| bot_from_spec_with::<G>(spec, bot_seed(seed, i), own))
         .collect::<Result<Vec<Box<dyn Bot<G>>>, String>>()?;
     loop {
-        let step = m.record().actions.len();
+        let step = m.actions_played();
         let seat = match m.game().to_move() {
             ToMove::Over => return Ok(m),
             ToMove::Seat(s) => s,
@@ -355,7 +355,7 @@ pub(crate) fn play_star_tigris(args: &PlayArgs) -> CmdResult {
         if winners.len() > 1 {
             draws += 1;
         }
-        total_actions += m.record().actions.len();
+        total_actions += m.actions_played();
         let record = match &args.records {
             Some(dir) => Some(write_record(dir, g, &m)?),
             None => None,
@@ -363,7 +363,7 @@ pub(crate) fn play_star_tigris(args: &PlayArgs) -> CmdResult {
         let line = GameLine {
             game: g,
             seed,
-            actions: m.record().actions.len(),
+            actions: m.actions_played(),
             turns: game.turn(),
             scores: outcome.scores.clone(),
             final_scores: (0..seats as Seat).map(|p| game.final_scores(p)).collect(),
@@ -397,12 +397,12 @@ fn print_json(out: &mut impl Write, value: &impl Serialize) -> CmdResult {
 /// Write game `g`'s record as DIR/game-NNNN.json (numbered from 1); returns the path.
 fn write_record<G: Ruleset>(dir: &Path, g: u64, m: &Match<G>) -> Result<String, Failure> {
     let path = dir.join(format!("game-{:04}.json", g + 1));
-    let mut text = serde_json::to_string_pretty(m.record())
+    let mut text = serde_json::to_string_pretty(&*m.record())
         .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
     // A very long game (random bots can trade for tens of thousands of
     // actions) is written on one line, to stay under what readers accept.
     if text.len() >= tabula_engine::limits::MAX_RECORD_BYTES {
-        text = serde_json::to_string(m.record())
+        text = serde_json::to_string(&*m.record())
             .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
     }
     if text.len() >= tabula_engine::limits::MAX_RECORD_BYTES {
@@ -442,7 +442,7 @@ fn play_game(
         .map(|(i, spec)| bot_from_spec::<StarTigris>(spec, bot_seed(seed, i)))
         .collect::<Result<Vec<Box<dyn Bot<StarTigris>>>, String>>()?;
     loop {
-        let step = m.record().actions.len();
+        let step = m.actions_played();
         let seat = match m.game().to_move() {
             ToMove::Over => return Ok(m),
             ToMove::Seat(s) => s,

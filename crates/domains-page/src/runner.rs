@@ -308,7 +308,7 @@ impl Runner {
     /// The game so far as a `game=DATA` fragment (the record, deflated;
     /// `tabula_engine::link::record_text_from_fragment` reads it back).
     pub fn saved(&self) -> String {
-        let text = serde_json::to_string(self.game.record()).unwrap_or_default();
+        let text = serde_json::to_string(&*self.game.record()).unwrap_or_default();
         format!("game={}", pack(&text))
     }
 
@@ -340,7 +340,7 @@ impl Runner {
     }
 
     /// The record so far.
-    pub fn record(&self) -> &GameRecord {
+    pub fn record(&self) -> std::cell::Ref<'_, GameRecord> {
         self.game.record()
     }
 
@@ -375,7 +375,7 @@ impl Runner {
         let s = seat as usize;
         if s < self.skipped.len() && !self.skipped[s] {
             self.skipped[s] = true;
-            self.skips.push((seat, self.game.record().actions.len()));
+            self.skips.push((seat, self.game.actions_played()));
             let round = self.game.game().board.round + 1;
             out.push(Report::Note {
                 seat,
@@ -406,7 +406,7 @@ impl Runner {
             }
             let set = match self.game.game().to_move() {
                 ToMove::Over => {
-                    match serde_json::to_string(self.game.record()) {
+                    match serde_json::to_string(&*self.game.record()) {
                         Ok(record) => out.push(Report::Done { record }),
                         Err(e) => out.push(Report::Failed {
                             error: e.to_string(),

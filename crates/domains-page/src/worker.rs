@@ -164,7 +164,7 @@ fn handle(text: &str) -> Vec<Report> {
             }
             Request::Stop {} => {
                 if let Some(r) = slot.take() {
-                    match serde_json::to_string(r.record()) {
+                    match serde_json::to_string(&*r.record()) {
                         Ok(record) => out.push(Report::Stopped { record }),
                         Err(e) => out.push(Report::Failed {
                             error: e.to_string(),

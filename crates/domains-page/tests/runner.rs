@@ -448,7 +448,7 @@ fn a_game_kept_part_way_resumes_where_it_was_and_plays_on_the_same() {
     again.advance(&mut out);
     assert_eq!(again.awaited(), [0, 1], "it waits for the same answers");
     assert_eq!(need(&out).map(|n| (n.0, n.1)), Some((0, 4)));
-    assert_eq!(again.record(), r.record());
+    assert_eq!(*again.record(), *r.record());
     // Both play on the same.
     for g in [&mut r, &mut again] {
         let mut o = Vec::new();
@@ -456,7 +456,7 @@ fn a_game_kept_part_way_resumes_where_it_was_and_plays_on_the_same() {
         g.answer(1, 4, None, &mut o);
         g.advance(&mut o);
     }
-    assert_eq!(again.record(), r.record());
+    assert_eq!(*again.record(), *r.record());
     assert_eq!(again.game().board.round, 5);
 }
 
@@ -473,7 +473,7 @@ fn a_game_kept_with_one_answer_given_asks_only_for_the_other() {
     again.advance(&mut out);
     assert_eq!(again.awaited(), [1]);
     assert_eq!(need(&out).map(|n| (n.0, n.1)), Some((1, 2)));
-    assert_eq!(again.record(), r.record());
+    assert_eq!(*again.record(), *r.record());
 }
 
 #[test]
@@ -574,8 +574,8 @@ fn games_kept_at_any_round_resume_to_the_same_game() {
         again.advance(&mut out);
         play_needs(&mut again, out, u32::MAX);
         assert_eq!(
-            again.record(),
-            whole.record(),
+            *again.record(),
+            *whole.record(),
             "seed {seed}, kept at round {stop_at}"
         );
     }
@@ -627,7 +627,7 @@ fn skipped_seats_stay_skipped_when_a_game_is_resumed() {
         play_needs(r, o, u32::MAX);
     }
     assert!(whole.game().finished());
-    assert_eq!(again.record(), whole.record());
+    assert_eq!(*again.record(), *whole.record());
     // A skip that names no seat of the game is refused.
     let bad = kept(&whole, &codes, 50.0).replace("\"skips\":[[0,", "\"skips\":[[9,");
     assert!(read_kept(&bad).unwrap_err().contains("skips seat 10"));

@@ -36,7 +36,7 @@ fn demo_and_dummy_play_full_games_that_replay() {
         vec!["demo", "dummy", "demo", "dummy"],
     ] {
         let m = play(&seats, &Options::default(), 3);
-        let text = serde_json::to_string(m.record()).unwrap();
+        let text = serde_json::to_string(&*m.record()).unwrap();
         let back = replay::<Domains>(&parse_record(&text).unwrap()).unwrap();
         assert_eq!(back.state_hash(), m.game().state_hash());
         let o = m.game().outcome().unwrap();

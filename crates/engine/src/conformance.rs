@@ -191,7 +191,7 @@ fn play_one<G: Conformance>(
         return Err("the outcome does not rank every seat".into());
     }
     // The record survives JSON and replays to the same hash.
-    let text = serde_json::to_string(m.record()).map_err(|e| e.to_string())?;
+    let text = serde_json::to_string(&*m.record()).map_err(|e| e.to_string())?;
     let record = parse_record(&text).map_err(|e| format!("record does not parse: {e}"))?;
     let replayed = replay::<G>(&record).map_err(|e| format!("record does not replay: {e}"))?;
     if replayed.state_hash() != m.game().state_hash() {

@@ -18,6 +18,8 @@
 //! [`Game::apply`] (resolving chance events after each one), and compares the
 //! final state hash. The first problem is reported with where it is.
 
+use std::cell::{Cell, Ref, RefCell};
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -419,23 +421,28 @@ fn read_step<G: Game>(step: &RecordedAction) -> Result<G::Action, StepProblem<G:
     })
 }
 
-/// Play one recorded action through the checked path, then resolve
-/// chance events; on error, why.
-fn play_step<G: Game>(game: &mut G, step: &RecordedAction) -> Result<(), StepProblem<G::Error>> {
-    if step.seat as usize >= game.seats() {
+/// Whether `seat` may act now in `game`; if not, why.
+fn turn_problem<G: Game>(game: &G, seat: Seat) -> Result<(), StepProblem<G::Error>> {
+    if seat as usize >= game.seats() {
         return Err(StepProblem::NoSuchSeat {
-            seat: step.seat,
+            seat,
             seats: game.seats(),
         });
     }
     match game.to_move() {
-        ToMove::Seat(s) if s == step.seat => {}
-        ToMove::Simultaneous(set) if set.contains(step.seat) => {}
-        ToMove::Over => return Err(StepProblem::Over),
-        ToMove::Seat(s) => return Err(StepProblem::NotThisSeat(s)),
-        ToMove::Simultaneous(_) => return Err(StepProblem::NothingToDecide),
-        ToMove::Chance => return Err(StepProblem::ChancePending),
+        ToMove::Seat(s) if s == seat => Ok(()),
+        ToMove::Simultaneous(set) if set.contains(seat) => Ok(()),
+        ToMove::Over => Err(StepProblem::Over),
+        ToMove::Seat(s) => Err(StepProblem::NotThisSeat(s)),
+        ToMove::Simultaneous(_) => Err(StepProblem::NothingToDecide),
+        ToMove::Chance => Err(StepProblem::ChancePending),
     }
+}
+
+/// Play one recorded action through the checked path, then resolve
+/// chance events; on error, why.
+fn play_step<G: Game>(game: &mut G, step: &RecordedAction) -> Result<(), StepProblem<G::Error>> {
+    turn_problem(game, step.seat)?;
     let action = read_step::<G>(step)?;
     game.apply(step.seat, &action).map_err(StepProblem::Rules)?;
     settle_chance(game).map_err(StepProblem::Rules)
@@ -498,10 +505,16 @@ pub fn replay<G: Ruleset>(record: &GameRecord) -> Result<G, RecordError> {
 }
 
 /// A game in progress together with its record, kept in step.
+///
+/// Playing an action costs the action alone: the state is not copied
+/// (the contract leaves it unchanged when an action is refused) and its
+/// hash is taken only when the record is read ([`Match::record`]).
 #[derive(Clone, Debug)]
 pub struct Match<G: Ruleset> {
     game: G,
-    record: GameRecord,
+    record: RefCell<GameRecord>,
+    /// Whether the record's `final_hash` is behind the state.
+    stale: Cell<bool>,
 }
 
 impl<G: Ruleset> Match<G> {
@@ -527,9 +540,11 @@ impl<G: Ruleset> Match<G> {
             final_hash: StateHash(0),
         };
         let game = initial_state::<G>(&record)?;
-        let mut m = Match { game, record };
-        m.record.final_hash = m.game.state_hash();
-        Ok(m)
+        Ok(Match {
+            game,
+            record: RefCell::new(record),
+            stale: Cell::new(true),
+        })
     }
 
     /// The current state.
@@ -537,9 +552,19 @@ impl<G: Ruleset> Match<G> {
         &self.game
     }
 
-    /// The record so far (its `final_hash` is the current state's).
-    pub fn record(&self) -> &GameRecord {
-        &self.record
+    /// The record so far, its `final_hash` the current state's (hashed
+    /// now if actions were played since it was last read).
+    pub fn record(&self) -> Ref<'_, GameRecord> {
+        if self.stale.get() {
+            self.record.borrow_mut().final_hash = self.game.state_hash();
+            self.stale.set(false);
+        }
+        self.record.borrow()
+    }
+
+    /// How many actions have been played (without hashing the state).
+    pub fn actions_played(&self) -> usize {
+        self.record.borrow().actions.len()
     }
 
     /// Why `seat` may not play `action` now, as a value (`None` when it
@@ -554,22 +579,32 @@ impl<G: Ruleset> Match<G> {
     }
 
     /// Apply an action for a seat through the checked path; on success it is
-    /// recorded and chance events are resolved. On error nothing changes.
+    /// recorded and chance events are resolved. When the action is refused
+    /// nothing changes. (Should resolving a chance event after it fail,
+    /// the action stays played and recorded, and the error is returned: a
+    /// replay of the record meets the same failure.)
     pub fn play(&mut self, seat: Seat, action: &G::Action) -> Result<(), RecordError> {
-        let step = RecordedAction {
+        let index = self.record.get_mut().actions.len();
+        let fail = |p: StepProblem<G::Error>| RecordError::Step {
+            index,
             seat,
-            action: serde_json::to_value(action).map_err(|e| RecordError::Step {
-                index: self.record.actions.len(),
-                seat,
-                reason: e.to_string(),
-            })?,
+            reason: p.to_string(),
         };
-        let mut next = self.game.clone();
-        apply_recorded(&mut next, self.record.actions.len(), &step)?;
-        self.game = next;
-        self.record.actions.push(step);
-        self.record.final_hash = self.game.state_hash();
-        Ok(())
+        turn_problem(&self.game, seat).map_err(fail)?;
+        let value = serde_json::to_value(action).map_err(|e| RecordError::Step {
+            index,
+            seat,
+            reason: e.to_string(),
+        })?;
+        self.game
+            .apply(seat, action)
+            .map_err(|e| fail(StepProblem::Rules(e)))?;
+        self.record.get_mut().actions.push(RecordedAction {
+            seat,
+            action: value,
+        });
+        self.stale.set(true);
+        settle_chance(&mut self.game).map_err(|e| fail(StepProblem::Rules(e)))
     }
 }
 

@@ -69,7 +69,7 @@ fn random_record<G: Ruleset>(
         let a = legal[rng.below(legal.len() as u64) as usize].clone();
         m.play(seat, &a).expect("a legal action applies");
     }
-    serde_json::to_string_pretty(m.record()).expect("a record writes")
+    serde_json::to_string_pretty(&*m.record()).expect("a record writes")
 }
 
 fn tigris_record() -> String {

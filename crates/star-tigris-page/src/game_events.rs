@@ -310,16 +310,13 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
             }
         }
         "replay-game" => {
-            if let Some(s) = app.session.as_ref() {
-                match Replay::new(s.record().clone()) {
+            if let Some(record) = app.session.as_ref().map(|s| s.record().clone()) {
+                match Replay::new(record.clone()) {
                     Ok(r) => show_replay(app, r),
                     Err(e) => {
                         app.message = Some(tf(
                             "replay-failed",
-                            &[(
-                                "why",
-                                &crate::rule_words::record_error(&e, Some(s.record())),
-                            )],
+                            &[("why", &crate::rule_words::record_error(&e, Some(&record)))],
                         ))
                     }
                 }
@@ -327,7 +324,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         }
         "copy-game-link" => {
             if let Some(s) = app.session.as_ref() {
-                copy_text(&game_link(s.record()));
+                copy_text(&game_link(&s.record()));
                 app.notice = Some(t("link-copied"));
             }
         }

@@ -172,11 +172,11 @@ impl Session {
 
     /// How many actions have been played.
     pub fn actions_played(&self) -> usize {
-        self.m.record().actions.len()
+        self.m.actions_played()
     }
 
     /// The game record so far.
-    pub fn record(&self) -> &GameRecord {
+    pub fn record(&self) -> std::cell::Ref<'_, GameRecord> {
         self.m.record()
     }
 
@@ -219,7 +219,7 @@ impl Session {
     /// The game record as JSON (everything, including every action: while
     /// the game is on, it reveals every hand to whoever replays it).
     pub fn record_json(&self) -> String {
-        serde_json::to_string(self.m.record()).unwrap_or_default()
+        serde_json::to_string(&*self.m.record()).unwrap_or_default()
     }
 
     /// The seat that must act, if a seat must.
@@ -399,7 +399,7 @@ mod tests {
             let a = legal[rng.below(legal.len() as u64) as usize];
             s.play(seat, a).unwrap();
         }
-        let back = Session::from_record(s.record()).unwrap();
+        let back = Session::from_record(&s.record()).unwrap();
         assert_eq!(back.game().state_hash(), s.game().state_hash());
         assert_eq!(back.log(), s.log());
         assert_eq!(back.names(), s.names());
