@@ -76,12 +76,7 @@ impl Catan {
                 "the dice were rolled this turn".into()
             }
             Action::Build { piece, at } => {
-                let places = if piece == Piece::Road {
-                    self.roads.len()
-                } else {
-                    self.buildings.len()
-                };
-                if at as usize >= places {
+                if at as usize >= self.places(piece) {
                     return "there is no such place on this board".into();
                 }
                 if self.phase != Phase::Main {

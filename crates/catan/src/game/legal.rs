@@ -163,14 +163,12 @@ impl Catan {
             return Some(false);
         }
         let hand = self.players[seat as usize].hand;
-        let ck = self.ck();
         Some(match *action {
             Action::Accept => hand.get(offer.take.0) >= offer.take.1,
             Action::Counter { offer: c } => {
-                let kind_ok = |k: Card| ck || !k.is_commodity();
                 let ((give, gn), (take, tn)) = (c.give, c.take);
-                kind_ok(give)
-                    && kind_ok(take)
+                self.card_in_play(give)
+                    && self.card_in_play(take)
                     && give != take
                     && (1..=hand.get(take).min(MOST_IN_OFFER)).contains(&tn)
                     && (1..=MOST_IN_OFFER).contains(&gn)
@@ -178,6 +176,20 @@ impl Catan {
             }
             _ => true,
         })
+    }
+
+    /// The sides (for a road) or corners (for the other pieces) of the board.
+    pub fn places(&self, piece: Piece) -> usize {
+        if piece == Piece::Road {
+            self.roads.len()
+        } else {
+            self.buildings.len()
+        }
+    }
+
+    /// Whether `card` is in this game (commodities only with Cities & Knights).
+    pub fn card_in_play(&self, card: Card) -> bool {
+        self.ck() || !card.is_commodity()
     }
 
     /// The main phase's most frequent actions checked directly, exactly as
@@ -189,12 +201,7 @@ impl Catan {
         let ck = self.ck();
         Some(match *action {
             Action::Build { piece, at } => {
-                let places = if piece == Piece::Road {
-                    self.roads.len()
-                } else {
-                    self.buildings.len()
-                };
-                if at as usize >= places {
+                if at as usize >= self.places(piece) {
                     return Some(false);
                 }
                 match piece {
@@ -225,21 +232,19 @@ impl Catan {
                 }
             }
             Action::Trade { give, take } => {
-                let kind_ok = |c: Card| ck || !c.is_commodity();
-                kind_ok(give)
-                    && kind_ok(take)
+                self.card_in_play(give)
+                    && self.card_in_play(take)
                     && give != take
                     && self.bank.get(take) > 0
                     && hand.get(give) >= 2
                     && hand.get(give) >= self.rate(seat, give)
             }
             Action::Propose { offer } => {
-                let kind_ok = |c: Card| ck || !c.is_commodity();
                 let ((give, gn), (take, tn)) = (offer.give, offer.take);
                 self.options.trades_between_players
                     && self.offers_made < OFFERS_PER_TURN
-                    && kind_ok(give)
-                    && kind_ok(take)
+                    && self.card_in_play(give)
+                    && self.card_in_play(take)
                     && give != take
                     && (1..=hand.get(give).min(MOST_IN_OFFER)).contains(&gn)
                     && (1..=MOST_IN_OFFER).contains(&tn)
