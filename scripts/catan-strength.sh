@@ -12,6 +12,7 @@
 #
 #   scripts/catan-strength.sh FIRST LAST [CPU]   (chunks FIRST..LAST; pinned to CPU if given)
 #   scripts/catan-strength.sh summary            (the totals only)
+# PARTS=pairs plays the 2-seat parts only (the 4-seat games another time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=benchmarks/catan-strength
@@ -32,6 +33,7 @@ for k in $(seq "$first" "$last"); do
     line=$("${pin[@]}" "$bin" arena --ruleset catan --bots "$hard,$opp" --games 10 --seed "$s" --json 2>/dev/null)
     echo "{\"chunk\":$k,\"seed\":$s,\"result\":$line}" >> "$f"
   done
+  [ "${PARTS:-all}" = pairs ] && continue
   for pos in 0 1 2 3; do
     f="$out/hard-3-greedy.jsonl"
     grep -q "\"chunk\":$k,\"hard_seat\":$pos," "$f" 2>/dev/null && continue

@@ -4,14 +4,10 @@
 //! fails, or does not answer within twice its budget, is replaced and asked
 //! again; starting a new game throws away a think in progress.
 
-use std::cell::RefCell;
-
 use tabula_engine::Game;
+use tabula_page_kit::ai_worker::{self, now};
 use tabula_star_tigris::{Action, View};
 use tabula_worker::protocol::{Reply, Request};
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
-use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::app::{App, PendingAi, Screen, budget_ms};
 use crate::dom::after;
@@ -24,86 +20,30 @@ const WORKER_URL: &str = "./tabula-worker_loader.js";
 /// Extra time allowed for the worker's wasm to load the first time.
 const START_MARGIN_MS: u32 = 4000;
 
-struct Link {
-    worker: Option<Worker>,
-    ready: bool,
-    queued: Option<String>,
-}
-
-thread_local! {
-    static LINK: RefCell<Link> = const { RefCell::new(Link { worker: None, ready: false, queued: None }) };
-}
-
-fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
-}
-
-fn spawn() -> Option<Worker> {
-    let options = WorkerOptions::new();
-    options.set_type(WorkerType::Module);
-    let worker = Worker::new_with_options(WORKER_URL, &options).ok()?;
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
-        let text = e.data().as_string().unwrap_or_default();
-        if text.contains("\"ready\":true") {
-            LINK.with(|l| {
-                let mut l = l.borrow_mut();
-                l.ready = true;
-                if let (Some(w), Some(q)) = (l.worker.clone(), l.queued.take()) {
-                    w.post_message(&JsValue::from_str(&q)).ok();
-                }
-            });
-            return;
-        }
-        if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text) {
+fn send(text: String) {
+    ai_worker::connect(
+        WORKER_URL,
+        |text| {
+            if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text) {
+                with_app(|app| {
+                    on_reply(app, reply);
+                    render(app);
+                });
+            }
+        },
+        || {
             with_app(|app| {
-                on_reply(app, reply);
+                restart(app, &tabula_page_kit::i18n::t("ai-restarted"));
                 render(app);
             });
-        }
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_e: web_sys::Event| {
-        with_app(|app| {
-            restart(app, &tabula_page_kit::i18n::t("ai-restarted"));
-            render(app);
-        });
-    });
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    on_error.forget();
-    Some(worker)
-}
-
-fn send(text: String) {
-    LINK.with(|l| {
-        let mut l = l.borrow_mut();
-        if l.worker.is_none() {
-            l.worker = spawn();
-            l.ready = false;
-        }
-        if l.ready {
-            if let Some(w) = &l.worker {
-                w.post_message(&JsValue::from_str(&text)).ok();
-            }
-        } else {
-            l.queued = Some(text);
-        }
-    });
+        },
+    );
+    ai_worker::send(text);
 }
 
 /// Stop the worker (and whatever it is thinking about).
 pub fn stop() {
-    LINK.with(|l| {
-        let mut l = l.borrow_mut();
-        if let Some(w) = l.worker.take() {
-            w.terminate();
-        }
-        l.ready = false;
-        l.queued = None;
-    });
+    ai_worker::stop();
 }
 
 /// Replace the worker, tell the player why, and ask again.

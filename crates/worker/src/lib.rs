@@ -1,6 +1,8 @@
 //! The AI web worker. The messages and the answering are generic over
-//! the game contract ([`protocol`]); this build's entry point serves Star
-//! Tigris. The page posts one request per move, as JSON:
+//! the game contract ([`protocol`]); [`serve`] runs a worker for one
+//! ruleset. This crate's own entry point (feature `entry`) serves Star
+//! Tigris; `tabula-catan-worker` serves Catan. The page posts one request
+//! per move, as JSON:
 //! `{"id": N, "spec": "search:normal", "seed": S, "seat": K, "view": VIEW}`
 //! where VIEW is `player_view(seat)` — never the whole state. The worker
 //! answers `{"id": N, "action": ACTION, "ms": T}` (or `"error"`), and posts
@@ -8,9 +10,10 @@
 
 pub mod protocol;
 
-#[cfg(all(target_arch = "wasm32", feature = "entry"))]
-mod run {
-    use tabula_star_tigris::StarTigris;
+#[cfg(target_arch = "wasm32")]
+mod serving {
+    use serde::de::DeserializeOwned;
+    use tabula_engine::{Determinize, Evaluate};
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, WorkerGlobalScope};
@@ -25,16 +28,19 @@ mod run {
             .unwrap_or(0.0)
     }
 
-    /// Start the worker: answer requests, and say it is ready.
-    #[wasm_bindgen(start)]
-    pub fn start() {
+    /// Serve ruleset `G` in this worker: answer every request, and say
+    /// it is ready.
+    pub fn serve<G>()
+    where
+        G: Determinize + Evaluate + 'static,
+        G::View: DeserializeOwned,
+    {
         console_error_panic_hook::set_once();
         let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
         let reply_to = scope.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let text = e.data().as_string().unwrap_or_default();
-            let reply =
-                serde_json::to_string(&answer::<StarTigris>(&text, now)).unwrap_or_default();
+            let reply = serde_json::to_string(&answer::<G>(&text, now)).unwrap_or_default();
             reply_to.post_message(&JsValue::from_str(&reply)).ok();
         });
         scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -42,5 +48,19 @@ mod run {
         scope
             .post_message(&JsValue::from_str(r#"{"ready":true}"#))
             .ok();
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use serving::serve;
+
+#[cfg(all(target_arch = "wasm32", feature = "entry"))]
+mod run {
+    use wasm_bindgen::prelude::*;
+
+    /// Start the worker for Star Tigris.
+    #[wasm_bindgen(start)]
+    pub fn start() {
+        crate::serve::<tabula_star_tigris::StarTigris>();
     }
 }

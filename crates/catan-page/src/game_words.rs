@@ -1,0 +1,447 @@
+//! A game of Catan in words, English or German (the page kit's
+//! catalogue): cards, pieces, tracks, every action, every event of the
+//! log and what the rules ask of a seat now. One vocabulary everywhere:
+//! the panel's buttons, the log and the board's hover text all say it
+//! from here.
+
+use tabula_catan::game::state::Step;
+use tabula_catan::game::topology::Topology;
+use tabula_catan::{Action, Card, Catan, Choice, Dev, Event, Hand, Piece, Progress, Target, Track};
+use tabula_engine::Seat;
+use tabula_page_kit::i18n::{t, tf};
+
+/// A resource's or commodity's name (`lumber`, `Holz`).
+pub fn card(c: Card) -> String {
+    t(match c {
+        Card::Lumber => "cg-card-lumber",
+        Card::Wool => "cg-card-wool",
+        Card::Grain => "cg-card-grain",
+        Card::Brick => "cg-card-brick",
+        Card::Ore => "cg-card-ore",
+        Card::Paper => "cg-card-paper",
+        Card::Cloth => "cg-card-cloth",
+        Card::Coin => "cg-card-coin",
+    })
+}
+
+/// A track's name (`Trade`, `Handel`).
+pub fn track(k: Track) -> String {
+    t(match k {
+        Track::Trade => "cg-track-trade",
+        Track::Politics => "cg-track-politics",
+        Track::Science => "cg-track-science",
+    })
+}
+
+fn progress_key(p: Progress) -> &'static str {
+    match p {
+        Progress::Alchemist => "alchemist",
+        Progress::Crane => "crane",
+        Progress::Engineer => "engineer",
+        Progress::Inventor => "inventor",
+        Progress::Irrigation => "irrigation",
+        Progress::Medicine => "medicine",
+        Progress::Mining => "mining",
+        Progress::Printer => "printer",
+        Progress::RoadBuilding => "road-building",
+        Progress::Smith => "smith",
+        Progress::CommercialHarbor => "commercial-harbor",
+        Progress::MasterMerchant => "master-merchant",
+        Progress::Merchant => "merchant",
+        Progress::MerchantFleet => "merchant-fleet",
+        Progress::ResourceMonopoly => "resource-monopoly",
+        Progress::TradeMonopoly => "trade-monopoly",
+        Progress::Bishop => "bishop",
+        Progress::Constitution => "constitution",
+        Progress::Deserter => "deserter",
+        Progress::Diplomat => "diplomat",
+        Progress::Intrigue => "intrigue",
+        Progress::Saboteur => "saboteur",
+        Progress::Spy => "spy",
+        Progress::Warlord => "warlord",
+        Progress::Wedding => "wedding",
+    }
+}
+
+/// A progress card's name (`Commercial Harbor`, `Handelshafen`).
+pub fn progress(p: Progress) -> String {
+    t(&format!("cg-pc-{}", progress_key(p)))
+}
+
+/// What a progress card does, in a sentence.
+pub fn progress_text(p: Progress) -> String {
+    t(&format!("cg-pc-{}-text", progress_key(p)))
+}
+
+/// A development card's name (base game).
+pub fn dev(d: Dev) -> String {
+    t(match d {
+        Dev::Knight => "cg-dev-knight",
+        Dev::VictoryPoint => "cg-dev-point",
+        Dev::RoadBuilding => "cg-dev-roads",
+        Dev::YearOfPlenty => "cg-dev-plenty",
+        Dev::Monopoly => "cg-dev-monopoly",
+    })
+}
+
+/// A piece's name (`settlement`).
+pub fn piece(p: Piece) -> String {
+    t(match p {
+        Piece::Settlement => "cg-piece-settlement",
+        Piece::City => "cg-piece-city",
+        Piece::Road => "cg-piece-road",
+        Piece::Knight => "cg-piece-knight",
+        Piece::CityWall => "cg-piece-wall",
+    })
+}
+
+/// Cards as a list (`2 lumber, 1 ore`); `nothing` for none.
+pub fn hand(h: &Hand) -> String {
+    let parts: Vec<String> = Card::ALL
+        .into_iter()
+        .filter(|c| h.get(*c) > 0)
+        .map(|c| format!("{} {}", h.get(c), card(c)))
+        .collect();
+    if parts.is_empty() {
+        t("cg-nothing")
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The names of a game's seats, for the words below.
+pub struct Names<'a> {
+    /// Each seat's name.
+    pub seats: &'a [String],
+    /// The board's corners, sides and hexes.
+    pub topo: &'a Topology,
+}
+
+impl Names<'_> {
+    /// A seat's name (`seat 3` when unnamed).
+    pub fn seat(&self, s: Seat) -> String {
+        self.seats
+            .get(s as usize)
+            .cloned()
+            .unwrap_or_else(|| tf("cg-seat-n", &[("n", &(s + 1).to_string())]))
+    }
+
+    fn corner(&self, c: u16) -> String {
+        self.topo
+            .corners
+            .get(c as usize)
+            .map_or_else(|| format!("#{c}"), |i| i.name.clone())
+    }
+
+    fn side(&self, s: u16) -> String {
+        self.topo
+            .sides
+            .get(s as usize)
+            .map_or_else(|| format!("#{s}"), |i| i.name.clone())
+    }
+
+    fn hex(&self, h: u16) -> String {
+        self.topo
+            .hexes
+            .get(h as usize)
+            .map_or_else(|| format!("#{h}"), |i| i.id.clone())
+    }
+}
+
+/// An action in words, as `seat` takes it in `game`.
+pub fn action(a: &Action, game: &Catan, seat: Seat, n: &Names) -> String {
+    match *a {
+        Action::RollDice => t("cg-a-roll"),
+        Action::Build { piece: p, at } => {
+            let place = if p == Piece::Road {
+                n.side(at)
+            } else {
+                n.corner(at)
+            };
+            let key = match p {
+                Piece::Settlement => "cg-a-settlement",
+                Piece::City => "cg-a-city",
+                Piece::Road => "cg-a-road",
+                Piece::Knight => "cg-a-knight",
+                Piece::CityWall => "cg-a-wall",
+            };
+            tf(key, &[("at", &place)])
+        }
+        Action::UpgradeProgress { track: k } => tf(
+            "cg-a-improve",
+            &[
+                ("track", &track(k)),
+                (
+                    "level",
+                    &(game
+                        .players
+                        .get(seat as usize)
+                        .map_or(0, |p| p.levels[k.index()])
+                        + 1)
+                    .to_string(),
+                ),
+            ],
+        ),
+        Action::ActivateKnight { at } => tf("cg-a-activate", &[("at", &n.corner(at))]),
+        Action::UpgradeKnight { at } => tf("cg-a-promote", &[("at", &n.corner(at))]),
+        Action::UseKnight { at, target } => match target {
+            Target::Corner(c) => tf(
+                "cg-a-move-knight",
+                &[("from", &n.corner(at)), ("to", &n.corner(c))],
+            ),
+            Target::Robber => tf("cg-a-chase", &[("from", &n.corner(at))]),
+        },
+        Action::Play { card: p } => tf("cg-a-play", &[("card", &progress(p))]),
+        Action::Offer { to, card: c } => tf(
+            "cg-a-harbor-offer",
+            &[("card", &card(c)), ("seat", &n.seat(to))],
+        ),
+        Action::Choose { choice } => choice_words(choice, n),
+        Action::EndPlay => t("cg-a-end-play"),
+        Action::Trade { give, take } => tf(
+            "cg-a-bank",
+            &[
+                ("n", &game.rate(seat, give).to_string()),
+                ("give", &card(give)),
+                ("take", &card(take)),
+            ],
+        ),
+        Action::Propose { offer } => tf(
+            "cg-a-propose",
+            &[
+                ("n", &offer.give.1.to_string()),
+                ("give", &card(offer.give.0)),
+                ("m", &offer.take.1.to_string()),
+                ("take", &card(offer.take.0)),
+            ],
+        ),
+        Action::Accept => t("cg-a-accept"),
+        Action::Decline => t("cg-a-decline"),
+        Action::Counter { offer } => tf(
+            "cg-a-counter",
+            &[
+                ("n", &offer.give.1.to_string()),
+                ("give", &card(offer.give.0)),
+                ("m", &offer.take.1.to_string()),
+                ("take", &card(offer.take.0)),
+            ],
+        ),
+        Action::TradeWith { seat: s } => tf("cg-a-trade-with", &[("seat", &n.seat(s))]),
+        Action::CancelTrade => t("cg-a-cancel-trade"),
+        Action::Discard { card: c } => tf("cg-a-discard", &[("card", &card(c))]),
+        Action::Return { card: p } => tf("cg-a-return", &[("card", &progress(p))]),
+        Action::BuyDevelopment => t("cg-a-buy-dev"),
+        Action::PlayDevelopment { card: d } => tf("cg-a-play", &[("card", &dev(d))]),
+        Action::EndTurn => t("cg-a-end-turn"),
+    }
+}
+
+fn choice_words(c: Choice, n: &Names) -> String {
+    match c {
+        Choice::Hex(h) => tf("cg-c-hex", &[("at", &n.hex(h))]),
+        Choice::Corner(x) => tf("cg-c-place", &[("at", &n.corner(x))]),
+        Choice::Side(s) => tf("cg-c-place", &[("at", &n.side(s))]),
+        Choice::Seat(s) => n.seat(s),
+        Choice::Card(k) => card(k),
+        Choice::Progress(p) => progress(p),
+        Choice::Track(k) => track(k),
+        Choice::Dice(r, w) => tf(
+            "cg-c-dice",
+            &[("red", &r.to_string()), ("white", &w.to_string())],
+        ),
+    }
+}
+
+/// An event of the log in words.
+pub fn event(e: &Event, n: &Names) -> String {
+    match e {
+        Event::Rolled { red, white, event } => {
+            let sum = (red + white).to_string();
+            let dice = tf(
+                "cg-e-rolled",
+                &[
+                    ("red", &red.to_string()),
+                    ("white", &white.to_string()),
+                    ("sum", &sum),
+                ],
+            );
+            match event {
+                None => dice,
+                Some(None) => format!("{dice} · {}", t("cg-e-ship")),
+                Some(Some(k)) => format!("{dice} · {}", tf("cg-e-gate", &[("track", &track(*k))])),
+            }
+        }
+        Event::Produced { seat, cards } => tf(
+            "cg-e-produced",
+            &[("seat", &n.seat(*seat)), ("cards", &hand(cards))],
+        ),
+        Event::Shortage { card: c } => tf("cg-e-shortage", &[("card", &card(*c))]),
+        Event::Stole {
+            thief,
+            victim,
+            card: c,
+        } => match c {
+            Some(c) => tf(
+                "cg-e-stole",
+                &[
+                    ("thief", &n.seat(*thief)),
+                    ("victim", &n.seat(*victim)),
+                    ("card", &card(*c)),
+                ],
+            ),
+            None => tf(
+                "cg-e-stole-hidden",
+                &[("thief", &n.seat(*thief)), ("victim", &n.seat(*victim))],
+            ),
+        },
+        Event::Drew {
+            seat,
+            track: k,
+            card: c,
+        } => match c {
+            Some(p) => tf(
+                "cg-e-drew",
+                &[
+                    ("seat", &n.seat(*seat)),
+                    ("card", &progress(*p)),
+                    ("track", &track(*k)),
+                ],
+            ),
+            None => tf(
+                "cg-e-drew-hidden",
+                &[("seat", &n.seat(*seat)), ("track", &track(*k))],
+            ),
+        },
+        Event::Attack {
+            barbarians,
+            knights,
+            repelled,
+        } => tf(
+            if *repelled {
+                "cg-e-repelled"
+            } else {
+                "cg-e-attack"
+            },
+            &[
+                ("barbarians", &barbarians.to_string()),
+                ("knights", &knights.iter().sum::<u32>().to_string()),
+            ],
+        ),
+        Event::LongestRoad { holder } => match holder {
+            Some(s) => tf("cg-e-longest", &[("seat", &n.seat(*s))]),
+            None => t("cg-e-longest-none"),
+        },
+        Event::LargestArmy { holder } => match holder {
+            Some(s) => tf("cg-e-army", &[("seat", &n.seat(*s))]),
+            None => t("cg-e-army-none"),
+        },
+        Event::Won { seat } => tf("cg-e-won", &[("seat", &n.seat(*seat))]),
+    }
+}
+
+/// What the rules ask of the deciding seat now (`Place a starting
+/// building`), or what the turn's phase allows.
+pub fn asked(game: &Catan) -> String {
+    use tabula_catan::game::state::Phase;
+    let key = match game.steps.last() {
+        Some(step) => match step {
+            Step::SetupBuilding { .. } => "cg-ask-setup-building",
+            Step::SetupRoad { .. } => "cg-ask-setup-road",
+            Step::Give { .. } => "cg-ask-give",
+            Step::MoveRobber { .. } => "cg-ask-robber",
+            Step::Steal { .. } => "cg-ask-steal",
+            Step::Pillage { .. } => "cg-ask-pillage",
+            Step::DefenderDraw { .. } => "cg-ask-defender",
+            Step::ReturnProgress { .. } => "cg-ask-return",
+            Step::Metropolis { .. } => "cg-ask-metropolis",
+            Step::Aqueduct { .. } => "cg-ask-aqueduct",
+            Step::Displaced { .. } => "cg-ask-displaced",
+            Step::Card { .. } => "cg-ask-card",
+            Step::HarborAnswer { .. } => "cg-ask-harbor",
+            Step::DesertKnight { .. } => "cg-ask-deserter",
+            Step::FreeRoads { .. } => "cg-ask-free-road",
+            Step::Plenty { .. } => "cg-ask-plenty",
+            Step::Monopoly { .. } => "cg-ask-monopoly",
+            Step::Answers { .. } => "cg-ask-answer",
+            Step::CloseTrade { .. } => "cg-ask-close",
+            _ => "cg-ask-wait",
+        },
+        None => match game.phase {
+            Phase::Setup => "cg-ask-setup-building",
+            Phase::BeforeRoll => "cg-ask-roll",
+            Phase::Rolling => "cg-ask-wait",
+            Phase::Main => "cg-ask-main",
+            Phase::Over => "cg-ask-over",
+        },
+    };
+    t(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_catan::Options;
+    use tabula_engine::{Game, GameRng, Ruleset, ToMove};
+
+    /// Every action and event of random games, in both languages, is a
+    /// sentence: no catalogue key left showing, no `{placeholder}` unfilled.
+    #[test]
+    fn every_action_and_event_of_random_games_reads_in_both_languages() {
+        crate::add_words();
+        for lang in [tabula_page_kit::i18n::Lang::En, tabula_page_kit::i18n::Lang::De] {
+            tabula_page_kit::i18n::use_lang(Some(lang));
+            for seed in 0..6u64 {
+                let opts = if seed % 3 == 2 {
+                    Options::base()
+                } else {
+                    Options {
+                        testgame: seed % 2 == 1,
+                        ..Options::default()
+                    }
+                };
+                let mut g = Catan::new_game(&opts, None, 3 + (seed % 2) as usize, seed).unwrap();
+                let names: Vec<String> = vec!["Ann".into(), "Bo".into(), "Cy".into(), "Di".into()];
+                let topo = g.topo.clone();
+                let n = Names {
+                    seats: &names,
+                    topo: &topo,
+                };
+                let mut rng = GameRng::seeded(seed);
+                let mut log = Vec::new();
+                let check = |s: &str| {
+                    assert!(!s.contains("cg-"), "a key shows: {s}");
+                    assert!(!s.contains('{'), "a placeholder shows: {s}");
+                    assert!(!s.trim().is_empty());
+                };
+                for _ in 0..3000 {
+                    check(&asked(&g));
+                    match g.to_move() {
+                        ToMove::Over => break,
+                        ToMove::Chance => g.apply_chance_logged(&mut log).unwrap(),
+                        ToMove::Seat(s) => {
+                            for a in g.legal_actions(s) {
+                                check(&action(&a, &g, s, &n));
+                            }
+                            let a = g.random_action(s, &mut rng).unwrap();
+                            g.apply_logged(s, &a, &mut log).unwrap();
+                        }
+                        ToMove::Simultaneous(set) => {
+                            let s = set.iter().next().unwrap();
+                            let a = g.random_action(s, &mut rng).unwrap();
+                            check(&action(&a, &g, s, &n));
+                            g.apply_logged(s, &a, &mut log).unwrap();
+                        }
+                    }
+                }
+                assert!(!log.is_empty());
+                for e in &log {
+                    check(&event(e, &n));
+                    check(&event(&e.seen_by(None), &n));
+                }
+            }
+            for p in Progress::all() {
+                assert!(!progress(p).contains("cg-") && !progress_text(p).contains("cg-"));
+            }
+        }
+    }
+}
