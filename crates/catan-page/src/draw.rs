@@ -63,7 +63,7 @@ pub fn colours(k: FieldKind) -> (&'static str, &'static str) {
     }
 }
 
-fn hex_path(ctx: &Ctx, x: f64, y: f64, size: f64) {
+pub(crate) fn hex_path(ctx: &Ctx, x: f64, y: f64, size: f64) {
     ctx.begin_path();
     for i in 0..6 {
         let a = f64::from(i) * PI / 3.0;

@@ -388,7 +388,10 @@ mod tests {
     #[test]
     fn every_action_and_event_of_random_games_reads_in_both_languages() {
         crate::add_words();
-        for lang in [tabula_page_kit::i18n::Lang::En, tabula_page_kit::i18n::Lang::De] {
+        for lang in [
+            tabula_page_kit::i18n::Lang::En,
+            tabula_page_kit::i18n::Lang::De,
+        ] {
             tabula_page_kit::i18n::use_lang(Some(lang));
             for seed in 0..6u64 {
                 let opts = if seed % 3 == 2 {

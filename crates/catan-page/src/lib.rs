@@ -5,7 +5,9 @@
 //! pastes and links, download in the course format, share as links and
 //! are kept in the browser. For play, [`spots`] places the game's
 //! corners, sides and hexes on the canvas and the engine's legal actions
-//! on them (the game screen itself is issue 17's work).
+//! on them; [`game_words`] says a game in English and German, and the
+//! game screen (`game_screen`, `game_draw`) plays it at this device
+//! with people and AIs (the AIs in `tabula-catan-worker`).
 //!
 //! The page holds no rules: it edits a `tabula_catan::Board` and asks the
 //! crate what is wrong with it.
@@ -19,6 +21,10 @@ pub mod words;
 
 #[cfg(target_arch = "wasm32")]
 mod draw;
+#[cfg(target_arch = "wasm32")]
+mod game_draw;
+#[cfg(target_arch = "wasm32")]
+mod game_screen;
 #[cfg(target_arch = "wasm32")]
 mod page;
 

@@ -17,8 +17,10 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, KeyboardEvent};
 
 use crate::draw::{self, Geometry, colours};
+use crate::game_screen::{self, GameScreen};
 use crate::library::{Kept, Library, LoadProblem, SET_ASIDE_KEY, STORAGE_KEY};
 use crate::model::{BRUSHES, Brush, Editor, NUMBERS, Tool, blank_board, map_fragment};
+use crate::table::Table;
 use crate::words;
 
 /// The boards shipped with the page: (name in commands, catalogue key, text).
@@ -66,6 +68,13 @@ struct Page {
     /// The shipped board chosen in the list.
     shipped: String,
     geometry: Option<Geometry>,
+    /// The game at this device (kept while the editor shows).
+    game: Option<GameScreen>,
+    /// Whether the game shows (else the editor).
+    playing: bool,
+    /// Whether the new-game dialog is open, and why a start was refused.
+    new_game: bool,
+    new_game_problem: Option<String>,
 }
 
 thread_local! {
@@ -85,7 +94,82 @@ fn with_page<R>(f: impl FnOnce(&mut Page) -> R) -> Option<R> {
 
 use tabula_page_kit::dom::listen;
 
+/// Run `f` on the game at this device (if any), ask the worker for an
+/// AI's move if one is due, then redraw the page.
+pub(crate) fn with_game(f: impl FnOnce(&mut GameScreen)) {
+    with_page(|p| {
+        if let Some(g) = p.game.as_mut() {
+            f(g);
+            g.drive();
+        }
+    });
+}
+
+/// The shipped board named `name`, or the standard one.
+fn shipped_text(name: &str) -> &'static str {
+    SHIPPED
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map_or(SHIPPED[0].2, |s| s.2)
+}
+
 impl Page {
+    /// The game's commands: the new-game dialog, starting, leaving for
+    /// the editor and coming back; the rest go to the game screen.
+    fn run_game(&mut self, cmd: &str, arg: &str) {
+        match cmd {
+            "game-new" => {
+                self.new_game = true;
+                self.new_game_problem = None;
+            }
+            "game-cancel" => self.new_game = false,
+            "game-editor" => self.playing = false,
+            "game-resume" => {
+                if self.game.is_none() {
+                    self.game = GameScreen::resume();
+                }
+                self.playing = self.game.is_some();
+                self.new_game = false;
+            }
+            "game-start" => {
+                let ng = game_screen::read_new_game();
+                let drawn;
+                let map = if ng.map == "drawn" {
+                    drawn = tabula_catan::write_board(&self.editor.board);
+                    drawn.as_str()
+                } else {
+                    shipped_text(&ng.map)
+                };
+                let seed = ng
+                    .seed
+                    .unwrap_or_else(|| (js_sys::Math::random() * 1e9) as u64);
+                let (names, players): (Vec<_>, Vec<_>) = ng.seats.into_iter().unzip();
+                match Table::new(&ng.options, Some(map), names, players, seed) {
+                    Ok(table) => {
+                        tabula_page_kit::ai_worker::stop();
+                        let g = GameScreen::new(table);
+                        g.save();
+                        self.game = Some(g);
+                        self.playing = true;
+                        self.new_game = false;
+                    }
+                    Err(e) => {
+                        self.new_game_problem =
+                            Some(tf("cg-start-refused", &[("why", &e.to_string())]));
+                    }
+                }
+            }
+            _ => {
+                if let Some(g) = self.game.as_mut() {
+                    g.run(cmd, arg);
+                }
+            }
+        }
+        if let Some(g) = self.game.as_mut() {
+            g.drive();
+        }
+    }
+
     fn tell(&mut self, text: String) {
         self.message = Some((text, false));
     }
@@ -165,6 +249,13 @@ impl Page {
     }
 
     fn run(&mut self, cmd: &str, arg: &str) {
+        if cmd.starts_with("game-") {
+            self.run_game(cmd, arg);
+            return;
+        }
+        if matches!(cmd, "new" | "open" | "download" | "link") {
+            self.playing = false;
+        }
         let e = &mut self.editor;
         match cmd {
             "new" => {
@@ -630,23 +721,85 @@ fn morph_into(id: &str, fresh: El) {
 }
 
 fn render(p: &mut Page) {
-    morph_into("tools", tools_view(&p.editor));
-    morph_into("panel", panel_view(p));
-    if let Some(canvas) = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) {
-        let width = canvas
-            .parent_element()
-            .map_or(600.0, |e| f64::from(e.client_width()))
-            .clamp(240.0, 900.0);
-        p.geometry = draw::draw(&canvas, &p.editor, width);
+    let canvas = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
+    let width = canvas
+        .as_ref()
+        .and_then(|c| c.parent_element())
+        .map_or(600.0, |e| f64::from(e.client_width()))
+        .clamp(240.0, 900.0);
+    if let Some(b) = document().body() {
+        b.set_attribute("data-mode", if p.playing { "game" } else { "editor" })
+            .ok();
+    }
+    match p.game.as_mut().filter(|_| p.playing) {
+        Some(g) => {
+            morph_into("tools", game_screen::status_view(g));
+            morph_into("panel", game_screen::panel_view(g));
+            morph_into("legend", game_screen::legend_view());
+            if let Some(c) = &canvas {
+                // The whole board in the window: as wide as fits the
+                // height left below the seats.
+                let top = c.get_bounding_client_rect().top().max(0.0);
+                let high = web_sys::window()
+                    .and_then(|w| w.inner_height().ok())
+                    .and_then(|h| h.as_f64())
+                    .unwrap_or(800.0);
+                let fit = ((high - top - 12.0) / 0.86).max(300.0);
+                g.draw(c, width.min(fit));
+            }
+        }
+        None => {
+            morph_into("tools", tools_view(&p.editor));
+            morph_into("panel", panel_view(p));
+            morph_into("legend", legend_view());
+            if let Some(c) = &canvas {
+                p.geometry = draw::draw(c, &p.editor, width);
+            }
+        }
     }
     let overlay = by_id("overlay");
-    if p.dialog {
+    let new_game = by_id("newgame");
+    let open = by_id("open");
+    if p.new_game {
         if let Some(o) = &overlay {
+            o.remove_attribute("hidden").ok();
+        }
+        if let Some(o) = &open {
+            o.set_attribute("hidden", "").ok();
+        }
+        if let Some(n) = &new_game {
+            n.remove_attribute("hidden").ok();
+            if !n.has_child_nodes() {
+                morph_into(
+                    "newgame",
+                    game_screen::new_game_view(None, true, p.game.is_some()),
+                );
+            } else if let Some(problem) = &p.new_game_problem {
+                let text = problem.clone();
+                if let Some(slot) = by_id("ng-problem") {
+                    slot.set_text_content(Some(&text));
+                }
+            }
+        }
+        modal::sync(new_game.as_ref());
+    } else if p.dialog {
+        if let Some(o) = &overlay {
+            o.remove_attribute("hidden").ok();
+        }
+        if let Some(n) = &new_game {
+            n.set_attribute("hidden", "").ok();
+            n.set_inner_html("");
+        }
+        if let Some(o) = &open {
             o.remove_attribute("hidden").ok();
         }
         morph_into("open", dialog_view(p));
         modal::sync(by_id("open").as_ref());
     } else {
+        if let Some(n) = &new_game {
+            n.set_attribute("hidden", "").ok();
+            n.set_inner_html("");
+        }
         if let Some(o) = &overlay {
             o.set_attribute("hidden", "").ok();
         }
@@ -661,11 +814,30 @@ fn hex_of(p: &Page, e: &web_sys::MouseEvent) -> Option<tabula_hex::Hex> {
 }
 
 fn key(e: KeyboardEvent) {
+    let new_game = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.new_game));
+    if new_game {
+        if e.key() == "Escape" {
+            e.prevent_default();
+            with_page(|p| p.run("game-cancel", ""));
+        }
+        return;
+    }
     let open = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.dialog));
     if open {
         if e.key() == "Escape" {
             e.prevent_default();
             with_page(|p| p.run("close-open", ""));
+        }
+        return;
+    }
+    let playing = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.playing));
+    if playing {
+        let ctrl = e.ctrl_key() || e.meta_key();
+        if ctrl && (e.key() == "z" || e.key() == "Z") {
+            e.prevent_default();
+            with_page(|p| p.run("game-undo", ""));
+        } else if e.key() == "Escape" {
+            with_page(|p| p.run("game-drop-knight", ""));
         }
         return;
     }
@@ -787,8 +959,19 @@ pub fn install() {
             link: None,
             shipped: String::new(),
             geometry: None,
+            game: None,
+            playing: false,
+            new_game: false,
+            new_game_problem: None,
         })
     });
+    game_screen::connect_worker();
+    if let Some(g) = GameScreen::resume() {
+        with_page(|p| {
+            p.playing = g.table.game().winner.is_none();
+            p.game = Some(g);
+        });
+    }
     if let Some(l) = by_id("legend") {
         morph::morph(&l, &legend_view().0);
     }
@@ -823,6 +1006,15 @@ pub fn install() {
         }
     });
     listen::<web_sys::Event>(&doc, "change", |e| {
+        if let Some(select) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            && (select.id().starts_with("offer-") || select.id().starts_with("counter-"))
+        {
+            let (id, v) = (select.id(), select.value());
+            with_game(|g| g.set_offer(&id, &v));
+            return;
+        }
         let Some(input) = e
             .target()
             .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
@@ -861,6 +1053,14 @@ pub fn install() {
     if let Some(canvas) = by_id("board") {
         listen::<web_sys::PointerEvent>(&canvas, "pointerdown", |e| {
             touch::note(&e.pointer_type());
+            let playing = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.playing));
+            if playing {
+                if e.button() == 0 {
+                    let (x, y) = (f64::from(e.offset_x()), f64::from(e.offset_y()));
+                    with_game(|g| g.touch(x, y));
+                }
+                return;
+            }
             if e.pointer_type() != "mouse" || e.button() != 0 {
                 return;
             }
@@ -906,7 +1106,8 @@ pub fn install() {
         // A finger's tap paints on its click (a finger that scrolls the
         // page sends none): one step, undone by Undo.
         listen::<web_sys::MouseEvent>(&canvas, "click", |e| {
-            if !touch::last_was_touch() {
+            let playing = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.playing));
+            if playing || !touch::last_was_touch() {
                 return;
             }
             with_page(|p| {

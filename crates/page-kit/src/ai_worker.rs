@@ -40,7 +40,11 @@ thread_local! {
 /// and what to do with each reply (its JSON text) and with a worker that
 /// fails. Call once, before the first [`send`]; the handlers run outside
 /// any borrow of the link, so they may [`send`] or [`stop`].
-pub fn connect(url: &'static str, on_reply: impl Fn(String) + 'static, on_error: impl Fn() + 'static) {
+pub fn connect(
+    url: &'static str,
+    on_reply: impl Fn(String) + 'static,
+    on_error: impl Fn() + 'static,
+) {
     LINK.with(|l| {
         let mut l = l.borrow_mut();
         l.url = url;

@@ -1,0 +1,358 @@
+//! Draws a game of Catan on the canvas: the fields with their numbers
+//! (6 and 8 in red and bold), harbours with their rates, roads,
+//! settlements, cities, walls, metropolises, knights, the robber and the
+//! merchant, the spots the engine says are legal, and the last action's
+//! place. Every piece says its seat by colour AND by number, a knight
+//! its level by pips and whether it is active by fill (solid) or not
+//! (hollow). It holds no rules: what is lit comes from the page, which
+//! asked the engine.
+
+use std::f64::consts::PI;
+
+use tabula_catan::game::state::Building;
+use tabula_catan::game::topology::CornerId;
+use tabula_catan::{Catan, Track};
+use tabula_hex::hex_centre;
+use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
+
+use crate::draw::{colours, hex_path};
+use crate::spots::{Layout, Spot};
+use crate::words;
+
+/// Each seat's colour: its fill and the ink on it.
+pub const SEAT_COLOURS: [(&str, &str); 4] = [
+    ("#c0392b", "#ffffff"),
+    ("#1f5fbf", "#ffffff"),
+    ("#f4f4f4", "#111111"),
+    ("#e67e22", "#111111"),
+];
+
+/// What the page marks on the board besides the pieces.
+pub struct Marks<'a> {
+    /// Where a legal action of the deciding person acts.
+    pub lit: &'a [Spot],
+    /// The knight picked up to move.
+    pub knight: Option<CornerId>,
+    /// Where the last action acted.
+    pub last: &'a [Spot],
+    /// The keyboard's cursor.
+    pub cursor: Option<Spot>,
+}
+
+fn font(ctx: &Ctx, px: f64, bold: bool) {
+    ctx.set_font(&format!(
+        "{}{:.1}px system-ui, sans-serif",
+        if bold { "bold " } else { "" },
+        px.max(7.0)
+    ));
+}
+
+fn seat_colour(seat: u8) -> (&'static str, &'static str) {
+    SEAT_COLOURS[seat as usize % SEAT_COLOURS.len()]
+}
+
+fn circle(ctx: &Ctx, x: f64, y: f64, r: f64) {
+    ctx.begin_path();
+    ctx.arc(x, y, r, 0.0, 2.0 * PI).ok();
+}
+
+fn house(ctx: &Ctx, x: f64, y: f64, s: f64, city: bool) {
+    ctx.begin_path();
+    if city {
+        // A wide base with a tower on the left.
+        ctx.move_to(x - s, y + s * 0.8);
+        ctx.line_to(x + s, y + s * 0.8);
+        ctx.line_to(x + s, y - s * 0.1);
+        ctx.line_to(x, y - s * 0.1);
+        ctx.line_to(x, y - s * 0.6);
+        ctx.line_to(x - s * 0.5, y - s * 1.1);
+        ctx.line_to(x - s, y - s * 0.6);
+    } else {
+        ctx.move_to(x - s * 0.7, y + s * 0.7);
+        ctx.line_to(x + s * 0.7, y + s * 0.7);
+        ctx.line_to(x + s * 0.7, y - s * 0.1);
+        ctx.line_to(x, y - s * 0.8);
+        ctx.line_to(x - s * 0.7, y - s * 0.1);
+    }
+    ctx.close_path();
+}
+
+fn track_letter(k: Track) -> &'static str {
+    match k {
+        Track::Trade => "T",
+        Track::Politics => "P",
+        Track::Science => "S",
+    }
+}
+
+/// Draw `game` on `canvas`, `width` CSS pixels wide; the layout drawn.
+pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64) -> Option<Layout> {
+    let topo = &game.topo;
+    let height = (width * 0.86).round();
+    let layout = Layout::fit(topo, width, height);
+    let size = layout.size;
+    let ctx = tabula_page_kit::dom::sized_context(canvas, width, height)?;
+    ctx.set_fill_style_str("#8ec5ee");
+    ctx.fill_rect(0.0, 0.0, width, height);
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    // The sea's own fields: harbours with their rates.
+    for f in &game.board.fields {
+        if f.kind.is_land() {
+            continue;
+        }
+        let p = hex_centre(f.hex, size);
+        let (x, y) = (layout.ox + p.x, layout.oy + p.y);
+        if x < -size || y < -size || x > width + size || y > height + size {
+            continue;
+        }
+        let (fill, ink) = colours(f.kind);
+        hex_path(&ctx, x, y, size);
+        ctx.set_fill_style_str(fill);
+        ctx.fill();
+        if f.kind.is_harbour() {
+            ctx.set_stroke_style_str("#2b3440");
+            ctx.set_line_width(1.0);
+            ctx.stroke();
+            if let Some(d) = f.harbour_dir() {
+                let i = d.index() as f64;
+                let a0 = (240.0 + 60.0 * i).to_radians();
+                let a1 = (300.0 + 60.0 * i).to_radians();
+                ctx.set_stroke_style_str("#6b3e1f");
+                ctx.set_line_width((size * 0.12).max(2.0));
+                ctx.begin_path();
+                ctx.move_to(x + size * 0.9 * a0.cos(), y + size * 0.9 * a0.sin());
+                ctx.line_to(x + size * 0.9 * a1.cos(), y + size * 0.9 * a1.sin());
+                ctx.stroke();
+            }
+            ctx.set_fill_style_str(ink);
+            font(&ctx, size * 0.3, true);
+            ctx.fill_text(&words::glyph(f.kind), x, y).ok();
+        }
+    }
+    // The land: fields, numbers, the robber and the merchant.
+    for (i, h) in topo.hexes.iter().enumerate() {
+        let (x, y) = layout.hex(topo, i as u16);
+        let kind = game.board.fields[h.field].kind;
+        let (fill, ink) = colours(kind);
+        hex_path(&ctx, x, y, size);
+        ctx.set_fill_style_str(fill);
+        ctx.fill();
+        ctx.set_stroke_style_str("#2b3440");
+        ctx.set_line_width(1.0);
+        ctx.stroke();
+        ctx.set_fill_style_str(ink);
+        font(&ctx, size * 0.26, true);
+        ctx.fill_text(&words::glyph(kind), x, y - size * 0.5).ok();
+        let n = game.numbers.get(i).copied().unwrap_or(0);
+        if n > 0 {
+            circle(&ctx, x, y, size * 0.3);
+            ctx.set_fill_style_str("#fff7e0");
+            ctx.fill();
+            ctx.set_stroke_style_str("#2b3440");
+            ctx.stroke();
+            let hot = n == 6 || n == 8;
+            ctx.set_fill_style_str(if hot { "#b00000" } else { "#111111" });
+            font(&ctx, size * if hot { 0.36 } else { 0.3 }, hot);
+            ctx.fill_text(&n.to_string(), x, y).ok();
+        }
+        if game.robber as usize == i {
+            let (rx, ry) = (x + size * 0.42, y + size * 0.28);
+            circle(&ctx, rx, ry, size * 0.2);
+            ctx.set_fill_style_str(if game.robber_awake || !game.ck() {
+                "#1b1b1b"
+            } else {
+                "#6d6d6d"
+            });
+            ctx.fill();
+            ctx.set_fill_style_str("#ffffff");
+            font(&ctx, size * 0.22, true);
+            ctx.fill_text("R", rx, ry).ok();
+        }
+        if let Some((mh, owner)) = game.merchant
+            && mh as usize == i
+        {
+            let (mx, my) = (x - size * 0.42, y + size * 0.28);
+            let (fill, ink) = seat_colour(owner);
+            circle(&ctx, mx, my, size * 0.2);
+            ctx.set_fill_style_str(fill);
+            ctx.fill();
+            ctx.set_stroke_style_str("#111111");
+            ctx.stroke();
+            ctx.set_fill_style_str(ink);
+            font(&ctx, size * 0.22, true);
+            ctx.fill_text("M", mx, my).ok();
+        }
+    }
+    // Roads.
+    for (s, owner) in game.roads.iter().enumerate() {
+        let Some(owner) = owner else { continue };
+        let [a, b] = layout.side(topo, s as u16);
+        let (fill, _) = seat_colour(*owner);
+        let (ax, ay) = (a.0 + (b.0 - a.0) * 0.15, a.1 + (b.1 - a.1) * 0.15);
+        let (bx, by) = (a.0 + (b.0 - a.0) * 0.85, a.1 + (b.1 - a.1) * 0.85);
+        ctx.set_line_cap("round");
+        ctx.begin_path();
+        ctx.move_to(ax, ay);
+        ctx.line_to(bx, by);
+        ctx.set_stroke_style_str("#111111");
+        ctx.set_line_width(size * 0.2);
+        ctx.stroke();
+        ctx.set_stroke_style_str(fill);
+        ctx.set_line_width(size * 0.13);
+        ctx.stroke();
+        ctx.set_line_cap("butt");
+    }
+    // Buildings and knights.
+    let s = size * 0.22;
+    for (c, b) in game.buildings.iter().enumerate() {
+        let (x, y) = layout.corner(topo, c as u16);
+        match *b {
+            Building::None => {}
+            Building::Settlement { owner } | Building::City { owner, .. } => {
+                let city = matches!(b, Building::City { .. });
+                if let Building::City { wall: true, .. } = b {
+                    // The wall: a thick square ring under the city.
+                    ctx.set_fill_style_str("#4a4a4a");
+                    ctx.fill_rect(x - s * 1.45, y - s * 1.35, s * 2.9, s * 2.55);
+                }
+                let (fill, ink) = seat_colour(owner);
+                house(&ctx, x, y, if city { s * 1.15 } else { s }, city);
+                ctx.set_fill_style_str(fill);
+                ctx.fill();
+                ctx.set_stroke_style_str("#111111");
+                ctx.set_line_width(1.5);
+                ctx.stroke();
+                ctx.set_fill_style_str(ink);
+                font(&ctx, s * 0.95, true);
+                ctx.fill_text(
+                    &(owner + 1).to_string(),
+                    x + if city { s * 0.45 } else { 0.0 },
+                    y + s * 0.25,
+                )
+                .ok();
+                if let Building::City {
+                    metropolis: Some(k),
+                    ..
+                } = b
+                {
+                    // The metropolis: a gold badge with its track's letter.
+                    let (mx, my) = (x + s * 1.1, y - s * 1.1);
+                    circle(&ctx, mx, my, s * 0.65);
+                    ctx.set_fill_style_str("#f1c40f");
+                    ctx.fill();
+                    ctx.set_stroke_style_str("#111111");
+                    ctx.stroke();
+                    ctx.set_fill_style_str("#111111");
+                    font(&ctx, s * 0.8, true);
+                    ctx.fill_text(track_letter(*k), mx, my).ok();
+                }
+            }
+        }
+        if let Some(k) = game.knights.get(c).copied().flatten() {
+            let (fill, ink) = seat_colour(k.owner);
+            circle(&ctx, x, y, s * 1.05);
+            ctx.set_fill_style_str(if k.active { fill } else { "#ffffff" });
+            ctx.fill();
+            ctx.set_stroke_style_str(if k.active { "#111111" } else { fill });
+            ctx.set_line_width(if k.active { 1.5 } else { 3.0 });
+            ctx.stroke();
+            if !k.active {
+                ctx.set_stroke_style_str("#111111");
+                ctx.set_line_width(1.0);
+                circle(&ctx, x, y, s * 1.25);
+                ctx.stroke();
+            }
+            ctx.set_fill_style_str(if k.active { ink } else { "#111111" });
+            font(&ctx, s * 0.9, true);
+            ctx.fill_text(&(k.owner + 1).to_string(), x, y + s * 0.1)
+                .ok();
+            // The level: one to three pips above.
+            for p in 0..k.level {
+                let px = x + (f64::from(p) - f64::from(k.level - 1) / 2.0) * s * 0.55;
+                circle(&ctx, px, y - s * 1.45, s * 0.22);
+                ctx.set_fill_style_str("#111111");
+                ctx.fill();
+            }
+        }
+    }
+    // The last action's places: a purple bracket ring.
+    for spot in marks.last {
+        mark(&ctx, &layout, game, *spot, "#7b1fa2", 3.0, size * 0.38);
+    }
+    // Legal spots: a white dot with a black ring.
+    for spot in marks.lit {
+        let (x, y) = spot_centre(&layout, game, *spot);
+        circle(&ctx, x, y, size * 0.13);
+        ctx.set_fill_style_str("rgba(255,255,255,0.85)");
+        ctx.fill();
+        ctx.set_stroke_style_str("#111111");
+        ctx.set_line_width(2.0);
+        ctx.stroke();
+    }
+    if let Some(k) = marks.knight {
+        mark(
+            &ctx,
+            &layout,
+            game,
+            Spot::Corner(k),
+            "#f1c40f",
+            4.0,
+            size * 0.4,
+        );
+    }
+    if let Some(c) = marks.cursor {
+        mark(&ctx, &layout, game, c, "#000000", 3.0, size * 0.3);
+    }
+    Some(layout)
+}
+
+fn spot_centre(layout: &Layout, game: &Catan, spot: Spot) -> (f64, f64) {
+    let topo = &game.topo;
+    match spot {
+        Spot::Corner(c) => layout.corner(topo, c),
+        Spot::Side(s) => {
+            let [a, b] = layout.side(topo, s);
+            ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+        }
+        Spot::Hex(h) => layout.hex(topo, h),
+    }
+}
+
+fn mark(ctx: &Ctx, layout: &Layout, game: &Catan, spot: Spot, colour: &str, w: f64, r: f64) {
+    let topo = &game.topo;
+    let size = layout.size;
+    match spot {
+        Spot::Corner(c) => {
+            let (x, y) = layout.corner(topo, c);
+            circle(ctx, x, y, r);
+            ctx.set_stroke_style_str("#ffffff");
+            ctx.set_line_width(w + 3.0);
+            ctx.stroke();
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width(w);
+            ctx.stroke();
+        }
+        Spot::Side(s) => {
+            let [a, b] = layout.side(topo, s);
+            let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            circle(ctx, mx, my, r * 0.8);
+            ctx.set_stroke_style_str("#ffffff");
+            ctx.set_line_width(w + 3.0);
+            ctx.stroke();
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width(w);
+            ctx.stroke();
+        }
+        Spot::Hex(h) => {
+            let (x, y) = layout.hex(topo, h);
+            hex_path(ctx, x, y, size * 0.85);
+            ctx.set_stroke_style_str("#ffffff");
+            ctx.set_line_width(w + 4.0);
+            ctx.stroke();
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width(w + 1.0);
+            ctx.stroke();
+        }
+    }
+}
