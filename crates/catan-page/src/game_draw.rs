@@ -204,7 +204,7 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
         ctx.set_line_cap("butt");
     }
     // Buildings and knights.
-    let s = size * 0.22;
+    let s = size * 0.27;
     for (c, b) in game.buildings.iter().enumerate() {
         let (x, y) = layout.corner(topo, c as u16);
         match *b {

@@ -83,7 +83,7 @@ impl GameScreen {
             pending: None,
             next_request: 1,
             message: None,
-            delay_ms: 500,
+            delay_ms: 600,
             offer: (Card::Lumber, 1, Card::Brick, 1),
             counter: None,
         };
@@ -209,9 +209,27 @@ impl GameScreen {
             cursor: None,
         };
         self.layout = game_draw::draw(canvas, self.table.game(), &marks, width);
-        canvas
-            .set_attribute("data-lit", &lit.len().to_string())
-            .ok();
+        // Where the lit spots are, for tests and tools that drive the page.
+        if let Some(layout) = self.layout {
+            let topo = &self.table.game().topo;
+            let points: Vec<String> = lit
+                .iter()
+                .map(|s| {
+                    let (x, y) = match *s {
+                        Spot::Corner(c) => layout.corner(topo, c),
+                        Spot::Side(e) => {
+                            let [a, b] = layout.side(topo, e);
+                            ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+                        }
+                        Spot::Hex(h) => layout.hex(topo, h),
+                    };
+                    format!("[{x:.1},{y:.1}]")
+                })
+                .collect();
+            canvas
+                .set_attribute("data-spots", &format!("[{}]", points.join(",")))
+                .ok();
+        }
     }
 
     /// A touch or click on the board at (x, y).
@@ -362,6 +380,10 @@ impl GameScreen {
                         },
                     });
                 }
+            }
+            "game-save" => {
+                let text = serde_json::to_string_pretty(&*self.table.record()).unwrap_or_default();
+                tabula_page_kit::dom::download(&text, "application/json", "catan-game.json");
             }
             "game-pace" => {
                 if let Ok(ms) = arg.parse::<u32>() {
@@ -514,9 +536,34 @@ pub fn status_view(g: &GameScreen) -> El {
         }
         seats = seats.child(li);
     }
+    let mut pace = el("select")
+        .attr("id", "pace")
+        .attr("aria-label", &t("cg-pace"));
+    for (ms, key) in [
+        (1500, "cg-pace-slow"),
+        (600, "cg-pace-normal"),
+        (200, "cg-pace-fast"),
+        (0, "cg-pace-instant"),
+    ] {
+        let mut o = el("option").attr("value", &ms.to_string()).text(&t(key));
+        if g.delay_ms == ms {
+            o = o.attr("selected", "");
+        }
+        pace = pace.child(o);
+    }
+    let bar = el("div")
+        .class("game-bar")
+        .child(button(&t("cg-to-editor"), "game-editor").attr("id", "to-editor"))
+        .child(
+            button(&t("cg-save"), "game-save")
+                .attr("id", "game-save")
+                .attr("title", &t("cg-save-title")),
+        )
+        .child(el("label").text(&t("cg-pace")).child(pace));
     let mut out = el("div")
         .attr("id", "tools")
         .class("game-status")
+        .child(bar)
         .child(seats);
     if game.ck() {
         let cities: u32 = (0..game.seat_count() as Seat)
@@ -1004,6 +1051,13 @@ fn end_view(g: &GameScreen) -> El {
     let mut order: Vec<Seat> = (0..game.seat_count() as Seat).collect();
     order.sort_by_key(|s| std::cmp::Reverse(game.points(*s)));
     for s in order {
+        let sources = game.point_sources(s);
+        let parts: Vec<String> = sources
+            .parts()
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(k, n)| format!("{n} {}", t(&format!("cg-from-{k}"))))
+            .collect();
         rows = rows.child(
             el("tr")
                 .attr("data-seat", &s.to_string())
@@ -1012,7 +1066,8 @@ fn end_view(g: &GameScreen) -> El {
                     el("td")
                         .attr("data-points", &game.points(s).to_string())
                         .text(&game.points(s).to_string()),
-                ),
+                )
+                .child(el("td").class("sources").text(&parts.join(", "))),
         );
     }
     el("div")
@@ -1028,7 +1083,8 @@ fn end_view(g: &GameScreen) -> El {
                     el("thead").child(
                         el("tr")
                             .child(el("th").text(&t("cg-player")))
-                            .child(el("th").text(&t("cg-points-head"))),
+                            .child(el("th").text(&t("cg-points-head")))
+                            .child(el("th").text(&t("cg-sources-head"))),
                     ),
                 )
                 .child(rows),
@@ -1286,6 +1342,20 @@ pub fn connect_worker() {
 /// The legend of the game's board: every mark in words.
 pub fn legend_view() -> El {
     let mut list = el("ul").class("legend-list");
+    for k in [
+        tabula_catan::FieldKind::Forest,
+        tabula_catan::FieldKind::Pasture,
+        tabula_catan::FieldKind::Field,
+        tabula_catan::FieldKind::Hill,
+        tabula_catan::FieldKind::Mountain,
+        tabula_catan::FieldKind::Desert,
+    ] {
+        list = list.child(
+            el("li")
+                .child(crate::page::swatch(k))
+                .text(&crate::words::kind(k)),
+        );
+    }
     for key in [
         "cg-legend-settlement",
         "cg-legend-city",

@@ -442,6 +442,10 @@ mod tests {
                     check(&event(&e.seen_by(None), &n));
                 }
             }
+            for (k, _) in tabula_catan::PointSources::default().parts() {
+                let w = t(&format!("cg-from-{k}"));
+                assert!(!w.contains("cg-"), "no words for {k}");
+            }
             for p in Progress::all() {
                 assert!(!progress(p).contains("cg-") && !progress_text(p).contains("cg-"));
             }

@@ -406,7 +406,7 @@ fn kbd(k: &str) -> El {
     el("kbd").attr("aria-hidden", "true").text(k)
 }
 
-fn swatch(k: tabula_catan::FieldKind) -> El {
+pub(crate) fn swatch(k: tabula_catan::FieldKind) -> El {
     let (fill, ink) = colours(k);
     el("span")
         .class("kind-swatch")
@@ -1009,10 +1009,18 @@ pub fn install() {
         if let Some(select) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-            && (select.id().starts_with("offer-") || select.id().starts_with("counter-"))
+            && (select.id().starts_with("offer-")
+                || select.id().starts_with("counter-")
+                || select.id() == "pace")
         {
             let (id, v) = (select.id(), select.value());
-            with_game(|g| g.set_offer(&id, &v));
+            with_game(|g| {
+                if id == "pace" {
+                    g.run("game-pace", &v);
+                } else {
+                    g.set_offer(&id, &v);
+                }
+            });
             return;
         }
         let Some(input) = e

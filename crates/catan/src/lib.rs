@@ -43,7 +43,7 @@ pub use game::cards::{Card, Dev, Hand, Progress, Track};
 pub use game::contract::Refusal;
 pub use game::log::Event;
 pub use game::options::{Numbers, Options};
-pub use game::state::Catan;
+pub use game::state::{Catan, PointSources};
 pub use game::view::{Backs, View};
 pub use kind::{FieldKind, Resource};
 pub use problem::{Problem, Rule, Severity, has_errors};

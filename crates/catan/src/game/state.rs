@@ -351,6 +351,59 @@ pub enum Phase {
     Over,
 }
 
+/// Where a seat's victory points come from (each field in points).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PointSources {
+    /// 1 a settlement.
+    pub settlements: u32,
+    /// 2 a city.
+    pub cities: u32,
+    /// 2 more a metropolis.
+    pub metropolises: u32,
+    /// Victory point progress cards laid out (Printer, Constitution).
+    pub point_cards: u32,
+    /// Defender of Catan cards.
+    pub defender: u32,
+    /// Base game: victory point development cards.
+    pub development: u32,
+    /// Base game: Largest Army.
+    pub largest_army: u32,
+    /// Longest Road.
+    pub longest_road: u32,
+    /// The merchant.
+    pub merchant: u32,
+}
+
+impl PointSources {
+    /// All of them.
+    pub fn total(&self) -> u32 {
+        self.settlements
+            + self.cities
+            + self.metropolises
+            + self.point_cards
+            + self.defender
+            + self.development
+            + self.largest_army
+            + self.longest_road
+            + self.merchant
+    }
+
+    /// Each source with its points, in order: (name, points).
+    pub fn parts(&self) -> [(&'static str, u32); 9] {
+        [
+            ("settlements", self.settlements),
+            ("cities", self.cities),
+            ("metropolises", self.metropolises),
+            ("point_cards", self.point_cards),
+            ("defender", self.defender),
+            ("development", self.development),
+            ("largest_army", self.largest_army),
+            ("longest_road", self.longest_road),
+            ("merchant", self.merchant),
+        ]
+    }
+}
+
 /// The last roll.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Roll {
@@ -463,28 +516,30 @@ impl Catan {
 
     /// The seat's victory points.
     pub fn points(&self, seat: Seat) -> u32 {
+        self.point_sources(seat).total()
+    }
+
+    /// Where the seat's victory points come from.
+    pub fn point_sources(&self, seat: Seat) -> PointSources {
         // Pieces off the supply are on the board: 1 point a settlement,
         // 2 a city, 2 more a metropolis.
         let p = &self.players[seat as usize];
-        let settlements = u32::from(pieces::SETTLEMENTS - p.settlements_left);
-        let cities = u32::from(pieces::CITIES - p.cities_left);
-        let metropolises = self
-            .metropolis
-            .iter()
-            .filter(|m| matches!(m, Some((s, _)) if *s == seat))
-            .count() as u32;
-        let mut vp = settlements + 2 * cities + 2 * metropolises;
-        vp += p.shown.len() as u32 + u32::from(p.defender) + u32::from(p.dev_points());
-        if self.largest_army == Some(seat) {
-            vp += 2;
+        let two = |yes: bool| if yes { 2 } else { 0 };
+        PointSources {
+            settlements: u32::from(pieces::SETTLEMENTS - p.settlements_left),
+            cities: 2 * u32::from(pieces::CITIES - p.cities_left),
+            metropolises: 2 * self
+                .metropolis
+                .iter()
+                .filter(|m| matches!(m, Some((s, _)) if *s == seat))
+                .count() as u32,
+            point_cards: p.shown.len() as u32,
+            defender: u32::from(p.defender),
+            development: u32::from(p.dev_points()),
+            largest_army: two(self.largest_army == Some(seat)),
+            longest_road: two(self.longest_road == Some(seat)),
+            merchant: u32::from(matches!(self.merchant, Some((_, s)) if s == seat)),
         }
-        if self.longest_road == Some(seat) {
-            vp += 2;
-        }
-        if matches!(self.merchant, Some((_, s)) if s == seat) {
-            vp += 1;
-        }
-        vp
     }
 
     /// Points needed to win.
