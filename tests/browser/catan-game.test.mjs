@@ -6,7 +6,7 @@
 // screenshots in both languages at 1280×800 and on a 768-pixel tablet.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { serve, browser, artefacts, root } from './harness.mjs';
@@ -157,4 +157,128 @@ test('screenshots in English and German, at 1280×800 and on a 768-pixel tablet'
       await context.close();
     }
   }
+});
+
+/** Start a game from a position pasted in the dialog. */
+async function startFrom(page, position, who, names) {
+  await page.click('[data-cmd="game-new"]');
+  await page.waitForSelector('#newgame:not([hidden]) #ng-start');
+  for (let i = 0; i < 4; i++) {
+    await page.selectOption(`#ng-who-${i}`, who[i] ?? 'none');
+    if (names?.[i]) await page.fill(`#ng-name-${i}`, names[i]);
+  }
+  await page.click('#ng-position-box summary');
+  await page.fill('#ng-position', position);
+  await page.click('#ng-start');
+  await page.waitForSelector('body[data-mode="game"]');
+}
+
+/** Click the action button whose words match `re`. */
+async function act(page, re) {
+  const buttons = await page.$$('button[data-cmd^="game-act:"]');
+  for (const b of buttons) {
+    if (re.test(await b.textContent())) { await b.click(); return; }
+  }
+  const all = await page.$$eval('button[data-cmd^="game-act:"]', (els) => els.map((e) => e.textContent));
+  throw new Error(`no button ${re}: ${all.join(' | ')}`);
+}
+
+/** The hand shown: card name → count. */
+async function hand(page) {
+  const items = await page.$$eval('#hand li', (els) => els.map((e) => e.textContent));
+  return Object.fromEntries(items.map((t) => { const [n, ...w] = t.split(' '); return [w.join(' '), +n]; }));
+}
+
+async function handOff(page, name) {
+  await page.waitForSelector('#ready');
+  assert.match(await page.textContent('.handoff h2'), new RegExp(name));
+  assert.equal(await page.$('#hand'), null, 'no cards at a hand-off');
+  await page.click('#ready');
+  assert.match(await page.textContent('.my-hand h3'), new RegExp(name));
+}
+
+test('seed 002: Commercial Harbor played through the page from a position, hands as the seed gives them', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  const position = readFileSync(join(root, 'tests', 'fixtures', 'catan', 'commercial-harbor.txt'), 'utf8');
+  await startFrom(page, position, ['human', 'human', 'human'], ['Zenobios', 'Bob', 'Charly']);
+  await handOff(page, 'Zenobios');
+  await act(page, /Play Commercial Harbor/);
+  await act(page, /Offer grain to Charly/);
+  await handOff(page, 'Charly');
+  const choices = await page.$$eval('button[data-cmd^="game-act:"]', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(choices, ['paper'], 'Charly can give only paper');
+  await act(page, /^paper$/);
+  await handOff(page, 'Zenobios');
+  await act(page, /Offer grain to Bob/);
+  await handOff(page, 'Bob');
+  await act(page, /^coin$/);
+  await handOff(page, 'Zenobios');
+  assert.deepEqual(await hand(page), { lumber: 0, wool: 0, grain: 0, brick: 0, ore: 0, paper: 1, cloth: 0, coin: 1 });
+  const cards = await page.$$eval('#seats .seat', (els) => els.map((e) => e.textContent.match(/(\d+) cards/)[1]));
+  assert.deepEqual(cards, ['2', '2', '3']);
+  const log = await page.textContent('#log');
+  assert.match(log, /Charly chose: paper/);
+  assert.match(log, /Bob chose: coin/);
+  await page.screenshot({ path: join(artefacts, 'catan-game-harbor.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a 7 with two people over the limit: each gives up half on their own hand-off', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  const position = [
+    'players 3',
+    'turn 5 player 1 before-roll',
+    'hand 1 LUMBER 3 WOOL 3 GRAIN 3',
+    'hand 2 BRICK 4 ORE 4 PAPER 1',
+    'hand 3 GRAIN 2',
+    'dice 3 4',
+    'event ship',
+  ].join('\n');
+  await startFrom(page, position, ['human', 'human', 'search:easy'], ['Ann', 'Bo', 'Cy']);
+  await handOff(page, 'Ann');
+  await act(page, /Roll the dice/);
+  assert.match(await page.textContent('#log'), /total 7/);
+  for (let i = 0; i < 4; i++) await act(page, /Give up 1 lumber|Give up 1 wool|Give up 1 grain/);
+  await handOff(page, 'Bo');
+  for (let i = 0; i < 4; i++) await act(page, /Give up 1/);
+  // Both hands were halved (rounded down); nothing of Bo's shows now.
+  await page.waitForFunction(() => !document.querySelector('#asked')?.textContent.includes('Give up'));
+  const cards = await page.$$eval('#seats .seat', (els) => els.map((e) => e.textContent.match(/(\d+) cards/)[1]));
+  assert.deepEqual(cards.slice(0, 2), ['5', '5']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a trade offer declined by an AI and accepted by a person, and the log tells who traded what', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  const position = [
+    'players 3',
+    'turn 5 player 1 main',
+    'hand 1 WOOL 2',
+    'hand 2 ORE 2',
+  ].join('\n');
+  await startFrom(page, position, ['human', 'human', 'search:easy'], ['Ann', 'Bo', 'Cy']);
+  await handOff(page, 'Ann');
+  await page.selectOption('#offer-give-n', '1');
+  await page.selectOption('#offer-give', 'WOOL');
+  await page.selectOption('#offer-take-n', '1');
+  await page.selectOption('#offer-take', 'ORE');
+  await page.click('#offer-send');
+  await handOff(page, 'Bo');
+  assert.match(await page.textContent('#open-offer'), /Ann offers 1 wool for 1 ore/);
+  await act(page, /Accept the offer/);
+  await handOff(page, 'Ann');
+  await act(page, /Trade with Bo/);
+  const log = await page.textContent('#log');
+  assert.match(log, /Cy: Decline the offer/);
+  assert.match(log, /Bo: Accept the offer/);
+  assert.match(log, /Ann: Trade with Bo/);
+  assert.equal((await hand(page)).ore, 1);
+  assert.equal((await hand(page)).wool, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -1106,6 +1106,17 @@ fn log_view(g: &GameScreen) -> El {
         .attr("aria-live", "polite");
     for h in log.iter().rev().take(40) {
         let line = match h {
+            Happening::Action {
+                seat,
+                action: action @ Action::Choose { .. },
+                ..
+            } => tf(
+                "cg-log-chose",
+                &[
+                    ("seat", &names.seat(*seat)),
+                    ("what", &gw::action(action, game, *seat, &names)),
+                ],
+            ),
             Happening::Action { seat, action, .. } => format!(
                 "{}: {}",
                 names.seat(*seat),
@@ -1233,6 +1244,20 @@ pub fn new_game_view(problem: Option<&str>, has_board: bool, has_game: bool) -> 
                 ),
         )
         .child(
+            el("details")
+                .attr("id", "ng-position-box")
+                .child(el("summary").text(&t("cg-position")))
+                .child(el("p").class("hint").text(&t("cg-position-hint")))
+                .child(
+                    el("textarea")
+                        .attr("id", "ng-position")
+                        .attr("rows", "6")
+                        .attr("maxlength", "65536")
+                        .attr("spellcheck", "false")
+                        .attr("aria-label", &t("cg-position")),
+                ),
+        )
+        .child(
             el("p")
                 .class("problem")
                 .attr("id", "ng-problem")
@@ -1285,6 +1310,9 @@ fn field_value(id: &str) -> String {
     if let Some(s) = e.dyn_ref::<web_sys::HtmlSelectElement>() {
         return s.value();
     }
+    if let Some(a) = e.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        return a.value();
+    }
     String::new()
 }
 
@@ -1316,6 +1344,10 @@ pub fn read_new_game() -> NewGame {
         .parse::<u8>()
         .ok()
         .filter(|p| (3..=20).contains(p));
+    let position = field_value("ng-position");
+    if !position.trim().is_empty() {
+        options.position = Some(position);
+    }
     NewGame {
         seats,
         options,

@@ -151,3 +151,78 @@ fn each_opponent_is_offered_at_most_once_a_turn_even_with_two_cards() {
     assert!(g.steps.is_empty());
     g.check_conservation().unwrap();
 }
+
+/// The first scenario again, from the position as a game option (what the
+/// page's "start from a position" does): the record replays it, no player
+/// view carries the position's text, and a position naming another seat
+/// count is refused in words.
+#[test]
+fn the_first_scenario_from_a_position_option_replays_and_stays_hidden() {
+    use tabula_engine::SeatInfo;
+    use tabula_engine::record::{Match, replay};
+    let text = include_str!("../../../tests/fixtures/catan/commercial-harbor.txt");
+    let options = Options {
+        position: Some(text.into()),
+        ..Options::default()
+    };
+    let seats: Vec<SeatInfo> = ["Zenobios", "Bob", "Charly"]
+        .iter()
+        .map(|n| SeatInfo {
+            name: (*n).into(),
+            player: "human".into(),
+        })
+        .collect();
+    let mut m = Match::<Catan>::new(&options, None, seats.clone(), 77).unwrap();
+    for (seat, words) in [
+        (ZENOBIOS, "PLAY COMMERCIAL_HARBOR"),
+        (ZENOBIOS, "OFFER 3 GRAIN"),
+        (CHARLY, "CHOOSE PAPER"),
+        (ZENOBIOS, "OFFER 2 GRAIN"),
+        (BOB, "CHOOSE COIN"),
+    ] {
+        let a = Action::parse(words, &m.game().topo).unwrap();
+        m.play(seat, &a).unwrap();
+    }
+    let g = m.game();
+    assert_eq!(
+        g.players[0].hand,
+        Hand::of(&[(Card::Coin, 1), (Card::Paper, 1)])
+    );
+    assert_eq!(
+        g.players[1].hand,
+        Hand::of(&[(Card::Grain, 1), (Card::Cloth, 1)])
+    );
+    assert_eq!(
+        g.players[2].hand,
+        Hand::of(&[(Card::Lumber, 2), (Card::Grain, 1)])
+    );
+    let replayed: Catan = replay(&m.record()).unwrap();
+    assert_eq!(replayed.state_hash(), g.state_hash());
+    for seat in 0..3 {
+        let view = serde_json::to_string(&g.player_view(seat)).unwrap();
+        assert!(!view.contains("COMMERCIAL_HARBOR") && !view.contains("position"));
+    }
+    let wrong = Match::<Catan>::new(&options, None, seats[..2].to_vec(), 1).unwrap_err();
+    assert!(
+        wrong.to_string().contains("the position is for 3 players"),
+        "{wrong}"
+    );
+    // A position inside a position's options is not read again.
+    let plain: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let inner = Options {
+        position: Some(plain.clone()),
+        ..Options::default()
+    };
+    let nested = Options {
+        position: Some(format!(
+            "options {}\n{plain}",
+            serde_json::to_string(&inner).unwrap()
+        )),
+        ..Options::default()
+    };
+    assert!(Catan::new_game(&nested, None, 3, 1).is_ok());
+}

@@ -392,6 +392,9 @@ impl Ruleset for Catan {
         seats: usize,
         seed: u64,
     ) -> Result<Catan, Problems> {
+        if let Some(position) = &options.position {
+            return Catan::from_position(position, options, map, seats, seed);
+        }
         let text = map.unwrap_or(crate::STANDARD_BOARD);
         let board = CheckedBoard::from_text(text).map_err(|problems| {
             Problems(
@@ -408,6 +411,38 @@ impl Ruleset for Catan {
             )
         })?;
         Catan::new(options, &board, seats, seed)
+    }
+}
+
+impl Catan {
+    /// A game that starts from a position (option `position`): the
+    /// position read on the map, its seat count checked against the
+    /// game's, the decks shuffled again with the game's seed.
+    fn from_position(
+        text: &str,
+        options: &Options,
+        map: Option<&str>,
+        seats: usize,
+        seed: u64,
+    ) -> Result<Catan, Problems> {
+        let mut g = super::position::read_position_with(text, map, options.clone())?;
+        if g.seat_count() != seats {
+            return Err(Problem::error(
+                "position-players",
+                format!(
+                    "the position is for {} players, the game has {seats}",
+                    g.seat_count()
+                ),
+            )
+            .into());
+        }
+        g.rng = tabula_engine::GameRng::seeded(seed);
+        for deck in g.decks.iter_mut() {
+            super::setup::shuffle(deck, &mut g.rng);
+        }
+        super::setup::shuffle(&mut g.dev_deck, &mut g.rng);
+        g.options.position = None;
+        Ok(g)
     }
 }
 

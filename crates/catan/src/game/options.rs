@@ -35,6 +35,12 @@ pub struct Options {
     /// The game ends after this many rounds, the most points winning
     /// (a guard for bot games; 0: no limit).
     pub round_limit: u16,
+    /// Start from this position (`docs/catan/positions.md`) instead of a
+    /// new game's set-up: a lesson, a puzzle, a rule to try. The game's
+    /// seed shuffles the decks afterwards. Kept out of the state (and so
+    /// out of every player view): the text may hold others' cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
 }
 
 impl Default for Options {
@@ -47,6 +53,7 @@ impl Default for Options {
             trades_between_players: true,
             starting_commodities: false,
             round_limit: 500,
+            position: None,
         }
     }
 }

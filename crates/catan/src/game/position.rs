@@ -35,6 +35,16 @@ pub const MAX_POSITION_BYTES: usize = 64 * 1024;
 /// Read a position on `map` (the standard board when `None`): the game,
 /// or every problem found, each with its line.
 pub fn read_position(text: &str, map: Option<&str>) -> Result<Catan, Problems> {
+    read_position_with(text, map, Options::default())
+}
+
+/// Read a position starting from `options` (its own `options` and `base`
+/// lines still win); a position never starts from another position.
+pub fn read_position_with(
+    text: &str,
+    map: Option<&str>,
+    options: Options,
+) -> Result<Catan, Problems> {
     if text.len() > MAX_POSITION_BYTES {
         return Err(Problem::error(
             "too-large",
@@ -61,7 +71,7 @@ pub fn read_position(text: &str, map: Option<&str>) -> Result<Catan, Problems> {
         .filter(|(_, w): &(usize, Vec<&str>)| !w.is_empty())
         .collect();
     let mut problems = Vec::new();
-    let mut options = Options::default();
+    let mut options = options;
     let mut players = 3;
     for (n, w) in &lines {
         match w[0] {
@@ -90,6 +100,7 @@ pub fn read_position(text: &str, map: Option<&str>) -> Result<Catan, Problems> {
     if !problems.is_empty() {
         return Err(Problems(problems));
     }
+    options.position = None;
     let mut g = Catan::new_game(&options, map, players, 1)?;
     g.steps.clear();
     g.phase = Phase::Main;
