@@ -94,6 +94,40 @@ test('a whole game, one person against two AIs, ends with the points the engine 
     for (const [seat, pts] of shown) assert.equal(pts, scores[seat], `seat ${seat}: ${out}`);
     assert.ok(Math.max(...scores) >= 6, out);
   }
+  // The replay: steps with the keys, ends where the game ended, and
+  // shares as a link that opens the same replay.
+  await page.click('#watch-replay');
+  await page.waitForSelector('body[data-mode="replay"]');
+  const len = +(await page.getAttribute('#replay-pos', 'max'));
+  assert.ok(len > 50, `the replay has the game's actions (${len})`);
+  await page.focus('#board');
+  await page.keyboard.press('End');
+  assert.equal(await page.inputValue('#replay-pos'), String(len));
+  const endPoints = await page.$$eval('#seats .seat', (els) => els.map((e) => +e.textContent.match(/(\d+) points/)[1]));
+  for (const [seat, pts] of shown) assert.equal(endPoints[seat], pts);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.inputValue('#replay-pos'), String(len - 1));
+  await page.keyboard.press('Shift+ArrowLeft');
+  assert.ok(+(await page.inputValue('#replay-pos')) < len - 1);
+  await page.keyboard.press('Home');
+  assert.match(await page.textContent('#replay-lines'), /start of the game/);
+  await page.selectOption('#replay-speed', '40');
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => +document.querySelector('#replay-pos').value > 20);
+  await page.keyboard.press(' ');
+  await page.selectOption('#replay-seat', '0');
+  assert.match(await page.textContent('#replay-hand'), /Ann's cards/);
+  await page.screenshot({ path: join(artefacts, 'catan-game-replay.png') });
+  await page.click('#replay-link');
+  const link = await page.inputValue('#replay-link-out');
+  assert.match(link, /#game=/);
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForSelector('body[data-mode="replay"]');
+  assert.equal(await other.getAttribute('#replay-pos', 'max'), String(len));
+  // A damaged link is refused in plain words and the page stays usable.
+  await other.goto(site.home + 'catan.html#game=AAAA' + link.split('#game=')[1].slice(10, 30));
+  await other.waitForSelector('body[data-state="ready"]');
   const host = new URL(site.home).host;
   assert.deepEqual(requests.filter((r) => !r.startsWith('data:') && new URL(r).host !== host), []);
   assert.deepEqual(errors, []);

@@ -1092,6 +1092,7 @@ fn end_view(g: &GameScreen) -> El {
         .child(
             el("div")
                 .class("buttons")
+                .child(button(&t("cg-watch-replay"), "game-replay").attr("id", "watch-replay"))
                 .child(button(&t("cg-new-game"), "game-new")),
         )
 }

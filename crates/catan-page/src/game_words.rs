@@ -377,6 +377,29 @@ pub fn asked(game: &Catan) -> String {
     t(key)
 }
 
+/// The words the page kit asks of Catan, for refused records and links.
+/// (The rules' own reasons are in English: the engine says them.)
+pub struct Words;
+
+impl tabula_page_kit::error_words::RulesetWords for Words {
+    type Game = Catan;
+
+    fn rule(e: &tabula_catan::Refusal) -> String {
+        e.0.clone()
+    }
+
+    fn problems(p: &tabula_engine::Problems) -> String {
+        p.0.iter()
+            .map(|q| match (q.line, q.col) {
+                (Some(l), Some(c)) => format!("{l}:{c}: {}", q.message),
+                (Some(l), None) => format!("{l}: {}", q.message),
+                _ => q.message.clone(),
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

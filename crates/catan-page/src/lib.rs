@@ -15,6 +15,7 @@
 pub mod game_words;
 pub mod library;
 pub mod model;
+pub mod replay;
 pub mod spots;
 pub mod table;
 pub mod words;
@@ -27,6 +28,8 @@ mod game_draw;
 mod game_screen;
 #[cfg(target_arch = "wasm32")]
 mod page;
+#[cfg(target_arch = "wasm32")]
+mod replay_screen;
 
 /// Give the page kit's catalogue this page's words, in English and German.
 pub fn add_words() {

@@ -20,6 +20,7 @@ use crate::draw::{self, Geometry, colours};
 use crate::game_screen::{self, GameScreen};
 use crate::library::{Kept, Library, LoadProblem, SET_ASIDE_KEY, STORAGE_KEY};
 use crate::model::{BRUSHES, Brush, Editor, NUMBERS, Tool, blank_board, map_fragment};
+use crate::replay_screen::{self, ReplayScreen};
 use crate::table::Table;
 use crate::words;
 
@@ -75,6 +76,8 @@ struct Page {
     /// Whether the new-game dialog is open, and why a start was refused.
     new_game: bool,
     new_game_problem: Option<String>,
+    /// A game being replayed (shown over the game and the editor).
+    replay: Option<ReplayScreen>,
 }
 
 thread_local! {
@@ -105,6 +108,15 @@ pub(crate) fn with_game(f: impl FnOnce(&mut GameScreen)) {
     });
 }
 
+/// Run `f` on the replay on the screen (if any), then redraw the page.
+pub(crate) fn with_replay(f: impl FnOnce(&mut ReplayScreen)) {
+    with_page(|p| {
+        if let Some(r) = p.replay.as_mut() {
+            f(r);
+        }
+    });
+}
+
 /// The shipped board named `name`, or the standard one.
 fn shipped_text(name: &str) -> &'static str {
     SHIPPED
@@ -123,7 +135,21 @@ impl Page {
                 self.new_game_problem = None;
             }
             "game-cancel" => self.new_game = false,
-            "game-editor" => self.playing = false,
+            "game-editor" => {
+                self.playing = false;
+                self.replay = None;
+            }
+            "game-replay" => {
+                let record = self.game.as_ref().map(|g| g.table.record().clone());
+                if let Some(record) = record {
+                    match crate::replay::Replay::new(record) {
+                        Ok(r) => self.replay = Some(ReplayScreen::new(r)),
+                        Err(e) => self.refuse(tabula_page_kit::error_words::record_of::<
+                            crate::game_words::Words,
+                        >(&e, None)),
+                    }
+                }
+            }
             "game-resume" => {
                 if self.game.is_none() {
                     self.game = GameScreen::resume();
@@ -152,6 +178,7 @@ impl Page {
                         self.game = Some(g);
                         self.playing = true;
                         self.new_game = false;
+                        self.replay = None;
                     }
                     Err(e) => {
                         self.new_game_problem =
@@ -249,12 +276,19 @@ impl Page {
     }
 
     fn run(&mut self, cmd: &str, arg: &str) {
+        if cmd.starts_with("replay-") {
+            if let Some(r) = self.replay.as_mut() {
+                r.run(cmd, arg);
+            }
+            return;
+        }
         if cmd.starts_with("game-") {
             self.run_game(cmd, arg);
             return;
         }
         if matches!(cmd, "new" | "open" | "download" | "link") {
             self.playing = false;
+            self.replay = None;
         }
         let e = &mut self.editor;
         match cmd {
@@ -731,29 +765,46 @@ fn render(p: &mut Page) {
         b.set_attribute("data-mode", if p.playing { "game" } else { "editor" })
             .ok();
     }
-    match p.game.as_mut().filter(|_| p.playing) {
-        Some(g) => {
-            morph_into("tools", game_screen::status_view(g));
-            morph_into("panel", game_screen::panel_view(g));
-            morph_into("legend", game_screen::legend_view());
-            if let Some(c) = &canvas {
-                // The whole board in the window: as wide as fits the
-                // height left below the seats.
-                let top = c.get_bounding_client_rect().top().max(0.0);
-                let high = web_sys::window()
-                    .and_then(|w| w.inner_height().ok())
-                    .and_then(|h| h.as_f64())
-                    .unwrap_or(800.0);
-                let fit = ((high - top - 12.0) / 0.86).max(300.0);
-                g.draw(c, width.min(fit));
-            }
+    if let Some(r) = p.replay.as_mut() {
+        if let Some(b) = document().body() {
+            b.set_attribute("data-mode", "replay").ok();
         }
-        None => {
-            morph_into("tools", tools_view(&p.editor));
-            morph_into("panel", panel_view(p));
-            morph_into("legend", legend_view());
-            if let Some(c) = &canvas {
-                p.geometry = draw::draw(c, &p.editor, width);
+        morph_into("tools", replay_screen::status_view(r));
+        morph_into("panel", replay_screen::panel_view(r));
+        morph_into("legend", game_screen::legend_view());
+        if let Some(c) = &canvas {
+            let top = c.get_bounding_client_rect().top().max(0.0);
+            let high = web_sys::window()
+                .and_then(|w| w.inner_height().ok())
+                .and_then(|h| h.as_f64())
+                .unwrap_or(800.0);
+            r.draw(c, width.min(((high - top - 12.0) / 0.86).max(300.0)));
+        }
+    } else {
+        match p.game.as_mut().filter(|_| p.playing) {
+            Some(g) => {
+                morph_into("tools", game_screen::status_view(g));
+                morph_into("panel", game_screen::panel_view(g));
+                morph_into("legend", game_screen::legend_view());
+                if let Some(c) = &canvas {
+                    // The whole board in the window: as wide as fits the
+                    // height left below the seats.
+                    let top = c.get_bounding_client_rect().top().max(0.0);
+                    let high = web_sys::window()
+                        .and_then(|w| w.inner_height().ok())
+                        .and_then(|h| h.as_f64())
+                        .unwrap_or(800.0);
+                    let fit = ((high - top - 12.0) / 0.86).max(300.0);
+                    g.draw(c, width.min(fit));
+                }
+            }
+            None => {
+                morph_into("tools", tools_view(&p.editor));
+                morph_into("panel", panel_view(p));
+                morph_into("legend", legend_view());
+                if let Some(c) = &canvas {
+                    p.geometry = draw::draw(c, &p.editor, width);
+                }
             }
         }
     }
@@ -827,6 +878,19 @@ fn key(e: KeyboardEvent) {
         if e.key() == "Escape" {
             e.prevent_default();
             with_page(|p| p.run("close-open", ""));
+        }
+        return;
+    }
+    let replaying = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.replay.is_some()));
+    if replaying {
+        if transport::key_is_for_a_field(&e) {
+            return;
+        }
+        let (k, shift) = (e.key(), e.shift_key());
+        let mut used = false;
+        with_replay(|r| used = r.key(&k, shift));
+        if used {
+            e.prevent_default();
         }
         return;
     }
@@ -909,6 +973,35 @@ fn open_file(file: web_sys::File) {
 
 fn open_link() {
     let hash = fragment();
+    if hash.starts_with("#game=") {
+        let opened = tabula_engine::link::record_text_from_fragment::<tabula_catan::Catan>(&hash);
+        with_page(|p| match opened {
+            Some(Ok(text)) => match tabula_engine::record::parse_record(&text)
+                .and_then(crate::replay::Replay::new)
+            {
+                Ok(r) => p.replay = Some(ReplayScreen::new(r)),
+                Err(e) => p.refuse(tf(
+                    "cg-link-bad",
+                    &[(
+                        "why",
+                        &tabula_page_kit::error_words::record_of::<crate::game_words::Words>(
+                            &e, None,
+                        ),
+                    )],
+                )),
+            },
+            Some(Err(e)) => p.refuse(tf(
+                "cg-link-bad",
+                &[(
+                    "why",
+                    &tabula_page_kit::error_words::fragment::<crate::game_words::Words>(&e),
+                )],
+            )),
+            None => {}
+        });
+        consume_fragment();
+        return;
+    }
     if !hash.starts_with("#map=") {
         return;
     }
@@ -963,6 +1056,7 @@ pub fn install() {
             playing: false,
             new_game: false,
             new_game_problem: None,
+            replay: None,
         })
     });
     game_screen::connect_worker();
@@ -992,6 +1086,15 @@ pub fn install() {
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);
     listen::<web_sys::Event>(&doc, "input", |e| {
+        if let Some(range) = e
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+            && range.id() == "replay-pos"
+        {
+            let v = range.value();
+            with_replay(|r| r.run("replay-pos", &v));
+            return;
+        }
         if let Some(area) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
@@ -1006,6 +1109,15 @@ pub fn install() {
         }
     });
     listen::<web_sys::Event>(&doc, "change", |e| {
+        if let Some(select) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            && select.id().starts_with("replay-")
+        {
+            let (id, v) = (select.id(), select.value());
+            with_replay(|r| r.run(&id, &v));
+            return;
+        }
         if let Some(select) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())

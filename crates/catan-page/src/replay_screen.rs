@@ -1,0 +1,447 @@
+//! The replay viewer: a finished (or saved) game stepped through on the
+//! board, with the keys every Tabula viewer answers (← → one action,
+//! Shift a turn, Home and End, Space to play), a speed, whose cards to
+//! show, what each action set off, a chart of victory points over the
+//! game, and a link to share it.
+
+use tabula_catan::{Card, Catan};
+use tabula_engine::Seat;
+use tabula_engine::link::record_fragment;
+use tabula_page_kit::chart::{self, Area, DASHES, Line};
+use tabula_page_kit::dom::{El, button, by_id, el, page_url};
+use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::transport::{self, Move, Playback};
+use wasm_bindgen::JsCast;
+use web_sys::HtmlCanvasElement;
+
+use crate::game_draw::{self, Marks, SEAT_COLOURS};
+use crate::game_words::{self as gw, Names};
+use crate::replay::Replay;
+use crate::spots::{self, Layout, Spot};
+
+/// A replay on the screen.
+pub struct ReplayScreen {
+    /// The game being replayed.
+    pub replay: Replay,
+    /// Playing at a speed.
+    pub playback: Playback,
+    /// Whose cards show (`None`: nobody's).
+    pub shown: Option<Seat>,
+    /// The link last made, shown to copy.
+    pub link: Option<String>,
+    layout: Option<Layout>,
+}
+
+impl ReplayScreen {
+    /// A replay at its start.
+    pub fn new(replay: Replay) -> ReplayScreen {
+        ReplayScreen {
+            replay,
+            playback: Playback::new(4.0),
+            shown: None,
+            link: None,
+            layout: None,
+        }
+    }
+
+    fn names(&self) -> Names<'_> {
+        Names {
+            seats: &self.replay.names,
+            topo: &self.replay.game().topo,
+        }
+    }
+
+    /// Draw the board at the position shown, the last action marked.
+    pub fn draw(&mut self, canvas: &HtmlCanvasElement, width: f64) {
+        let game = self.replay.game();
+        let last: Vec<Spot> = self
+            .replay
+            .pos
+            .checked_sub(1)
+            .and_then(|i| self.replay.steps.get(i))
+            .and_then(|s| spots::aim(&s.action, game.robber))
+            .map(|a| {
+                let mut v = vec![a.at];
+                v.extend(a.from.map(Spot::Corner));
+                v
+            })
+            .unwrap_or_default();
+        let marks = Marks {
+            lit: &[],
+            knight: None,
+            last: &last,
+            cursor: None,
+        };
+        self.layout = game_draw::draw(canvas, game, &marks, width);
+        self.draw_chart();
+    }
+
+    fn draw_chart(&self) {
+        let Some(canvas) =
+            by_id("replay-chart").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+        else {
+            return;
+        };
+        let (w, h) = (
+            f64::from(canvas.parent_element().map_or(300, |p| p.client_width()))
+                .clamp(200.0, 600.0),
+            140.0,
+        );
+        let Some(ctx) = tabula_page_kit::dom::sized_context(&canvas, w, h) else {
+            return;
+        };
+        ctx.set_fill_style_str("#ffffff");
+        ctx.fill_rect(0.0, 0.0, w, h);
+        let area = Area {
+            left: 8.0,
+            top: 8.0,
+            right: w - 8.0,
+            bottom: h - 8.0,
+        };
+        let last = self.replay.len();
+        let max = self
+            .replay
+            .points
+            .iter()
+            .flatten()
+            .copied()
+            .max()
+            .unwrap_or(1)
+            .max(self.replay.game().goal()) as f64;
+        for s in 0..self.replay.names.len() {
+            let values: Vec<f64> = self.replay.points.iter().map(|p| f64::from(p[s])).collect();
+            let colour = SEAT_COLOURS[s % SEAT_COLOURS.len()].0;
+            chart::draw_line(
+                &ctx,
+                &area,
+                last,
+                max,
+                &Line {
+                    colour: if colour == "#f4f4f4" {
+                        "#7a7a7a"
+                    } else {
+                        colour
+                    },
+                    width: 2.5,
+                    dash: DASHES[s % 4].0,
+                    values: &values,
+                },
+            );
+        }
+        chart::draw_mark(
+            &ctx,
+            area.x_of(self.replay.pos, last),
+            area.top,
+            area.bottom,
+            "#111111",
+        );
+    }
+
+    /// Go to a position (stops playing when asked by a person).
+    pub fn seek(&mut self, pos: usize) {
+        self.replay.seek(pos);
+    }
+
+    /// Answer a key of the transport; whether it was one.
+    pub fn key(&mut self, key: &str, shift: bool) -> bool {
+        let Some(m) = Move::of_key(key, shift) else {
+            return false;
+        };
+        if m == Move::PlayPause {
+            self.run("replay-play", "");
+            return true;
+        }
+        let more = |pos: usize, forward: bool| {
+            let _ = pos;
+            if forward {
+                self.replay.next_turn()
+            } else {
+                self.replay.previous_turn()
+            }
+        };
+        if let Some(to) = m.target(self.replay.pos, self.replay.len(), more) {
+            self.playback.stop();
+            self.seek(to);
+        }
+        true
+    }
+
+    /// Run a `replay-…` command.
+    pub fn run(&mut self, cmd: &str, arg: &str) {
+        match cmd {
+            "replay-first" => self.key("Home", false),
+            "replay-back" => self.key("ArrowLeft", false),
+            "replay-forward" => self.key("ArrowRight", false),
+            "replay-last" => self.key("End", false),
+            "replay-play" => {
+                if self.replay.pos >= self.replay.len() {
+                    self.seek(0);
+                }
+                if let Some(token) = self.playback.toggle() {
+                    let ms = self.playback.delay_ms();
+                    transport::run(token, ms, |token| {
+                        let mut next = None;
+                        crate::page::with_replay(|r| {
+                            if !r.playback.goes_on(token) {
+                                return;
+                            }
+                            let pos = r.replay.pos + 1;
+                            r.seek(pos);
+                            if pos >= r.replay.len() {
+                                r.playback.stop();
+                            } else {
+                                next = Some(r.playback.delay_ms());
+                            }
+                        });
+                        next
+                    });
+                }
+                true
+            }
+            "replay-speed" => {
+                if let Ok(v) = arg.parse::<f64>() {
+                    self.playback.speed = v.clamp(0.5, 50.0);
+                }
+                true
+            }
+            "replay-seat" => {
+                self.shown = arg
+                    .parse::<Seat>()
+                    .ok()
+                    .filter(|s| (*s as usize) < self.replay.names.len());
+                true
+            }
+            "replay-pos" => {
+                if let Ok(p) = arg.parse::<usize>() {
+                    self.playback.stop();
+                    self.seek(p);
+                }
+                true
+            }
+            "replay-link" => {
+                let link = format!(
+                    "{}#{}",
+                    page_url(),
+                    record_fragment::<Catan>(&self.replay.record)
+                );
+                tabula_page_kit::dom::copy_text(&link);
+                self.link = Some(link);
+                true
+            }
+            _ => false,
+        };
+    }
+}
+
+fn seat_mark(s: Seat) -> El {
+    let (fill, ink) = SEAT_COLOURS[s as usize % SEAT_COLOURS.len()];
+    el("span")
+        .class("seat-mark")
+        .style("background", fill)
+        .style("color", ink)
+        .text(&(s + 1).to_string())
+}
+
+/// The replay's status: the seats with their points at the position.
+pub fn status_view(r: &ReplayScreen) -> El {
+    let game = r.replay.game();
+    let names = r.names();
+    let mut seats = el("ul").class("seats").attr("id", "seats");
+    for s in 0..game.seat_count() as Seat {
+        let mut li = el("li")
+            .class("seat")
+            .attr("data-seat", &s.to_string())
+            .child(seat_mark(s))
+            .child(el("b").text(&names.seat(s)))
+            .child(el("span").text(&tf("cg-points", &[("n", &game.points(s).to_string())])))
+            .child(el("span").text(&tf(
+                "cg-cards",
+                &[("n", &game.players[s as usize].hand.total().to_string())],
+            )));
+        if game.current == s {
+            li = li.class("current");
+        }
+        seats = seats.child(li);
+    }
+    el("div")
+        .attr("id", "tools")
+        .class("game-status")
+        .child(
+            el("div")
+                .class("game-bar")
+                .child(button(&t("cg-to-editor"), "game-editor"))
+                .child(button(&t("cg-new-game"), "game-new")),
+        )
+        .child(seats)
+}
+
+/// The replay's panel: transport, timeline, what happened, the chart.
+pub fn panel_view(r: &ReplayScreen) -> El {
+    let game = r.replay.game();
+    let names = r.names();
+    let pos = r.replay.pos;
+    let len = r.replay.len();
+    let mut speed = el("select")
+        .attr("id", "replay-speed")
+        .attr("aria-label", &t("cg-replay-speed"));
+    for v in [1.0, 4.0, 12.0, 40.0] {
+        let mut o = el("option")
+            .attr("value", &v.to_string())
+            .text(&tf("cg-replay-per-second", &[("n", &v.to_string())]));
+        if (r.playback.speed - v).abs() < 1e-9 {
+            o = o.attr("selected", "");
+        }
+        speed = speed.child(o);
+    }
+    let mut seat = el("select")
+        .attr("id", "replay-seat")
+        .attr("aria-label", &t("cg-replay-cards"));
+    seat = seat.child(
+        el("option")
+            .attr("value", "none")
+            .text(&t("cg-replay-nobody")),
+    );
+    for s in 0..game.seat_count() as Seat {
+        let mut o = el("option")
+            .attr("value", &s.to_string())
+            .text(&names.seat(s));
+        if r.shown == Some(s) {
+            o = o.attr("selected", "");
+        }
+        seat = seat.child(o);
+    }
+    let mut lines = el("ul")
+        .class("log")
+        .attr("id", "replay-lines")
+        .attr("aria-live", "polite");
+    if let Some(step) = pos.checked_sub(1).and_then(|i| r.replay.steps.get(i)) {
+        lines = lines.child(el("li").child(el("b").text(&format!(
+            "{}: {}",
+            names.seat(step.seat),
+            gw::action(&step.action, game, step.seat, &names)
+        ))));
+        for e in &step.events {
+            lines = lines.child(el("li").text(&gw::event(e, &names)));
+        }
+    } else {
+        lines = lines.child(el("li").text(&t("cg-replay-start")));
+    }
+    let mut panel = el("section")
+        .attr("id", "panel")
+        .class("game-panel replay")
+        .child(el("h2").attr("id", "replay-h").text(&tf(
+            "cg-replay-title",
+            &[("pos", &pos.to_string()), ("len", &len.to_string())],
+        )))
+        .child(
+            el("div")
+                .class("buttons transport")
+                .child(
+                    button("|◀", "replay-first")
+                        .attr("aria-label", &t("cg-replay-first"))
+                        .attr("title", &t("cg-replay-first")),
+                )
+                .child(
+                    button("◀", "replay-back")
+                        .attr("aria-label", &t("cg-replay-back"))
+                        .attr("title", &t("cg-replay-back")),
+                )
+                .child(
+                    button(
+                        &t(if r.playback.playing {
+                            "cg-replay-pause-short"
+                        } else {
+                            "cg-replay-play-short"
+                        }),
+                        "replay-play",
+                    )
+                    .attr("id", "replay-play")
+                    .attr(
+                        "aria-label",
+                        &t(if r.playback.playing {
+                            "cg-replay-pause"
+                        } else {
+                            "cg-replay-play"
+                        }),
+                    )
+                    .attr("title", &t("cg-replay-keys")),
+                )
+                .child(
+                    button("▶", "replay-forward")
+                        .attr("aria-label", &t("cg-replay-forward"))
+                        .attr("title", &t("cg-replay-forward")),
+                )
+                .child(
+                    button("▶|", "replay-last")
+                        .attr("aria-label", &t("cg-replay-last"))
+                        .attr("title", &t("cg-replay-last")),
+                ),
+        )
+        .child(transport::timeline(
+            "replay-pos",
+            len,
+            pos,
+            &t("cg-replay-timeline"),
+            &t("cg-replay-timeline"),
+        ))
+        .child(
+            el("div")
+                .class("offer-row")
+                .child(el("label").text(&t("cg-replay-speed")).child(speed))
+                .child(el("label").text(&t("cg-replay-cards")).child(seat)),
+        )
+        .child(lines);
+    if let Some(s) = r.shown {
+        let p = &game.players[s as usize];
+        let cards: Vec<String> = Card::ALL
+            .into_iter()
+            .filter(|c| p.hand.get(*c) > 0)
+            .map(|c| format!("{} {}", p.hand.get(c), gw::card(c)))
+            .collect();
+        let progress: Vec<String> = p.progress.iter().map(|c| gw::progress(*c)).collect();
+        panel = panel.child(
+            el("div")
+                .class("my-hand")
+                .attr("id", "replay-hand")
+                .child(el("h3").text(&tf("cg-hand-of", &[("name", &names.seat(s))])))
+                .child(el("p").text(&if cards.is_empty() {
+                    t("cg-nothing")
+                } else {
+                    cards.join(", ")
+                }))
+                .maybe((!progress.is_empty()).then(|| el("p").text(&progress.join(", ")))),
+        );
+    }
+    let legend = chart::legend((0..game.seat_count()).map(|s| {
+        (
+            r.replay.names[s].as_str(),
+            SEAT_COLOURS[s % SEAT_COLOURS.len()].0,
+        )
+    }));
+    panel = panel
+        .child(el("h3").text(&t("cg-replay-chart")))
+        .child(
+            el("div").class("chart-box").child(
+                el("canvas")
+                    .attr("id", "replay-chart")
+                    .attr("role", "img")
+                    .attr("aria-label", &t("cg-replay-chart")),
+            ),
+        )
+        .child(el("p").class("hint").child(legend))
+        .child(
+            el("div")
+                .class("buttons")
+                .child(button(&t("cg-replay-link"), "replay-link").attr("id", "replay-link")),
+        );
+    if let Some(link) = &r.link {
+        panel = panel.child(
+            el("input")
+                .attr("id", "replay-link-out")
+                .attr("readonly", "")
+                .attr("aria-label", &t("cg-replay-link"))
+                .attr("value", link),
+        );
+    }
+    panel
+}
