@@ -208,7 +208,11 @@ impl GameScreen {
             last: &last,
             cursor: None,
         };
+        let t0 = ai_worker::now();
         self.layout = game_draw::draw(canvas, self.table.game(), &marks, width);
+        canvas
+            .set_attribute("data-draw-ms", &format!("{:.2}", ai_worker::now() - t0))
+            .ok();
         // Where the lit spots are, for tests and tools that drive the page.
         if let Some(layout) = self.layout {
             let topo = &self.table.game().topo;
