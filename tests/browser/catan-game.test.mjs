@@ -316,3 +316,59 @@ test('a trade offer declined by an AI and accepted by a person, and the log tell
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a knight is picked up and moved by clicking, and undo takes back one\'s own last action', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  const position = [
+    'players 3',
+    'turn 5 player 1 main',
+    'settlement 1 5:NW',
+    'roads 1 5:N 5:NE',
+    'knight 1 5:NE strong active',
+  ].join('\n');
+  await startFrom(page, position, ['human', 'search:easy', 'search:easy'], ['Ann', 'Bo', 'Cy']);
+  const spots = async () => JSON.parse(await page.getAttribute('#board', 'data-spots'));
+  const before = await spots();
+  assert.equal(before.length, 1, 'only the knight can act');
+  await page.click('#board', { position: { x: before[0][0], y: before[0][1] } });
+  assert.match(await page.textContent('#panel'), /knight at 5:NE is picked up/);
+  const targets = await spots();
+  assert.ok(targets.length >= 1 && JSON.stringify(targets) !== JSON.stringify(before), 'its targets light');
+  await page.click('#board', { position: { x: targets[0][0], y: targets[0][1] } });
+  assert.match(await page.textContent('#log'), /Ann: Move the knight from 5:NE to/);
+  // Undo: the move is taken back, and the knight stands where it was.
+  await page.click('#undo');
+  assert.doesNotMatch(await page.textContent('#log'), /Move the knight/);
+  assert.deepEqual(await spots(), before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a saved game in progress opens again and resumes; a damaged file is refused in plain words', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  await startGame(page, { who: ['human', 'search:easy', 'search:easy'], seed: 3 });
+  await page.selectOption('#pace', '0');
+  for (let i = 0; i < 6; i++) await personStep(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#game-save')]);
+  const file = join(artefacts, 'catan-saved-game.json');
+  await download.saveAs(file);
+  const saved = JSON.parse(readFileSync(file, 'utf8'));
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('body[data-state="ready"]');
+  await page.click('[data-cmd="game-new"]');
+  await page.setInputFiles('#ng-open', file);
+  await page.waitForSelector('body[data-mode="game"]');
+  const resumed = await page.evaluate(() => JSON.parse(localStorage.getItem('tabula-catan-game')).actions.length);
+  assert.ok(resumed >= saved.actions.length);
+  // A damaged file is refused in plain words; the dialog stays open.
+  writeFileSync(join(artefacts, 'catan-bad.json'), '{"format":"tabula-record", "version": 1,');
+  await page.click('[data-cmd="game-new"]');
+  await page.setInputFiles('#ng-open', join(artefacts, 'catan-bad.json'));
+  await page.waitForFunction(() => document.querySelector('#ng-problem')?.textContent.length > 0);
+  assert.match(await page.textContent('#ng-problem'), /line 1/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1249,6 +1249,15 @@ pub fn new_game_view(problem: Option<&str>, has_board: bool, has_game: bool) -> 
                 ),
         )
         .child(
+            el("fieldset")
+                .child(el("legend").text(&t("cg-open-saved")))
+                .child(tabula_page_kit::dom::file_field(
+                    &t("cg-open-saved-file"),
+                    "ng-open",
+                    ".json,application/json",
+                )),
+        )
+        .child(
             el("details")
                 .attr("id", "ng-position-box")
                 .child(el("summary").text(&t("cg-position")))

@@ -197,6 +197,47 @@ impl Page {
         }
     }
 
+    /// Open a saved game's text: a finished game replays, one in
+    /// progress resumes here (and is kept in the browser); a damaged one
+    /// is refused in the new-game dialog, naming what and where.
+    fn open_game_text(&mut self, text: &str) {
+        let opened = tabula_engine::record::parse_record(text).and_then(|record| {
+            let table = Table::from_record(&record)?;
+            if tabula_engine::Game::to_move(table.game()) == tabula_engine::ToMove::Over {
+                crate::replay::Replay::new(record).map(|r| (None, Some(r)))
+            } else {
+                Ok((Some(table), None))
+            }
+        });
+        match opened {
+            Ok((Some(table), _)) => {
+                tabula_page_kit::ai_worker::stop();
+                let g = GameScreen::new(table);
+                g.save();
+                self.game = Some(g);
+                self.playing = true;
+                self.replay = None;
+                self.new_game = false;
+            }
+            Ok((None, Some(r))) => {
+                self.replay = Some(ReplayScreen::new(r));
+                self.new_game = false;
+            }
+            Ok((None, None)) => {}
+            Err(e) => {
+                self.new_game_problem = Some(tf(
+                    "cg-open-refused",
+                    &[(
+                        "why",
+                        &tabula_page_kit::error_words::record_text::<crate::game_words::Words>(
+                            &e, text,
+                        ),
+                    )],
+                ));
+            }
+        }
+    }
+
     fn tell(&mut self, text: String) {
         self.message = Some((text, false));
     }
@@ -1149,6 +1190,19 @@ pub fn install() {
                     p.editor.rename(&crate::library::clean_name(&v, &fallback));
                     p.persist();
                 });
+            }
+            "ng-open" => {
+                if let Some(f) = input.files().and_then(|f| f.get(0)) {
+                    read_file(f, tabula_engine::limits::MAX_RECORD_BYTES, |text| {
+                        with_page(|p| match text {
+                            Ok(text) => p.open_game_text(&text),
+                            Err(why) => {
+                                p.new_game_problem = Some(tf("cg-open-refused", &[("why", &why)]))
+                            }
+                        });
+                    });
+                }
+                input.set_value("");
             }
             "open-file" => {
                 if let Some(f) = input.files().and_then(|f| f.get(0)) {
