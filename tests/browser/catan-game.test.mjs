@@ -372,3 +372,24 @@ test('a saved game in progress opens again and resumes; a damaged file is refuse
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the board answers the keyboard: arrows go from lit place to lit place and say it, Enter acts', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  await startGame(page, { who: ['human', 'search:easy', 'search:easy'], names: ['Ann', 'Bo', 'Cy'], seed: 2 });
+  await page.focus('#board');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const said = await page.textContent('#board-say');
+  assert.match(said, /Build a settlement at \d+:[NSEW]+/);
+  assert.equal(await page.getAttribute('#board', 'title'), said.trim());
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /Place a road/.test(document.querySelector('#asked')?.textContent));
+  assert.match(await page.textContent('#log'), new RegExp('Ann: ' + said.trim()));
+  // Hovering a lit place tells what it does.
+  const spots = JSON.parse(await page.getAttribute('#board', 'data-spots'));
+  await page.mouse.move(...(await page.$eval('#board', (b, s) => { const r = b.getBoundingClientRect(); return [r.left + s[0], r.top + s[1]]; }, spots[0])));
+  await page.waitForFunction(() => /Build a road/.test(document.querySelector('#board').title));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

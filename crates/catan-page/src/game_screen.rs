@@ -60,6 +60,8 @@ pub struct GameScreen {
     next_request: u64,
     /// A note or a refusal for the person at the device.
     pub message: Option<String>,
+    /// The lit spot under the pointer or the keyboard's cursor.
+    pub cursor: Option<Spot>,
     /// Milliseconds shown between AI moves.
     pub delay_ms: u32,
     /// The trade offer being written: give (card, n), take (card, n).
@@ -83,6 +85,7 @@ impl GameScreen {
             pending: None,
             next_request: 1,
             message: None,
+            cursor: None,
             delay_ms: 600,
             offer: (Card::Lumber, 1, Card::Brick, 1),
             counter: None,
@@ -202,12 +205,20 @@ impl GameScreen {
         let robber = self.table.game().robber;
         let lit = spots::lit(&legal, robber, self.knight);
         let last = self.last_spots();
+        if self.cursor.is_some_and(|c| !lit.contains(&c)) {
+            self.cursor = None;
+        }
         let marks = Marks {
             lit: &lit,
             knight: self.knight,
             last: &last,
-            cursor: None,
+            cursor: self.cursor,
         };
+        let title = self.cursor.map(|c| self.describe(c)).unwrap_or_default();
+        canvas.set_attribute("title", &title).ok();
+        canvas
+            .set_attribute("aria-label", &t("cg-board-label"))
+            .ok();
         let t0 = ai_worker::now();
         self.layout = game_draw::draw(canvas, self.table.game(), &marks, width);
         canvas
@@ -239,10 +250,80 @@ impl GameScreen {
     /// A touch or click on the board at (x, y).
     pub fn touch(&mut self, x: f64, y: f64) {
         let Some(layout) = self.layout else { return };
-        let game = self.table.game();
-        let Some(spot) = layout.spot_at(&game.topo, x, y) else {
+        let Some(spot) = layout.spot_at(&self.table.game().topo, x, y) else {
             return;
         };
+        self.touch_spot(spot);
+    }
+
+    /// The spots lit now.
+    fn lit(&self) -> Vec<Spot> {
+        spots::lit(&self.legal(), self.table.game().robber, self.knight)
+    }
+
+    /// The pointer over (x, y): the lit spot under it becomes the cursor
+    /// (drawn ringed, its moves said in the board's hover text); whether
+    /// the cursor changed.
+    pub fn hover(&mut self, x: f64, y: f64) -> bool {
+        let Some(layout) = self.layout else {
+            return false;
+        };
+        let spot = layout
+            .spot_at(&self.table.game().topo, x, y)
+            .filter(|s| self.lit().contains(s));
+        let changed = spot != self.cursor;
+        self.cursor = spot;
+        changed
+    }
+
+    /// Move the keyboard's cursor to the next (or the previous) lit spot;
+    /// what it would do there, to say.
+    pub fn step_cursor(&mut self, forward: bool) -> String {
+        let lit = self.lit();
+        if lit.is_empty() {
+            self.cursor = None;
+            return t("cg-nothing-lit");
+        }
+        let at = self.cursor.and_then(|c| lit.iter().position(|s| *s == c));
+        let next = match (at, forward) {
+            (None, true) => 0,
+            (None, false) => lit.len() - 1,
+            (Some(i), true) => (i + 1) % lit.len(),
+            (Some(i), false) => (i + lit.len() - 1) % lit.len(),
+        };
+        self.cursor = Some(lit[next]);
+        self.describe(lit[next])
+    }
+
+    /// Act at the keyboard's cursor.
+    pub fn press(&mut self) {
+        if let Some(c) = self.cursor {
+            self.touch_spot(c);
+        }
+    }
+
+    /// What touching `spot` would do, in words.
+    pub fn describe(&self, spot: Spot) -> String {
+        let game = self.table.game();
+        let legal = self.legal();
+        let Some(seat) = self.acting() else {
+            return String::new();
+        };
+        let names = self.names();
+        let here = spots::actions_at(&legal, game.robber, self.knight, spot);
+        if here.is_empty() && spots::picks_up_knight(&legal, game.robber, spot) {
+            return t("cg-pick-up-knight");
+        }
+        here.iter()
+            .map(|a| gw::action(a, game, seat, &names))
+            .collect::<Vec<_>>()
+            .join(" / ")
+    }
+
+    /// Touch a spot: play its one move, ask which of several, or pick up
+    /// (or put down) a knight.
+    pub fn touch_spot(&mut self, spot: Spot) {
+        let game = self.table.game();
         let legal = self.legal();
         let robber = game.robber;
         let here = spots::actions_at(&legal, robber, self.knight, spot);

@@ -937,6 +937,30 @@ fn key(e: KeyboardEvent) {
     }
     let playing = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.playing));
     if playing {
+        let on_board = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|t| t.id() == "board");
+        if on_board {
+            let k = e.key();
+            let forward = matches!(k.as_str(), "ArrowRight" | "ArrowDown");
+            if matches!(
+                k.as_str(),
+                "ArrowRight" | "ArrowDown" | "ArrowLeft" | "ArrowUp"
+            ) {
+                e.prevent_default();
+                with_game(|g| {
+                    let said = g.step_cursor(forward);
+                    announce::say("board-say", &said);
+                });
+                return;
+            }
+            if k == "Enter" || k == " " {
+                e.prevent_default();
+                with_game(|g| g.press());
+                return;
+            }
+        }
         let ctrl = e.ctrl_key() || e.meta_key();
         if ctrl && (e.key() == "z" || e.key() == "Z") {
             e.prevent_default();
@@ -1256,6 +1280,20 @@ pub fn install() {
             });
         });
         listen::<web_sys::PointerEvent>(&canvas, "pointermove", |e| {
+            let playing = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.playing));
+            if playing {
+                let (x, y) = (f64::from(e.offset_x()), f64::from(e.offset_y()));
+                let changed = PAGE.with(|p| {
+                    p.borrow_mut()
+                        .as_mut()
+                        .and_then(|p| p.game.as_mut())
+                        .is_some_and(|g| g.hover(x, y))
+                });
+                if changed {
+                    with_page(|_| {});
+                }
+                return;
+            }
             let drawing = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.editor.in_stroke()));
             if drawing {
                 with_page(|p| {

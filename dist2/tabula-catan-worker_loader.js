@@ -1,0 +1,1 @@
+import init from './tabula-catan-worker.js';await init();

@@ -1,0 +1,1 @@
+import init from './tabula-domains-page.js';await init();

@@ -1,0 +1,1 @@
+import init from './tabula-worker.js';await init();
