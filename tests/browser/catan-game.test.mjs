@@ -47,13 +47,14 @@ async function startGame(page, { who, names, points, seed = 5, map = 'standard' 
 /** One step of a person's play: a hand-off, a lit spot on the board in
  * set-up, else a button chosen by a plain preference. False when there
  * is nothing for a person to do now. */
-async function personStep(page) {
+async function personStep(page, { tap = false } = {}) {
   if (await page.$('#ready')) { await page.click('#ready'); return true; }
   const spots = JSON.parse((await page.getAttribute('#board', 'data-spots')) || '[]');
   const asked = (await page.textContent('#asked').catch(() => '')) || '';
   if (spots.length && /starting building|road beside/.test(asked)) {
     const [x, y] = spots[Math.floor(spots.length / 2)];
-    await page.click('#board', { position: { x, y } });
+    if (tap) await page.tap('#board', { position: { x, y } });
+    else await page.click('#board', { position: { x, y } });
     return true;
   }
   const cmds = await page.$$eval('button[data-cmd^="game-act:"]', (els) => els.map((e) => e.dataset.cmd));
@@ -178,8 +179,10 @@ test('screenshots in English and German, at 1280×800 and on a 768-pixel tablet'
       for (let i = 0; i < 40; i++) {
         const asked = (await page.textContent('#asked').catch(() => '')) || '';
         if (/Roll|Würfeln/.test(asked) && !(await page.$('.thinking'))) break;
-        if (!(await personStep(page))) await page.waitForTimeout(50);
+        if (!(await personStep(page, { tap: name === 'tablet' }))) await page.waitForTimeout(50);
       }
+      // The set-up was played by taps on the tablet: two buildings and two roads stand.
+      assert.match(await page.textContent('#log'), lang === 'de' ? /Straße bauen/ : /Build a road/);
       await page.screenshot({ path: join(artefacts, `catan-game-${name}-${lang}.png`) });
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(scroll <= 1, `no sideways scrolling (${scroll}px)`);

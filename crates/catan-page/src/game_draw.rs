@@ -37,6 +37,9 @@ pub struct Marks<'a> {
     pub last: &'a [Spot],
     /// The keyboard's cursor.
     pub cursor: Option<Spot>,
+    /// The number just rolled: its fields are ringed in gold (those that
+    /// produced; the robber's field is not).
+    pub rolled: Option<u8>,
 }
 
 fn font(ctx: &Ctx, px: f64, bold: bool) {
@@ -273,6 +276,21 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
                 circle(&ctx, px, y - s * 1.45, s * 0.22);
                 ctx.set_fill_style_str("#111111");
                 ctx.fill();
+            }
+        }
+    }
+    // The fields that produced on the last roll: a gold ring with a dark edge.
+    if let Some(n) = marks.rolled {
+        for (i, _) in topo.hexes.iter().enumerate() {
+            if game.numbers.get(i) == Some(&n) && game.robber as usize != i {
+                let (x, y) = layout.hex(topo, i as u16);
+                hex_path(&ctx, x, y, size * 0.93);
+                ctx.set_stroke_style_str("#1b1b1b");
+                ctx.set_line_width(7.0);
+                ctx.stroke();
+                ctx.set_stroke_style_str("#f1c40f");
+                ctx.set_line_width(4.0);
+                ctx.stroke();
             }
         }
     }

@@ -180,6 +180,16 @@ impl GameScreen {
         }
     }
 
+    /// The number rolled in the current turn, while its production is
+    /// news (until the turn ends).
+    fn rolled(&self) -> Option<u8> {
+        let game = self.table.game();
+        if game.phase != tabula_catan::game::state::Phase::Main {
+            return None;
+        }
+        game.roll.map(|r| r.red + r.white).filter(|n| *n != 7)
+    }
+
     /// The places the last action acted on.
     fn last_spots(&self) -> Vec<Spot> {
         let log = self.table.log_for(self.shown);
@@ -213,6 +223,7 @@ impl GameScreen {
             knight: self.knight,
             last: &last,
             cursor: self.cursor,
+            rolled: self.rolled(),
         };
         let title = self.cursor.map(|c| self.describe(c)).unwrap_or_default();
         canvas.set_attribute("title", &title).ok();
@@ -1111,15 +1122,24 @@ fn costs_view(game: &Catan, seat: Seat) -> El {
     }
     for k in Track::ALL {
         let level = game.players[seat as usize].levels[k.index()];
-        list = list.child(el("li").text(&tf(
-            "cg-track-line",
-            &[
-                ("track", &gw::track(k)),
-                ("level", &level.to_string()),
-                ("n", &game.improvement_cost(seat, k).to_string()),
-                ("card", &gw::card(k.commodity())),
-            ],
-        )));
+        let ability = match k {
+            Track::Trade => "cg-ability-trade",
+            Track::Politics => "cg-ability-politics",
+            Track::Science => "cg-ability-science",
+        };
+        list = list.child(
+            el("li")
+                .text(&tf(
+                    "cg-track-line",
+                    &[
+                        ("track", &gw::track(k)),
+                        ("level", &level.to_string()),
+                        ("n", &game.improvement_cost(seat, k).to_string()),
+                        ("card", &gw::card(k.commodity())),
+                    ],
+                ))
+                .child(el("span").class("hint").text(&format!(" — {}", t(ability)))),
+        );
     }
     el("details")
         .class("game-group")
@@ -1495,6 +1515,7 @@ pub fn legend_view() -> El {
         "cg-legend-numbers",
         "cg-legend-lit",
         "cg-legend-last",
+        "cg-legend-rolled",
     ] {
         list = list.child(el("li").text(&t(key)));
     }

@@ -71,6 +71,7 @@ impl ReplayScreen {
             knight: None,
             last: &last,
             cursor: None,
+            rolled: None,
         };
         self.layout = game_draw::draw(canvas, game, &marks, width);
         self.draw_chart();
