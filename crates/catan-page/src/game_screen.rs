@@ -747,6 +747,31 @@ fn ai_level(spec: &str) -> String {
     })
 }
 
+/// A group's heading key.
+fn group_title(key: &str) -> &'static str {
+    match key {
+        "turn" => "cg-group-turn",
+        "improve" => "cg-group-improve",
+        "bank" => "cg-group-bank",
+        "cards" => "cg-group-cards",
+        _ => "cg-group-answer",
+    }
+}
+
+/// A trade form field's spoken name.
+fn field_label(id: &str) -> &'static str {
+    match id {
+        "offer-give" => "cg-offer-give",
+        "offer-give-n" => "cg-offer-give-n",
+        "offer-take" => "cg-offer-take",
+        "offer-take-n" => "cg-offer-take-n",
+        "counter-give" => "cg-counter-give",
+        "counter-give-n" => "cg-counter-give-n",
+        "counter-take" => "cg-counter-take",
+        _ => "cg-counter-take-n",
+    }
+}
+
 /// Which group of the panel an action's button goes in.
 fn group(a: &Action) -> &'static str {
     match a {
@@ -872,7 +897,7 @@ pub fn panel_view(g: &GameScreen) -> El {
                 el("div")
                     .class("game-group")
                     .attr("data-group", key)
-                    .child(el("h3").text(&t(&format!("cg-group-{key}"))))
+                    .child(el("h3").text(&t(group_title(key))))
                     .child(buttons),
             );
         }
@@ -1030,7 +1055,7 @@ fn counter_view(g: &GameScreen, legal: &[Action]) -> El {
 fn card_select(id: &str, chosen: Card, ck: bool) -> El {
     let mut s = el("select")
         .attr("id", id)
-        .attr("aria-label", &t(&format!("cg-{id}")));
+        .attr("aria-label", &t(field_label(id)));
     for c in Card::ALL {
         if !ck && c.is_commodity() {
             continue;
@@ -1047,7 +1072,7 @@ fn card_select(id: &str, chosen: Card, ck: bool) -> El {
 fn count_select(id: &str, chosen: u8) -> El {
     let mut s = el("select")
         .attr("id", id)
-        .attr("aria-label", &t(&format!("cg-{id}")));
+        .attr("aria-label", &t(field_label(id)));
     for k in 1..=3u8 {
         let mut o = el("option")
             .attr("value", &k.to_string())
@@ -1161,7 +1186,7 @@ fn end_view(g: &GameScreen) -> El {
             .parts()
             .iter()
             .filter(|(_, n)| *n > 0)
-            .map(|(k, n)| format!("{n} {}", t(&format!("cg-from-{k}"))))
+            .map(|(k, n)| format!("{n} {}", gw::source(k)))
             .collect();
         rows = rows.child(
             el("tr")

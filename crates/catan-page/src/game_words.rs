@@ -33,44 +33,45 @@ pub fn track(k: Track) -> String {
     })
 }
 
-fn progress_key(p: Progress) -> &'static str {
+/// A progress card's catalogue keys: its name and what it does.
+fn progress_keys(p: Progress) -> (&'static str, &'static str) {
     match p {
-        Progress::Alchemist => "alchemist",
-        Progress::Crane => "crane",
-        Progress::Engineer => "engineer",
-        Progress::Inventor => "inventor",
-        Progress::Irrigation => "irrigation",
-        Progress::Medicine => "medicine",
-        Progress::Mining => "mining",
-        Progress::Printer => "printer",
-        Progress::RoadBuilding => "road-building",
-        Progress::Smith => "smith",
-        Progress::CommercialHarbor => "commercial-harbor",
-        Progress::MasterMerchant => "master-merchant",
-        Progress::Merchant => "merchant",
-        Progress::MerchantFleet => "merchant-fleet",
-        Progress::ResourceMonopoly => "resource-monopoly",
-        Progress::TradeMonopoly => "trade-monopoly",
-        Progress::Bishop => "bishop",
-        Progress::Constitution => "constitution",
-        Progress::Deserter => "deserter",
-        Progress::Diplomat => "diplomat",
-        Progress::Intrigue => "intrigue",
-        Progress::Saboteur => "saboteur",
-        Progress::Spy => "spy",
-        Progress::Warlord => "warlord",
-        Progress::Wedding => "wedding",
+        Progress::Alchemist => ("cg-pc-alchemist", "cg-pc-alchemist-text"),
+        Progress::Crane => ("cg-pc-crane", "cg-pc-crane-text"),
+        Progress::Engineer => ("cg-pc-engineer", "cg-pc-engineer-text"),
+        Progress::Inventor => ("cg-pc-inventor", "cg-pc-inventor-text"),
+        Progress::Irrigation => ("cg-pc-irrigation", "cg-pc-irrigation-text"),
+        Progress::Medicine => ("cg-pc-medicine", "cg-pc-medicine-text"),
+        Progress::Mining => ("cg-pc-mining", "cg-pc-mining-text"),
+        Progress::Printer => ("cg-pc-printer", "cg-pc-printer-text"),
+        Progress::RoadBuilding => ("cg-pc-road-building", "cg-pc-road-building-text"),
+        Progress::Smith => ("cg-pc-smith", "cg-pc-smith-text"),
+        Progress::CommercialHarbor => ("cg-pc-commercial-harbor", "cg-pc-commercial-harbor-text"),
+        Progress::MasterMerchant => ("cg-pc-master-merchant", "cg-pc-master-merchant-text"),
+        Progress::Merchant => ("cg-pc-merchant", "cg-pc-merchant-text"),
+        Progress::MerchantFleet => ("cg-pc-merchant-fleet", "cg-pc-merchant-fleet-text"),
+        Progress::ResourceMonopoly => ("cg-pc-resource-monopoly", "cg-pc-resource-monopoly-text"),
+        Progress::TradeMonopoly => ("cg-pc-trade-monopoly", "cg-pc-trade-monopoly-text"),
+        Progress::Bishop => ("cg-pc-bishop", "cg-pc-bishop-text"),
+        Progress::Constitution => ("cg-pc-constitution", "cg-pc-constitution-text"),
+        Progress::Deserter => ("cg-pc-deserter", "cg-pc-deserter-text"),
+        Progress::Diplomat => ("cg-pc-diplomat", "cg-pc-diplomat-text"),
+        Progress::Intrigue => ("cg-pc-intrigue", "cg-pc-intrigue-text"),
+        Progress::Saboteur => ("cg-pc-saboteur", "cg-pc-saboteur-text"),
+        Progress::Spy => ("cg-pc-spy", "cg-pc-spy-text"),
+        Progress::Warlord => ("cg-pc-warlord", "cg-pc-warlord-text"),
+        Progress::Wedding => ("cg-pc-wedding", "cg-pc-wedding-text"),
     }
 }
 
 /// A progress card's name (`Commercial Harbor`, `Handelshafen`).
 pub fn progress(p: Progress) -> String {
-    t(&format!("cg-pc-{}", progress_key(p)))
+    t(progress_keys(p).0)
 }
 
 /// What a progress card does, in a sentence.
 pub fn progress_text(p: Progress) -> String {
-    t(&format!("cg-pc-{}-text", progress_key(p)))
+    t(progress_keys(p).1)
 }
 
 /// A development card's name (base game).
@@ -107,6 +108,21 @@ pub fn hand(h: &Hand) -> String {
     } else {
         parts.join(", ")
     }
+}
+
+/// Where points come from (a [`tabula_catan::PointSources`] part's name).
+pub fn source(part: &str) -> String {
+    t(match part {
+        "settlements" => "cg-from-settlements",
+        "cities" => "cg-from-cities",
+        "metropolises" => "cg-from-metropolises",
+        "point_cards" => "cg-from-point_cards",
+        "defender" => "cg-from-defender",
+        "development" => "cg-from-development",
+        "largest_army" => "cg-from-largest_army",
+        "longest_road" => "cg-from-longest_road",
+        _ => "cg-from-merchant",
+    })
 }
 
 /// The names of a game's seats, for the words below.
@@ -466,7 +482,7 @@ mod tests {
                 }
             }
             for (k, _) in tabula_catan::PointSources::default().parts() {
-                let w = t(&format!("cg-from-{k}"));
+                let w = source(k);
                 assert!(!w.contains("cg-"), "no words for {k}");
             }
             for p in Progress::all() {
