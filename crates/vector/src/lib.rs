@@ -10,6 +10,7 @@
 pub mod board;
 pub mod contract;
 pub mod geometry;
+pub mod position;
 pub mod rules;
 pub mod state;
 

@@ -93,6 +93,19 @@ impl Vector {
         g
     }
 
+    /// Begin the current round again, as if `last_first` had been the
+    /// last round's first seat (`None`: as the game's first round) — for
+    /// positions written as text.
+    pub(crate) fn restart_round(&mut self, last_first: Option<Seat>) {
+        match last_first {
+            Some(s) => {
+                self.first = s;
+                self.start_round(false);
+            }
+            None => self.start_round(true),
+        }
+    }
+
     /// Begin a round: lost turns of the last round count now; the first
     /// seat is North in the first round, else the seat after the last
     /// round's first, skipping seats that sit out; seats with a lost turn
