@@ -8,6 +8,7 @@
 mod catan;
 mod domains;
 mod star_tigris;
+mod vector;
 
 use std::path::Path;
 
@@ -48,6 +49,7 @@ pub static ALL: &[&dyn CliRuleset] = &[
     &star_tigris::StarTigrisCli,
     &domains::DomainsCli,
     &catan::CatanCli,
+    &vector::VectorCli,
 ];
 
 /// Rulesets with maps but no rules yet: only `tabula map check` serves
