@@ -24,6 +24,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$tabula" map check maps/star-tigris/*.txt
 "$tabula" map check --ruleset domains maps/domains/*.txt
 "$tabula" map check --ruleset catan maps/catan/*.txt
+"$tabula" map check --ruleset vector maps/vector/*.txt
 "$tabula" play --ruleset star-tigris --seats random,random,random --games 1000 --seed 7 \
   --records "$tmp/records" > "$tmp/play.jsonl"
 tail -n 1 "$tmp/play.jsonl"
@@ -34,7 +35,12 @@ echo "$(wc -l < "$tmp/verify.txt") records replay to their final hash"
 tail -n 1 "$tmp/catan.jsonl"
 "$tabula" record verify "$tmp"/catan/*.json > "$tmp/catan-verify.txt"
 echo "$(wc -l < "$tmp/catan-verify.txt") Catan records replay to their final hash"
-echo "acceptance: 7 passed, 0 failed"
+"$tabula" play --ruleset vector --seats random,random,random,random --games 1000 --seed 7 \
+  --records "$tmp/vector" > "$tmp/vector.jsonl"
+tail -n 1 "$tmp/vector.jsonl"
+"$tabula" record verify "$tmp"/vector/*.json > "$tmp/vector-verify.txt"
+echo "$(wc -l < "$tmp/vector-verify.txt") Vector records replay to their final hash"
+echo "acceptance: 10 passed, 0 failed"
 
 step "browser tests (headless Chromium)"
 ./scripts/setup-web.sh
