@@ -122,6 +122,13 @@ pub trait Game: Clone {
         }
     }
 
+    /// The team `seat` plays for: seats of one team win and lose together
+    /// (a tournament disqualifies a faulty seat's whole team). By default
+    /// every seat plays alone.
+    fn team(&self, seat: Seat) -> usize {
+        seat as usize
+    }
+
     /// Whether the game is over.
     fn is_over(&self) -> bool {
         self.to_move() == ToMove::Over

@@ -66,6 +66,11 @@ impl Game for Vector {
         Ok(())
     }
 
+    /// N+S (team 0) against E+W (team 1).
+    fn team(&self, seat: Seat) -> usize {
+        seat as usize % 2
+    }
+
     fn apply_chance(&mut self) -> Result<(), Refusal> {
         Err(Refusal::Over)
     }

@@ -65,8 +65,14 @@ fn the_shipped_starter_is_the_documented_one() {
 #[test]
 fn the_shipped_designs_are_the_ones_written_here() {
     for (text, board) in [
-        (include_str!("../../../maps/vector/crossfire.txt"), crossfire()),
-        (include_str!("../../../maps/vector/gauntlet.txt"), gauntlet()),
+        (
+            include_str!("../../../maps/vector/crossfire.txt"),
+            crossfire(),
+        ),
+        (
+            include_str!("../../../maps/vector/gauntlet.txt"),
+            gauntlet(),
+        ),
     ] {
         assert_eq!(text, write_board(&board));
         assert_eq!(read_board(text).unwrap(), board);
