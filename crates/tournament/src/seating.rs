@@ -72,8 +72,8 @@ mod tests {
         }
         for e in 0..4 {
             assert_eq!(seat[e], [3, 3, 3, 3]);
-            for f in 0..4 {
-                assert_eq!(partner[e][f], if e == f { 0 } else { 4 }, "{e} with {f}");
+            for (f, n) in partner[e].iter().enumerate() {
+                assert_eq!(*n, if e == f { 0 } else { 4 }, "{e} with {f}");
             }
         }
     }
