@@ -22,6 +22,7 @@ mod record_cmd;
 mod rulesets;
 mod safe_text;
 mod state_json;
+mod tournament_cmd;
 
 use std::process::ExitCode;
 
@@ -54,6 +55,9 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Play every pair of bots with seats rotated; win rates, intervals, Elo.
     Arena(arena::ArenaArgs),
+    /// Play a tournament: every bot plays every game, seatings announced,
+    /// clocks on, faults disqualify; standings and a tournament record.
+    Tournament(tournament_cmd::TournamentArgs),
     /// Work with lessons: play them and check every step.
     #[command(subcommand)]
     Lesson(lesson_cmd::LessonCommand),
@@ -69,6 +73,7 @@ fn dispatch(command: &Command) -> CmdResult {
     match command {
         Command::Play(args) => play::run(args),
         Command::Record(cmd) => record_cmd::run(cmd),
+        Command::Tournament(args) => tournament_cmd::run_args(args),
         Command::Map(cmd) => map_cmd::run(cmd),
         Command::Apply(args) => apply::run(args),
         Command::Bench(args) => bench::run(args),

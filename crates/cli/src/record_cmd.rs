@@ -42,6 +42,18 @@ fn verify_all(files: &[PathBuf]) -> CmdResult {
     let mut failed = false;
     let mut out = std::io::stdout().lock();
     for path in files {
+        if let Some(result) = verify_tournament(path) {
+            match result {
+                Ok(summary) => {
+                    writeln!(out, "{}: ok ({summary})", shown(path)).map_err(Failure::output)?
+                }
+                Err(message) => {
+                    eprintln!("{message}");
+                    failed = true;
+                }
+            }
+            continue;
+        }
         match verify(path) {
             Ok((actions, hash, outcome)) => {
                 let scores = outcome
@@ -68,6 +80,29 @@ fn verify_all(files: &[PathBuf]) -> CmdResult {
     } else {
         Ok(())
     }
+}
+
+/// A tournament record (`"format": "tabula-tournament"`): `None` when the
+/// file is not one, else its summary or its first problem.
+fn verify_tournament(path: &Path) -> Option<Result<String, String>> {
+    let name = shown(path);
+    let text = read_text(path, 64 * MAX_RECORD_BYTES, "record").ok()?;
+    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+    if value.get("format").and_then(|f| f.as_str()) != Some(tabula_tournament::TOURNAMENT_FORMAT) {
+        return None;
+    }
+    Some((|| {
+        let t: tabula_tournament::TournamentRecord = serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "{name}: not a tournament record: {}",
+                printable(&e.to_string())
+            )
+        })?;
+        let ruleset = rulesets::lookup(&t.ruleset).map_err(|e| format!("{name}: {e}"))?;
+        ruleset
+            .verify_tournament(&t)
+            .map_err(|e| format!("{name}: {}", printable(&e)))
+    })())
 }
 
 /// Verify one record: its action count, final hash and (for a finished

@@ -377,6 +377,23 @@ pub fn play_game<G: Ruleset>(
     })
 }
 
+/// Whether `n` entrants can play every game of ruleset `G` together.
+pub fn check_entrants<G: Ruleset>(n: usize) -> Result<(), String> {
+    let range = G::seat_range();
+    if range.contains(&n) {
+        return Ok(());
+    }
+    let players = if range.start() == range.end() {
+        format!("{}", range.start())
+    } else {
+        format!("{} to {}", range.start(), range.end())
+    };
+    Err(format!(
+        "every entrant plays every game, and {} is for {players} players: {n} were given",
+        G::NAME
+    ))
+}
+
 /// Play a whole tournament; `players[e]` decides for entrant `e`, and
 /// `announce` hears each game as it ends.
 pub fn run<G: Ruleset>(
@@ -385,12 +402,12 @@ pub fn run<G: Ruleset>(
     players: &mut [Box<dyn Player<G>>],
     mut announce: impl FnMut(usize, &GameEntry),
 ) -> Result<TournamentRecord, String> {
-    let seats = *G::seat_range().start();
-    if entrants.len() != seats || players.len() != entrants.len() {
+    check_entrants::<G>(entrants.len())?;
+    if players.len() != entrants.len() {
         return Err(format!(
-            "{} tournaments here seat {seats} entrants in every game; {} were given",
-            G::NAME,
-            entrants.len()
+            "{} entrants but {} players",
+            entrants.len(),
+            players.len()
         ));
     }
     let seatings = seatings(

@@ -71,6 +71,14 @@ struct CatanBench {
 }
 
 impl CliRuleset for CatanCli {
+    fn tournament(&self, args: &crate::tournament_cmd::TournamentArgs) -> CmdResult {
+        crate::tournament_cmd::tournament::<Catan>(args, (tabula_ai::no_own_bots, &[]))
+    }
+
+    fn verify_tournament(&self, t: &tabula_tournament::TournamentRecord) -> Result<String, String> {
+        crate::tournament_cmd::verify_record::<Catan>(t)
+    }
+
     fn name(&self) -> &'static str {
         NAME
     }

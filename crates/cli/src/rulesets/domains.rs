@@ -20,6 +20,17 @@ use crate::problem_text::problem_line;
 pub struct DomainsCli;
 
 impl CliRuleset for DomainsCli {
+    fn tournament(&self, args: &crate::tournament_cmd::TournamentArgs) -> CmdResult {
+        crate::tournament_cmd::tournament::<Domains>(
+            args,
+            (tabula_domains::domains_bot, tabula_domains::BOT_NAMES),
+        )
+    }
+
+    fn verify_tournament(&self, t: &tabula_tournament::TournamentRecord) -> Result<String, String> {
+        crate::tournament_cmd::verify_record::<Domains>(t)
+    }
+
     fn name(&self) -> &'static str {
         <Domains as tabula_engine::Ruleset>::NAME
     }

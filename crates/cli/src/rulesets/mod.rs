@@ -37,6 +37,10 @@ pub trait CliRuleset: Sync {
     fn check_map(&self, path: &Path) -> Result<String, ()>;
     /// `tabula bench`.
     fn bench(&self, args: &BenchArgs) -> CmdResult;
+    /// `tabula tournament`.
+    fn tournament(&self, args: &crate::tournament_cmd::TournamentArgs) -> CmdResult;
+    /// `tabula record verify` of a tournament record: a summary, or why not.
+    fn verify_tournament(&self, t: &tabula_tournament::TournamentRecord) -> Result<String, String>;
     /// Whether `tabula import` and `export` read and write game files of
     /// another program for it.
     fn has_original_files(&self) -> bool {

@@ -20,6 +20,14 @@ use crate::problem_text::problem_line;
 pub struct StarTigrisCli;
 
 impl CliRuleset for StarTigrisCli {
+    fn tournament(&self, args: &crate::tournament_cmd::TournamentArgs) -> CmdResult {
+        crate::tournament_cmd::tournament::<StarTigris>(args, (tabula_ai::no_own_bots, &[]))
+    }
+
+    fn verify_tournament(&self, t: &tabula_tournament::TournamentRecord) -> Result<String, String> {
+        crate::tournament_cmd::verify_record::<StarTigris>(t)
+    }
+
     fn name(&self) -> &'static str {
         <StarTigris as tabula_engine::Ruleset>::NAME
     }

@@ -51,6 +51,14 @@ struct VectorBench {
 }
 
 impl CliRuleset for VectorCli {
+    fn tournament(&self, args: &crate::tournament_cmd::TournamentArgs) -> CmdResult {
+        crate::tournament_cmd::tournament::<Vector>(args, (tabula_ai::no_own_bots, &[]))
+    }
+
+    fn verify_tournament(&self, t: &tabula_tournament::TournamentRecord) -> Result<String, String> {
+        crate::tournament_cmd::verify_record::<Vector>(t)
+    }
+
     fn name(&self) -> &'static str {
         Vector::NAME
     }
