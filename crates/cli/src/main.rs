@@ -21,6 +21,7 @@ mod problem_text;
 mod record_cmd;
 mod rulesets;
 mod safe_text;
+mod serve;
 mod state_json;
 mod tournament_cmd;
 
@@ -58,6 +59,9 @@ enum Command {
     /// Play a tournament: every bot plays every game, seatings announced,
     /// clocks on, faults disqualify; standings and a tournament record.
     Tournament(tournament_cmd::TournamentArgs),
+    /// Run the 2009 Vector tournament server over TCP (the VSE line
+    /// protocol): four clients, every game, the tournament record.
+    Serve(serve::ServeArgs),
     /// Work with lessons: play them and check every step.
     #[command(subcommand)]
     Lesson(lesson_cmd::LessonCommand),
@@ -74,6 +78,7 @@ fn dispatch(command: &Command) -> CmdResult {
         Command::Play(args) => play::run(args),
         Command::Record(cmd) => record_cmd::run(cmd),
         Command::Tournament(args) => tournament_cmd::run_args(args),
+        Command::Serve(args) => serve::run(args),
         Command::Map(cmd) => map_cmd::run(cmd),
         Command::Apply(args) => apply::run(args),
         Command::Bench(args) => bench::run(args),

@@ -1,0 +1,237 @@
+//! `tabula serve --ruleset vector` over real TCP: four clients written
+//! from the 2009 protocol (seed 004, appendix D) play a whole tournament,
+//! one client's transcript is checked line by line against the protocol;
+//! a client that answers late, one that sends garbage and one that hangs
+//! up each disqualify their team, and the tournament still finishes with a
+//! record that replays.
+
+mod common;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::Duration;
+
+use common::{s, scratch, tabula};
+
+fn serve(args: &[&str]) -> (Child, u16) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("serve")
+        .args(["--port", "0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula serve starts");
+    let out = child.stdout.take().unwrap();
+    let mut lines = BufReader::new(out).lines();
+    let first = lines.next().unwrap().unwrap();
+    let port = first
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("listening line: {first}"));
+    // Keep reading the server's own output so it never blocks.
+    thread::spawn(move || for _ in lines {});
+    (child, port)
+}
+
+/// How a client misbehaves: once, at its `from`-th question (a hang-up
+/// is for good).
+#[derive(Clone, Copy, PartialEq)]
+enum Fault {
+    None,
+    Late,
+    Garbage,
+    HangUp,
+}
+
+/// A client as the 2009 dummy: its name, then a random answer to every
+/// question; its transcript (every line the server sent).
+fn client(
+    port: u16,
+    name: &'static str,
+    fault: Fault,
+    from: usize,
+    seed: u64,
+) -> thread::JoinHandle<Vec<String>> {
+    thread::spawn(move || {
+        let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let mut writer = stream.try_clone().unwrap();
+        let mut reader = BufReader::new(stream);
+        let mut transcript = Vec::new();
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut rand = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let mut questions = 0;
+        loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                break;
+            }
+            assert!(line.ends_with("\r\n"), "lines end with CRLF: {line:?}");
+            let line = line.trim_end().to_string();
+            transcript.push(line.clone());
+            let answer = match line.as_str() {
+                "IDENTIFY?" => Some(name.to_string()),
+                "DIRECTION?" => Some(format!(
+                    "DIRECTION: {}",
+                    ["N", "NE", "E", "SE", "S", "SW", "W", "NW"][rand(8) as usize]
+                )),
+                "MAGNITUDE?" => Some(format!("MAGNITUDE: {}", rand(4))),
+                "TOURNAMENT OVER" => break,
+                _ => None,
+            };
+            if let Some(a) = answer {
+                if line != "IDENTIFY?" {
+                    questions += 1;
+                }
+                let faulty = line != "IDENTIFY?" && questions == from;
+                match (fault, faulty) {
+                    (Fault::Late, true) => {
+                        thread::sleep(Duration::from_millis(450));
+                        writer.write_all(format!("{a}\r\n").as_bytes()).ok();
+                    }
+                    (Fault::Garbage, true) => {
+                        writer.write_all(b"DIRECTION: UPWARDS\r\n").ok();
+                    }
+                    (Fault::HangUp, true) => return transcript,
+                    _ => {
+                        writer.write_all(format!("{a}\r\n").as_bytes()).ok();
+                    }
+                }
+            }
+        }
+        transcript
+    })
+}
+
+fn matches_protocol(line: &str) -> bool {
+    let w: Vec<&str> = line.split(' ').collect();
+    let seat = |s: &str| ["N", "E", "S", "W"].contains(&s);
+    let dir = |s: &str| ["N", "NE", "E", "SE", "S", "SW", "W", "NW"].contains(&s);
+    let num = |s: &str| s.parse::<i64>().is_ok();
+    match w.as_slice() {
+        ["ALL", "PLAYERS", "CONNECTED"]
+        | ["GAME", "START"]
+        | ["IDENTIFY?"]
+        | ["DIRECTION?"]
+        | ["MAGNITUDE?"]
+        | ["TOURNAMENT", "OVER"] => true,
+        ["GAME", g, _, _, _, _] | ["BEGIN", "GAME", g, _, _, _, _] => {
+            g.strip_suffix(':').is_some_and(num)
+        }
+        ["BEGIN", "ROUND", r] => num(r),
+        ["COORD:", r, c] => num(r) && num(c),
+        ["TURN", "ORDER:", rest @ ..] => !rest.is_empty() && rest.iter().all(|s| seat(s)),
+        [s, "CHOOSES:", d] => seat(s) && dir(d),
+        ["MAGNITUDES:", m @ ..] => {
+            m.len() == 4 && m.iter().all(|x| ["0", "1", "2", "3"].contains(x))
+        }
+        ["SCORES(NESW):", m @ ..] => m.len() == 4 && m.iter().all(|x| num(x)),
+        ["DISQUALIFICATION:", rest @ ..] => !rest.is_empty() && rest.iter().all(|s| seat(s)),
+        ["WINNER:", w] => ["NS", "EW", "TIE"].contains(w),
+        ["TOURNAMENT", "SCORES:", rest @ ..] => {
+            rest.len() == 4
+                && rest.iter().all(|p| {
+                    p.split_once('=')
+                        .is_some_and(|(_, v)| v.parse::<f64>().is_ok())
+                })
+        }
+        _ => false,
+    }
+}
+
+#[test]
+fn a_whole_tournament_over_tcp_follows_the_2009_protocol() {
+    let dir = scratch("vector-serve");
+    let record = dir.join("t.json");
+    let (mut server, port) = serve(&["-g", "13", "-t", "0.5", "--record", &s(&record)]);
+    let names = ["ada", "bo", "cy", "di"];
+    let clients: Vec<_> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| client(port, n, Fault::None, 0, i as u64))
+        .collect();
+    let transcripts: Vec<Vec<String>> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    assert!(server.wait().unwrap().success());
+    let t = &transcripts[0];
+    for line in t {
+        assert!(matches_protocol(line), "not in the protocol: {line:?}");
+    }
+    assert_eq!(t[0], "ALL PLAYERS CONNECTED");
+    assert_eq!(t[2], "IDENTIFY?");
+    assert_eq!(
+        t.iter()
+            .filter(|l| l.starts_with("GAME ") && l.contains(':'))
+            .count(),
+        13
+    );
+    assert_eq!(t.iter().filter(|l| l.starts_with("BEGIN GAME")).count(), 13);
+    assert_eq!(t.iter().filter(|l| l.starts_with("WINNER:")).count(), 13);
+    assert_eq!(t.last().unwrap(), "TOURNAMENT OVER");
+    assert!(
+        !t.iter().any(|l| l.starts_with("DISQUALIFICATION")),
+        "nobody was late"
+    );
+    // Rounds: BEGIN ROUND, COORD, TURN ORDER, then the directions and magnitudes.
+    let i = t.iter().position(|l| l == "BEGIN ROUND 0").unwrap();
+    assert!(t[i + 1].starts_with("COORD: 10 10"));
+    assert!(t[i + 2].starts_with("TURN ORDER: N"));
+    // Every client's own "CHOOSES" is not sent to it; the others' are.
+    let v = tabula(&["record", "verify", &s(&record)]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+}
+
+#[test]
+fn a_late_a_garbled_and_a_vanished_client_disqualify_their_teams_and_the_tournament_finishes() {
+    let dir = scratch("vector-serve-faults");
+    let record = dir.join("t.json");
+    let (mut server, port) = serve(&[
+        "-g",
+        "8",
+        "-t",
+        "0.3",
+        "--record",
+        &s(&record),
+        "--seed",
+        "5",
+    ]);
+    let clients = vec![
+        client(port, "good", Fault::None, 0, 1),
+        client(port, "slow", Fault::Late, 2, 2),
+        client(port, "noisy", Fault::Garbage, 5, 3),
+        client(port, "quitter", Fault::HangUp, 8, 4),
+    ];
+    let transcripts: Vec<Vec<String>> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    assert!(
+        server.wait().unwrap().success(),
+        "the server finishes the tournament"
+    );
+    let t = &transcripts[0];
+    assert_eq!(t.last().unwrap(), "TOURNAMENT OVER");
+    assert!(t.iter().any(|l| l.starts_with("DISQUALIFICATION:")));
+    for line in t {
+        assert!(matches_protocol(line), "not in the protocol: {line:?}");
+    }
+    let text = std::fs::read_to_string(&record).unwrap();
+    let rec: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let faults: Vec<String> = rec["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["disqualified"].as_array().unwrap().clone())
+        .map(|d| d["fault"]["fault"].as_str().unwrap().to_string())
+        .collect();
+    for kind in ["late", "malformed", "gone"] {
+        assert!(faults.iter().any(|f| f == kind), "{kind} in {faults:?}");
+    }
+    let v = tabula(&["record", "verify", &s(&record)]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+}
