@@ -321,7 +321,7 @@ fn verify_rejects_unknown_ruleset_version_and_options() {
         (
             "ruleset",
             |r| r["ruleset"] = "chess".into(),
-            "unknown ruleset \"chess\" (known rulesets: star-tigris, domains, catan)",
+            "unknown ruleset \"chess\" (known rulesets: star-tigris, domains, catan, vector)",
         ),
         (
             "version",
