@@ -249,7 +249,7 @@ impl Evaluate for Vector {
         };
         let ours = dist(goal(seat)).min(dist(goal(seat + 2)));
         let theirs = dist(goal(seat + 1)).min(dist(goal(seat + 3)));
-        lead + 0.3 * (theirs - ours)
+        lead + 0.6 * (theirs - ours)
     }
 }
 
