@@ -107,9 +107,12 @@ test('a board drawn from blank until nothing is wrong; an error appears and clea
   assert.match(await summary(page), /passes every check/);
   assert.match(await page.textContent('#counts'), /19 land/);
   assert.match(await page.textContent('#counts'), /2 barbarian fields/);
-  // Play waits for the rules, and says so.
-  assert.ok(await page.$eval('#play', (b) => b.disabled));
-  assert.match(await page.textContent('#play-why'), /next version/);
+  // A board with nothing wrong can be played: the dialog opens with it.
+  assert.ok(!(await page.$eval('#play', (b) => b.disabled)));
+  await page.click('#play');
+  await page.waitForSelector('#newgame:not([hidden]) #ng-start');
+  assert.equal(await page.inputValue('#ng-map'), 'drawn');
+  await page.click('[data-cmd="game-cancel"]');
   // A harbour faces land and turns.
   await page.click('[data-cmd="brush:PORT_ORE"]');
   await clickHex(page, 0, -3);

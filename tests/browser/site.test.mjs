@@ -53,8 +53,7 @@ test('the home page lists the games with a picture and their ways in; it loads n
   }
   assert.deepEqual(games[0].ways, [['Play', 'star-tigris.html#new'], ['Lessons', 'star-tigris.html#lessons'], ['Map editor', 'star-tigris.html#editor']]);
   assert.deepEqual(games[1].ways, [['Play', 'domains.html']]);
-  // Catan has its map editor so far (its rules come next).
-  assert.deepEqual(games[2].ways, [['Map editor', 'catan.html']]);
+  assert.deepEqual(games[2].ways, [['Play', 'catan.html#new'], ['Map editor', 'catan.html']]);
   // Its own weight: every file the page itself loaded, gzipped.
   const loaded = await page.evaluate(() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]);
   assert.ok(!loaded.some((u) => /\.wasm$|tabula-(web|worker|star|domains|catan)/.test(u)), `no game code: ${loaded.join(' ')}`);
@@ -75,6 +74,7 @@ test('the home page lists the games with a picture and their ways in; it loads n
     'star-tigris.html#editor': () => page.waitForSelector('body[data-screen="editor"]'),
     'domains.html': () => page.waitForSelector('body[data-state="ready"]'),
     'catan.html': () => page.waitForSelector('body[data-state="ready"]'),
+    'catan.html#new': () => page.waitForSelector('#newgame:not([hidden]) #ng-start'),
   };
   for (const [, href] of games.flatMap((g) => g.ways)) {
     await page.goto(server.home);

@@ -1265,7 +1265,7 @@ fn log_view(g: &GameScreen) -> El {
 }
 
 /// The new-game dialog.
-pub fn new_game_view(problem: Option<&str>, has_board: bool, has_game: bool) -> El {
+pub fn new_game_view(problem: Option<&str>, drawn_chosen: bool, has_game: bool) -> El {
     let mut seats = el("fieldset").child(el("legend").text(&t("cg-seats")));
     for i in 0..4u8 {
         let mut who = el("select").attr("id", &format!("ng-who-{i}")).attr(
@@ -1329,9 +1329,11 @@ pub fn new_game_view(problem: Option<&str>, has_board: bool, has_game: bool) -> 
     ] {
         map = map.child(el("option").attr("value", value).text(&t(key)));
     }
-    if has_board {
-        map = map.child(el("option").attr("value", "drawn").text(&t("cg-map-drawn")));
+    let mut drawn = el("option").attr("value", "drawn").text(&t("cg-map-drawn"));
+    if drawn_chosen {
+        drawn = drawn.attr("selected", "");
     }
+    map = map.child(drawn);
     el("section")
         .attr("id", "newgame")
         .class("dialog")

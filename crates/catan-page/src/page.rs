@@ -76,6 +76,8 @@ struct Page {
     /// Whether the new-game dialog is open, and why a start was refused.
     new_game: bool,
     new_game_problem: Option<String>,
+    /// Whether the dialog opens with the editor's board chosen.
+    new_game_drawn: bool,
     /// A game being replayed (shown over the game and the editor).
     replay: Option<ReplayScreen>,
 }
@@ -133,6 +135,12 @@ impl Page {
             "game-new" => {
                 self.new_game = true;
                 self.new_game_problem = None;
+                self.new_game_drawn = false;
+            }
+            "game-play-drawn" => {
+                self.new_game = true;
+                self.new_game_problem = None;
+                self.new_game_drawn = true;
             }
             "game-cancel" => self.new_game = false,
             "game-editor" => {
@@ -653,23 +661,25 @@ fn panel_view(p: &Page) -> El {
             )
             .child(list),
     );
-    // Play (the rules come next).
+    // Play this board: the new-game dialog with it chosen.
     root = root.child(
         el("div")
             .class("play")
             .child(
-                el("button")
-                    .attr("type", "button")
+                button(&t("catan-play"), "game-play-drawn")
                     .attr("id", "play")
-                    .attr("disabled", "")
                     .attr("aria-describedby", "play-why")
-                    .text(&t("catan-play")),
+                    .disabled(errors > 0),
             )
             .child(
                 el("p")
                     .attr("id", "play-why")
                     .class("hint")
-                    .text(&t("catan-play-why")),
+                    .text(&t(if errors > 0 {
+                        "catan-play-why"
+                    } else {
+                        "catan-play-ready"
+                    })),
             ),
     );
     // Counts.
@@ -864,7 +874,7 @@ fn render(p: &mut Page) {
             if !n.has_child_nodes() {
                 morph_into(
                     "newgame",
-                    game_screen::new_game_view(None, true, p.game.is_some()),
+                    game_screen::new_game_view(None, p.new_game_drawn, p.game.is_some()),
                 );
             } else if let Some(problem) = &p.new_game_problem {
                 let text = problem.clone();
@@ -1038,6 +1048,14 @@ fn open_file(file: web_sys::File) {
 
 fn open_link() {
     let hash = fragment();
+    if hash == "#new" {
+        with_page(|p| {
+            p.new_game = true;
+            p.new_game_problem = None;
+        });
+        consume_fragment();
+        return;
+    }
     if hash.starts_with("#game=") {
         let opened = tabula_engine::link::record_text_from_fragment::<tabula_catan::Catan>(&hash);
         with_page(|p| match opened {
@@ -1121,6 +1139,7 @@ pub fn install() {
             playing: false,
             new_game: false,
             new_game_problem: None,
+            new_game_drawn: false,
             replay: None,
         })
     });
