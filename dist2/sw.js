@@ -1,7 +1,7 @@
 // Tabula's service worker: after one visit every page of the site works
 // with the network off. The build (scripts/build-web.sh) fills in the list
 // of the site's files and a version that changes with any of them.
-const VERSION = "8fa613c5b55c6791";
+const VERSION = "f9a1f90be0fac669";
 const FILES = [
   "./",
   "catan-b4b4a250852a98c4.css",
@@ -33,8 +33,8 @@ const FILES = [
   "site.js",
   "star-tigris-d556ecf597f70242.css",
   "star-tigris.html",
-  "tabula-catan-page-38e39605879ec9f2.js",
-  "tabula-catan-page-38e39605879ec9f2_bg.wasm",
+  "tabula-catan-page-b6ee2b2140a3bef8.js",
+  "tabula-catan-page-b6ee2b2140a3bef8_bg.wasm",
   "tabula-catan-worker.js",
   "tabula-catan-worker_bg.wasm",
   "tabula-catan-worker_loader.js",

@@ -164,6 +164,10 @@ test('pass and play: each person gets a hand-off, sees only their own cards, and
   // Two people: the resumed game asks for a hand-off before any cards show.
   assert.ok(await page.$('#ready'), 'a hand-off first');
   assert.equal(await page.$('#hand'), null);
+  // The home page offers to continue it.
+  await page.goto(site.home);
+  await page.waitForSelector('.continue[data-game="catan"]:not([hidden])');
+  assert.match(await page.textContent('.kept[data-game="catan"]'), /Turn \d+ · Ann, Bo, Cy/);
   assert.deepEqual(errors, []);
   await context.close();
 });

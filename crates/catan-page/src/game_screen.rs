@@ -156,6 +156,12 @@ impl GameScreen {
     /// Keep the game in the browser (the record: every action from the
     /// seed; this device's own save, never shared).
     pub fn save(&self) {
+        // The home page offers "Continue" while the game is not over.
+        let turn = self.table.game().turn.to_string();
+        let names = self.table.names().join(", ");
+        let args: &[(&str, &str)] = &[("turn", &turn), ("names", &names)];
+        let over = self.table.game().to_move() == ToMove::Over;
+        tabula_page_kit::resume_note::set("catan", (!over).then_some(("continue-catan", args)));
         if let Some(s) = local_storage() {
             s.set_item(
                 GAME_KEY,
