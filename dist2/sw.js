@@ -1,7 +1,7 @@
 // Tabula's service worker: after one visit every page of the site works
 // with the network off. The build (scripts/build-web.sh) fills in the list
 // of the site's files and a version that changes with any of them.
-const VERSION = "f9a1f90be0fac669";
+const VERSION = "fd7b8723b07eafb4";
 const FILES = [
   "./",
   "catan-b4b4a250852a98c4.css",
@@ -33,8 +33,8 @@ const FILES = [
   "site.js",
   "star-tigris-d556ecf597f70242.css",
   "star-tigris.html",
-  "tabula-catan-page-b6ee2b2140a3bef8.js",
-  "tabula-catan-page-b6ee2b2140a3bef8_bg.wasm",
+  "tabula-catan-page-f4895230354d07a1.js",
+  "tabula-catan-page-f4895230354d07a1_bg.wasm",
   "tabula-catan-worker.js",
   "tabula-catan-worker_bg.wasm",
   "tabula-catan-worker_loader.js",

@@ -78,6 +78,9 @@ struct Page {
     new_game_problem: Option<String>,
     /// Whether the dialog opens with the editor's board chosen.
     new_game_drawn: bool,
+    /// Whether the legend was folded for a game on a narrow screen (once:
+    /// the player may open it again).
+    legend_folded: bool,
     /// A game being replayed (shown over the game and the editor).
     replay: Option<ReplayScreen>,
 }
@@ -837,6 +840,18 @@ fn render(p: &mut Page) {
                 morph_into("tools", game_screen::status_view(g));
                 morph_into("panel", game_screen::panel_view(g));
                 morph_into("legend", game_screen::legend_view());
+                // On a narrow screen the panel comes after the legend:
+                // fold it once, so the actions follow the board.
+                let narrow = web_sys::window()
+                    .and_then(|w| w.inner_width().ok())
+                    .and_then(|v| v.as_f64())
+                    .is_some_and(|w| w < 900.0);
+                if narrow && !p.legend_folded {
+                    p.legend_folded = true;
+                    if let Some(b) = by_id("legend-box") {
+                        b.remove_attribute("open").ok();
+                    }
+                }
                 if let Some(c) = &canvas {
                     // The whole board in the window: as wide as fits the
                     // height left below the seats.
@@ -1140,6 +1155,7 @@ pub fn install() {
             new_game: false,
             new_game_problem: None,
             new_game_drawn: false,
+            legend_folded: false,
             replay: None,
         })
     });
