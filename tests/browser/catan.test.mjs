@@ -316,7 +316,7 @@ test('screenshots at 1280×800 and 768×1024, and the home page picture', async 
   const context = await browser();
   const page = await context.newPage();
   await page.goto(site.home + 'index.html');
-  await page.waitForSelector('#catan a[href="catan.html"]');
+  await page.waitForSelector('#catan a[href="catan.html"]:not([hidden])');
   assert.ok(await page.$eval('#catan img', (i) => i.complete && i.naturalWidth > 0), 'the picture loads');
   await context.close();
 });
