@@ -1,10 +1,10 @@
 // Tabula's service worker: after one visit every page of the site works
 // with the network off. The build (scripts/build-web.sh) fills in the list
 // of the site's files and a version that changes with any of them.
-const VERSION = "fd7b8723b07eafb4";
+const VERSION = "7c3694efd7470178";
 const FILES = [
   "./",
-  "catan-b4b4a250852a98c4.css",
+  "catan-5ee0cf52b259304f.css",
   "catan.html",
   "domains-63c65230f8db3456.css",
   "domains.html",
@@ -33,16 +33,16 @@ const FILES = [
   "site.js",
   "star-tigris-d556ecf597f70242.css",
   "star-tigris.html",
-  "tabula-catan-page-f4895230354d07a1.js",
-  "tabula-catan-page-f4895230354d07a1_bg.wasm",
+  "tabula-catan-page-bce53bbefdcf9d02.js",
+  "tabula-catan-page-bce53bbefdcf9d02_bg.wasm",
   "tabula-catan-worker.js",
   "tabula-catan-worker_bg.wasm",
   "tabula-catan-worker_loader.js",
   "tabula-domains-page.js",
   "tabula-domains-page_bg.wasm",
   "tabula-domains-page_loader.js",
-  "tabula-star-tigris-page-ca26e463900f2c4a.js",
-  "tabula-star-tigris-page-ca26e463900f2c4a_bg.wasm",
+  "tabula-star-tigris-page-9477fc920521db69.js",
+  "tabula-star-tigris-page-9477fc920521db69_bg.wasm",
   "tabula-worker.js",
   "tabula-worker_bg.wasm",
   "tabula-worker_loader.js"

@@ -284,7 +284,13 @@ test('a 7 with two people over the limit: each gives up half on their own hand-o
   assert.match(await page.textContent('#log'), /total 7/);
   for (let i = 0; i < 4; i++) await act(page, /Give up 1 lumber|Give up 1 wool|Give up 1 grain/);
   await handOff(page, 'Bo');
+  // Ann's discards stay sealed from Bo until Bo has discarded too.
+  assert.doesNotMatch(await page.textContent('#log'), /Ann: Give up/);
+  assert.match(await page.textContent('#log'), /Ann has decided/);
   for (let i = 0; i < 4; i++) await act(page, /Give up 1/);
+  // Back to Ann: now everyone has discarded, Bo's discards show.
+  await handOff(page, 'Ann');
+  assert.match(await page.textContent('#log'), /Bo: Give up/, 'shown once all have discarded');
   // Both hands were halved (rounded down); nothing of Bo's shows now.
   await page.waitForFunction(() => !document.querySelector('#asked')?.textContent.includes('Give up'));
   const cards = await page.$$eval('#seats .seat', (els) => els.map((e) => e.textContent.match(/(\d+) cards/)[1]));

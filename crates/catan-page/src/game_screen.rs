@@ -1260,6 +1260,7 @@ fn log_view(g: &GameScreen) -> El {
                 gw::action(action, game, *seat, &names)
             ),
             Happening::Event { event, .. } => gw::event(event, &names),
+            Happening::Sealed { seat, .. } => tf("cg-log-sealed", &[("seat", &names.seat(*seat))]),
         };
         list = list.child(el("li").text(&line));
     }

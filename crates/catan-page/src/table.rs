@@ -24,6 +24,15 @@ pub enum Happening {
         /// What it was.
         action: Action,
     },
+    /// A seat's decision in a step every deciding seat takes at once (a
+    /// discard, an answer to an offer), while others may still decide:
+    /// what it was stays sealed from the others until all have decided.
+    Sealed {
+        /// The turn.
+        turn: u32,
+        /// Who decided.
+        seat: Seat,
+    },
     /// Something an action or the dice set off.
     Event {
         /// The turn.
@@ -251,14 +260,43 @@ impl Table {
 
     /// What happened, as `viewer` may know it (`None`: someone watching
     /// AIs, who is no seat): others' stolen and drawn cards unknown.
+    /// While seats decide at once (discards, answers to an offer), the
+    /// decisions already taken in that step are sealed for every other
+    /// seat.
     pub fn log_for(&self, viewer: Option<Seat>) -> Vec<Happening> {
+        let open = matches!(self.game().to_move(), ToMove::Simultaneous(_));
+        // The trailing run of decisions of the step still open.
+        let mut open_from = self.log.len();
+        if open {
+            while open_from > 0
+                && matches!(
+                    self.log[open_from - 1],
+                    Happening::Action {
+                        action: Action::Discard { .. }
+                            | Action::Accept
+                            | Action::Decline
+                            | Action::Counter { .. },
+                        ..
+                    }
+                )
+            {
+                open_from -= 1;
+            }
+        }
         self.log
             .iter()
-            .map(|h| match h {
+            .enumerate()
+            .map(|(i, h)| match h {
                 Happening::Event { turn, event } => Happening::Event {
                     turn: *turn,
                     event: event.seen_by(viewer),
                 },
+                Happening::Action { turn, seat, .. } if i >= open_from && viewer != Some(*seat) => {
+                    Happening::Sealed {
+                        turn: *turn,
+                        seat: *seat,
+                    }
+                }
                 other => other.clone(),
             })
             .collect()
@@ -295,6 +333,60 @@ mod tests {
             let a = t.game().random_action(seat, rng).unwrap();
             t.play(seat, a).unwrap();
         }
+    }
+
+    /// While seats discard at once, the discards already made show to
+    /// their own seat only; once all have discarded, to everyone.
+    #[test]
+    fn discards_are_sealed_from_the_others_until_all_have_discarded() {
+        let mut rng = GameRng::seeded(5);
+        for seed in 0..40 {
+            let mut t = table(seed);
+            play_until(&mut t, &mut rng, |t| {
+                let d = t.deciding();
+                d.len() >= 2
+                    && matches!(t.game().to_move(), ToMove::Simultaneous(_))
+                    && d.iter().all(|&s| {
+                        t.game()
+                            .legal_actions(s)
+                            .iter()
+                            .any(|a| matches!(a, Action::Discard { .. }))
+                    })
+            });
+            if t.deciding().len() < 2 {
+                continue;
+            }
+            let first = t.deciding()[0];
+            let other = t.deciding()[1];
+            let a = t
+                .game()
+                .legal_actions(first)
+                .into_iter()
+                .find(|a| matches!(a, Action::Discard { .. }));
+            let Some(a) = a else { continue };
+            t.play(first, a).unwrap();
+            if !matches!(t.game().to_move(), ToMove::Simultaneous(_)) {
+                continue;
+            }
+            let mine = t.log_for(Some(first));
+            let theirs = t.log_for(Some(other));
+            assert!(matches!(
+                mine.last(),
+                Some(Happening::Action {
+                    action: Action::Discard { .. },
+                    ..
+                })
+            ));
+            assert!(
+                matches!(theirs.last(), Some(Happening::Sealed { seat, .. }) if *seat == first)
+            );
+            assert!(matches!(
+                t.log_for(None).last(),
+                Some(Happening::Sealed { .. })
+            ));
+            return;
+        }
+        panic!("no game reached a 7 with two seats discarding");
     }
 
     #[test]
