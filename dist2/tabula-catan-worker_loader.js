@@ -1,1 +1,0 @@
-import init from './tabula-catan-worker.js';await init();

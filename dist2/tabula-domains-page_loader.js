@@ -1,1 +1,0 @@
-import init from './tabula-domains-page.js';await init();

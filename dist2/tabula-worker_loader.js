@@ -1,1 +1,0 @@
-import init from './tabula-worker.js';await init();
