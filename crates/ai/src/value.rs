@@ -3,19 +3,27 @@
 
 use tabula_engine::{Evaluate, Game, Seat, ToMove, settle_chance};
 
-/// The seat's evaluation minus the best evaluation among the other seats.
+/// The seat's evaluation minus the best evaluation among the seats of the
+/// other teams ([`Game::team`]: a partner's evaluation is no rival's).
 pub fn lead<G: Evaluate>(game: &G, seat: Seat) -> f64 {
     let mut values = Vec::with_capacity(game.seats());
     game.evaluate_all(&mut values);
-    lead_in(&values, seat as usize)
+    let teams = teams(game, values.len());
+    lead_in(&values, &teams, seat as usize)
 }
 
-/// `values[seat]` minus the best of the other values.
-fn lead_in(values: &[f64], seat: usize) -> f64 {
+/// The team of every seat.
+fn teams<G: Game>(game: &G, seats: usize) -> Vec<usize> {
+    (0..seats).map(|s| game.team(s as Seat)).collect()
+}
+
+/// `values[seat]` minus the best value of a seat in another team.
+fn lead_in(values: &[f64], teams: &[usize], seat: usize) -> f64 {
+    let own_team = teams.get(seat).copied().unwrap_or(seat);
     let best_other = values
         .iter()
         .enumerate()
-        .filter(|&(o, _)| o != seat)
+        .filter(|&(o, _)| teams.get(o).copied().unwrap_or(o) != own_team)
         .map(|(_, &v)| v)
         .fold(f64::NEG_INFINITY, f64::max);
     let own = values.get(seat).copied().unwrap_or(0.0);
@@ -39,7 +47,10 @@ pub fn rewards<G: Evaluate>(game: &G, out: &mut Vec<f64>) {
     let scale = game.evaluation_scale().max(1e-9);
     let mut values = Vec::with_capacity(seats);
     game.evaluate_all(&mut values);
-    out.extend((0..values.len()).map(|s| 1.0 / (1.0 + (-lead_in(&values, s) / scale).exp())));
+    let teams = teams(game, values.len());
+    out.extend(
+        (0..values.len()).map(|s| 1.0 / (1.0 + (-lead_in(&values, &teams, s) / scale).exp())),
+    );
 }
 
 /// The state after `seat` takes `action` and chance events are resolved
