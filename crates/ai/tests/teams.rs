@@ -27,10 +27,16 @@ fn a_team_ahead_has_a_lead_and_its_partner_is_no_rival() {
     let east = lead(&g, 1);
     assert!(north > 4.9, "North's side leads by 5, got {north}");
     assert!((lead(&g, 2) - north).abs() < 1e-9, "partners lead alike");
-    assert!((east + north).abs() < 1e-9, "East trails by what North leads");
+    assert!(
+        (east + north).abs() < 1e-9,
+        "East trails by what North leads"
+    );
     let mut r = Vec::new();
     rewards(&g, &mut r);
-    assert!(r[0] > 0.5 && r[2] > 0.5 && r[1] < 0.5 && r[3] < 0.5, "{r:?}");
+    assert!(
+        r[0] > 0.5 && r[2] > 0.5 && r[1] < 0.5 && r[3] < 0.5,
+        "{r:?}"
+    );
 }
 
 #[test]
