@@ -11,6 +11,7 @@ mod arena;
 mod bench;
 mod bench_bot;
 mod bench_domains;
+mod client;
 mod failure;
 mod input;
 mod lesson_cmd;
@@ -62,6 +63,10 @@ enum Command {
     /// Run the 2009 Vector tournament server over TCP (the VSE line
     /// protocol): four clients, every game, the tournament record.
     Serve(serve::ServeArgs),
+    /// Play one of this program's bots as a client of a 2009 Vector
+    /// tournament server (`tabula serve` or another one that speaks the
+    /// protocol).
+    Client(client::ClientArgs),
     /// Work with lessons: play them and check every step.
     #[command(subcommand)]
     Lesson(lesson_cmd::LessonCommand),
@@ -79,6 +84,7 @@ fn dispatch(command: &Command) -> CmdResult {
         Command::Record(cmd) => record_cmd::run(cmd),
         Command::Tournament(args) => tournament_cmd::run_args(args),
         Command::Serve(args) => serve::run(args),
+        Command::Client(args) => client::run(args),
         Command::Map(cmd) => map_cmd::run(cmd),
         Command::Apply(args) => apply::run(args),
         Command::Bench(args) => bench::run(args),

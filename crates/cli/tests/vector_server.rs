@@ -235,3 +235,101 @@ fn a_late_a_garbled_and_a_vanished_client_disqualify_their_teams_and_the_tournam
     let v = tabula(&["record", "verify", &s(&record)]);
     assert_eq!(v.code, 0, "{}", v.stderr);
 }
+
+fn tabula_client(port: u16, args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["client", "--port", &port.to_string()])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula client starts")
+}
+
+#[test]
+fn four_tabula_clients_play_a_tournament_against_the_server() {
+    let dir = scratch("vector-clients");
+    let record = dir.join("t.json");
+    let (mut server, port) = serve(&["-g", "3", "--record", &s(&record), "--seed", "9"]);
+    let mut clients = Vec::new();
+    for (i, bot) in ["search:easy", "random", "greedy", "random"]
+        .iter()
+        .enumerate()
+    {
+        let mut args = vec!["--bot", bot, "--name", bot];
+        if i == 0 {
+            args.push("--verbose");
+        }
+        clients.push(tabula_client(port, &args));
+        // Connect in this order, so that client 0 is the first entrant.
+        thread::sleep(Duration::from_millis(100));
+    }
+    let outs: Vec<_> = clients
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    assert!(server.wait().unwrap().success());
+    for out in &outs {
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.trim_end().ends_with("TOURNAMENT OVER"), "{text}");
+    }
+    // The verbose client's transcript: what it heard is the protocol, and
+    // it answered every question it was asked.
+    let text = String::from_utf8_lossy(&outs[0].stdout);
+    let heard: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("< ")).collect();
+    let said: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("> ")).collect();
+    for line in &heard {
+        assert!(matches_protocol(line), "not in the protocol: {line:?}");
+    }
+    let asked = heard
+        .iter()
+        .filter(|l| ["IDENTIFY?", "DIRECTION?", "MAGNITUDE?"].contains(l))
+        .count();
+    assert_eq!(asked, said.len(), "one answer a question");
+    assert_eq!(said[0], "search:easy");
+    assert!(said.iter().any(|l| l.starts_with("DIRECTION: ")));
+    assert!(said.iter().any(|l| l.starts_with("MAGNITUDE: ")));
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert!(
+        rec["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["disqualified"].as_array().unwrap().is_empty()),
+        "no client was late or wrong"
+    );
+    let v = tabula(&["record", "verify", &s(&record)]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+}
+
+#[test]
+fn a_client_that_disagrees_with_the_server_stops_and_says_where() {
+    // The server plays 12 rounds; a client told 2 finds the third round's
+    // turn order against the rules as it knows them.
+    let dir = scratch("vector-client-disagrees");
+    let record = dir.join("t.json");
+    let (mut server, port) = serve(&["-g", "1", "--record", &s(&record)]);
+    let mut clients = vec![tabula_client(port, &["--bot", "random", "-r", "2"])];
+    for _ in 0..3 {
+        clients.push(tabula_client(port, &["--bot", "random"]));
+    }
+    let outs: Vec<_> = clients
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    assert!(server.wait().unwrap().success(), "the tournament finishes");
+    let wrong = &outs[0];
+    assert_eq!(wrong.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&wrong.stderr);
+    assert!(err.contains("server line"), "{err}");
+    assert!(err.contains("by the rules"), "{err}");
+    let bad = tabula(&["client", "--ruleset", "catan"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("only vector"), "{}", bad.stderr);
+}

@@ -1,0 +1,269 @@
+//! `tabula client --ruleset vector`: a client for the 2009 Vector
+//! tournament protocol (docs/vector/protocol.md) that plays one of this
+//! program's bots. It connects to a server — `tabula serve` or any server
+//! that speaks the protocol — gives its name, follows every game from the
+//! lines it hears (directions as they are chosen, magnitudes as they are
+//! revealed) and answers `DIRECTION?` and `MAGNITUDE?` with its bot's
+//! choice from its own seat's view. A teacher starts four of them to try a
+//! server, or three beside a student's program.
+//!
+//! Which seat it plays is read from the questions: `DIRECTION?` goes to
+//! the next seat of the turn order that has not chosen yet. What the
+//! server says is checked against the rules (the position, the turn order,
+//! the scores); a server that breaks them ends the client with a message
+//! that says where.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::sync::Arc;
+
+use clap::Args;
+use tabula_ai::{Bot, BotSpec};
+use tabula_engine::{Game, Seat, ToMove};
+use tabula_vector::geometry::SEAT_LETTERS;
+use tabula_vector::{Action, Dir, Options, Vector, starter_board};
+
+use crate::failure::{CmdResult, Failure};
+use crate::safe_text::quoted;
+
+/// Longest line the client reads from a server.
+const MAX_LINE: usize = 4096;
+
+/// Options of `tabula client`.
+#[derive(Args, Debug)]
+pub struct ClientArgs {
+    /// The ruleset (vector: the 2009 protocol).
+    #[arg(long, default_value = "vector")]
+    pub ruleset: String,
+    /// The bot that answers: random, greedy, search, search:easy, …
+    #[arg(long, default_value = "search:normal")]
+    pub bot: String,
+    /// The name the client gives when asked.
+    #[arg(long, default_value = "tabula")]
+    pub name: String,
+    /// The server's address.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// The server's port.
+    #[arg(long, default_value_t = 1337)]
+    pub port: u16,
+    /// Rounds in a game (as the server's `-r`).
+    #[arg(short = 'r', long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=100))]
+    pub rounds: u8,
+    /// The seed of the bot's own random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print every line heard and sent (else only each game's end).
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// A game as the client follows it.
+struct Table {
+    game: Vector,
+    /// The seat this client plays in the game (known from its first
+    /// `DIRECTION?`).
+    seat: Option<Seat>,
+}
+
+/// The seat a letter names.
+fn seat_of(letter: &str) -> Option<Seat> {
+    SEAT_LETTERS
+        .iter()
+        .position(|l| *l == letter)
+        .map(|s| s as Seat)
+}
+
+fn dir_of(word: &str) -> Option<Dir> {
+    Dir::ALL.into_iter().find(|d| d.short() == word)
+}
+
+/// Run `tabula client`.
+pub fn run(args: &ClientArgs) -> CmdResult {
+    if args.ruleset != "vector" {
+        return Err(Failure::Usage(format!(
+            "--ruleset {}: the client speaks the 2009 Vector protocol; only vector is played",
+            quoted(&args.ruleset)
+        )));
+    }
+    let spec: BotSpec = args
+        .bot
+        .parse()
+        .map_err(|e: String| Failure::Usage(format!("--bot: {e}")))?;
+    let mut bot: Box<dyn Bot<Vector>> = spec.build(args.seed);
+    let options = Options {
+        rounds: args.rounds,
+        ..Options::default()
+    };
+    let board = Arc::new(starter_board());
+    let stream = TcpStream::connect((args.host.as_str(), args.port)).map_err(|e| {
+        Failure::Input(format!(
+            "cannot connect to {}:{}: {e}",
+            args.host, args.port
+        ))
+    })?;
+    let _ = stream.set_nodelay(true);
+    let mut writer = stream
+        .try_clone()
+        .map_err(|e| Failure::Input(format!("the connection: {e}")))?;
+    let mut reader = BufReader::new(stream);
+    let mut out = std::io::stdout().lock();
+    let mut table: Option<Table> = None;
+    let mut number = 0usize;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        let read = Read::by_ref(&mut reader)
+            .take(MAX_LINE as u64)
+            .read_line(&mut line)
+            .map_err(|e| Failure::Input(format!("reading from the server: {e}")))?;
+        if read == 0 {
+            return Err(Failure::Input(
+                "the server closed the connection before TOURNAMENT OVER".into(),
+            ));
+        }
+        number += 1;
+        let text = line.trim_end_matches(['\r', '\n']).to_string();
+        if args.verbose {
+            writeln!(out, "< {text}").map_err(Failure::output)?;
+        }
+        let at = |what: String| {
+            Failure::Input(format!("server line {number} ({}): {what}", quoted(&text)))
+        };
+        let mut send = |answer: String, out: &mut std::io::StdoutLock| -> CmdResult {
+            if args.verbose {
+                writeln!(out, "> {answer}").map_err(Failure::output)?;
+            }
+            writer
+                .write_all(format!("{answer}\r\n").as_bytes())
+                .and_then(|()| writer.flush())
+                .map_err(|e| Failure::Input(format!("writing to the server: {e}")))
+        };
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            ["IDENTIFY?"] => send(args.name.clone(), &mut out)?,
+            ["BEGIN", "GAME", ..] => {
+                table = Some(Table {
+                    game: Vector::new(&options, board.clone()),
+                    seat: None,
+                });
+            }
+            ["COORD:", row, col] => {
+                let t = table
+                    .as_ref()
+                    .ok_or_else(|| at("no game has begun".into()))?;
+                let here = format!("{} {}", t.game.pos.row, t.game.pos.col);
+                if here != format!("{row} {col}") {
+                    return Err(at(format!("by the rules the Vector stands at {here}")));
+                }
+            }
+            ["TURN", "ORDER:", seats @ ..] => {
+                let t = table
+                    .as_ref()
+                    .ok_or_else(|| at("no game has begun".into()))?;
+                let ours: Vec<&str> = t
+                    .game
+                    .order
+                    .iter()
+                    .map(|&s| SEAT_LETTERS[s as usize])
+                    .collect();
+                if ours.as_slice() != seats {
+                    return Err(at(format!(
+                        "by the rules the turn order is {}",
+                        ours.join(" ")
+                    )));
+                }
+            }
+            [seat, "CHOOSES:", dir] => {
+                let t = table
+                    .as_mut()
+                    .ok_or_else(|| at("no game has begun".into()))?;
+                let (Some(seat), Some(dir)) = (seat_of(seat), dir_of(dir)) else {
+                    return Err(at("not a seat and a direction".into()));
+                };
+                t.game
+                    .apply(seat, &Action::Direction(dir))
+                    .map_err(|e| at(e.to_string()))?;
+            }
+            ["DIRECTION?"] => {
+                let t = table
+                    .as_mut()
+                    .ok_or_else(|| at("no game has begun".into()))?;
+                let ToMove::Seat(seat) = t.game.to_move() else {
+                    return Err(at("by the rules no seat chooses a direction now".into()));
+                };
+                t.seat = Some(seat);
+                let action = bot
+                    .choose(&t.game.player_view(seat), seat)
+                    .ok_or_else(|| at("the bot chose nothing".into()))?;
+                let Action::Direction(d) = action else {
+                    return Err(at("the bot chose a magnitude".into()));
+                };
+                t.game.apply(seat, &action).map_err(|e| at(e.to_string()))?;
+                send(format!("DIRECTION: {}", d.short()), &mut out)?;
+            }
+            ["MAGNITUDE?"] => {
+                let t = table
+                    .as_mut()
+                    .ok_or_else(|| at("no game has begun".into()))?;
+                let seat = t
+                    .seat
+                    .ok_or_else(|| at("asked before this client's seat was known".into()))?;
+                let action = bot
+                    .choose(&t.game.player_view(seat), seat)
+                    .ok_or_else(|| at("the bot chose nothing".into()))?;
+                let Action::Magnitude(m) = action else {
+                    return Err(at("the bot chose a direction".into()));
+                };
+                send(format!("MAGNITUDE: {m}"), &mut out)?;
+            }
+            ["MAGNITUDES:", n, e, s, w] => {
+                let t = table
+                    .as_mut()
+                    .ok_or_else(|| at("no game has begun".into()))?;
+                let ToMove::Simultaneous(set) = t.game.to_move() else {
+                    return Err(at("by the rules no magnitudes are revealed now".into()));
+                };
+                let given = [n, e, s, w];
+                for seat in set.iter() {
+                    let m: u8 = given[seat as usize]
+                        .parse()
+                        .map_err(|_| at("a magnitude is a number 0 to 3".into()))?;
+                    t.game
+                        .apply(seat, &Action::Magnitude(m))
+                        .map_err(|e| at(e.to_string()))?;
+                }
+            }
+            ["SCORES(NESW):", scores @ ..] => {
+                let t = table
+                    .as_ref()
+                    .ok_or_else(|| at("no game has begun".into()))?;
+                let ours: Vec<String> = t.game.scores.iter().map(|s| s.to_string()).collect();
+                if ours.iter().map(String::as_str).ne(scores.iter().copied()) {
+                    return Err(at(format!(
+                        "by the rules the scores are {}",
+                        ours.join(" ")
+                    )));
+                }
+            }
+            ["WINNER:", ..] | ["DISQUALIFICATION:", ..] | ["TOURNAMENT", "SCORES:", ..]
+                if !args.verbose =>
+            {
+                let seat = table
+                    .as_ref()
+                    .and_then(|t| t.seat)
+                    .map(|s| format!(" (this client played {})", SEAT_LETTERS[s as usize]))
+                    .filter(|_| words[0] == "WINNER:")
+                    .unwrap_or_default();
+                writeln!(out, "{text}{seat}").map_err(Failure::output)?;
+            }
+            ["TOURNAMENT", "OVER"] => {
+                if !args.verbose {
+                    writeln!(out, "{text}").map_err(Failure::output)?;
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+    }
+}
