@@ -396,6 +396,8 @@ test('the board answers the keyboard: arrows go from lit place to lit place and 
   const said = await page.textContent('#board-say');
   assert.match(said, /Build a settlement at \d+:[NSEW]+/);
   assert.equal(await page.getAttribute('#board', 'title'), said.trim());
+  // The settlement at the cursor is drawn as a ghost before it is built.
+  assert.match(await page.getAttribute('#board', 'data-preview'), /^settlement \d+$/);
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => /Place a road/.test(document.querySelector('#asked')?.textContent));
   assert.match(await page.textContent('#log'), new RegExp('Ann: ' + said.trim()));
@@ -403,6 +405,10 @@ test('the board answers the keyboard: arrows go from lit place to lit place and 
   const spots = JSON.parse(await page.getAttribute('#board', 'data-spots'));
   await page.mouse.move(...(await page.$eval('#board', (b, s) => { const r = b.getBoundingClientRect(); return [r.left + s[0], r.top + s[1]]; }, spots[0])));
   await page.waitForFunction(() => /Build a road/.test(document.querySelector('#board').title));
+  assert.match(await page.getAttribute('#board', 'data-preview'), /^road \d+$/);
+  await page.screenshot({ path: join(artefacts, 'catan-hover-ghost.png') });
+  const box = await page.$eval('#board', (b, s) => { const r = b.getBoundingClientRect(); return { x: r.left + s[0] - 60, y: r.top + s[1] - 60, width: 120, height: 120 }; }, spots[0]);
+  await page.screenshot({ path: join(artefacts, 'catan-hover-ghost-near.png'), clip: box });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -11,7 +11,7 @@ use std::f64::consts::PI;
 
 use tabula_catan::game::state::Building;
 use tabula_catan::game::topology::CornerId;
-use tabula_catan::{Catan, Track};
+use tabula_catan::{Catan, Piece, Track};
 use tabula_hex::hex_centre;
 use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
@@ -40,6 +40,20 @@ pub struct Marks<'a> {
     /// The number just rolled: its fields are ringed in gold (those that
     /// produced; the robber's field is not).
     pub rolled: Option<u8>,
+    /// A piece the deciding person would build at the cursor: drawn as a
+    /// ghost (faint, in a dashed ring) until it is built.
+    pub preview: Option<Preview>,
+}
+
+/// A piece not yet built, to show where a build would put it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Preview {
+    /// What.
+    pub piece: Piece,
+    /// Where: a side for a road, else a corner.
+    pub at: u16,
+    /// Whose.
+    pub seat: u8,
 }
 
 fn font(ctx: &Ctx, px: f64, bold: bool) {
@@ -189,22 +203,9 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
     }
     // Roads.
     for (s, owner) in game.roads.iter().enumerate() {
-        let Some(owner) = owner else { continue };
-        let [a, b] = layout.side(topo, s as u16);
-        let (fill, _) = seat_colour(*owner);
-        let (ax, ay) = (a.0 + (b.0 - a.0) * 0.15, a.1 + (b.1 - a.1) * 0.15);
-        let (bx, by) = (a.0 + (b.0 - a.0) * 0.85, a.1 + (b.1 - a.1) * 0.85);
-        ctx.set_line_cap("round");
-        ctx.begin_path();
-        ctx.move_to(ax, ay);
-        ctx.line_to(bx, by);
-        ctx.set_stroke_style_str("#111111");
-        ctx.set_line_width(size * 0.2);
-        ctx.stroke();
-        ctx.set_stroke_style_str(fill);
-        ctx.set_line_width(size * 0.13);
-        ctx.stroke();
-        ctx.set_line_cap("butt");
+        if let Some(owner) = owner {
+            road(&ctx, &layout, game, s as u16, *owner);
+        }
     }
     // Buildings and knights.
     let s = size * 0.27;
@@ -212,71 +213,15 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
         let (x, y) = layout.corner(topo, c as u16);
         match *b {
             Building::None => {}
-            Building::Settlement { owner } | Building::City { owner, .. } => {
-                let city = matches!(b, Building::City { .. });
-                if let Building::City { wall: true, .. } = b {
-                    // The wall: a thick square ring under the city.
-                    ctx.set_fill_style_str("#4a4a4a");
-                    ctx.fill_rect(x - s * 1.45, y - s * 1.35, s * 2.9, s * 2.55);
-                }
-                let (fill, ink) = seat_colour(owner);
-                house(&ctx, x, y, if city { s * 1.15 } else { s }, city);
-                ctx.set_fill_style_str(fill);
-                ctx.fill();
-                ctx.set_stroke_style_str("#111111");
-                ctx.set_line_width(1.5);
-                ctx.stroke();
-                ctx.set_fill_style_str(ink);
-                font(&ctx, s * 0.95, true);
-                ctx.fill_text(
-                    &(owner + 1).to_string(),
-                    x + if city { s * 0.45 } else { 0.0 },
-                    y + s * 0.25,
-                )
-                .ok();
-                if let Building::City {
-                    metropolis: Some(k),
-                    ..
-                } = b
-                {
-                    // The metropolis: a gold badge with its track's letter.
-                    let (mx, my) = (x + s * 1.1, y - s * 1.1);
-                    circle(&ctx, mx, my, s * 0.65);
-                    ctx.set_fill_style_str("#f1c40f");
-                    ctx.fill();
-                    ctx.set_stroke_style_str("#111111");
-                    ctx.stroke();
-                    ctx.set_fill_style_str("#111111");
-                    font(&ctx, s * 0.8, true);
-                    ctx.fill_text(track_letter(*k), mx, my).ok();
-                }
-            }
+            Building::Settlement { owner } => building(&ctx, x, y, s, owner, None),
+            Building::City {
+                owner,
+                wall,
+                metropolis,
+            } => building(&ctx, x, y, s, owner, Some((wall, metropolis))),
         }
         if let Some(k) = game.knights.get(c).copied().flatten() {
-            let (fill, ink) = seat_colour(k.owner);
-            circle(&ctx, x, y, s * 1.05);
-            ctx.set_fill_style_str(if k.active { fill } else { "#ffffff" });
-            ctx.fill();
-            ctx.set_stroke_style_str(if k.active { "#111111" } else { fill });
-            ctx.set_line_width(if k.active { 1.5 } else { 3.0 });
-            ctx.stroke();
-            if !k.active {
-                ctx.set_stroke_style_str("#111111");
-                ctx.set_line_width(1.0);
-                circle(&ctx, x, y, s * 1.25);
-                ctx.stroke();
-            }
-            ctx.set_fill_style_str(if k.active { ink } else { "#111111" });
-            font(&ctx, s * 0.9, true);
-            ctx.fill_text(&(k.owner + 1).to_string(), x, y + s * 0.1)
-                .ok();
-            // The level: one to three pips above.
-            for p in 0..k.level {
-                let px = x + (f64::from(p) - f64::from(k.level - 1) / 2.0) * s * 0.55;
-                circle(&ctx, px, y - s * 1.45, s * 0.22);
-                ctx.set_fill_style_str("#111111");
-                ctx.fill();
-            }
+            knight(&ctx, x, y, s, k.owner, k.active, k.level);
         }
     }
     // The fields that produced on the last roll: a gold ring with a dark edge.
@@ -300,6 +245,9 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
     }
     // Legal spots: a white dot with a black ring.
     for spot in marks.lit {
+        if marks.preview.is_some() && marks.cursor == Some(*spot) {
+            continue;
+        }
         let (x, y) = spot_centre(&layout, game, *spot);
         circle(&ctx, x, y, size * 0.13);
         ctx.set_fill_style_str("rgba(255,255,255,0.85)");
@@ -319,10 +267,143 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
             size * 0.4,
         );
     }
-    if let Some(c) = marks.cursor {
+    // The cursor: the ghost of what it would build, else a black ring.
+    if let Some(p) = marks.preview {
+        ghost(&ctx, &layout, game, p);
+    } else if let Some(c) = marks.cursor {
         mark(&ctx, &layout, game, c, "#000000", 3.0, size * 0.3);
     }
     Some(layout)
+}
+
+/// A road on side `side`.
+fn road(ctx: &Ctx, layout: &Layout, game: &Catan, side: u16, owner: u8) {
+    let size = layout.size;
+    let [a, b] = layout.side(&game.topo, side);
+    let (fill, _) = seat_colour(owner);
+    let (ax, ay) = (a.0 + (b.0 - a.0) * 0.15, a.1 + (b.1 - a.1) * 0.15);
+    let (bx, by) = (a.0 + (b.0 - a.0) * 0.85, a.1 + (b.1 - a.1) * 0.85);
+    ctx.set_line_cap("round");
+    ctx.begin_path();
+    ctx.move_to(ax, ay);
+    ctx.line_to(bx, by);
+    ctx.set_stroke_style_str("#111111");
+    ctx.set_line_width(size * 0.2);
+    ctx.stroke();
+    ctx.set_stroke_style_str(fill);
+    ctx.set_line_width(size * 0.13);
+    ctx.stroke();
+    ctx.set_line_cap("butt");
+}
+
+/// A settlement (`city` None) or a city with its wall and metropolis, of
+/// piece size `s`, at (x, y).
+fn building(ctx: &Ctx, x: f64, y: f64, s: f64, owner: u8, city: Option<(bool, Option<Track>)>) {
+    let (wall, metropolis) = city.unwrap_or((false, None));
+    let is_city = city.is_some();
+    if wall {
+        // The wall: a thick square ring under the city.
+        ctx.set_fill_style_str("#4a4a4a");
+        ctx.fill_rect(x - s * 1.45, y - s * 1.35, s * 2.9, s * 2.55);
+    }
+    let (fill, ink) = seat_colour(owner);
+    house(ctx, x, y, if is_city { s * 1.15 } else { s }, is_city);
+    ctx.set_fill_style_str(fill);
+    ctx.fill();
+    ctx.set_stroke_style_str("#111111");
+    ctx.set_line_width(1.5);
+    ctx.stroke();
+    ctx.set_fill_style_str(ink);
+    font(ctx, s * 0.95, true);
+    ctx.fill_text(
+        &(owner + 1).to_string(),
+        x + if is_city { s * 0.45 } else { 0.0 },
+        y + s * 0.25,
+    )
+    .ok();
+    if let Some(k) = metropolis {
+        // The metropolis: a gold badge with its track's letter.
+        let (mx, my) = (x + s * 1.1, y - s * 1.1);
+        circle(ctx, mx, my, s * 0.65);
+        ctx.set_fill_style_str("#f1c40f");
+        ctx.fill();
+        ctx.set_stroke_style_str("#111111");
+        ctx.stroke();
+        ctx.set_fill_style_str("#111111");
+        font(ctx, s * 0.8, true);
+        ctx.fill_text(track_letter(k), mx, my).ok();
+    }
+}
+
+/// A knight: filled when active, hollow with an outer ring when not; its
+/// level as one to three pips above.
+fn knight(ctx: &Ctx, x: f64, y: f64, s: f64, owner: u8, active: bool, level: u8) {
+    let (fill, ink) = seat_colour(owner);
+    circle(ctx, x, y, s * 1.05);
+    ctx.set_fill_style_str(if active { fill } else { "#ffffff" });
+    ctx.fill();
+    ctx.set_stroke_style_str(if active { "#111111" } else { fill });
+    ctx.set_line_width(if active { 1.5 } else { 3.0 });
+    ctx.stroke();
+    if !active {
+        ctx.set_stroke_style_str("#111111");
+        ctx.set_line_width(1.0);
+        circle(ctx, x, y, s * 1.25);
+        ctx.stroke();
+    }
+    ctx.set_fill_style_str(if active { ink } else { "#111111" });
+    font(ctx, s * 0.9, true);
+    ctx.fill_text(&(owner + 1).to_string(), x, y + s * 0.1).ok();
+    for p in 0..level {
+        let px = x + (f64::from(p) - f64::from(level.max(1) - 1) / 2.0) * s * 0.55;
+        circle(ctx, px, y - s * 1.45, s * 0.22);
+        ctx.set_fill_style_str("#111111");
+        ctx.fill();
+    }
+}
+
+/// The piece a build would put down, faint, in a dashed black ring: seen
+/// as "not yet" without relying on colour.
+fn ghost(ctx: &Ctx, layout: &Layout, game: &Catan, p: Preview) {
+    let s = layout.size * 0.27;
+    ctx.set_global_alpha(0.6);
+    let centre = match p.piece {
+        Piece::Road => {
+            road(ctx, layout, game, p.at, p.seat);
+            spot_centre(layout, game, Spot::Side(p.at))
+        }
+        Piece::Settlement | Piece::City | Piece::CityWall => {
+            let (x, y) = layout.corner(&game.topo, p.at);
+            let city = match p.piece {
+                Piece::Settlement => None,
+                Piece::City => Some((false, None)),
+                _ => Some((true, None)),
+            };
+            building(ctx, x, y, s, p.seat, city);
+            (x, y)
+        }
+        Piece::Knight => {
+            let (x, y) = layout.corner(&game.topo, p.at);
+            knight(ctx, x, y, s, p.seat, false, 1);
+            (x, y)
+        }
+    };
+    ctx.set_global_alpha(1.0);
+    let dashes = js_sys::Array::of2(&4.0.into(), &3.0.into());
+    ctx.set_line_dash(&dashes).ok();
+    ctx.set_stroke_style_str("#111111");
+    ctx.set_line_width(2.0);
+    if p.piece == Piece::Road {
+        // A dashed line along the road: the ring would hide so short a piece.
+        let [a, b] = layout.side(&game.topo, p.at);
+        ctx.begin_path();
+        ctx.move_to(a.0 + (b.0 - a.0) * 0.1, a.1 + (b.1 - a.1) * 0.1);
+        ctx.line_to(a.0 + (b.0 - a.0) * 0.9, a.1 + (b.1 - a.1) * 0.9);
+    } else {
+        circle(ctx, centre.0, centre.1, layout.size * 0.45);
+    }
+    ctx.stroke();
+    ctx.set_line_dash(&js_sys::Array::new()).ok();
 }
 
 fn spot_centre(layout: &Layout, game: &Catan, spot: Spot) -> (f64, f64) {

@@ -20,7 +20,7 @@ use tabula_page_kit::players::Player;
 use tabula_worker::protocol::{Reply, Request};
 use web_sys::HtmlCanvasElement;
 
-use crate::game_draw::{self, Marks, SEAT_COLOURS};
+use crate::game_draw::{self, Marks, Preview, SEAT_COLOURS};
 use crate::game_words::{self as gw, Names};
 use crate::spots::{self, Layout, Spot};
 use crate::table::{Happening, Table};
@@ -215,6 +215,21 @@ impl GameScreen {
             .unwrap_or_default()
     }
 
+    /// The piece the one legal build at `spot` would put down, to draw as
+    /// a ghost (nothing when the spot holds another move or several).
+    fn preview(&self, legal: &[Action], spot: Spot) -> Option<Preview> {
+        let seat = self.acting()?;
+        let here = spots::actions_at(legal, self.table.game().robber, self.knight, spot);
+        match here.as_slice() {
+            [Action::Build { piece, at }] => Some(Preview {
+                piece: *piece,
+                at: *at,
+                seat,
+            }),
+            _ => None,
+        }
+    }
+
     /// Draw the board.
     pub fn draw(&mut self, canvas: &HtmlCanvasElement, width: f64) {
         let legal = self.legal();
@@ -224,15 +239,26 @@ impl GameScreen {
         if self.cursor.is_some_and(|c| !lit.contains(&c)) {
             self.cursor = None;
         }
+        let preview = self.cursor.and_then(|c| self.preview(&legal, c));
         let marks = Marks {
             lit: &lit,
             knight: self.knight,
             last: &last,
             cursor: self.cursor,
             rolled: self.rolled(),
+            preview,
         };
         let title = self.cursor.map(|c| self.describe(c)).unwrap_or_default();
         canvas.set_attribute("title", &title).ok();
+        // What the ghost shows, for tests and tools: "road 41".
+        match preview {
+            Some(p) => canvas.set_attribute(
+                "data-preview",
+                &format!("{} {}", format!("{:?}", p.piece).to_lowercase(), p.at),
+            ),
+            None => canvas.remove_attribute("data-preview"),
+        }
+        .ok();
         canvas
             .set_attribute("aria-label", &t("cg-board-label"))
             .ok();

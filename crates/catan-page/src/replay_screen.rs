@@ -72,6 +72,7 @@ impl ReplayScreen {
             last: &last,
             cursor: None,
             rolled: None,
+            preview: None,
         };
         self.layout = game_draw::draw(canvas, game, &marks, width);
         self.draw_chart();
