@@ -14,7 +14,7 @@ mkdir -p "$out"
 cp index.html www/site.css www/home.css www/site.js www/manifest.webmanifest "$out/"
 cp -r www/i18n "$out/"
 cp -r www/img "$out/"
-for game in star-tigris domains catan; do
+for game in star-tigris domains catan vector; do
   stage="target/site-$(basename "$out")/$game"
   trunk build --release --offline --dist "$stage" "www/$game.html"
   cp "$stage/index.html" "$out/$game.html"

@@ -46,7 +46,7 @@ test('the home page lists the games with a picture and their ways in; it loads n
     alt: g.querySelector('img').alt,
     ways: [...g.querySelectorAll('.ways a')].filter((a) => !a.hidden).map((a) => [a.textContent.trim(), a.getAttribute('href')]),
   })));
-  assert.deepEqual(games.map((g) => g.name), ['Star Tigris', 'Domains', 'Catan']);
+  assert.deepEqual(games.map((g) => g.name), ['Star Tigris', 'Domains', 'Catan', 'Vector']);
   for (const g of games) {
     assert.ok(g.picture, `${g.name}: its picture shows`);
     assert.ok(g.alt.length > 20, `${g.name}: its picture is described`);
@@ -54,9 +54,10 @@ test('the home page lists the games with a picture and their ways in; it loads n
   assert.deepEqual(games[0].ways, [['Play', 'star-tigris.html#new'], ['Lessons', 'star-tigris.html#lessons'], ['Map editor', 'star-tigris.html#editor']]);
   assert.deepEqual(games[1].ways, [['Play', 'domains.html']]);
   assert.deepEqual(games[2].ways, [['Play', 'catan.html#new'], ['Map editor', 'catan.html']]);
+  assert.deepEqual(games[3].ways, [['Play', 'vector.html']]);
   // Its own weight: every file the page itself loaded, gzipped.
   const loaded = await page.evaluate(() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]);
-  assert.ok(!loaded.some((u) => /\.wasm$|tabula-(web|worker|star|domains|catan)/.test(u)), `no game code: ${loaded.join(' ')}`);
+  assert.ok(!loaded.some((u) => /\.wasm$|tabula-(web|worker|star|domains|catan|vector)/.test(u)), `no game code: ${loaded.join(' ')}`);
   assert.ok(loaded.every((u) => u.startsWith(server.home)), `no other host: ${loaded.join(' ')}`);
   let weight = 0;
   for (const u of new Set(loaded.map((u) => u.split('#')[0]))) {
@@ -75,6 +76,7 @@ test('the home page lists the games with a picture and their ways in; it loads n
     'domains.html': () => page.waitForSelector('body[data-state="ready"]'),
     'catan.html': () => page.waitForSelector('body[data-state="ready"]'),
     'catan.html#new': () => page.waitForSelector('#newgame:not([hidden]) #ng-start'),
+    'vector.html': () => page.waitForSelector('body[data-state="ready"] #start'),
   };
   for (const [, href] of games.flatMap((g) => g.ways)) {
     await page.goto(server.home);

@@ -1,0 +1,36 @@
+//! The Vector page: four seats — people at this device or AIs — steer
+//! one piece across the board. Directions are chosen one seat at a time
+//! and shown to all at once; magnitudes are chosen in secret (a hand-off
+//! between people) and revealed together. The board ([`draw`]) shows
+//! every square's meaning in signs and words, the goals, and the last
+//! round's moves as arrows in each seat's colour with its letter. The
+//! AIs think in `tabula-vector-worker` from their seat's view.
+//!
+//! The page holds no rules: it asks `tabula_vector` what is legal and
+//! plays through a `tabula_engine::record::Match`, whose record is kept
+//! in the browser so a reload (or a change of language) resumes.
+
+pub mod signs;
+
+#[cfg(target_arch = "wasm32")]
+mod draw;
+#[cfg(target_arch = "wasm32")]
+mod play;
+
+/// Give the page kit's catalogue this page's words, in English and German.
+pub fn add_words() {
+    tabula_page_kit::i18n::add(
+        include_str!("../../../www/i18n/vector/en.txt"),
+        include_str!("../../../www/i18n/vector/de.txt"),
+    );
+}
+
+/// Start the page.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+    add_words();
+    tabula_page_kit::i18n::apply();
+    play::install();
+}

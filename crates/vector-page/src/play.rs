@@ -1,0 +1,982 @@
+//! A game of Vector at this device: the set-up form (four seats, each a
+//! person or an AI, names, rounds, seed), the turn as people play it
+//! (a direction from a compass of buttons or the number keys, then a
+//! magnitude in secret behind a hand-off when several people play), the
+//! AIs in the worker from their seat's view, the scores, and the end.
+//! The game is a `Match` whose record is kept in the browser after every
+//! action, so a reload resumes it.
+
+use std::cell::RefCell;
+
+use tabula_engine::record::{Match, RecordedAction, SeatInfo, parse_record, read_action};
+use tabula_engine::{Game, Seat, ToMove};
+use tabula_page_kit::ai_worker;
+use tabula_page_kit::dom::{El, button, by_id, document, el, listen, local_storage};
+use tabula_page_kit::handoff::{self, Handoff};
+use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::morph;
+use tabula_page_kit::players::Player;
+use tabula_vector::{Action, Dir, Options, Square, Vector};
+use tabula_worker::protocol::{Reply, Request};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
+
+use crate::draw::{self, Layout};
+use crate::signs::{self, SEAT_COLOURS, arrow, dir_word, letter, seat_word, team_word};
+
+/// Where the game in progress is kept.
+const GAME_KEY: &str = "tabula-vector-game";
+/// The AI worker's script.
+const WORKER_URL: &str = "./tabula-vector-worker_loader.js";
+/// How long an AI's choice stays on screen before the next one.
+const AI_PAUSE_MS: f64 = 350.0;
+/// The choices of a seat in the set-up form: a person or a bot spec.
+const SEAT_CHOICES: [(&str, &str); 6] = [
+    ("human", "v-person"),
+    ("search:easy", "v-ai-easy"),
+    ("search:normal", "v-ai-normal"),
+    ("search:hard", "v-ai-hard"),
+    ("greedy", "v-ai-greedy"),
+    ("random", "v-ai-random"),
+];
+
+/// An AI's request in flight.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    id: u64,
+    seat: Seat,
+}
+
+/// A game being played.
+struct Play {
+    game: Match<Vector>,
+    players: Vec<Player>,
+    names: Vec<String>,
+    /// The person the device is to be handed to (for a secret magnitude).
+    handoff: Option<Seat>,
+    /// The person whose secret choice is on screen.
+    shown: Option<Seat>,
+    pending: Option<Pending>,
+    next_id: u64,
+    message: Option<String>,
+}
+
+/// The page: a game, or the set-up form.
+#[derive(Default)]
+struct Page {
+    play: Option<Play>,
+    setup: bool,
+    layout: Option<Layout>,
+    /// The square under the pointer, said in words.
+    hovered: Option<String>,
+}
+
+thread_local! {
+    static PAGE: RefCell<Page> = RefCell::new(Page::default());
+}
+
+fn with_page<R>(f: impl FnOnce(&mut Page) -> R) -> R {
+    PAGE.with(|p| f(&mut p.borrow_mut()))
+}
+
+impl Play {
+    fn new(
+        players: Vec<Player>,
+        names: Vec<String>,
+        rounds: u8,
+        seed: u64,
+    ) -> Result<Play, String> {
+        let options = Options {
+            rounds,
+            ..Options::default()
+        };
+        let seats = players
+            .iter()
+            .zip(&names)
+            .map(|(p, n)| SeatInfo {
+                name: n.clone(),
+                player: p.record_name(),
+            })
+            .collect();
+        let game = Match::<Vector>::new(&options, None, seats, seed).map_err(|e| e.to_string())?;
+        Ok(Play {
+            game,
+            players,
+            names,
+            handoff: None,
+            shown: None,
+            pending: None,
+            next_id: 1,
+            message: None,
+        })
+    }
+
+    /// The game kept in the browser, played again from its record.
+    fn resume() -> Option<Play> {
+        let text = local_storage()?.get_item(GAME_KEY).ok().flatten()?;
+        let record = parse_record(&text).ok()?;
+        let options: Options = serde_json::from_value(record.options.clone()).ok()?;
+        let players: Vec<Player> = record
+            .seats
+            .iter()
+            .map(|s| Player::from_record(&s.player))
+            .collect();
+        let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
+        let mut play = Play::new(players, names, options.rounds, record.seed).ok()?;
+        for (i, step) in record.actions.iter().enumerate() {
+            let RecordedAction { seat, .. } = step;
+            let action = read_action::<Vector>(i, step).ok()?;
+            play.game.play(*seat, &action).ok()?;
+        }
+        Some(play)
+    }
+
+    fn save(&self) {
+        // The home page offers "Continue" while the game is not over.
+        let round = (self.state().round + 1).to_string();
+        let names = self.names.join(", ");
+        let args: &[(&str, &str)] = &[("round", &round), ("names", &names)];
+        let over = self.state().to_move() == ToMove::Over;
+        tabula_page_kit::resume_note::set("vector", (!over).then_some(("continue-vector", args)));
+        if let (Some(s), Ok(text)) = (local_storage(), serde_json::to_string(&*self.game.record()))
+        {
+            s.set_item(GAME_KEY, &text).ok();
+        }
+    }
+
+    fn state(&self) -> &Vector {
+        self.game.game()
+    }
+
+    fn people(&self) -> usize {
+        self.players.iter().filter(|p| **p == Player::Human).count()
+    }
+
+    fn is_person(&self, seat: Seat) -> bool {
+        self.players.get(seat as usize) == Some(&Player::Human)
+    }
+
+    /// Decide what happens next: ask an AI, hand the device over, or wait
+    /// for the person whose decision it is.
+    fn drive(&mut self) {
+        if self.pending.is_some() {
+            return;
+        }
+        match self.state().to_move() {
+            ToMove::Over | ToMove::Chance => {
+                self.shown = None;
+                self.handoff = None;
+            }
+            ToMove::Seat(s) => {
+                self.shown = None;
+                self.handoff = None;
+                if !self.is_person(s) {
+                    self.ask(s);
+                }
+            }
+            ToMove::Simultaneous(set) => {
+                let waiting: Vec<Seat> = set.iter().collect();
+                if let Some(ai) = waiting.iter().copied().find(|s| !self.is_person(*s)) {
+                    self.shown = None;
+                    self.handoff = None;
+                    self.ask(ai);
+                    return;
+                }
+                let Some(&next) = waiting.first() else { return };
+                if self.shown == Some(next) {
+                    return;
+                }
+                if self.people() > 1 {
+                    self.shown = None;
+                    self.handoff = Some(next);
+                } else {
+                    self.shown = Some(next);
+                }
+            }
+        }
+    }
+
+    fn ask(&mut self, seat: Seat) {
+        let Player::Ai(spec) = self.players[seat as usize].clone() else {
+            return;
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let request = Request {
+            id,
+            spec,
+            seed: (self.game.record().seed ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                & tabula_engine::limits::MAX_SEED,
+            seat,
+            view: self.state().player_view(seat),
+        };
+        if let Ok(text) = serde_json::to_string(&request) {
+            self.pending = Some(Pending { id, seat });
+            ai_worker::send(text);
+        }
+    }
+
+    /// Play `action` for `seat`; a refusal is said, the game unchanged.
+    fn act(&mut self, seat: Seat, action: Action) {
+        match self.game.play(seat, &action) {
+            Ok(()) => {
+                self.message = None;
+                if matches!(action, Action::Magnitude(_)) {
+                    self.shown = None;
+                }
+                self.save();
+            }
+            Err(e) => self.message = Some(tf("v-refused", &[("why", &e.to_string())])),
+        }
+        self.drive();
+    }
+
+    /// The seat whose decision the screen offers now, if a person's.
+    fn deciding(&self) -> Option<Seat> {
+        if self.handoff.is_some() || self.pending.is_some() {
+            return None;
+        }
+        match self.state().to_move() {
+            ToMove::Seat(s) if self.is_person(s) => Some(s),
+            ToMove::Simultaneous(set) => self.shown.filter(|s| set.contains(*s)),
+            _ => None,
+        }
+    }
+}
+
+fn seat_badge(seat: Seat) -> El {
+    let (fill, ink) = SEAT_COLOURS[seat as usize % 4];
+    el("span")
+        .class("seat-badge")
+        .style("background", fill)
+        .style("color", ink)
+        .attr("aria-hidden", "true")
+        .text(letter(seat))
+}
+
+fn player_words(p: &Player) -> String {
+    let spec = match p {
+        Player::Human => "human",
+        Player::Ai(s) => s.as_str(),
+    };
+    SEAT_CHOICES
+        .iter()
+        .find(|(s, _)| *s == spec)
+        .map(|(_, k)| t(k))
+        .unwrap_or_else(|| spec.to_string())
+}
+
+fn setup_view(problem: Option<&str>) -> El {
+    let mut rows = el("div").class("setup-seats");
+    for seat in 0..4u8 {
+        let mut select = el("select").attr("id", &format!("seat-{seat}")).attr(
+            "aria-label",
+            &tf("v-seat-who", &[("seat", &seat_word(seat))]),
+        );
+        for (i, (spec, key)) in SEAT_CHOICES.iter().enumerate() {
+            let mut o = el("option").attr("value", spec).text(&t(key));
+            if (seat == 0 && i == 0) || (seat != 0 && *spec == "search:easy") {
+                o = o.attr("selected", "");
+            }
+            select = select.child(o);
+        }
+        rows = rows.child(
+            el("div")
+                .class("setup-seat")
+                .child(seat_badge(seat))
+                .child(el("span").class("seat-word").text(&seat_word(seat)))
+                .child(select)
+                .child(
+                    el("input")
+                        .attr("id", &format!("name-{seat}"))
+                        .attr("type", "text")
+                        .attr("maxlength", "24")
+                        .attr(
+                            "aria-label",
+                            &tf("v-seat-name", &[("seat", &seat_word(seat))]),
+                        )
+                        .attr("value", &seat_word(seat)),
+                ),
+        );
+    }
+    el("div")
+        .class("setup")
+        .attr("id", "setup")
+        .child(el("h2").text(&t("v-new-game")))
+        .child(el("p").class("hint").text(&t("v-setup-hint")))
+        .child(rows)
+        .child(
+            el("label").text(&t("v-rounds")).child(
+                el("input")
+                    .attr("id", "rounds")
+                    .attr("type", "number")
+                    .attr("min", "1")
+                    .attr("max", "12")
+                    .attr("value", "12"),
+            ),
+        )
+        .child(
+            el("label").text(&t("v-seed")).child(
+                el("input")
+                    .attr("id", "seed")
+                    .attr("type", "number")
+                    .attr("min", "0")
+                    .attr(
+                        "value",
+                        &((js_sys::Math::random() * 100_000.0) as u64).to_string(),
+                    ),
+            ),
+        )
+        .maybe(problem.map(|p| el("p").class("problem").attr("role", "alert").text(p)))
+        .child(
+            el("div").class("buttons").child(
+                button(&t("v-start"), "start")
+                    .class("primary")
+                    .attr("id", "start"),
+            ),
+        )
+}
+
+fn value_of(id: &str) -> String {
+    let e = by_id(id);
+    if let Some(s) = e
+        .clone()
+        .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+    {
+        return s.value();
+    }
+    e.and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
+/// Read the set-up form into a new game, or say what is wrong.
+fn start_from_form() -> Result<Play, String> {
+    let mut players = Vec::new();
+    let mut names = Vec::new();
+    for seat in 0..4u8 {
+        let spec = value_of(&format!("seat-{seat}"));
+        players.push(if spec == "human" {
+            Player::Human
+        } else {
+            Player::from_record(&format!("bot:{spec}"))
+        });
+        let name: String = value_of(&format!("name-{seat}"))
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(24)
+            .collect();
+        let name = name.trim().to_string();
+        names.push(if name.is_empty() {
+            seat_word(seat)
+        } else {
+            name
+        });
+    }
+    let rounds: u8 = value_of("rounds")
+        .trim()
+        .parse()
+        .ok()
+        .filter(|r| (1..=12).contains(r))
+        .ok_or_else(|| t("v-bad-rounds"))?;
+    let seed: u64 = value_of("seed")
+        .trim()
+        .parse()
+        .ok()
+        .filter(|s| *s <= tabula_engine::limits::MAX_SEED)
+        .ok_or_else(|| t("v-bad-seed"))?;
+    Play::new(players, names, rounds, seed)
+}
+
+fn compass(play: &Play, seat: Seat) -> El {
+    let legal = play.state().legal_actions(seat);
+    let cells = [
+        Some(Dir::NW),
+        Some(Dir::N),
+        Some(Dir::NE),
+        Some(Dir::W),
+        None,
+        Some(Dir::E),
+        Some(Dir::SW),
+        Some(Dir::S),
+        Some(Dir::SE),
+    ];
+    let mut grid = el("div")
+        .class("compass")
+        .attr("role", "group")
+        .attr("aria-label", &t("v-choose-direction"));
+    for cell in cells {
+        grid = grid.child(match cell {
+            Some(d) => button(arrow(d), &format!("dir:{}", d.short()))
+                .attr("aria-label", &dir_word(d))
+                .attr("title", &dir_word(d))
+                .attr("data-dir", d.short())
+                .disabled(!legal.contains(&Action::Direction(d))),
+            None => el("span")
+                .class("compass-centre")
+                .attr("aria-hidden", "true")
+                .text("●"),
+        });
+    }
+    grid
+}
+
+fn magnitudes(play: &Play, seat: Seat) -> El {
+    let legal = play.state().legal_actions(seat);
+    let mut row = el("div")
+        .class("magnitudes")
+        .attr("role", "group")
+        .attr("aria-label", &t("v-choose-magnitude"));
+    for m in 0..=3u8 {
+        row = row.child(
+            button(&m.to_string(), &format!("mag:{m}"))
+                .attr("data-mag", &m.to_string())
+                .disabled(!legal.contains(&Action::Magnitude(m))),
+        );
+    }
+    row
+}
+
+fn decision_view(play: &Play) -> El {
+    let game = play.state();
+    let mut area = el("div").class("decision").attr("id", "decision");
+    if let Some(s) = play.handoff {
+        let name = &play.names[s as usize];
+        return area.child(handoff::screen(Handoff {
+            marker: seat_badge(s),
+            title: &tf("v-pass-to", &[("name", name)]),
+            note: &t("v-pass-note"),
+            ready: &tf("v-i-am", &[("name", name)]),
+            cmd: "ready",
+            note_id: None,
+        }));
+    }
+    if let Some(o) = game.outcome() {
+        let winners = o.winners();
+        let text = if winners.len() == 4 {
+            t("v-tie")
+        } else {
+            tf("v-team-won", &[("team", &team_word(winners[0]))])
+        };
+        return area
+            .attr("data-over", "true")
+            .child(el("h2").attr("id", "winner").text(&text))
+            .child(button(&t("v-new-game"), "new").class("primary"));
+    }
+    if let Some(p) = play.pending {
+        return area.child(
+            el("p")
+                .attr("aria-live", "polite")
+                .text(&tf("v-thinking", &[("name", &play.names[p.seat as usize])])),
+        );
+    }
+    match (game.to_move(), play.deciding()) {
+        (ToMove::Seat(_), Some(s)) => {
+            area = area
+                .child(el("h2").child(seat_badge(s)).text(&tf(
+                    "v-your-direction",
+                    &[("name", &play.names[s as usize])],
+                )))
+                .child(compass(play, s))
+                .child(el("p").class("hint").text(&t("v-direction-keys")));
+        }
+        (ToMove::Simultaneous(_), Some(s)) => {
+            let d = game.dirs[s as usize].map(|d| format!("{} {}", arrow(d), dir_word(d)));
+            area = area
+                .child(el("h2").child(seat_badge(s)).text(&tf(
+                    "v-your-magnitude",
+                    &[("name", &play.names[s as usize])],
+                )))
+                .child(el("p").text(&tf(
+                    "v-your-chosen-direction",
+                    &[("dir", &d.unwrap_or_default())],
+                )))
+                .child(magnitudes(play, s))
+                .child(el("p").class("hint").text(&t("v-magnitude-keys")));
+        }
+        _ => {}
+    }
+    area
+}
+
+/// This round: the order, each seat's direction once chosen, and of the
+/// magnitudes only who has chosen (never what) until all are revealed.
+fn round_view(play: &Play) -> El {
+    let game = play.state();
+    let mut list = el("ol").class("round").attr("id", "round");
+    for &s in &game.order {
+        let dir = game.dirs[s as usize]
+            .map(|d| format!("{} {}", arrow(d), dir_word(d)))
+            .unwrap_or_else(|| t("v-no-direction-yet"));
+        let mag = if matches!(game.to_move(), ToMove::Simultaneous(_)) {
+            if game.mags[s as usize].is_some() {
+                t("v-magnitude-chosen")
+            } else {
+                t("v-magnitude-waiting")
+            }
+        } else {
+            String::new()
+        };
+        list = list.child(
+            el("li")
+                .attr("data-seat", letter(s))
+                .child(seat_badge(s))
+                .text(&format!("{}: {dir}", play.names[s as usize]))
+                .maybe(
+                    (!mag.is_empty())
+                        .then(|| el("span").class("mag-state").text(&format!(" · {mag}"))),
+                ),
+        );
+    }
+    let mut last = el("ul").class("last-round").attr("id", "last-round");
+    for (s, d, m) in &game.played {
+        last = last.child(el("li").child(seat_badge(*s)).text(&tf(
+            "v-played",
+            &[
+                ("name", &play.names[*s as usize]),
+                ("dir", &format!("{} {}", arrow(*d), dir_word(*d))),
+                ("n", &m.to_string()),
+            ],
+        )));
+    }
+    let shown_round = (game.round + 1).min(game.options.rounds);
+    el("section")
+        .class("round-box")
+        .child(el("h3").text(&tf(
+            "v-round-of",
+            &[
+                ("n", &shown_round.to_string()),
+                ("of", &game.options.rounds.to_string()),
+            ],
+        )))
+        .child(list)
+        .maybe((!game.played.is_empty()).then(|| {
+            el("div")
+                .child(el("h3").text(&t("v-last-round")))
+                .child(last)
+        }))
+}
+
+fn scores_view(play: &Play) -> El {
+    let game = play.state();
+    let mut body = el("tbody");
+    for s in 0..4u8 {
+        let lost = game.lost[s as usize] + game.lost_new[s as usize];
+        body = body.child(
+            el("tr")
+                .attr("data-seat", letter(s))
+                .child(el("td").child(seat_badge(s)).text(&{
+                    let name = &play.names[s as usize];
+                    if *name == seat_word(s) {
+                        name.clone()
+                    } else {
+                        format!("{name} ({})", seat_word(s))
+                    }
+                }))
+                .child(el("td").text(&player_words(&play.players[s as usize])))
+                .child(
+                    el("td")
+                        .class("score")
+                        .attr("data-score", &game.scores[s as usize].to_string())
+                        .text(&game.scores[s as usize].to_string()),
+                )
+                .child(el("td").text(&if lost > 0 {
+                    tf("v-lost-turns", &[("n", &lost.to_string())])
+                } else {
+                    String::new()
+                })),
+        );
+    }
+    for s in 0..2u8 {
+        body = body.child(
+            el("tr")
+                .class("team")
+                .attr("data-team", if s == 0 { "NS" } else { "EW" })
+                .child(el("td").text(&team_word(s)))
+                .child(el("td"))
+                .child(
+                    el("td")
+                        .class("score")
+                        .text(&game.team_score(s).to_string()),
+                )
+                .child(el("td")),
+        );
+    }
+    el("table")
+        .class("scores")
+        .attr("id", "scores")
+        .child(
+            el("thead").child(
+                el("tr")
+                    .child(el("th").text(&t("v-player")))
+                    .child(el("th").text(&t("v-who")))
+                    .child(el("th").text(&t("v-points")))
+                    .child(el("th").text(&t("v-turns"))),
+            ),
+        )
+        .child(body)
+}
+
+fn panel_view(page: &Page) -> El {
+    let mut panel = el("div").class("panel-inner");
+    match (&page.play, page.setup) {
+        (Some(play), false) => {
+            panel = panel
+                .maybe(
+                    play.message
+                        .as_ref()
+                        .map(|m| el("p").class("problem").attr("role", "alert").text(m)),
+                )
+                .child(decision_view(play))
+                .child(round_view(play))
+                .child(scores_view(play))
+                .child(
+                    el("p")
+                        .class("hover")
+                        .attr("id", "hover")
+                        .text(page.hovered.as_deref().unwrap_or("")),
+                );
+        }
+        _ => panel = panel.child(setup_view(None)),
+    }
+    panel
+}
+
+/// The legend: every kind of square as the board draws it, and the arrows.
+fn legend_view() -> El {
+    let samples = [
+        Square::Points {
+            value: 5,
+            to: tabula_vector::Payee::All,
+            yellow: false,
+        },
+        Square::Points {
+            value: -3,
+            to: tabula_vector::Payee::Seat(0),
+            yellow: false,
+        },
+        Square::Points {
+            value: 2,
+            to: tabula_vector::Payee::Pair(0, 1),
+            yellow: false,
+        },
+        Square::Points {
+            value: 10,
+            to: tabula_vector::Payee::All,
+            yellow: true,
+        },
+        Square::Move {
+            dir: Dir::E,
+            steps: 3,
+        },
+        Square::NoTurn(3),
+    ];
+    let mut list = el("ul").class("legend");
+    for s in samples {
+        let (sign, note) = signs::square_sign(s);
+        let kind = match s {
+            Square::Points { value, .. } if value >= 0 => "plus",
+            Square::Points { .. } => "minus",
+            Square::Move { .. } => "move",
+            _ => "noturn",
+        };
+        let yellow = matches!(s, Square::Points { yellow: true, .. });
+        list = list.child(
+            el("li")
+                .child(
+                    el("span")
+                        .class(&format!(
+                            "sq sq-{kind}{}",
+                            if yellow { " sq-yellow" } else { "" }
+                        ))
+                        .attr("aria-hidden", "true")
+                        .child(el("b").text(&sign))
+                        .child(el("small").text(&note)),
+                )
+                .text(&signs::square_words(s)),
+        );
+    }
+    for (class, key) in [
+        ("line-move", "v-legend-move"),
+        ("line-push", "v-legend-push"),
+        ("line-jump", "v-legend-jump"),
+        ("goal", "v-legend-goal"),
+    ] {
+        list = list.child(
+            el("li")
+                .child(
+                    el("span")
+                        .class(&format!("sample {class}"))
+                        .attr("aria-hidden", "true"),
+                )
+                .text(&t(key)),
+        );
+    }
+    list
+}
+
+fn board_width() -> f64 {
+    let avail = by_id("board-box")
+        .map(|b| f64::from(b.client_width()))
+        .unwrap_or(600.0);
+    avail.clamp(280.0, 700.0)
+}
+
+/// Draw the board and the panel.
+fn render() {
+    with_page(|page| {
+        if let Some(panel) = by_id("panel") {
+            morph::morph_children(&panel, &el("section").child(panel_view(page)).0);
+        }
+        let canvas = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
+        let area = by_id("board-area");
+        match (&page.play, page.setup, canvas) {
+            (Some(play), false, Some(canvas)) => {
+                if let Some(a) = &area {
+                    a.remove_attribute("hidden").ok();
+                }
+                let t0 = ai_worker::now();
+                page.layout = draw::draw(&canvas, play.state(), board_width());
+                canvas
+                    .set_attribute("data-draw-ms", &format!("{:.2}", ai_worker::now() - t0))
+                    .ok();
+                let p = play.state().pos;
+                canvas
+                    .set_attribute("data-pos", &format!("{} {}", p.row, p.col))
+                    .ok();
+                canvas
+                    .set_attribute(
+                        "aria-label",
+                        &tf(
+                            "v-board-label",
+                            &[("row", &p.row.to_string()), ("col", &p.col.to_string())],
+                        ),
+                    )
+                    .ok();
+            }
+            _ => {
+                if let Some(a) = &area {
+                    a.set_attribute("hidden", "").ok();
+                }
+            }
+        }
+        let screen = match (&page.play, page.setup) {
+            (Some(p), false) if p.state().to_move() == ToMove::Over => "over",
+            (Some(_), false) => "game",
+            _ => "setup",
+        };
+        if let Some(body) = document().body() {
+            body.set_attribute("data-screen", screen).ok();
+        }
+    });
+}
+
+fn on_reply(reply: Reply<Action>) {
+    let pause = with_page(|page| {
+        let Some(play) = page.play.as_mut() else {
+            return false;
+        };
+        let Some(p) = play.pending.filter(|p| p.id == reply.id) else {
+            return false;
+        };
+        play.pending = None;
+        match reply.action {
+            Some(a) => play.act(p.seat, a),
+            None => {
+                play.message = Some(tf("v-ai-failed", &[("name", &play.names[p.seat as usize])]));
+            }
+        }
+        play.pending.is_some()
+    });
+    render();
+    let _ = pause;
+}
+
+fn run(cmd: &str, arg: &str) {
+    with_page(|page| match cmd {
+        "new" => {
+            ai_worker::stop();
+            if let Some(p) = page.play.as_mut() {
+                p.pending = None;
+            }
+            page.setup = true;
+        }
+        "start" => match start_from_form() {
+            Ok(mut play) => {
+                ai_worker::stop();
+                play.save();
+                play.drive();
+                page.play = Some(play);
+                page.setup = false;
+            }
+            Err(e) => {
+                if let Some(panel) = by_id("panel") {
+                    morph::morph_children(
+                        &panel,
+                        &el("section")
+                            .child(el("div").class("panel-inner").child(setup_view(Some(&e))))
+                            .0,
+                    );
+                }
+            }
+        },
+        "ready" => {
+            if let Some(play) = page.play.as_mut() {
+                play.shown = play.handoff.take();
+            }
+        }
+        "dir" | "mag" => {
+            let Some(play) = page.play.as_mut() else {
+                return;
+            };
+            let Some(seat) = play.deciding() else { return };
+            let action = if cmd == "dir" {
+                Dir::ALL
+                    .into_iter()
+                    .find(|d| d.short() == arg)
+                    .map(Action::Direction)
+            } else {
+                arg.parse().ok().map(Action::Magnitude)
+            };
+            if let Some(a) = action {
+                play.act(seat, a);
+            }
+        }
+        _ => {}
+    });
+    if cmd != "start" || with_page(|p| !p.setup) {
+        render();
+    }
+}
+
+/// The number keys: 1–9 as a compass (8 north, 9 north-east, 6 east, …)
+/// for a direction, 0–3 for a magnitude.
+fn key(e: KeyboardEvent) {
+    if e.ctrl_key() || e.meta_key() || e.alt_key() {
+        return;
+    }
+    if e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+    {
+        return;
+    }
+    let k = e.key();
+    let phase = with_page(|page| {
+        page.play
+            .as_ref()
+            .filter(|p| p.deciding().is_some())
+            .map(|p| p.state().to_move())
+    });
+    let (cmd, arg) = match (phase, k.as_str()) {
+        (Some(ToMove::Seat(_)), d) => {
+            let dir = match d {
+                "8" => "N",
+                "9" => "NE",
+                "6" => "E",
+                "3" => "SE",
+                "2" => "S",
+                "1" => "SW",
+                "4" => "W",
+                "7" => "NW",
+                _ => return,
+            };
+            ("dir", dir.to_string())
+        }
+        (Some(ToMove::Simultaneous(_)), m @ ("0" | "1" | "2" | "3")) => ("mag", m.to_string()),
+        _ => return,
+    };
+    e.prevent_default();
+    run(cmd, &arg);
+    after_change();
+}
+
+/// After every change: let the AIs go on, after a pause to see the move.
+fn after_change() {
+    let _ = with_page(|page| page.play.as_ref().map(|p| p.pending.is_some()));
+}
+
+/// Set the page up: the worker, the kept game, the listeners.
+pub fn install() {
+    ai_worker::connect(
+        WORKER_URL,
+        |text| {
+            if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text) {
+                tabula_page_kit::dom::after(AI_PAUSE_MS, move || on_reply(reply));
+            }
+        },
+        || {
+            with_page(|page| {
+                if let Some(play) = page.play.as_mut() {
+                    play.pending = None;
+                    play.message = Some(t("v-worker-failed"));
+                }
+            });
+            render();
+        },
+    );
+    let resumed = Play::resume();
+    with_page(|page| {
+        page.setup = resumed.is_none();
+        page.play = resumed.map(|mut p| {
+            p.drive();
+            p
+        });
+    });
+    if let Some(l) = by_id("legend") {
+        morph::morph_children(&l, &el("div").child(legend_view()).0);
+    }
+    let doc = document();
+    listen::<web_sys::MouseEvent>(&doc, "click", |e| {
+        let Some(target) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        if let Some(el) = target.closest("[data-cmd]").ok().flatten() {
+            if el.has_attribute("disabled") {
+                return;
+            }
+            let cmd = el.get_attribute("data-cmd").unwrap_or_default();
+            let (name, arg) = cmd.split_once(':').unwrap_or((cmd.as_str(), ""));
+            let (name, arg) = (name.to_string(), arg.to_string());
+            run(&name, &arg);
+        }
+    });
+    listen::<KeyboardEvent>(&doc, "keydown", key);
+    if let Some(canvas) = by_id("board") {
+        listen::<web_sys::MouseEvent>(&canvas, "mousemove", |e| {
+            let words = with_page(|page| {
+                let layout = page.layout?;
+                let play = page.play.as_ref()?;
+                let pos = layout.square_at(f64::from(e.offset_x()), f64::from(e.offset_y()))?;
+                let sq = play.state().board.at(pos);
+                Some(format!(
+                    "{} {}: {}",
+                    t("v-square"),
+                    tf(
+                        "v-at",
+                        &[("row", &pos.row.to_string()), ("col", &pos.col.to_string())]
+                    ),
+                    signs::square_words(sq)
+                ))
+            });
+            let changed = with_page(|page| {
+                let changed = page.hovered != words;
+                page.hovered = words;
+                changed
+            });
+            if changed && let Some(h) = by_id("hover") {
+                h.set_text_content(with_page(|p| p.hovered.clone()).as_deref());
+            }
+        });
+    }
+    if let Some(w) = web_sys::window() {
+        listen::<web_sys::Event>(&w, "resize", |_| render());
+    }
+    if let Some(body) = document().body() {
+        body.set_attribute("data-state", "ready").ok();
+    }
+    render();
+}

@@ -1,0 +1,149 @@
+//! What the board writes on each square and how the page names seats and
+//! directions: one vocabulary for the board, the legend and the panel.
+//! Plain functions, tested natively.
+
+use tabula_engine::Seat;
+use tabula_page_kit::i18n::{t, tf};
+use tabula_vector::geometry::SEAT_LETTERS;
+use tabula_vector::{Dir, Payee, Square};
+
+/// Each seat's colour as the 2009 viewer drew it (North red, East
+/// yellow, South blue, West green): fill and the ink on it.
+pub const SEAT_COLOURS: [(&str, &str); 4] = [
+    ("#c62828", "#ffffff"),
+    ("#f9a825", "#111111"),
+    ("#1565c0", "#ffffff"),
+    ("#2e7d32", "#ffffff"),
+];
+
+/// The arrow of a direction.
+pub fn arrow(d: Dir) -> &'static str {
+    match d {
+        Dir::N => "↑",
+        Dir::NE => "↗",
+        Dir::E => "→",
+        Dir::SE => "↘",
+        Dir::S => "↓",
+        Dir::SW => "↙",
+        Dir::W => "←",
+        Dir::NW => "↖",
+    }
+}
+
+/// The seat's letter (N, E, S, W).
+pub fn letter(seat: Seat) -> &'static str {
+    SEAT_LETTERS[seat as usize % 4]
+}
+
+/// The seat's name in words ("North").
+pub fn seat_word(seat: Seat) -> String {
+    t(match seat % 4 {
+        0 => "v-north",
+        1 => "v-east",
+        2 => "v-south",
+        _ => "v-west",
+    })
+}
+
+/// The team's name in words ("North and South").
+pub fn team_word(seat: Seat) -> String {
+    t(if seat.is_multiple_of(2) {
+        "v-team-ns"
+    } else {
+        "v-team-ew"
+    })
+}
+
+/// A direction in words ("north-east").
+pub fn dir_word(d: Dir) -> String {
+    t(match d {
+        Dir::N => "v-dir-n",
+        Dir::NE => "v-dir-ne",
+        Dir::E => "v-dir-e",
+        Dir::SE => "v-dir-se",
+        Dir::S => "v-dir-s",
+        Dir::SW => "v-dir-sw",
+        Dir::W => "v-dir-w",
+        Dir::NW => "v-dir-nw",
+    })
+}
+
+/// What a square shows on the board: its sign (large) and a note (small;
+/// who gets the points, whose turn is lost). Blank squares show nothing.
+pub fn square_sign(s: Square) -> (String, String) {
+    match s {
+        Square::Blank => (String::new(), String::new()),
+        Square::Points { value, to, yellow } => {
+            let sign = if value > 0 {
+                format!("+{value}")
+            } else {
+                value.to_string()
+            };
+            let to = match to {
+                Payee::All => String::new(),
+                Payee::Seat(x) => letter(x).to_string(),
+                Payee::Pair(a, b) => format!("{}{}", letter(a), letter(b)),
+            };
+            let note = if yellow { format!("{to}★") } else { to };
+            (sign, note)
+        }
+        Square::NoTurn(x) => ("⊘".into(), letter(x).into()),
+        Square::Move { dir, steps } => (format!("{}{steps}", arrow(dir)), String::new()),
+    }
+}
+
+/// A square's meaning in words, for the hover text and the legend.
+pub fn square_words(s: Square) -> String {
+    match s {
+        Square::Blank => t("v-sq-blank"),
+        Square::Points { value, to, yellow } => {
+            let who = match to {
+                Payee::All => t("v-sq-mover"),
+                Payee::Seat(x) => seat_word(x),
+                Payee::Pair(a, b) => tf("v-sq-pair", &[("a", &seat_word(a)), ("b", &seat_word(b))]),
+            };
+            let base = tf("v-sq-points", &[("n", &value.to_string()), ("who", &who)]);
+            if yellow {
+                format!("{base} {}", t("v-sq-yellow"))
+            } else {
+                base
+            }
+        }
+        Square::NoTurn(x) => tf("v-sq-noturn", &[("seat", &seat_word(x))]),
+        Square::Move { dir, steps } => tf(
+            "v-sq-move",
+            &[("n", &steps.to_string()), ("dir", &dir_word(dir))],
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_have_signs_and_words() {
+        tabula_page_kit::i18n::use_lang(None);
+        crate::add_words();
+        let p = Square::Points {
+            value: 5,
+            to: Payee::Pair(0, 1),
+            yellow: true,
+        };
+        assert_eq!(square_sign(p), ("+5".into(), "NE★".into()));
+        assert_eq!(
+            square_sign(Square::Move {
+                dir: Dir::SW,
+                steps: 3
+            }),
+            ("↙3".into(), String::new())
+        );
+        assert_eq!(square_sign(Square::NoTurn(3)), ("⊘".into(), "W".into()));
+        let words = square_words(p);
+        assert!(
+            words.contains('5') && words.contains("North") && words.contains("East"),
+            "{words}"
+        );
+        assert!(square_words(Square::NoTurn(2)).contains("South"));
+    }
+}

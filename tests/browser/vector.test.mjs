@@ -1,0 +1,162 @@
+// The Vector page in headless Chromium: a game of one person against
+// three AIs played to the end through the page; pass-and-play with a
+// hand-off before each secret magnitude and no other person's magnitude
+// in the page; a reload resumes; screenshots at 1280×800 and on a
+// 768-pixel tablet, in English and German; no request leaves the host.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { serve, browser, artefacts, axeViolations } from './harness.mjs';
+
+let site;
+before(async () => { site = await serve(); });
+after(() => site.close());
+const url = () => site.home + 'vector.html';
+
+async function openPage(context) {
+  const page = context.pages()[0] ?? await context.newPage();
+  const errors = [];
+  const requests = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(url());
+  await page.waitForSelector('body[data-state="ready"]');
+  return { page, errors, requests };
+}
+
+async function startGame(page, { who, names = [], rounds = 12, seed = 5 }) {
+  if (!(await page.$('#start'))) await page.click('header [data-cmd="new"]');
+  await page.waitForSelector('#start');
+  for (let i = 0; i < 4; i++) {
+    await page.selectOption(`#seat-${i}`, who[i]);
+    if (names[i]) await page.fill(`#name-${i}`, names[i]);
+  }
+  await page.fill('#rounds', String(rounds));
+  await page.fill('#seed', String(seed));
+  await page.click('#start');
+  await page.waitForSelector('body[data-screen="game"], body[data-screen="over"]');
+}
+
+/** What the page offers a person now: 'handoff', 'direction', 'magnitude', 'over' or null. */
+async function offered(page) {
+  return page.evaluate(() => {
+    if (document.body.dataset.screen === 'over') return 'over';
+    if (document.querySelector('#decision #ready')) return 'handoff';
+    if (document.querySelector('#decision .compass')) return 'direction';
+    if (document.querySelector('#decision .magnitudes')) return 'magnitude';
+    return null;
+  });
+}
+
+/** Play as the people until the game ends; each step checked. */
+async function playToEnd(page, { onHandoff } = {}) {
+  for (let step = 0; step < 400; step++) {
+    await page.waitForFunction(() => document.body.dataset.screen === 'over'
+      || document.querySelector('#decision #ready, #decision .compass, #decision .magnitudes'), null, { timeout: 20000 });
+    const what = await offered(page);
+    if (what === 'over') return step;
+    if (what === 'handoff') {
+      if (onHandoff) await onHandoff(page);
+      await page.click('#decision #ready');
+    } else if (what === 'direction') {
+      const dirs = await page.$$eval('#decision .compass button:not([disabled])', (bs) => bs.map((b) => b.dataset.dir));
+      assert.ok(dirs.length > 0, 'some direction is allowed');
+      await page.click(`#decision .compass button[data-dir="${dirs[step % dirs.length]}"]`);
+    } else if (what === 'magnitude') {
+      await page.click(`#decision .magnitudes button[data-mag="${1 + (step % 3)}"]`);
+    }
+  }
+  assert.fail('the game did not end in 400 steps');
+}
+
+test('a game of one person against three AIs, played through the page to the end', async () => {
+  const context = await browser();
+  const { page, errors, requests } = await openPage(context);
+  await page.screenshot({ path: join(artefacts, 'vector-setup.png') });
+  assert.deepEqual(await axeViolations(page), [], 'axe on the set-up');
+  await startGame(page, { who: ['human', 'search:easy', 'random', 'greedy'], names: ['Ann'], rounds: 4, seed: 7 });
+  await page.waitForSelector('#decision .compass');
+  assert.match(await page.textContent('#decision h2'), /Ann: choose a direction/);
+  await page.screenshot({ path: join(artefacts, 'vector-game-1280x800.png') });
+  assert.deepEqual(await axeViolations(page), [], 'axe on the game');
+  await playToEnd(page);
+  const winner = await page.textContent('#winner');
+  const scores = await page.$$eval('#scores tr[data-seat] .score', (cs) => cs.map((c) => Number(c.dataset.score)));
+  const ns = scores[0] + scores[2];
+  const ew = scores[1] + scores[3];
+  assert.equal(Number(await page.textContent('#scores tr[data-team="NS"] .score')), ns);
+  // The winner is the team with more points (a goal has already doubled its owner's score).
+  if (ns > ew) assert.match(winner, /North and South win/);
+  else if (ew > ns) assert.match(winner, /East and West win/);
+  else assert.match(winner, /tie/);
+  await page.screenshot({ path: join(artefacts, 'vector-over.png') });
+  assert.deepEqual(await axeViolations(page), [], 'axe on the end');
+  assert.ok(requests.every((u) => u.startsWith(site.home) || u.startsWith('data:')), `no other host: ${requests.join(' ')}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('pass and play: a hand-off before each secret magnitude, no other magnitude in the page, and a reload resumes', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  await startGame(page, { who: ['human', 'random', 'human', 'random'], names: ['Ann', '', 'Cy'], rounds: 3, seed: 3 });
+  let handoffs = 0;
+  // Directions are public: no hand-off for them. Before each magnitude the device changes hands.
+  for (let i = 0; i < 12 && handoffs < 2; i++) {
+    await page.waitForFunction(() => document.querySelector('#decision #ready, #decision .compass, #decision .magnitudes'), null, { timeout: 20000 });
+    const what = await offered(page);
+    if (what === 'handoff') {
+      handoffs += 1;
+      const text = await page.textContent('#decision');
+      assert.match(text, /Pass the device to (Ann|Cy)/);
+      await page.click('#decision #ready');
+      await page.waitForSelector('#decision .magnitudes');
+      await page.click('#decision .magnitudes button[data-mag="2"]');
+      // No magnitude value of this round is in the page until all are revealed.
+      const round = await page.textContent('#round');
+      assert.ok(!/squares/.test(round), round);
+      assert.ok(!(await page.content()).includes('data-mag-value'));
+    } else if (what === 'direction') {
+      await page.click('#decision .compass button:not([disabled])');
+    }
+  }
+  assert.equal(handoffs, 2, 'both people got a hand-off before their magnitude');
+  // After the round, the magnitudes are revealed together.
+  await page.waitForSelector('#last-round li');
+  assert.equal(await page.locator('#last-round li').count(), 4);
+  const before = await page.getAttribute('#board', 'data-pos');
+  await page.reload();
+  await page.waitForSelector('body[data-state="ready"]');
+  await page.waitForSelector('body[data-screen="game"]');
+  assert.equal(await page.getAttribute('#board', 'data-pos'), before);
+  assert.equal(await page.locator('#last-round li').count(), 4);
+  await playToEnd(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('screenshots in English and German, at 1280×800 and on a 768-pixel tablet; the board says its squares', async () => {
+  for (const [lang, viewport] of [['en', { width: 768, height: 1024 }], ['de', { width: 1280, height: 800 }]]) {
+    const context = await browser(viewport);
+    const { page, errors } = await openPage(context);
+    if (lang === 'de') {
+      await page.selectOption('#lang', 'de');
+      await page.waitForSelector('body[data-state="ready"]');
+      await page.waitForFunction(() => document.documentElement.lang === 'de');
+    }
+    await startGame(page, { who: ['human', 'random', 'random', 'random'], rounds: 12, seed: 11 });
+    await page.waitForSelector('#decision .compass');
+    // Hovering a square says what it does, in words.
+    const box = await page.$eval('#board', (b) => { const r = b.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width }; });
+    const cell = box.w / 23;
+    await page.mouse.move(box.x + cell * (1 + 13 + 0.5), box.y + cell * (1 + 2 + 0.5));
+    await page.waitForFunction(() => document.querySelector('#hover').textContent.length > 0);
+    const said = await page.textContent('#hover');
+    assert.match(said, lang === 'de' ? /Feld Zeile 2, Spalte 13: 10 Punkte/ : /Square row 2, column 13: 10 points/);
+    await page.click('#decision .compass button:not([disabled])');
+    await page.screenshot({ path: join(artefacts, `vector-${lang}-${viewport.width}.png`), fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
