@@ -6,7 +6,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, browser, artefacts, axeViolations } from './harness.mjs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { serve, browser, artefacts, axeViolations, root } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -92,6 +94,14 @@ test('a game of one person against three AIs, played through the page to the end
   else assert.match(winner, /tie/);
   await page.screenshot({ path: join(artefacts, 'vector-over.png') });
   assert.deepEqual(await axeViolations(page), [], 'axe on the end');
+  // The finished game, again, round by round.
+  await page.click('#watch');
+  await page.waitForSelector('body[data-screen="show"] #show[data-round="0"]');
+  await page.keyboard.press('End');
+  await page.waitForSelector('#show-end');
+  assert.equal((await page.textContent('#show-end')).trim(), winner.trim());
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('body[data-screen="over"]');
   assert.ok(requests.every((u) => u.startsWith(site.home) || u.startsWith('data:')), `no other host: ${requests.join(' ')}`);
   assert.deepEqual(errors, []);
   await context.close();
@@ -159,4 +169,49 @@ test('screenshots in English and German, at 1280×800 and on a 768-pixel tablet;
     assert.deepEqual(errors, []);
     await context.close();
   }
+});
+
+test('a tournament record from tabula tournament opens as the 2009 slideshow: rounds, games, points; a damaged one is refused', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  const file = join(root, 'tests', 'fixtures', 'vector', 'tournament-3.json');
+  await page.setInputFiles('#open-file', file);
+  await page.waitForSelector('body[data-screen="show"] #show[data-game="0"][data-round="0"]');
+  assert.equal(await page.getAttribute('#board', 'data-pos'), '10 10', 'each game starts at the centre');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#show[data-round="1"]');
+  assert.match(await page.textContent('#show-where'), /After round 1 of/);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('#show[data-round="0"]');
+  // ↓ goes to the next game's end; twice is the third game.
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('#show[data-game="1"] #show-end');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('#show[data-game="2"] #show-end');
+  await page.keyboard.press('Home');
+  await page.waitForSelector('#show[data-game="2"][data-round="0"]');
+  await page.keyboard.press('End');
+  await page.waitForSelector('#show[data-game="2"] #show-end');
+  // The points after the last game are the file's standings.
+  const t = JSON.parse(readFileSync(file, 'utf8'));
+  const rows = await page.$$eval('#standings tbody tr', (rs) => rs.map((r) => [r.cells[0].textContent, Number(r.cells[1].textContent)]));
+  for (const st of t.standings) assert.ok(rows.some(([n, p]) => n === t.entrants[st.entrant].name && p === st.points), JSON.stringify(rows));
+  // Space plays on from the game's start.
+  await page.keyboard.press('Home');
+  await page.keyboard.press(' ');
+  await page.waitForSelector('#show[data-round="2"]', { timeout: 5000 });
+  await page.keyboard.press(' ');
+  await page.screenshot({ path: join(artefacts, 'vector-slideshow.png') });
+  assert.deepEqual(await axeViolations(page), [], 'axe on the slideshow');
+  await page.keyboard.press('Escape');
+  // A tampered record: refused in words, nothing shown.
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-vector-'));
+  const bad = join(dir, 'tampered.json');
+  writeFileSync(bad, readFileSync(file, 'utf8').replace('"magnitude": 3', '"magnitude": 7'));
+  await page.setInputFiles('#open-file', bad);
+  await page.waitForSelector('#open-problem');
+  assert.match(await page.textContent('#open-problem'), /tampered\.json was not opened: the tournament does not replay/);
+  assert.notEqual(await page.getAttribute('body', 'data-screen'), 'show');
+  assert.deepEqual(errors, []);
+  await context.close();
 });

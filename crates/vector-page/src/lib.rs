@@ -11,11 +11,14 @@
 //! in the browser so a reload (or a change of language) resumes.
 
 pub mod signs;
+pub mod slides;
 
 #[cfg(target_arch = "wasm32")]
 mod draw;
 #[cfg(target_arch = "wasm32")]
 mod play;
+#[cfg(target_arch = "wasm32")]
+mod show;
 
 /// Give the page kit's catalogue this page's words, in English and German.
 pub fn add_words() {

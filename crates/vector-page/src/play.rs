@@ -69,6 +69,8 @@ struct Page {
     layout: Option<Layout>,
     /// The square under the pointer, said in words.
     hovered: Option<String>,
+    /// Why a file was not opened.
+    problem: Option<String>,
 }
 
 thread_local! {
@@ -461,7 +463,13 @@ fn decision_view(play: &Play) -> El {
         return area
             .attr("data-over", "true")
             .child(el("h2").attr("id", "winner").text(&text))
-            .child(button(&t("v-new-game"), "new").class("primary"));
+            .child(
+                el("div")
+                    .class("buttons")
+                    .child(button(&t("v-watch"), "watch").attr("id", "watch"))
+                    .child(button(&t("v-save"), "save").attr("id", "save"))
+                    .child(button(&t("v-new-game"), "new").class("primary")),
+            );
     }
     if let Some(p) = play.pending {
         return area.child(
@@ -618,7 +626,15 @@ fn scores_view(play: &Play) -> El {
 }
 
 fn panel_view(page: &Page) -> El {
-    let mut panel = el("div").class("panel-inner");
+    let mut panel = el("div")
+        .class("panel-inner")
+        .maybe(page.problem.as_ref().map(|p| {
+            el("p")
+                .class("problem")
+                .attr("id", "open-problem")
+                .attr("role", "alert")
+                .text(p)
+        }));
     match (&page.play, page.setup) {
         (Some(play), false) => {
             panel = panel
@@ -715,7 +731,7 @@ fn legend_view() -> El {
     list
 }
 
-fn board_width() -> f64 {
+pub(crate) fn board_width() -> f64 {
     let avail = by_id("board-box")
         .map(|b| f64::from(b.client_width()))
         .unwrap_or(600.0);
@@ -724,6 +740,10 @@ fn board_width() -> f64 {
 
 /// Draw the board and the panel.
 fn render() {
+    if crate::show::active() {
+        crate::show::render();
+        return;
+    }
     with_page(|page| {
         if let Some(panel) = by_id("panel") {
             morph::morph_children(&panel, &el("section").child(panel_view(page)).0);
@@ -793,6 +813,48 @@ fn on_reply(reply: Reply<Action>) {
 }
 
 fn run(cmd: &str, arg: &str) {
+    match cmd {
+        "show" => {
+            crate::show::run(arg);
+            if !crate::show::active() {
+                render();
+            }
+            return;
+        }
+        "open" => {
+            if let Some(input) =
+                by_id("open-file").and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            {
+                input.set_value("");
+                input.click();
+            }
+            return;
+        }
+        "watch" => {
+            let text = with_page(|page| {
+                page.play
+                    .as_ref()
+                    .and_then(|p| serde_json::to_string(&*p.game.record()).ok())
+            });
+            if let Some(slides) = text.and_then(|t| crate::slides::read(&t).ok()) {
+                crate::show::open(slides);
+                crate::show::render();
+            }
+            return;
+        }
+        "save" => {
+            let text = with_page(|page| {
+                page.play
+                    .as_ref()
+                    .and_then(|p| serde_json::to_string_pretty(&*p.game.record()).ok())
+            });
+            if let Some(text) = text {
+                tabula_page_kit::dom::download(&text, "application/json", "vector-game.json");
+            }
+            return;
+        }
+        _ => {}
+    }
     with_page(|page| match cmd {
         "new" => {
             ai_worker::stop();
@@ -853,6 +915,12 @@ fn run(cmd: &str, arg: &str) {
 /// for a direction, 0–3 for a magnitude.
 fn key(e: KeyboardEvent) {
     if e.ctrl_key() || e.meta_key() || e.alt_key() {
+        return;
+    }
+    if crate::show::key(&e) {
+        if !crate::show::active() {
+            render();
+        }
         return;
     }
     if e.target()
@@ -945,6 +1013,34 @@ pub fn install() {
         }
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);
+    if let Some(input) = by_id("open-file") {
+        listen::<web_sys::Event>(&input, "change", |e| {
+            let file = e
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+                .and_then(|i| i.files())
+                .and_then(|f| f.get(0));
+            let Some(file) = file else { return };
+            let name = tabula_page_kit::dom::file_name(&file);
+            tabula_page_kit::dom::read_file(file, crate::slides::MAX_FILE, move |text| {
+                let read = text.and_then(|t| crate::slides::read(&t));
+                match read {
+                    Ok(slides) => {
+                        with_page(|p| p.problem = None);
+                        crate::show::open(slides);
+                    }
+                    Err(why) => {
+                        crate::show::close();
+                        with_page(|p| {
+                            p.problem =
+                                Some(tf("v-open-refused", &[("name", &name), ("why", &why)]));
+                        });
+                    }
+                }
+                render();
+            });
+        });
+    }
     if let Some(canvas) = by_id("board") {
         listen::<web_sys::MouseEvent>(&canvas, "mousemove", |e| {
             let words = with_page(|page| {

@@ -1,0 +1,209 @@
+//! The slideshow of the 2009 viewer: a tournament (or one game) as the
+//! board after each round, game by game. Made from a tournament record
+//! (`tabula tournament`, `tabula serve`) or a game record, each replayed
+//! by the rules first, so a tampered file is refused in words before
+//! anything is shown. Plain data, tested natively.
+
+use tabula_engine::record::{GameRecord, parse_record, read_action};
+use tabula_engine::{Game, Seat, ToMove, settle_chance};
+use tabula_tournament::{Fault, TOURNAMENT_FORMAT, TournamentRecord, verify};
+use tabula_vector::Vector;
+
+/// Largest file the page reads (a 1,000-game tournament is about 10 MB).
+pub const MAX_FILE: usize = 16 * 1024 * 1024;
+
+/// One game: the board at its start and after every round.
+#[derive(Clone, Debug)]
+pub struct GameSlides {
+    /// Who sat in each seat (N, E, S, W).
+    pub names: Vec<String>,
+    /// The state at the start, then after each round played.
+    pub rounds: Vec<Vector>,
+    /// Seats disqualified, with the fault in words (the game ended there).
+    pub disqualified: Vec<(Seat, String)>,
+    /// Tournament points each seat earned in the game (empty for a game
+    /// alone).
+    pub points: Vec<f64>,
+    /// The entrant in each seat (empty for a game alone).
+    pub seating: Vec<usize>,
+}
+
+/// A tournament or a game to step through.
+#[derive(Clone, Debug)]
+pub struct Slides {
+    /// The entrants' names (the seats' names for a game alone).
+    pub entrants: Vec<String>,
+    /// The games.
+    pub games: Vec<GameSlides>,
+}
+
+impl Slides {
+    /// The tournament points of each entrant over games `0..=upto`.
+    pub fn points_after(&self, upto: usize) -> Vec<f64> {
+        let mut total = vec![0.0; self.entrants.len()];
+        for g in self.games.iter().take(upto + 1) {
+            for (seat, &e) in g.seating.iter().enumerate() {
+                if let (Some(t), Some(p)) = (total.get_mut(e), g.points.get(seat)) {
+                    *t += p;
+                }
+            }
+        }
+        total
+    }
+}
+
+/// A fault in words, for the table of disqualifications.
+pub fn fault_words(f: &Fault) -> String {
+    match f {
+        Fault::Late { ms, limit_ms } => format!("late: {ms:.0} ms of {limit_ms:.0} ms"),
+        other => serde_json::to_value(other)
+            .ok()
+            .and_then(|v| {
+                let kind = v.get("fault")?.as_str()?.to_string();
+                let more = v
+                    .as_object()?
+                    .iter()
+                    .filter(|(k, _)| *k != "fault")
+                    .map(|(_, v)| {
+                        v.as_str()
+                            .map(str::to_string)
+                            .unwrap_or_else(|| v.to_string())
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                Some(if more.is_empty() {
+                    kind
+                } else {
+                    format!("{kind}: {more}")
+                })
+            })
+            .unwrap_or_else(|| format!("{other:?}")),
+    }
+}
+
+/// The board after each round of a game record.
+fn rounds_of(record: &GameRecord) -> Result<Vec<Vector>, String> {
+    let mut game: Vector =
+        tabula_engine::record::initial_state(record).map_err(|e| e.to_string())?;
+    let mut rounds = vec![game.clone()];
+    for (i, step) in record.actions.iter().enumerate() {
+        let action = read_action::<Vector>(i, step).map_err(|e| e.to_string())?;
+        let round = game.round;
+        game.apply(step.seat, &action)
+            .map_err(|e| format!("action {}: {e}", i + 1))?;
+        settle_chance(&mut game).map_err(|e| e.to_string())?;
+        if game.round != round || game.to_move() == ToMove::Over {
+            rounds.push(game.clone());
+        }
+    }
+    if rounds.len() == 1 || rounds.last().map(|g| g.round) != Some(game.round) {
+        // A game stopped mid-round (a disqualification): its last state.
+        if !record.actions.is_empty() {
+            rounds.push(game);
+        }
+    }
+    Ok(rounds)
+}
+
+/// Read a file: a tournament record or a game record of Vector.
+pub fn read(text: &str) -> Result<Slides, String> {
+    if text.len() > MAX_FILE {
+        return Err(format!(
+            "the file is {} MB; the page reads files up to {} MB",
+            text.len() / (1024 * 1024),
+            MAX_FILE / (1024 * 1024)
+        ));
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        format!(
+            "this is not a record: it is not JSON (line {}, column {})",
+            e.line(),
+            e.column()
+        )
+    })?;
+    if value.get("format").and_then(|f| f.as_str()) == Some(TOURNAMENT_FORMAT) {
+        let t: TournamentRecord = serde_json::from_value(value)
+            .map_err(|e| format!("the tournament record is damaged: {e}"))?;
+        verify::<Vector>(&t).map_err(|e| format!("the tournament does not replay: {e}"))?;
+        let entrants: Vec<String> = t.entrants.iter().map(|e| e.name.clone()).collect();
+        let mut games = Vec::new();
+        for (i, g) in t.games.iter().enumerate() {
+            games.push(GameSlides {
+                names: g
+                    .seating
+                    .iter()
+                    .map(|&e| entrants.get(e).cloned().unwrap_or_default())
+                    .collect(),
+                rounds: rounds_of(&g.record).map_err(|e| format!("game {}: {e}", i + 1))?,
+                disqualified: g
+                    .disqualified
+                    .iter()
+                    .map(|d| (d.seat, fault_words(&d.fault)))
+                    .collect(),
+                points: g.points.clone(),
+                seating: g.seating.clone(),
+            });
+        }
+        return Ok(Slides { entrants, games });
+    }
+    let record = parse_record(text).map_err(|e| format!("the record is damaged: {e}"))?;
+    if record.ruleset != "vector" {
+        return Err(format!(
+            "this is a record of {}, not of Vector",
+            record.ruleset.chars().take(40).collect::<String>()
+        ));
+    }
+    tabula_engine::record::replay::<Vector>(&record)
+        .map_err(|e| format!("the record does not replay: {e}"))?;
+    let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
+    Ok(Slides {
+        entrants: names.clone(),
+        games: vec![GameSlides {
+            names,
+            rounds: rounds_of(&record)?,
+            disqualified: Vec::new(),
+            points: Vec::new(),
+            seating: Vec::new(),
+        }],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOURNAMENT: &str = include_str!("../../../tests/fixtures/vector/tournament-3.json");
+
+    #[test]
+    fn a_tournament_becomes_rounds_game_by_game_with_its_points() {
+        let s = read(TOURNAMENT).unwrap();
+        assert_eq!(s.entrants.len(), 4);
+        assert_eq!(s.games.len(), 3);
+        for g in &s.games {
+            assert_eq!(g.rounds[0].round, 0);
+            assert_eq!(g.rounds[0].pos, tabula_vector::Pos { row: 10, col: 10 });
+            assert!(g.rounds.len() >= 2);
+            assert!(g.rounds.last().unwrap().to_move() == ToMove::Over);
+        }
+        // The standings of the file: greedy 2, random#2 2, random#4 2, search:easy 0.
+        let total = s.points_after(2);
+        let by_name = |n: &str| total[s.entrants.iter().position(|e| e == n).unwrap()];
+        assert_eq!(by_name("greedy"), 2.0);
+        assert_eq!(by_name("search:easy"), 0.0);
+        assert_eq!(total.iter().sum::<f64>(), 6.0);
+    }
+
+    #[test]
+    fn damaged_files_are_refused_in_words() {
+        assert!(read("{").unwrap_err().contains("not JSON"));
+        let tampered = TOURNAMENT.replacen("\"magnitude\": 3", "\"magnitude\": 7", 1);
+        assert!(tampered != TOURNAMENT, "the fixture has a magnitude 3");
+        let e = read(&tampered).unwrap_err();
+        assert!(
+            e.contains("does not replay") || e.contains("damaged"),
+            "{e}"
+        );
+        let big = " ".repeat(MAX_FILE + 1);
+        assert!(read(&big).unwrap_err().contains("MB"));
+    }
+}
