@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { serve, browser, artefacts, axeViolations, root } from './harness.mjs';
 
 let site;
@@ -212,6 +213,62 @@ test('a tournament record from tabula tournament opens as the 2009 slideshow: ro
   await page.waitForSelector('#open-problem');
   assert.match(await page.textContent('#open-problem'), /tampered\.json was not opened: the tournament does not replay/);
   assert.notEqual(await page.getAttribute('body', 'data-screen'), 'show');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+async function runTournament(page, { entrants, games, rounds, limit, seed = 1 }) {
+  await page.click('header [data-cmd="tourney:open"]');
+  await page.waitForSelector('#t-start');
+  for (let i = 0; i < 4; i++) await page.selectOption(`#entrant-${i}`, entrants[i]);
+  await page.fill('#t-games', String(games));
+  await page.fill('#t-rounds', String(rounds));
+  await page.fill('#t-limit', String(limit));
+  await page.fill('#t-seed', String(seed));
+  await page.click('#t-start');
+}
+
+test('a tournament of built-in bots runs in the page, shown live, then as the slideshow; its record verifies', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  await runTournament(page, { entrants: ['search:easy', 'random', 'greedy', 'random'], games: 3, rounds: 4, limit: 2 });
+  await page.waitForSelector('#tourney-live #t-progress');
+  await page.screenshot({ path: join(artefacts, 'vector-tournament-live.png') });
+  await page.waitForSelector('body[data-screen="show"]', { timeout: 60000 });
+  const total = async () => (await page.$$eval('#standings tbody tr', (rs) => rs.map((r) => Number(r.cells[1].textContent)))).reduce((a, b) => a + b, 0);
+  assert.equal(await total(), 2, 'after the first game: two points, a win each for two seats or four halves');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('#show[data-game="2"]');
+  assert.equal(await total(), 6, 'two points a game');
+  await page.screenshot({ path: join(artefacts, 'vector-tournament-show.png') });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-tournament')]);
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-vector-'));
+  const file = join(dir, 'tournament.json');
+  await download.saveAs(file);
+  const t = JSON.parse(readFileSync(file, 'utf8'));
+  assert.equal(t.format, 'tabula-tournament');
+  assert.equal(t.games.length, 3);
+  const out = execFileSync(join(root, 'target', 'release', 'tabula'), ['record', 'verify', file]).toString();
+  assert.match(out, /ok \(tournament of 3 games, 4 entrants, results replay\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a bot over the time limit disqualifies its team for the game, and the tournament finishes', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  await runTournament(page, { entrants: ['search:hard', 'random', 'random', 'random'], games: 2, rounds: 3, limit: 0.001 });
+  await page.waitForSelector('body[data-screen="show"]', { timeout: 60000 });
+  // Step to a game in which the slow bot played: its disqualification is listed.
+  let seen = false;
+  for (let g = 0; g < 2 && !seen; g++) {
+    if (g > 0) await page.keyboard.press('ArrowDown');
+    seen = (await page.$('#faults li')) !== null;
+  }
+  assert.ok(seen, 'a disqualification is shown');
+  assert.match(await page.textContent('#faults'), /search:hard|Entrant 1/);
+  assert.match(await page.textContent('#faults'), /over its 1 ms/);
   assert.deepEqual(errors, []);
   await context.close();
 });

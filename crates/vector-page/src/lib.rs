@@ -19,6 +19,8 @@ mod draw;
 mod play;
 #[cfg(target_arch = "wasm32")]
 mod show;
+#[cfg(target_arch = "wasm32")]
+mod tourney;
 
 /// Give the page kit's catalogue this page's words, in English and German.
 pub fn add_words() {

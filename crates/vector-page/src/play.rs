@@ -740,6 +740,10 @@ pub(crate) fn board_width() -> f64 {
 
 /// Draw the board and the panel.
 fn render() {
+    if crate::tourney::active() {
+        crate::tourney::render();
+        return;
+    }
     if crate::show::active() {
         crate::show::render();
         return;
@@ -814,10 +818,17 @@ fn on_reply(reply: Reply<Action>) {
 
 fn run(cmd: &str, arg: &str) {
     match cmd {
+        "tourney" => {
+            crate::tourney::run(arg);
+            if !crate::tourney::active() && !crate::show::active() {
+                resume_game();
+            }
+            return;
+        }
         "show" => {
             crate::show::run(arg);
             if !crate::show::active() {
-                render();
+                resume_game();
             }
             return;
         }
@@ -959,6 +970,18 @@ fn key(e: KeyboardEvent) {
     after_change();
 }
 
+/// Back to the game from another screen: an AI that was asked before is
+/// asked again (the worker may have been stopped), then draw.
+fn resume_game() {
+    with_page(|page| {
+        if let Some(play) = page.play.as_mut() {
+            play.pending = None;
+            play.drive();
+        }
+    });
+    render();
+}
+
 /// After every change: let the AIs go on, after a pause to see the move.
 fn after_change() {
     let _ = with_page(|page| page.play.as_ref().map(|p| p.pending.is_some()));
@@ -969,11 +992,16 @@ pub fn install() {
     ai_worker::connect(
         WORKER_URL,
         |text| {
-            if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text) {
+            if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text)
+                && !crate::tourney::on_reply(&reply)
+            {
                 tabula_page_kit::dom::after(AI_PAUSE_MS, move || on_reply(reply));
             }
         },
         || {
+            if crate::tourney::on_worker_error() {
+                return;
+            }
             with_page(|page| {
                 if let Some(play) = page.play.as_mut() {
                     play.pending = None;

@@ -29,6 +29,8 @@ pub struct Show {
     playing: bool,
     /// Counts the plays, so an old timer stops.
     run: u32,
+    /// The tournament record's text, to save (a tournament run here).
+    file: Option<String>,
 }
 
 thread_local! {
@@ -49,7 +51,18 @@ pub fn open(slides: Slides) {
             round: 0,
             playing: false,
             run: 0,
+            file: None,
         })
+    });
+}
+
+/// Show a tournament run here, with its record to save.
+pub fn open_with_file(slides: Slides, file: String) {
+    open(slides);
+    SHOW.with(|s| {
+        if let Some(show) = s.borrow_mut().as_mut() {
+            show.file = Some(file);
+        }
     });
 }
 
@@ -274,6 +287,9 @@ fn view(s: &Show) -> El {
         .child(
             el("div")
                 .class("buttons")
+                .maybe(s.file.is_some().then(|| {
+                    button(&t("v-save-tournament"), "show:save").attr("id", "save-tournament")
+                }))
                 .child(button(&t("v-show-close"), "show:close")),
         )
 }
@@ -324,6 +340,13 @@ fn tick(run: u32) {
 pub fn run(what: &str) {
     if what == "close" {
         close();
+        return;
+    }
+    if what == "save" {
+        let file = SHOW.with(|s| s.borrow().as_ref().and_then(|s| s.file.clone()));
+        if let Some(text) = file {
+            tabula_page_kit::dom::download(&text, "application/json", "vector-tournament.json");
+        }
         return;
     }
     let start = SHOW.with(|s| {

@@ -54,31 +54,7 @@ impl Slides {
 
 /// A fault in words, for the table of disqualifications.
 pub fn fault_words(f: &Fault) -> String {
-    match f {
-        Fault::Late { ms, limit_ms } => format!("late: {ms:.0} ms of {limit_ms:.0} ms"),
-        other => serde_json::to_value(other)
-            .ok()
-            .and_then(|v| {
-                let kind = v.get("fault")?.as_str()?.to_string();
-                let more = v
-                    .as_object()?
-                    .iter()
-                    .filter(|(k, _)| *k != "fault")
-                    .map(|(_, v)| {
-                        v.as_str()
-                            .map(str::to_string)
-                            .unwrap_or_else(|| v.to_string())
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                Some(if more.is_empty() {
-                    kind
-                } else {
-                    format!("{kind}: {more}")
-                })
-            })
-            .unwrap_or_else(|| format!("{other:?}")),
-    }
+    f.to_string()
 }
 
 /// The board after each round of a game record.
