@@ -415,6 +415,30 @@ fn live_view(tr: &Tourney) -> El {
         );
     }
     let faults: usize = tr.games.iter().map(|g| g.disqualified.len()).sum();
+    let mut seats = el("ul").class("show-seats").attr("id", "t-seats");
+    if let Some(c) = &tr.current {
+        for seat in 0..4u8 {
+            let e = tr.seatings[c.index][seat as usize];
+            let (fill, ink) = crate::signs::SEAT_COLOURS[seat as usize];
+            seats = seats.child(
+                el("li")
+                    .child(
+                        el("span")
+                            .class("seat-badge")
+                            .style("background", fill)
+                            .style("color", ink)
+                            .attr("aria-hidden", "true")
+                            .text(crate::signs::letter(seat)),
+                    )
+                    .text(&format!(
+                        "{} ({}): {}",
+                        tr.entrants[e].name,
+                        crate::signs::seat_word(seat),
+                        c.game.game().scores[seat as usize]
+                    )),
+            );
+        }
+    }
     el("div")
         .class("panel-inner")
         .attr("id", "tourney-live")
@@ -436,6 +460,7 @@ fn live_view(tr: &Tourney) -> El {
                 ("round", &round.to_string()),
             ],
         )))
+        .child(seats)
         .maybe(
             (faults > 0)
                 .then(|| el("p").text(&tf("v-tournament-faults", &[("n", &faults.to_string())]))),
