@@ -25,6 +25,7 @@ await page.fill('#t-games', '13');
 await page.fill('#t-rounds', '12');
 await page.fill('#t-limit', '0.5');
 await page.fill('#t-seed', '4');
+await page.evaluate(() => { window.__long = []; });
 const t0 = Date.now();
 await page.click('#t-start');
 await page.waitForSelector('body[data-screen="show"]', { timeout: 600000 });
