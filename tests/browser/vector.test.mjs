@@ -103,6 +103,21 @@ test('a game of one person against three AIs, played through the page to the end
   assert.equal((await page.textContent('#show-end')).trim(), winner.trim());
   await page.keyboard.press('Escape');
   await page.waitForSelector('body[data-screen="over"]');
+  // The finished game as a link: it opens as the slideshow and ends the same.
+  await page.click('#copy-link');
+  await page.waitForSelector('#link-out');
+  const link = await page.inputValue('#link-out');
+  assert.match(link, /vector\.html#game=/);
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForSelector('body[data-screen="show"] #show[data-round="0"]');
+  await other.keyboard.press('End');
+  await other.waitForSelector('#show-end');
+  assert.equal((await other.textContent('#show-end')).trim(), winner.trim());
+  await other.goto(url() + '?bad#game=AAAAdamaged');
+  await other.waitForSelector('#open-problem');
+  assert.match(await other.textContent('#open-problem'), /This link does not open a game: this link is damaged/);
+  await other.close();
   assert.ok(requests.every((u) => u.startsWith(site.home) || u.startsWith('data:')), `no other host: ${requests.join(' ')}`);
   assert.deepEqual(errors, []);
   await context.close();

@@ -69,8 +69,10 @@ struct Page {
     layout: Option<Layout>,
     /// The square under the pointer, said in words.
     hovered: Option<String>,
-    /// Why a file was not opened.
+    /// Why a file or link was not opened.
     problem: Option<String>,
+    /// The link to the finished game, once copied.
+    link: Option<String>,
 }
 
 thread_local! {
@@ -467,6 +469,7 @@ fn decision_view(play: &Play) -> El {
                 el("div")
                     .class("buttons")
                     .child(button(&t("v-watch"), "watch").attr("id", "watch"))
+                    .child(button(&t("v-copy-link"), "link").attr("id", "copy-link"))
                     .child(button(&t("v-save"), "save").attr("id", "save"))
                     .child(button(&t("v-new-game"), "new").class("primary")),
             );
@@ -646,6 +649,17 @@ fn panel_view(page: &Page) -> El {
                 .child(decision_view(play))
                 .child(round_view(play))
                 .child(scores_view(play))
+                .maybe(page.link.as_ref().map(|l| {
+                    el("label")
+                        .class("link-out")
+                        .text(&t("v-link-copied"))
+                        .child(
+                            el("input")
+                                .attr("id", "link-out")
+                                .attr("readonly", "")
+                                .attr("value", l),
+                        )
+                }))
                 .child(
                     el("p")
                         .class("hover")
@@ -853,6 +867,26 @@ fn run(cmd: &str, arg: &str) {
             }
             return;
         }
+        "link" => {
+            let link = with_page(|page| {
+                page.play
+                    .as_ref()
+                    .filter(|p| p.state().to_move() == ToMove::Over)
+                    .map(|p| {
+                        format!(
+                            "{}#{}",
+                            tabula_page_kit::dom::page_url(),
+                            tabula_engine::link::record_fragment::<Vector>(&p.game.record())
+                        )
+                    })
+            });
+            if let Some(link) = link {
+                tabula_page_kit::dom::copy_text(&link);
+                with_page(|page| page.link = Some(link));
+                render();
+            }
+            return;
+        }
         "save" => {
             let text = with_page(|page| {
                 page.play
@@ -877,6 +911,7 @@ fn run(cmd: &str, arg: &str) {
         "start" => match start_from_form() {
             Ok(mut play) => {
                 ai_worker::stop();
+                page.link = None;
                 play.save();
                 play.drive();
                 page.play = Some(play);
@@ -1011,6 +1046,20 @@ pub fn install() {
             render();
         },
     );
+    let hash = tabula_page_kit::dom::fragment();
+    if hash.starts_with("#game=") {
+        let opened = tabula_engine::link::record_text_from_fragment::<Vector>(&hash);
+        tabula_page_kit::dom::consume_fragment();
+        let read = match opened {
+            Some(Ok(text)) => crate::slides::read(&text),
+            Some(Err(e)) => Err(tabula_page_kit::error_words::fragment::<crate::signs::Words>(&e)),
+            None => Err(String::new()),
+        };
+        match read {
+            Ok(slides) => crate::show::open(slides),
+            Err(why) => with_page(|p| p.problem = Some(tf("v-link-refused", &[("why", &why)]))),
+        }
+    }
     let resumed = Play::resume();
     with_page(|page| {
         page.setup = resumed.is_none();

@@ -117,6 +117,27 @@ pub fn square_words(s: Square) -> String {
     }
 }
 
+/// What the page kit asks of Vector to say a refused record or link.
+pub struct Words;
+
+impl tabula_page_kit::error_words::RulesetWords for Words {
+    type Game = tabula_vector::Vector;
+
+    fn rule(e: &tabula_vector::Refusal) -> String {
+        e.to_string()
+    }
+
+    fn problems(p: &tabula_engine::Problems) -> String {
+        p.0.iter()
+            .map(|q| match q.line {
+                Some(l) => format!("{l}: {}", q.message),
+                None => q.message.clone(),
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
