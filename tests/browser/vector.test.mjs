@@ -28,13 +28,14 @@ async function openPage(context) {
   return { page, errors, requests };
 }
 
-async function startGame(page, { who, names = [], rounds = 12, seed = 5 }) {
+async function startGame(page, { who, names = [], rounds = 12, seed = 5, board = 'starter' }) {
   if (!(await page.$('#start'))) await page.click('header [data-cmd="new"]');
   await page.waitForSelector('#start');
   for (let i = 0; i < 4; i++) {
     await page.selectOption(`#seat-${i}`, who[i]);
     if (names[i]) await page.fill(`#name-${i}`, names[i]);
   }
+  await page.selectOption('#board-choice', board);
   await page.fill('#rounds', String(rounds));
   await page.fill('#seed', String(seed));
   await page.click('#start');
@@ -126,7 +127,8 @@ test('a game of one person against three AIs, played through the page to the end
 test('pass and play: a hand-off before each secret magnitude, no other magnitude in the page, and a reload resumes', async () => {
   const context = await browser();
   const { page, errors } = await openPage(context);
-  await startGame(page, { who: ['human', 'random', 'human', 'random'], names: ['Ann', '', 'Cy'], rounds: 3, seed: 3 });
+  await startGame(page, { who: ['human', 'random', 'human', 'random'], names: ['Ann', '', 'Cy'], rounds: 3, seed: 3, board: 'crossfire' });
+  assert.equal(await page.getAttribute('#board', 'data-board'), 'Crossfire');
   let handoffs = 0;
   // Directions are public: no hand-off for them. Before each magnitude the device changes hands.
   for (let i = 0; i < 12 && handoffs < 2; i++) {
@@ -156,6 +158,7 @@ test('pass and play: a hand-off before each secret magnitude, no other magnitude
   await page.waitForSelector('body[data-state="ready"]');
   await page.waitForSelector('body[data-screen="game"]');
   assert.equal(await page.getAttribute('#board', 'data-pos'), before);
+  assert.equal(await page.getAttribute('#board', 'data-board'), 'Crossfire', 'the board is kept too');
   assert.equal(await page.locator('#last-round li').count(), 4);
   await playToEnd(page);
   assert.deepEqual(errors, []);

@@ -89,6 +89,7 @@ impl Play {
         names: Vec<String>,
         rounds: u8,
         seed: u64,
+        map: Option<&str>,
     ) -> Result<Play, String> {
         let options = Options {
             rounds,
@@ -102,7 +103,7 @@ impl Play {
                 player: p.record_name(),
             })
             .collect();
-        let game = Match::<Vector>::new(&options, None, seats, seed).map_err(|e| e.to_string())?;
+        let game = Match::<Vector>::new(&options, map, seats, seed).map_err(|e| e.to_string())?;
         Ok(Play {
             game,
             players,
@@ -126,7 +127,14 @@ impl Play {
             .map(|s| Player::from_record(&s.player))
             .collect();
         let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
-        let mut play = Play::new(players, names, options.rounds, record.seed).ok()?;
+        let mut play = Play::new(
+            players,
+            names,
+            options.rounds,
+            record.seed,
+            record.map.as_deref(),
+        )
+        .ok()?;
         for (i, step) in record.actions.iter().enumerate() {
             let RecordedAction { seat, .. } = step;
             let action = read_action::<Vector>(i, step).ok()?;
@@ -309,6 +317,7 @@ fn setup_view(problem: Option<&str>) -> El {
         .child(el("h2").text(&t("v-new-game")))
         .child(el("p").class("hint").text(&t("v-setup-hint")))
         .child(rows)
+        .child(board_select("board-choice"))
         .child(
             el("label").text(&t("v-rounds")).child(
                 el("input")
@@ -339,6 +348,19 @@ fn setup_view(problem: Option<&str>) -> El {
                     .attr("id", "start"),
             ),
         )
+}
+
+/// The choice of a shipped board.
+pub(crate) fn board_select(id: &str) -> El {
+    let mut select = el("select").attr("id", id);
+    for (b, text) in signs::BOARDS {
+        select = select.child(
+            el("option")
+                .attr("value", b)
+                .text(&signs::board_name(b, text)),
+        );
+    }
+    el("label").text(&t("v-board")).child(select)
 }
 
 fn value_of(id: &str) -> String {
@@ -389,7 +411,9 @@ fn start_from_form() -> Result<Play, String> {
         .ok()
         .filter(|s| *s <= tabula_engine::limits::MAX_SEED)
         .ok_or_else(|| t("v-bad-seed"))?;
-    Play::new(players, names, rounds, seed)
+    let board = value_of("board-choice");
+    let map = signs::board_text(&board).ok_or_else(|| t("v-bad-board"))?;
+    Play::new(players, names, rounds, seed, Some(map))
 }
 
 fn compass(play: &Play, seat: Seat) -> El {
@@ -781,6 +805,9 @@ fn render() {
                 let p = play.state().pos;
                 canvas
                     .set_attribute("data-pos", &format!("{} {}", p.row, p.col))
+                    .ok();
+                canvas
+                    .set_attribute("data-board", &play.state().board.name)
                     .ok();
                 canvas
                     .set_attribute(

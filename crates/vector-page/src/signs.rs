@@ -16,6 +16,33 @@ pub const SEAT_COLOURS: [(&str, &str); 4] = [
     ("#2e7d32", "#ffffff"),
 ];
 
+/// The boards the page offers, as shipped in `maps/vector/`: (id, text).
+pub const BOARDS: [(&str, &str); 3] = [
+    ("starter", include_str!("../../../maps/vector/starter.txt")),
+    (
+        "crossfire",
+        include_str!("../../../maps/vector/crossfire.txt"),
+    ),
+    (
+        "gauntlet",
+        include_str!("../../../maps/vector/gauntlet.txt"),
+    ),
+];
+
+/// A board's name, from its `# name:` line (else its id).
+pub fn board_name(id: &str, text: &str) -> String {
+    text.lines()
+        .find_map(|l| l.strip_prefix("# name:"))
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// The text of a shipped board by id (`None` for an unknown id).
+pub fn board_text(id: &str) -> Option<&'static str> {
+    BOARDS.iter().find(|(b, _)| *b == id).map(|(_, t)| *t)
+}
+
 /// The arrow of a direction.
 pub fn arrow(d: Dir) -> &'static str {
     match d {
@@ -166,5 +193,15 @@ mod tests {
             "{words}"
         );
         assert!(square_words(Square::NoTurn(2)).contains("South"));
+    }
+
+    #[test]
+    fn the_shipped_boards_read_and_have_names() {
+        for (id, text) in BOARDS {
+            assert!(tabula_vector::read_board(text).is_ok(), "{id}");
+            assert!(!board_name(id, text).is_empty());
+        }
+        assert_eq!(board_name("starter", BOARDS[0].1), "Starter");
+        assert!(board_text("nowhere").is_none());
     }
 }

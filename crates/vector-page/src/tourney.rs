@@ -53,6 +53,7 @@ pub struct Tourney {
     specs: Vec<String>,
     seatings: Vec<Vec<usize>>,
     options: Options,
+    map: &'static str,
     seed: u64,
     limit_ms: f64,
     games: Vec<GameEntry>,
@@ -150,6 +151,7 @@ fn setup_view(problem: Option<&str>) -> El {
         .child(el("h2").text(&t("v-tournament")))
         .child(el("p").class("hint").text(&t("v-tournament-hint")))
         .child(rows)
+        .child(crate::play::board_select("t-board"))
         .child(field(&t("v-games"), "t-games", "1", "100", "1", "13"))
         .child(field(&t("v-rounds"), "t-rounds", "1", "12", "1", "12"))
         .child(field(
@@ -221,8 +223,10 @@ fn from_form() -> Result<Tourney, String> {
         .ok()
         .filter(|s| *s <= tabula_engine::limits::MAX_SEED)
         .ok_or_else(|| t("v-bad-seed"))?;
+    let map = crate::signs::board_text(&value_of("t-board")).ok_or_else(|| t("v-bad-board"))?;
     Ok(Tourney {
         seatings: seatings(4, games, seed, false),
+        map,
         entrants,
         specs,
         options: Options {
@@ -254,8 +258,8 @@ impl Tourney {
             })
             .collect();
         let seed = self.seed.wrapping_add(index as u64) & tabula_engine::limits::MAX_SEED;
-        let game =
-            Match::<Vector>::new(&self.options, None, seats, seed).map_err(|e| e.to_string())?;
+        let game = Match::<Vector>::new(&self.options, Some(self.map), seats, seed)
+            .map_err(|e| e.to_string())?;
         self.current = Some(Current {
             index,
             game,
