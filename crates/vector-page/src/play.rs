@@ -256,7 +256,8 @@ impl Play {
     }
 }
 
-fn seat_badge(seat: Seat) -> El {
+/// A seat's badge: its letter on its colour (the letter says it, not the colour).
+pub(crate) fn seat_badge(seat: Seat) -> El {
     let (fill, ink) = SEAT_COLOURS[seat as usize % 4];
     el("span")
         .class("seat-badge")
@@ -363,7 +364,8 @@ pub(crate) fn board_select(id: &str) -> El {
     el("label").text(&t("v-board")).child(select)
 }
 
-fn value_of(id: &str) -> String {
+/// The value of the select or input `id` (empty when there is none).
+pub(crate) fn value_of(id: &str) -> String {
     let e = by_id(id);
     if let Some(s) = e
         .clone()

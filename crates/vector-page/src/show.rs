@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, KeyboardEvent};
 
 use crate::draw;
-use crate::signs::{SEAT_COLOURS, letter, seat_word, team_word};
+use crate::signs::{seat_word, team_word};
 use crate::slides::Slides;
 
 /// How long a round stays on screen while playing.
@@ -121,24 +121,12 @@ fn view(s: &Show) -> El {
     let tournament = !game.seating.is_empty();
     let mut seats = el("ul").class("show-seats");
     for seat in 0..4u8 {
-        let (fill, ink) = SEAT_COLOURS[seat as usize];
-        seats = seats.child(
-            el("li")
-                .child(
-                    el("span")
-                        .class("seat-badge")
-                        .style("background", fill)
-                        .style("color", ink)
-                        .attr("aria-hidden", "true")
-                        .text(letter(seat)),
-                )
-                .text(&format!(
-                    "{} ({}): {}",
-                    game.names.get(seat as usize).cloned().unwrap_or_default(),
-                    seat_word(seat),
-                    state.scores[seat as usize]
-                )),
-        );
+        seats = seats.child(el("li").child(crate::play::seat_badge(seat)).text(&format!(
+            "{} ({}): {}",
+            game.names.get(seat as usize).cloned().unwrap_or_default(),
+            seat_word(seat),
+            state.scores[seat as usize]
+        )));
     }
     let where_ = if s.round == 0 {
         t("v-show-start")

@@ -22,9 +22,10 @@ use tabula_tournament::{
 use tabula_vector::{Action, Options, Vector};
 use tabula_worker::protocol::{Reply, Request};
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlCanvasElement;
 
 use crate::draw;
+use crate::play::value_of;
 
 /// The bots an entrant may be.
 const ENTRANT_BOTS: [(&str, &str); 5] = [
@@ -86,19 +87,6 @@ pub fn open() {
 pub fn close() {
     ai_worker::stop();
     TOURNEY.with(|t| *t.borrow_mut() = None);
-}
-
-fn value_of(id: &str) -> String {
-    let e = by_id(id);
-    if let Some(s) = e
-        .clone()
-        .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
-    {
-        return s.value();
-    }
-    e.and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        .map(|i| i.value())
-        .unwrap_or_default()
 }
 
 fn setup_view(problem: Option<&str>) -> El {
@@ -423,24 +411,12 @@ fn live_view(tr: &Tourney) -> El {
     if let Some(c) = &tr.current {
         for seat in 0..4u8 {
             let e = tr.seatings[c.index][seat as usize];
-            let (fill, ink) = crate::signs::SEAT_COLOURS[seat as usize];
-            seats = seats.child(
-                el("li")
-                    .child(
-                        el("span")
-                            .class("seat-badge")
-                            .style("background", fill)
-                            .style("color", ink)
-                            .attr("aria-hidden", "true")
-                            .text(crate::signs::letter(seat)),
-                    )
-                    .text(&format!(
-                        "{} ({}): {}",
-                        tr.entrants[e].name,
-                        crate::signs::seat_word(seat),
-                        c.game.game().scores[seat as usize]
-                    )),
-            );
+            seats = seats.child(el("li").child(crate::play::seat_badge(seat)).text(&format!(
+                "{} ({}): {}",
+                tr.entrants[e].name,
+                crate::signs::seat_word(seat),
+                c.game.game().scores[seat as usize]
+            )));
         }
     }
     el("div")
