@@ -74,10 +74,6 @@ fn seat_of(letter: &str) -> Option<Seat> {
         .map(|s| s as Seat)
 }
 
-fn dir_of(word: &str) -> Option<Dir> {
-    Dir::ALL.into_iter().find(|d| d.short() == word)
-}
-
 /// Run `tabula client`.
 pub fn run(args: &ClientArgs) -> CmdResult {
     if args.ruleset != "vector" {
@@ -178,7 +174,7 @@ pub fn run(args: &ClientArgs) -> CmdResult {
                 let t = table
                     .as_mut()
                     .ok_or_else(|| at("no game has begun".into()))?;
-                let (Some(seat), Some(dir)) = (seat_of(seat), dir_of(dir)) else {
+                let (Some(seat), Some(dir)) = (seat_of(seat), Dir::from_short(dir)) else {
                     return Err(at("not a seat and a direction".into()));
                 };
                 t.game

@@ -222,7 +222,7 @@ fn clean_name(text: &str, fallback: &str) -> String {
 fn parse_direction(text: &str) -> Result<Dir, Fault> {
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
-        ["DIRECTION:", d] => Dir::ALL.into_iter().find(|x| x.short() == *d).ok_or(()),
+        ["DIRECTION:", d] => Dir::from_short(d).ok_or(()),
         _ => Err(()),
     }
     .map_err(|()| Fault::Malformed {

@@ -968,10 +968,7 @@ fn run(cmd: &str, arg: &str) {
             };
             let Some(seat) = play.deciding() else { return };
             let action = if cmd == "dir" {
-                Dir::ALL
-                    .into_iter()
-                    .find(|d| d.short() == arg)
-                    .map(Action::Direction)
+                Dir::from_short(arg).map(Action::Direction)
             } else {
                 arg.parse().ok().map(Action::Magnitude)
             };

@@ -79,11 +79,14 @@ impl Dir {
         ][self.index()]
     }
 
+    /// The direction a protocol word (`NE`) names, and only that.
+    pub fn from_short(w: &str) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|d| d.short() == w)
+    }
+
     /// The direction a protocol word (`NE`) or a board word (`NORTHEAST`) names.
     pub fn parse(w: &str) -> Option<Dir> {
-        Dir::ALL
-            .into_iter()
-            .find(|d| d.short() == w || d.word() == w)
+        Dir::from_short(w).or_else(|| Dir::ALL.into_iter().find(|d| d.word() == w))
     }
 
     /// One step: (rows, columns).
