@@ -252,7 +252,7 @@ test('bots written in the page: one plays, one that throws is skipped with its l
     for (const [bad, said] of [
       ['function orders(view) {\n  return [;\n}\n', /Not saved: its code does not run: .*\(line 2, column \d+\)/],
       ['const x = 1;\nnull.y;\nfunction orders(view) { return []; }\n', /Not saved: its code does not run: .*\(line 2, column \d+\)/],
-      ['// orders will come later\nconst orders = 3;\n', /Not saved: the code defines no function orders\(view\)/],
+      ['// orders will come later\nconst orders = 3;\n', /Not saved: the code does not define orders\(view\)/],
     ]) {
       await page.click('[data-cmd="bot-new"]');
       await page.fill('#bot-name', 'Broken');
@@ -266,7 +266,7 @@ test('bots written in the page: one plays, one that throws is skipped with its l
     writeFileSync(join(artefacts, 'empty.js'), 'let x = 1;');
     await page.setInputFiles('#bot-import', join(artefacts, 'empty.js'));
     await page.waitForFunction(() => document.querySelector('#bot-msg').textContent.startsWith('Not imported'));
-    assert.match(await page.textContent('#bot-msg'), /no function orders\(view\)/);
+    assert.match(await page.textContent('#bot-msg'), /does not define orders\(view\)/);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

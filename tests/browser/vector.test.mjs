@@ -287,7 +287,86 @@ test('a bot over the time limit disqualifies its team for the game, and the tour
   assert.ok(seen, 'a disqualification is shown');
   // search:hard always takes more than 1 ms (it plays every game); under
   // load another bot may be late too, which is the same rule.
-  assert.match(await page.textContent('#faults'), /disqualified: answered in \d+ ms, over its 1 ms/);
+  assert.match(await page.textContent('#faults'), /disqualified: took \d+ ms, over its 1 ms/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Write and save a bot in the "Your bots" dialog (opened from `opener`). */
+async function saveBot(page, name, code) {
+  await page.click('[data-cmd="bot-new"]');
+  await page.fill('#bot-name', name);
+  if (code !== null) await page.fill('#bot-code', code);
+  await page.click('[data-cmd="bot-save"]');
+  await page.waitForFunction(() => /^(Saved|Not saved)/.test(document.querySelector('#bot-msg').textContent));
+  assert.match(await page.textContent('#bot-msg'), /^Saved/, `${name} is saved`);
+}
+
+const LOOPER = 'function direction(view) {\n  return view.legal[0];\n}\nfunction magnitude(view) {\n  while (true) {}\n}\n';
+const THROWER = 'function direction(view) {\n  return view.legal[view.legal.length - 1];\n}\nfunction magnitude(view) {\n  throw new Error("boom");\n}\n';
+const SIDESTEP = 'function direction(view) {\n  return view.legal[(view.round + view.me) % view.legal.length];\n}\nfunction magnitude(view) {\n  return view.legal[view.legal.length - 1];\n}\n';
+
+test('bots written in the page: a tournament of four, one loops forever and one throws — both disqualified with their team, the tournament finishes and verifies', async () => {
+  const context = await browser();
+  const { page, errors, requests } = await openPage(context);
+  await page.click('header [data-cmd="tourney:open"]');
+  await page.click('#t-bots');
+  await page.waitForSelector('#bots:not([hidden]) #bot-code');
+  const template = await page.inputValue('#bot-code');
+  assert.match(template, /^\/\/ A Vector bot\./);
+  assert.match(template, /function direction\(view\)/);
+  assert.match(template, /function magnitude\(view\)/);
+  // A bot without magnitude(view) is refused before it is saved, by name.
+  await page.click('[data-cmd="bot-new"]');
+  await page.fill('#bot-code', 'function direction(view) { return "N"; }\n// magnitude');
+  await page.click('[data-cmd="bot-save"]');
+  await page.waitForFunction(() => /^Not saved/.test(document.querySelector('#bot-msg').textContent));
+  assert.match(await page.textContent('#bot-msg'), /does not define magnitude\(view\)/);
+  await saveBot(page, 'Homing', null);
+  await saveBot(page, 'Looper', LOOPER);
+  await saveBot(page, 'Thrower', THROWER);
+  await saveBot(page, 'Sidestep', SIDESTEP);
+  assert.deepEqual(await page.$$eval('#bot-list button', (b) => b.map((x) => x.textContent)), ['Homing', 'Looper', 'Thrower', 'Sidestep']);
+  assert.deepEqual(await axeViolations(page), []);
+  await page.screenshot({ path: join(artefacts, 'vector-bots.png') });
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#bots[hidden]', { state: 'attached' });
+  await runTournament(page, { entrants: ['saved:0', 'saved:1', 'saved:2', 'saved:3'], games: 2, rounds: 3, limit: 0.5 });
+  await page.waitForSelector('body[data-screen="show"]', { timeout: 60000 });
+  for (let g = 0; g < 2; g++) {
+    if (g > 0) await page.keyboard.press('ArrowDown');
+    await page.waitForSelector(`#show[data-game="${g}"]`);
+    const faults = await page.textContent('#faults');
+    assert.match(faults, /Looper \(\w+\) disqualified: took \d+ ms, over its 500 ms/, `game ${g + 1}: the looping bot`);
+    assert.match(faults, /Thrower \(\w+\) disqualified: failed: it threw .*boom \(line 5, column \d+\)/, `game ${g + 1}: the throwing bot`);
+  }
+  await page.screenshot({ path: join(artefacts, 'vector-bots-tournament.png') });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-tournament')]);
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-vector-'));
+  const file = join(dir, 'tournament.json');
+  await download.saveAs(file);
+  const t = JSON.parse(readFileSync(file, 'utf8'));
+  assert.deepEqual(t.entrants.map((e) => [e.name, e.player]), [['Homing', 'bot:script'], ['Looper', 'bot:script'], ['Thrower', 'bot:script'], ['Sidestep', 'bot:script']]);
+  assert.ok(t.games.every((g) => g.disqualified.length === 2), 'both bad bots are out in every game');
+  const out = execFileSync(join(root, 'target', 'release', 'tabula'), ['record', 'verify', file]).toString();
+  assert.match(out, /ok \(tournament of 2 games, 4 entrants, results replay\)/);
+  assert.ok(requests.every((r) => r.startsWith(site.home) || r.startsWith('blob:') || r.startsWith('data:')), requests.join('\n'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a game with bots written in the page: one plays, one that throws hands its seat to the random AI, and the game ends', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  await page.waitForSelector('#setup-bots');
+  await page.click('#setup-bots');
+  await saveBot(page, 'Homing', null);
+  await saveBot(page, 'Thrower', THROWER);
+  await page.click('#bots [data-cmd="bots-close"]');
+  // The saved bots are offered for the seats at once.
+  await startGame(page, { who: ['saved:0', 'saved:1', 'random', 'random'], rounds: 3 });
+  await page.waitForSelector('body[data-screen="over"]', { timeout: 60000 });
+  assert.match(await page.textContent('#panel'), /The bot of Thrower is out: it threw .*boom \(line 5, column \d+\)\. The random AI plays the seat from now on\./);
   assert.deepEqual(errors, []);
   await context.close();
 });

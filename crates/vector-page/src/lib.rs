@@ -10,6 +10,7 @@
 //! plays through a `tabula_engine::record::Match`, whose record is kept
 //! in the browser so a reload (or a change of language) resumes.
 
+pub mod js_bots;
 pub mod signs;
 pub mod slides;
 
@@ -17,6 +18,8 @@ pub mod slides;
 mod draw;
 #[cfg(target_arch = "wasm32")]
 mod play;
+#[cfg(target_arch = "wasm32")]
+mod seat_bots;
 #[cfg(target_arch = "wasm32")]
 mod show;
 #[cfg(target_arch = "wasm32")]

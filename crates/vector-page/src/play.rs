@@ -22,6 +22,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 
 use crate::draw::{self, Layout};
+use crate::seat_bots::{self, SeatBots};
 use crate::signs::{self, SEAT_COLOURS, arrow, dir_word, letter, seat_word, team_word};
 
 /// Where the game in progress is kept.
@@ -30,6 +31,10 @@ const GAME_KEY: &str = "tabula-vector-game";
 const WORKER_URL: &str = "./tabula-vector-worker_loader.js";
 /// How long an AI's choice stays on screen before the next one.
 const AI_PAUSE_MS: f64 = 350.0;
+/// A seat played by a bot written in the page: its spec in the page.
+const SCRIPT: &str = "script";
+/// How a game record names such a seat.
+const SCRIPT_PLAYER: &str = "bot:script";
 /// The choices of a seat in the set-up form: a person or a bot spec.
 const SEAT_CHOICES: [(&str, &str); 6] = [
     ("human", "v-person"),
@@ -59,6 +64,10 @@ struct Play {
     pending: Option<Pending>,
     next_id: u64,
     message: Option<String>,
+    /// The seats played by bots written in the page.
+    bots: SeatBots,
+    /// Why written bots are out of this game (said until it ends).
+    outs: Vec<String>,
 }
 
 /// The page: a game, or the set-up form.
@@ -90,6 +99,7 @@ impl Play {
         rounds: u8,
         seed: u64,
         map: Option<&str>,
+        codes: Vec<Option<String>>,
     ) -> Result<Play, String> {
         let options = Options {
             rounds,
@@ -113,6 +123,8 @@ impl Play {
             pending: None,
             next_id: 1,
             message: None,
+            bots: SeatBots::new(codes),
+            outs: Vec::new(),
         })
     }
 
@@ -121,10 +133,21 @@ impl Play {
         let text = local_storage()?.get_item(GAME_KEY).ok().flatten()?;
         let record = parse_record(&text).ok()?;
         let options: Options = serde_json::from_value(record.options.clone()).ok()?;
+        let mut codes = SeatBots::kept();
+        codes.resize(record.seats.len(), None);
         let players: Vec<Player> = record
             .seats
             .iter()
-            .map(|s| Player::from_record(&s.player))
+            .zip(codes.iter_mut())
+            .map(|(s, code)| {
+                if s.player != SCRIPT_PLAYER {
+                    *code = None;
+                }
+                match code {
+                    Some(_) => Player::Ai(SCRIPT.into()),
+                    None => Player::from_record(&s.player),
+                }
+            })
             .collect();
         let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
         let mut play = Play::new(
@@ -133,6 +156,7 @@ impl Play {
             options.rounds,
             record.seed,
             record.map.as_deref(),
+            codes,
         )
         .ok()?;
         for (i, step) in record.actions.iter().enumerate() {
@@ -154,6 +178,7 @@ impl Play {
         {
             s.set_item(GAME_KEY, &text).ok();
         }
+        self.bots.keep();
     }
 
     fn state(&self) -> &Vector {
@@ -214,6 +239,23 @@ impl Play {
         };
         let id = self.next_id;
         self.next_id += 1;
+        if spec == SCRIPT {
+            let legal = self.state().legal_actions(seat);
+            let view = self.state().player_view(seat);
+            let asked = self.bots.ask(
+                seat as usize,
+                id,
+                &view,
+                &legal,
+                move |heard| on_script(seat, heard),
+                move || on_overdue(id, seat),
+            );
+            match asked {
+                Ok(()) => self.pending = Some(Pending { id, seat }),
+                Err(why) => self.bot_out(seat, &why),
+            }
+            return;
+        }
         let request = Request {
             id,
             spec,
@@ -240,6 +282,18 @@ impl Play {
             }
             Err(e) => self.message = Some(tf("v-refused", &[("why", &e.to_string())])),
         }
+        self.drive();
+    }
+
+    /// `seat`'s written bot is out: the random AI plays the seat from now
+    /// on, and the page says why.
+    fn bot_out(&mut self, seat: Seat, why: &str) {
+        self.bots.drop_seat(seat as usize);
+        self.players[seat as usize] = Player::Ai("random".into());
+        self.outs.push(tf(
+            "v-bot-out",
+            &[("name", &self.names[seat as usize]), ("why", why)],
+        ));
         self.drive();
     }
 
@@ -276,7 +330,7 @@ fn player_words(p: &Player) -> String {
         .iter()
         .find(|(s, _)| *s == spec)
         .map(|(_, k)| t(k))
-        .unwrap_or_else(|| spec.to_string())
+        .unwrap_or_else(|| t("v-script"))
 }
 
 fn setup_view(problem: Option<&str>) -> El {
@@ -292,6 +346,13 @@ fn setup_view(problem: Option<&str>) -> El {
                 o = o.attr("selected", "");
             }
             select = select.child(o);
+        }
+        for (k, bot) in tabula_page_kit::bots::editor::saved().iter().enumerate() {
+            select = select.child(
+                el("option")
+                    .attr("value", &format!("saved:{k}"))
+                    .text(&tf("v-written-bot", &[("name", &bot.name)])),
+            );
         }
         rows = rows.child(
             el("div")
@@ -343,11 +404,14 @@ fn setup_view(problem: Option<&str>) -> El {
         )
         .maybe(problem.map(|p| el("p").class("problem").attr("role", "alert").text(p)))
         .child(
-            el("div").class("buttons").child(
-                button(&t("v-start"), "start")
-                    .class("primary")
-                    .attr("id", "start"),
-            ),
+            el("div")
+                .class("buttons")
+                .child(
+                    button(&t("v-start"), "start")
+                        .class("primary")
+                        .attr("id", "start"),
+                )
+                .child(button(&t("your-bots"), "bots").attr("id", "setup-bots")),
         )
 }
 
@@ -382,23 +446,30 @@ pub(crate) fn value_of(id: &str) -> String {
 fn start_from_form() -> Result<Play, String> {
     let mut players = Vec::new();
     let mut names = Vec::new();
+    let mut codes = Vec::new();
+    let saved = tabula_page_kit::bots::editor::saved();
     for seat in 0..4u8 {
         let spec = value_of(&format!("seat-{seat}"));
-        players.push(if spec == "human" {
-            Player::Human
-        } else {
-            Player::from_record(&format!("bot:{spec}"))
+        let written = spec
+            .strip_prefix("saved:")
+            .and_then(|k| k.parse::<usize>().ok())
+            .and_then(|k| saved.get(k));
+        players.push(match written {
+            Some(_) => Player::Ai(SCRIPT.into()),
+            None if spec == "human" => Player::Human,
+            None => Player::from_record(&format!("bot:{spec}")),
         });
+        codes.push(written.map(|b| b.code.clone()));
         let name: String = value_of(&format!("name-{seat}"))
             .chars()
             .filter(|c| !c.is_control())
             .take(24)
             .collect();
         let name = name.trim().to_string();
-        names.push(if name.is_empty() {
-            seat_word(seat)
-        } else {
-            name
+        names.push(match written {
+            Some(bot) if name.is_empty() || name == seat_word(seat) => bot.name.clone(),
+            _ if name.is_empty() => seat_word(seat),
+            _ => name,
         });
     }
     let rounds: u8 = value_of("rounds")
@@ -415,7 +486,7 @@ fn start_from_form() -> Result<Play, String> {
         .ok_or_else(|| t("v-bad-seed"))?;
     let board = value_of("board-choice");
     let map = signs::board_text(&board).ok_or_else(|| t("v-bad-board"))?;
-    Play::new(players, names, rounds, seed, Some(map))
+    Play::new(players, names, rounds, seed, Some(map), codes)
 }
 
 fn compass(play: &Play, seat: Seat) -> El {
@@ -672,6 +743,11 @@ fn panel_view(page: &Page) -> El {
                         .as_ref()
                         .map(|m| el("p").class("problem").attr("role", "alert").text(m)),
                 )
+                .children(
+                    play.outs
+                        .iter()
+                        .map(|m| el("p").class("problem bot-out").text(m)),
+                )
                 .child(decision_view(play))
                 .child(round_view(play))
                 .child(scores_view(play))
@@ -838,6 +914,53 @@ fn render() {
     });
 }
 
+/// What a seat's written bot said (about the question pending, if it
+/// is that seat's).
+fn on_script(seat: Seat, heard: tabula_page_kit::bots::sandbox::Heard) {
+    let outcome = with_page(|page| {
+        let play = page.play.as_mut()?;
+        let id = play.pending.filter(|p| p.seat == seat)?.id;
+        let legal = play.state().legal_actions(seat);
+        let outcome = seat_bots::outcome(id, heard, &legal)?;
+        if let Err(why) = &outcome {
+            play.pending = None;
+            play.bot_out(seat, why);
+        }
+        Some((id, outcome))
+    });
+    match outcome {
+        Some((id, Ok(action))) => {
+            let reply = Reply {
+                id,
+                action: Some(action),
+                error: None,
+                ms: 0.0,
+            };
+            tabula_page_kit::dom::after(AI_PAUSE_MS, move || on_reply(reply));
+        }
+        Some((_, Err(_))) => render(),
+        None => {}
+    }
+}
+
+/// Question `id` to a written bot is long past its time.
+fn on_overdue(id: u64, seat: Seat) {
+    let out = with_page(|page| {
+        let play = page.play.as_mut()?;
+        play.pending.filter(|p| p.id == id)?;
+        play.pending = None;
+        let why = tf(
+            "v-bot-no-answer",
+            &[("limit", &format!("{:.0}", crate::js_bots::DEFAULT_LIMIT_MS))],
+        );
+        play.bot_out(seat, &why);
+        Some(())
+    });
+    if out.is_some() {
+        render();
+    }
+}
+
 fn on_reply(reply: Reply<Action>) {
     let pause = with_page(|page| {
         let Some(play) = page.play.as_mut() else {
@@ -859,8 +982,35 @@ fn on_reply(reply: Reply<Action>) {
     let _ = pause;
 }
 
+/// Whether the "Your bots" dialog is open.
+fn bots_open() -> bool {
+    by_id("bots").is_some_and(|b| !b.has_attribute("hidden"))
+}
+
 fn run(cmd: &str, arg: &str) {
+    if tabula_page_kit::bots::editor::command(cmd, arg) {
+        return;
+    }
     match cmd {
+        "bots" => {
+            if let Some(b) = by_id("bots") {
+                b.remove_attribute("hidden").ok();
+            }
+            tabula_page_kit::bots::editor::render();
+            if let Some(c) =
+                by_id("bot-code").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                c.focus().ok();
+            }
+            return;
+        }
+        "bots-close" => {
+            if let Some(b) = by_id("bots") {
+                b.set_attribute("hidden", "").ok();
+            }
+            render();
+            return;
+        }
         "tourney" => {
             crate::tourney::run(arg);
             if !crate::tourney::active() && !crate::show::active() {
@@ -989,9 +1139,9 @@ fn key(e: KeyboardEvent) {
     if e.ctrl_key() || e.meta_key() || e.alt_key() {
         return;
     }
-    if crate::show::key(&e) {
-        if !crate::show::active() {
-            render();
+    if bots_open() {
+        if e.key() == "Escape" {
+            run("bots-close", "");
         }
         return;
     }
@@ -999,6 +1149,12 @@ fn key(e: KeyboardEvent) {
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
     {
+        return;
+    }
+    if crate::show::key(&e) {
+        if !crate::show::active() {
+            render();
+        }
         return;
     }
     let k = e.key();
@@ -1050,6 +1206,14 @@ fn after_change() {
 
 /// Set the page up: the worker, the kept game, the listeners.
 pub fn install() {
+    let problem = tabula_page_kit::bots::editor::install(&crate::js_bots::KIND, render);
+    with_page(|p| p.problem = problem);
+    if let Some(b) = by_id("bots") {
+        tabula_page_kit::dom::replace_children(
+            &b,
+            tabula_page_kit::bots::editor::dialog_body("bots-close"),
+        );
+    }
     ai_worker::connect(
         WORKER_URL,
         |text| {
@@ -1111,8 +1275,10 @@ pub fn install() {
             }
             let cmd = el.get_attribute("data-cmd").unwrap_or_default();
             let (name, arg) = cmd.split_once(':').unwrap_or((cmd.as_str(), ""));
-            let (name, arg) = (name.to_string(), arg.to_string());
-            run(&name, &arg);
+            let arg = el
+                .get_attribute("data-arg")
+                .unwrap_or_else(|| arg.to_string());
+            run(name, &arg);
         }
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);

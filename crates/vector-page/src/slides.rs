@@ -6,6 +6,7 @@
 
 use tabula_engine::record::{GameRecord, parse_record, read_action};
 use tabula_engine::{Game, Seat, ToMove, settle_chance};
+use tabula_page_kit::i18n::{t, tf};
 use tabula_tournament::{Fault, TOURNAMENT_FORMAT, TournamentRecord, verify};
 use tabula_vector::Vector;
 
@@ -54,7 +55,21 @@ impl Slides {
 
 /// A fault in words, for the table of disqualifications.
 pub fn fault_words(f: &Fault) -> String {
-    f.to_string()
+    match f {
+        Fault::Late { ms, limit_ms } => tf(
+            "v-fault-late",
+            &[
+                ("ms", &format!("{ms:.0}")),
+                ("limit", &format!("{limit_ms:.0}")),
+            ],
+        ),
+        Fault::Malformed { text } => tf("v-fault-malformed", &[("text", text)]),
+        Fault::Illegal { action, reason } => {
+            tf("v-fault-illegal", &[("action", action), ("reason", reason)])
+        }
+        Fault::Crashed { why } => tf("v-fault-crashed", &[("why", why)]),
+        Fault::Gone => t("v-fault-gone"),
+    }
 }
 
 /// The board after each round of a game record.
@@ -167,6 +182,26 @@ mod tests {
         assert_eq!(by_name("greedy"), 2.0);
         assert_eq!(by_name("search:easy"), 0.0);
         assert_eq!(total.iter().sum::<f64>(), 6.0);
+    }
+
+    #[test]
+    fn faults_are_said_in_the_page_s_language() {
+        crate::add_words();
+        let late = Fault::Late {
+            ms: 3512.4,
+            limit_ms: 500.0,
+        };
+        assert_eq!(fault_words(&late), "took 3512 ms, over its 500 ms");
+        tabula_page_kit::i18n::use_lang(Some(tabula_page_kit::i18n::Lang::De));
+        let german = [
+            fault_words(&late),
+            fault_words(&Fault::Crashed { why: "x".into() }),
+            fault_words(&Fault::Gone),
+        ];
+        tabula_page_kit::i18n::use_lang(None);
+        assert_eq!(german[0], "brauchte 3512 ms, mehr als seine 500 ms");
+        assert_eq!(german[1], "ist ausgefallen: x");
+        assert_eq!(german[2], "hat die Verbindung verlassen");
     }
 
     #[test]

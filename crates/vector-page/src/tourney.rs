@@ -1,8 +1,10 @@
-//! A tournament run in the page: four entrants (built-in bots), N games
-//! of R rounds, the seatings drawn from the seed and announced, every
-//! decision of a bot made in the AI worker from its seat's view and timed
-//! there against the clock; a late, failed or illegal answer disqualifies
-//! the seat's team for that game and the tournament goes on. Shown live
+//! A tournament run in the page: four entrants (built-in bots or bots
+//! written in the page), N games of R rounds, the seatings drawn from the
+//! seed and announced, every decision of a bot made in a worker from its
+//! seat's view and timed there against the clock (built-in bots in the AI
+//! worker, each written bot in a worker of its own, stopped when it runs
+//! past its time); a late, thrown, malformed or illegal answer
+//! disqualifies the seat's team for that game and the tournament goes on. Shown live
 //! (a progress bar, the board of the game being played, the points so
 //! far), then opened in the slideshow, and saved as the same tournament
 //! record `tabula tournament` writes (`tabula record verify` reads it).
@@ -12,6 +14,7 @@ use std::cell::RefCell;
 use tabula_engine::record::{Match, SeatInfo};
 use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
+use tabula_page_kit::bots::sandbox::{Bad, Heard, Sandbox, retire};
 use tabula_page_kit::dom::{El, button, by_id, el};
 use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::morph;
@@ -25,7 +28,14 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 use crate::draw;
+use crate::js_bots::{self, KIND};
 use crate::play::value_of;
+
+/// How long past its limit a written bot's answer is awaited before its
+/// worker is stopped (the answer's own time decides lateness).
+const GRACE_MS: f64 = 1000.0;
+/// More time for a written bot's first answer (its worker starts).
+const START_MS: f64 = 2000.0;
 
 /// The bots an entrant may be.
 const ENTRANT_BOTS: [(&str, &str); 5] = [
@@ -46,12 +56,19 @@ struct Current {
     chosen: Vec<(Seat, Action)>,
     disqualified: Vec<Disqualification>,
     pending: Option<u64>,
+    /// When the pending question was asked (the page's clock, ms).
+    asked_at: f64,
 }
 
 /// A tournament in the page.
 pub struct Tourney {
     entrants: Vec<Entrant>,
     specs: Vec<String>,
+    /// Each entrant's code, when it is a bot written in the page.
+    codes: Vec<Option<String>>,
+    /// The workers of the entrants written in the page (started when
+    /// first asked, stopped when they fail).
+    sandboxes: Vec<Option<Sandbox>>,
     seatings: Vec<Vec<usize>>,
     options: Options,
     map: &'static str,
@@ -83,10 +100,54 @@ pub fn open() {
     TOURNEY.with(|t| *t.borrow_mut() = Some(Screen::Setup(None)));
 }
 
-/// Leave the tournament screen (a running one stops).
+/// Leave the tournament screen (a running one stops, its workers too).
 pub fn close() {
     ai_worker::stop();
-    TOURNEY.with(|t| *t.borrow_mut() = None);
+    let old = TOURNEY.with(|t| t.borrow_mut().take());
+    tabula_page_kit::dom::after(0.0, move || drop(old));
+}
+
+/// The page's clock, in milliseconds.
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// What a written bot said, with the question it answers (if any).
+fn id_of(heard: Heard) -> (Option<u64>, Heard) {
+    let id = match &heard {
+        Heard::Answer { id, .. } => Some(u64::from(*id)),
+        _ => None,
+    };
+    (id, heard)
+}
+
+/// A written bot's worker spoke.
+fn on_heard(entrant: usize, (id, heard): (Option<u64>, Heard)) {
+    let ours = TOURNEY.with(|t| {
+        let mut t = t.borrow_mut();
+        let Some(Screen::Running(tr)) = t.as_mut() else {
+            return false;
+        };
+        tr.heard(entrant, id, heard);
+        true
+    });
+    if ours {
+        go_on();
+    }
+}
+
+/// Question `id`'s time is long over: if it is still unanswered, the
+/// bot is stopped and the tournament goes on.
+fn watchdog(id: u64) {
+    let overdue = TOURNEY.with(|t| match t.borrow_mut().as_mut() {
+        Some(Screen::Running(tr)) => tr.overdue(id),
+        _ => false,
+    });
+    if overdue {
+        go_on();
+    }
 }
 
 fn setup_view(problem: Option<&str>) -> El {
@@ -103,6 +164,13 @@ fn setup_view(problem: Option<&str>) -> El {
                 o = o.attr("selected", "");
             }
             select = select.child(o);
+        }
+        for (k, bot) in tabula_page_kit::bots::editor::saved().iter().enumerate() {
+            select = select.child(
+                el("option")
+                    .attr("value", &format!("saved:{k}"))
+                    .text(&tf("v-written-bot", &[("name", &bot.name)])),
+            );
         }
         rows = rows.child(
             el("div")
@@ -160,6 +228,7 @@ fn setup_view(problem: Option<&str>) -> El {
                         .class("primary")
                         .attr("id", "t-start"),
                 )
+                .child(button(&t("your-bots"), "bots").attr("id", "t-bots"))
                 .child(button(&t("v-show-close"), "tourney:close")),
         )
 }
@@ -167,9 +236,16 @@ fn setup_view(problem: Option<&str>) -> El {
 fn from_form() -> Result<Tourney, String> {
     let mut entrants = Vec::new();
     let mut specs = Vec::new();
+    let mut codes = Vec::new();
+    let saved = tabula_page_kit::bots::editor::saved();
     for i in 0..4 {
         let spec = value_of(&format!("entrant-{i}"));
-        if !ENTRANT_BOTS.iter().any(|(s, _)| *s == spec) {
+        let default_name = format!("{} {}", t("v-entrant"), i + 1);
+        let written = spec
+            .strip_prefix("saved:")
+            .and_then(|k| k.parse::<usize>().ok())
+            .and_then(|k| saved.get(k));
+        if written.is_none() && !ENTRANT_BOTS.iter().any(|(s, _)| *s == spec) {
             return Err(t("v-bad-entrant"));
         }
         let name: String = value_of(&format!("entrant-name-{i}"))
@@ -177,14 +253,19 @@ fn from_form() -> Result<Tourney, String> {
             .filter(|c| !c.is_control())
             .take(24)
             .collect();
-        let name = match name.trim() {
-            "" => format!("{} {}", t("v-entrant"), i + 1),
-            n => n.to_string(),
+        let name = match (name.trim(), written) {
+            ("", None) => default_name,
+            (n, Some(bot)) if n.is_empty() || n == default_name => bot.name.clone(),
+            (n, _) => n.to_string(),
         };
         entrants.push(Entrant {
             name,
-            player: format!("bot:{spec}"),
+            player: match written {
+                Some(_) => "bot:script".into(),
+                None => format!("bot:{spec}"),
+            },
         });
+        codes.push(written.map(|b| b.code.clone()));
         specs.push(spec);
     }
     let games: usize = value_of("t-games")
@@ -217,6 +298,8 @@ fn from_form() -> Result<Tourney, String> {
         map,
         entrants,
         specs,
+        sandboxes: (0..4).map(|_| None).collect(),
+        codes,
         options: Options {
             rounds,
             ..Options::default()
@@ -255,6 +338,7 @@ impl Tourney {
             chosen: Vec::new(),
             disqualified: Vec::new(),
             pending: None,
+            asked_at: 0.0,
         });
         Ok(())
     }
@@ -307,6 +391,35 @@ impl Tourney {
                 let entrant = self.seatings[c.index][seat as usize];
                 let id = self.next_id;
                 self.next_id += 1;
+                c.pending = Some(id);
+                c.asked_at = now();
+                if let Some(code) = self.codes[entrant].clone() {
+                    let legal = c.game.game().legal_actions(seat);
+                    let view = js_bots::bot_view(&c.game.game().player_view(seat), &legal);
+                    let fresh = self.sandboxes[entrant].is_none();
+                    if fresh {
+                        match Sandbox::start(&code, KIND.functions, move |h| {
+                            on_heard(entrant, id_of(h))
+                        }) {
+                            Ok(sb) => self.sandboxes[entrant] = Some(sb),
+                            Err(why) => {
+                                c.pending = None;
+                                c.disqualified.push(Disqualification {
+                                    seat,
+                                    entrant,
+                                    fault: Fault::Crashed { why },
+                                });
+                                continue;
+                            }
+                        }
+                    }
+                    if let Some(sb) = &self.sandboxes[entrant] {
+                        sb.ask(id as u32, js_bots::call_of(&legal), &view.to_string());
+                    }
+                    let wait = self.limit_ms + GRACE_MS + if fresh { START_MS } else { 0.0 };
+                    tabula_page_kit::dom::after(wait, move || watchdog(id));
+                    return Ok(false);
+                }
                 let request = Request {
                     id,
                     spec: self.specs[entrant].clone(),
@@ -316,7 +429,6 @@ impl Tourney {
                     view: c.game.game().player_view(seat),
                 };
                 let text = serde_json::to_string(&request).map_err(|e| e.to_string())?;
-                c.pending = Some(id);
                 ai_worker::send(text);
                 return Ok(false);
             }
@@ -332,32 +444,110 @@ impl Tourney {
         }
     }
 
-    /// A bot's answer: timed by the worker's own clock against the limit,
-    /// checked against the rules.
+    /// The built-in bot's answer from the AI worker: timed by the
+    /// worker's own clock against the limit, checked against the rules.
     fn answer(&mut self, reply: Reply<Action>) {
-        let limit_ms = self.limit_ms;
+        let outcome = match reply.action {
+            _ if reply.ms > self.limit_ms => Err(Fault::Late {
+                ms: reply.ms,
+                limit_ms: self.limit_ms,
+            }),
+            None => Err(Fault::Crashed {
+                why: reply.error.unwrap_or_else(|| t("v-no-answer")),
+            }),
+            Some(a) => Ok(a),
+        };
+        self.settle(reply.id, outcome);
+    }
+
+    /// The entrant asked now, if question `id` is pending.
+    fn asked_entrant(&self, id: u64) -> Option<usize> {
+        let c = self.current.as_ref().filter(|c| c.pending == Some(id))?;
+        let seat = c.asked[c.chosen.len() + c.disqualified.len()];
+        Some(self.seatings[c.index][seat as usize])
+    }
+
+    /// What a bot written in the page said (about question `id`).
+    fn heard(&mut self, entrant: usize, id: Option<u64>, heard: Heard) {
+        let Some(pending) = self.current.as_ref().and_then(|c| c.pending) else {
+            return;
+        };
+        if self.asked_entrant(pending) != Some(entrant) || id.is_some_and(|i| i != pending) {
+            return;
+        }
+        let outcome = match heard {
+            Heard::Loaded(_) => return,
+            Heard::Threw(msg) => {
+                retire(self.sandboxes[entrant].take());
+                Err(Fault::Crashed {
+                    why: tf("v-bot-threw", &[("error", &msg)]),
+                })
+            }
+            Heard::Answer { ms, .. } if ms > self.limit_ms => Err(Fault::Late {
+                ms,
+                limit_ms: self.limit_ms,
+            }),
+            Heard::Answer {
+                answer: Err(bad), ..
+            } => Err(Fault::Crashed {
+                why: Bad::in_words(&bad),
+            }),
+            Heard::Answer {
+                answer: Ok(text), ..
+            } => {
+                let legal = self
+                    .current
+                    .as_ref()
+                    .map(|c| {
+                        let seat = c.asked[c.chosen.len() + c.disqualified.len()];
+                        c.game.game().legal_actions(seat)
+                    })
+                    .unwrap_or_default();
+                js_bots::read_answer(&text, &legal).map_err(|_| Fault::Malformed {
+                    text: text.chars().take(40).collect(),
+                })
+            }
+        };
+        self.settle(pending, outcome);
+    }
+
+    /// Question `id` is still unanswered long past its time: the bot's
+    /// worker is stopped and its team disqualified.
+    fn overdue(&mut self, id: u64) -> bool {
+        let Some(entrant) = self.asked_entrant(id) else {
+            return false;
+        };
+        let ms = self.current.as_ref().map_or(0.0, |c| now() - c.asked_at);
+        retire(self.sandboxes[entrant].take());
+        self.settle(
+            id,
+            Err(Fault::Late {
+                ms,
+                limit_ms: self.limit_ms,
+            }),
+        );
+        true
+    }
+
+    /// The answer to question `id`: an action (checked against the
+    /// rules) or a fault that disqualifies the seat's team.
+    fn settle(&mut self, id: u64, outcome: Result<Action, Fault>) {
         let Some(c) = self.current.as_mut() else {
             return;
         };
-        if c.pending != Some(reply.id) {
+        if c.pending != Some(id) {
             return;
         }
         c.pending = None;
         let seat = c.asked[c.chosen.len() + c.disqualified.len()];
         let entrant = self.seatings[c.index][seat as usize];
-        let fault = match reply.action {
-            _ if reply.ms > limit_ms => Some(Fault::Late {
-                ms: reply.ms,
-                limit_ms,
+        let fault = match outcome {
+            Err(f) => Some(f),
+            Ok(a) if !c.game.game().legal_actions(seat).contains(&a) => Some(Fault::Illegal {
+                action: a.to_string(),
+                reason: t("v-not-legal-now"),
             }),
-            None => Some(Fault::Crashed {
-                why: reply.error.unwrap_or_else(|| "no answer".into()),
-            }),
-            Some(a) if !c.game.game().legal_actions(seat).contains(&a) => Some(Fault::Illegal {
-                action: serde_json::to_string(&a).unwrap_or_default(),
-                reason: "not a legal action now".into(),
-            }),
-            Some(a) => {
+            Ok(a) => {
                 c.chosen.push((seat, a));
                 None
             }
@@ -519,7 +709,10 @@ fn go_on() {
         None => render(),
         Some(Ok(record)) => {
             let text = serde_json::to_string_pretty(&record).unwrap_or_default();
-            TOURNEY.with(|t| *t.borrow_mut() = None);
+            // Its workers go once the event being handled (maybe one of
+            // theirs) is over.
+            let old = TOURNEY.with(|t| t.borrow_mut().take());
+            tabula_page_kit::dom::after(0.0, move || drop(old));
             match crate::slides::read(&text) {
                 Ok(slides) => {
                     crate::show::open_with_file(slides, text);
@@ -532,7 +725,8 @@ fn go_on() {
             }
         }
         Some(Err(e)) => {
-            TOURNEY.with(|t| *t.borrow_mut() = Some(Screen::Setup(Some(e))));
+            let old = TOURNEY.with(|t| t.borrow_mut().replace(Screen::Setup(Some(e))));
+            tabula_page_kit::dom::after(0.0, move || drop(old));
             render();
         }
     }

@@ -17,12 +17,12 @@ use web_sys::{
 };
 
 use super::person::PersonTurn;
-use super::sandbox::{Heard, Sandbox};
-use super::{Page, Source, peek, with_page};
+use super::{Page, Source, with_page};
 use crate::frames::Film;
 use crate::rule_options;
 use crate::runner::{Report, SeatKind, SeatSpec};
 use crate::words::{self, record_error, t, tf, tn};
+use tabula_page_kit::bots::sandbox::{Bad, Heard, Sandbox, js_error, retire};
 
 /// The game worker's script (trunk's loader for this same module).
 const WORKER_URL: &str = "./tabula-domains-page_loader.js";
@@ -157,7 +157,7 @@ pub fn render_seats() {
     let Some(box_) = by_id("seats") else { return };
     let players: usize = select_value("players").parse().unwrap_or(4);
     let defaults = ["bot:painter", "bot:dummy", "bot:demo", "bot:demo"];
-    let bots = peek(|p| p.bots.clone());
+    let bots = tabula_page_kit::bots::editor::saved();
     let list = el("div");
     for (i, default) in defaults.iter().enumerate().take(players.clamp(2, 4)) {
         let old = select_value(&format!("seat-{i}"));
@@ -216,7 +216,7 @@ fn setup_message(text: &str) {
 /// it cannot start.
 pub fn start_from_dialog() -> bool {
     let players: usize = select_value("players").parse().unwrap_or(4).clamp(2, 4);
-    let bots = peek(|p| p.bots.clone());
+    let bots = tabula_page_kit::bots::editor::saved();
     let mut seats = Vec::new();
     let mut codes = Vec::new();
     for i in 0..players {
@@ -627,7 +627,8 @@ fn need(p: &mut Page, seat: u8, round: u32, view: Value) {
             if fresh {
                 let code = r.codes[s].clone().unwrap_or_default();
                 let id = r.id;
-                match Sandbox::start(&code, move |heard| on_heard(id, seat, heard)) {
+                let functions = crate::bot_library::KIND.functions;
+                match Sandbox::start(&code, functions, move |heard| on_heard(id, seat, heard)) {
                     Ok(sb) => r.sandboxes[s] = Some(sb),
                     Err(e) => {
                         r.skip(seat, round, &tf("domains-why-no-worker", &[("error", &e)]));
@@ -637,7 +638,7 @@ fn need(p: &mut Page, seat: u8, round: u32, view: Value) {
             }
             r.waiting[s] = Some(round);
             if let Some(sb) = r.sandboxes[s].as_ref() {
-                sb.ask(round, &view.to_string());
+                sb.ask(round, "orders", &view.to_string());
             }
             let id = r.id;
             let wait = r.limit + GRACE_MS + if fresh { START_MS } else { 0.0 };
@@ -655,7 +656,11 @@ fn on_heard(id: u32, seat: u8, heard: Heard) {
         let s = seat as usize;
         let name = r.name(seat);
         match heard {
-            Heard::Answer { round, ms, orders } => {
+            Heard::Answer {
+                id: round,
+                ms,
+                answer: orders,
+            } => {
                 if r.waiting[s] != Some(round) {
                     return;
                 }
@@ -677,7 +682,7 @@ fn on_heard(id: u32, seat: u8, heard: Heard) {
                     );
                     return;
                 }
-                let orders = orders.map_err(|bad| bad.in_words()).and_then(|text| {
+                let orders = orders.map_err(|bad: Bad| bad.in_words()).and_then(|text| {
                     serde_json::from_str::<Value>(&text).map_err(|e| {
                         let at = tabula_page_kit::error_words::json_at(e.line(), e.column());
                         tf("domains-why-unreadable", &[("error", &at)])
@@ -708,15 +713,6 @@ fn on_heard(id: u32, seat: u8, heard: Heard) {
 fn retire_game(running: Option<Running>) {
     if let Some(r) = running {
         tabula_page_kit::dom::after(0.0, move || drop(r));
-    }
-}
-
-/// Stop a bot's worker now, and let go of its handlers once the event
-/// being handled (possibly one of theirs) is over.
-fn retire(sandbox: Option<Sandbox>) {
-    if let Some(sb) = sandbox {
-        sb.worker.terminate();
-        tabula_page_kit::dom::after(0.0, move || drop(sb));
     }
 }
 
@@ -936,14 +932,6 @@ pub fn too_large(name: &str, bytes: f64) -> String {
             ("max", &MAX_RECORD_BYTES.to_string()),
         ],
     )
-}
-
-/// A JavaScript error as the page shows it.
-pub fn js_error(e: &JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| format!("{e:?}"))
 }
 
 fn file_stem(p: &Page) -> String {

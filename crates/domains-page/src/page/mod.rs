@@ -5,7 +5,6 @@ mod draw;
 mod game;
 mod kept;
 mod person;
-mod sandbox;
 mod view;
 
 use std::cell::RefCell;
@@ -17,8 +16,9 @@ use tabula_page_kit::transport::{self, Move, Playback};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent, MouseEvent};
 
-use crate::bot_library::{STORAGE_KEY, SavedBot, read_library};
+use crate::bot_library::KIND;
 use crate::frames::Film;
+use tabula_page_kit::bots;
 
 use game::Running;
 use person::PersonTurn;
@@ -78,10 +78,6 @@ pub struct Page {
     pub hover: Option<usize>,
     /// The notes, oldest first.
     pub notes: Vec<Note>,
-    /// The saved bots.
-    pub bots: Vec<SavedBot>,
-    /// The saved bot in the editor.
-    pub editing: Option<usize>,
 }
 
 thread_local! {
@@ -101,8 +97,6 @@ thread_local! {
         keep_lost: false,
         hover: None,
         notes: Vec::new(),
-        bots: Vec::new(),
-        editing: None,
     }) };
 }
 
@@ -172,15 +166,13 @@ fn input_value(id: &str) -> String {
 /// Build the page: read the saved bots, wire the events, open a linked
 /// game or the new-game dialog.
 pub fn install() {
-    let saved =
-        tabula_page_kit::dom::local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
-    let (bots, problem) = read_library(saved.as_deref());
-    peek(|p| {
-        p.bots = bots;
-        if let Some(problem) = problem {
-            p.note(problem, true);
-        }
-    });
+    let problem = bots::editor::install(&KIND, || with_page(|_| {}));
+    if let Some(problem) = problem {
+        peek(|p| p.note(problem, true));
+    }
+    if let Some(section) = by_id("bots") {
+        tabula_page_kit::dom::replace_children(&section, bots::editor::dialog_body("close"));
+    }
     let doc = document();
     listen::<MouseEvent>(&doc, "click", |e| {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
@@ -230,9 +222,6 @@ pub fn install() {
     }
     if let Some(file) = by_id("open-file") {
         listen::<web_sys::Event>(&file, "change", |_| game::open_chosen_file());
-    }
-    if let Some(file) = by_id("bot-import") {
-        listen::<web_sys::Event>(&file, "change", |_| view::import_bot_file());
     }
     window_resize();
     document()
@@ -300,7 +289,7 @@ pub fn command(cmd: &str, arg: &str) {
             focus("open-file");
         }
         "bots" => {
-            view::render_bots();
+            bots::editor::render();
             show_dialog(Some("bots"));
             focus("bot-code");
         }
@@ -328,7 +317,7 @@ pub fn command(cmd: &str, arg: &str) {
         "person-ability" => person::ability(),
         "person-attack" => person::toggle_attack(),
         "bot-new" | "bot-save" | "bot-export" | "bot-delete" | "bot-pick" => {
-            view::bot_command(cmd, arg)
+            bots::editor::command(cmd, arg);
         }
         _ => {}
     }
