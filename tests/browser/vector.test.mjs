@@ -370,3 +370,103 @@ test('a game with bots written in the page: one plays, one that throws hands its
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** Click the centre of board square (row, col) on the canvas. */
+async function clickSquare(page, row, col) {
+  const box = await page.locator('#board').boundingBox();
+  const cell = box.width / 23;
+  await page.mouse.click(box.x + (col + 1.5) * cell, box.y + (row + 1.5) * cell);
+}
+
+async function exportBoard(page) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#ed-export')]);
+  const file = join(mkdtempSync(join(tmpdir(), 'tabula-vector-')), 'board.txt');
+  await dl.saveAs(file);
+  return readFileSync(file, 'utf8');
+}
+
+const squares = (text) => text.split('\n').map((l) => l.split('#')[0].trim()).filter((l) => l);
+
+test('the board editor: paint four times over, undo, problems marked and said by line, a bad file refused by line, a link, and play this board', async () => {
+  const context = await browser();
+  const { page, errors, requests } = await openPage(context);
+  await page.click('header [data-cmd="edit:open"]');
+  await page.waitForSelector('#editor');
+  await page.selectOption('#ed-start', 'empty');
+  await page.click('#ed-load');
+  await page.waitForFunction(() => document.querySelector('#ed-check').textContent.includes('can be played'));
+  await page.fill('#ed-name', 'Class board');
+  await page.selectOption('#ed-kind', 'move');
+  await page.waitForSelector('#ed-dir');
+  await page.selectOption('#ed-dir', 'S');
+  await page.fill('#ed-steps', '2');
+  await page.press('#ed-steps', 'Tab');
+  await page.waitForFunction(() => document.querySelector('#ed-paints').textContent.startsWith('Paints ↓2'));
+  await clickSquare(page, 2, 5);
+  let text = await exportBoard(page);
+  assert.match(text, /^# name: Class board\n/);
+  let sq = squares(text);
+  assert.equal(sq.length, 441);
+  assert.deepEqual(sq.map((s, i) => [i, s]).filter(([, s]) => s !== 'BLANK'),
+    [[2 * 21 + 5, 'MOVE SOUTH 2'], [5 * 21 + 18, 'MOVE WEST 2'], [15 * 21 + 2, 'MOVE EAST 2'], [18 * 21 + 15, 'MOVE NORTH 2']],
+    'one click paints the square for all four seats, turned');
+  // A points square on a corner: four problems, marked and said by line.
+  await page.selectOption('#ed-kind', 'points');
+  await page.waitForSelector('#ed-payee');
+  await clickSquare(page, 0, 0);
+  await page.waitForSelector('#ed-problems li');
+  const problems = await page.$$eval('#ed-problems li', (ls) => ls.map((l) => l.textContent));
+  assert.equal(problems.length, 4);
+  assert.equal(problems[0], 'line 4 (row 0, column 0): this square must be BLANK: the piece starts there or is put there');
+  assert.equal(await page.getAttribute('#board', 'data-flaws'), '4');
+  assert.ok(await page.isDisabled('#ed-play'), 'a board with problems cannot be played');
+  await page.screenshot({ path: join(artefacts, 'vector-editor-problems.png') });
+  // Undo by key; the board is playable again. Paint by keyboard.
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction(() => document.querySelector('#ed-check').textContent.includes('can be played'));
+  await page.focus('#board');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  text = await exportBoard(page);
+  sq = squares(text);
+  assert.equal(sq[1 * 21 + 0], 'POINTS 5 ALL', 'the key paints under the frame (row 1, column 0: one down from the last click)');
+  assert.equal(sq.filter((s) => s !== 'BLANK').length, 8);
+  // A damaged board file is refused by line; the board stays.
+  const bad = Array(441).fill('BLANK');
+  bad[15] = 'MOVE NORTH 4';
+  bad[29] = 'POINTS 5 UP';
+  const badFile = join(mkdtempSync(join(tmpdir(), 'tabula-vector-')), 'bad.txt');
+  writeFileSync(badFile, bad.join('\n') + '\n');
+  await page.setInputFiles('#ed-file', badFile);
+  await page.waitForSelector('#ed-refused');
+  const refused = await page.textContent('#ed-refused');
+  assert.match(refused, /bad\.txt was not opened: the board in the editor is unchanged\./);
+  assert.match(refused, /line 16 \(row 0, column 15\): a push is 1 to 3 squares, not “4”/);
+  assert.match(refused, /line 30 \(row 1, column 8\): “UP” is not a seat/);
+  assert.equal(squares(await exportBoard(page)).filter((s) => s !== 'BLANK').length, 8, 'the board is unchanged');
+  await page.screenshot({ path: join(artefacts, 'vector-editor.png') });
+  assert.deepEqual(await axeViolations(page), []);
+  // A link opens the board in another browser.
+  await page.click('#ed-link');
+  const link = await page.inputValue('#ed-link-out');
+  assert.match(link, /vector\.html#board=/);
+  const other = await browser();
+  const p2 = await other.newPage();
+  await p2.goto(link);
+  await p2.waitForSelector('#editor');
+  assert.equal(await p2.inputValue('#ed-name'), 'Class board');
+  assert.equal(squares(await exportBoard(p2)).filter((s) => s !== 'BLANK').length, 8);
+  await other.close();
+  // Play this board: the set-up offers it first; a game is played on it.
+  await page.click('#ed-play');
+  await page.waitForSelector('#start');
+  assert.equal(await page.inputValue('#board-choice'), 'yours');
+  for (let i = 0; i < 4; i++) await page.selectOption(`#seat-${i}`, 'random');
+  await page.fill('#rounds', '2');
+  await page.click('#start');
+  await page.waitForSelector('body[data-screen="over"]', { timeout: 30000 });
+  assert.equal(await page.getAttribute('#board', 'data-board'), 'Class board');
+  assert.ok(requests.every((r) => r.startsWith(site.home) || r.startsWith('blob:') || r.startsWith('data:')));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -53,8 +53,65 @@ fn font(ctx: &Ctx, px: f64, bold: bool) {
     ));
 }
 
-/// Draw the board `width` pixels wide (and as high); the layout.
+/// Draw the game `width` pixels wide (and as high); the layout.
 pub fn draw(canvas: &HtmlCanvasElement, game: &Vector, width: f64) -> Option<Layout> {
+    let (ctx, layout) = board(canvas, width, &|p| game.board.at(p))?;
+    // The last round's travel.
+    for s in &game.segments {
+        travel(&ctx, &layout, s);
+    }
+    // The piece: a black disc in a white ring.
+    let c = layout.cell;
+    let (px, py) = layout.centre(game.pos);
+    ctx.begin_path();
+    ctx.arc(px, py, c * 0.36, 0.0, 2.0 * PI).ok();
+    ctx.set_fill_style_str("#111111");
+    ctx.fill();
+    ctx.set_stroke_style_str("#ffffff");
+    ctx.set_line_width(3.0);
+    ctx.stroke();
+    Some(layout)
+}
+
+/// Draw a board being edited: its squares, the squares with a problem
+/// (a thick dark outline and a "!", not colour alone) and the keyboard's
+/// cursor (a dashed frame).
+pub fn draw_draft(
+    canvas: &HtmlCanvasElement,
+    at: &dyn Fn(Pos) -> Square,
+    width: f64,
+    flawed: &[Pos],
+    cursor: Option<Pos>,
+) -> Option<Layout> {
+    let (ctx, layout) = board(canvas, width, at)?;
+    let c = layout.cell;
+    for p in flawed {
+        let (x, y) = layout.centre(*p);
+        ctx.set_stroke_style_str("#8b0000");
+        ctx.set_line_width(3.0);
+        ctx.stroke_rect(x - c / 2.0 + 1.5, y - c / 2.0 + 1.5, c - 3.0, c - 3.0);
+        ctx.set_fill_style_str("#8b0000");
+        font(&ctx, c * 0.45, true);
+        ctx.fill_text("!", x + c * 0.32, y - c * 0.28).ok();
+    }
+    if let Some(p) = cursor {
+        let (x, y) = layout.centre(p);
+        ctx.set_stroke_style_str("#111111");
+        ctx.set_line_width(2.0);
+        ctx.set_line_dash(&js_sys::Array::of2(&3.0.into(), &3.0.into()))
+            .ok();
+        ctx.stroke_rect(x - c / 2.0 - 1.0, y - c / 2.0 - 1.0, c + 2.0, c + 2.0);
+        ctx.set_line_dash(&js_sys::Array::new()).ok();
+    }
+    Some(layout)
+}
+
+/// The goals and squares of a board; the context and layout to draw on.
+fn board(
+    canvas: &HtmlCanvasElement,
+    width: f64,
+    at: &dyn Fn(Pos) -> Square,
+) -> Option<(Ctx, Layout)> {
     let layout = Layout {
         cell: width / f64::from(SIDE + 2),
     };
@@ -83,7 +140,7 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Vector, width: f64) -> Option<Lay
     for row in 0..SIDE {
         for col in 0..SIDE {
             let p = Pos { row, col };
-            let sq = game.board.at(p);
+            let sq = at(p);
             let (x, y) = ((f64::from(col) + 1.0) * c, (f64::from(row) + 1.0) * c);
             let fill = match sq {
                 Square::Blank => "#fbfaf6",
@@ -120,20 +177,7 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Vector, width: f64) -> Option<Lay
     ctx.set_stroke_style_str("#7a7468");
     ctx.set_line_width(1.0);
     ctx.stroke_rect(mx - c / 2.0 + 2.0, my - c / 2.0 + 2.0, c - 4.0, c - 4.0);
-    // The last round's travel.
-    for s in &game.segments {
-        travel(&ctx, &layout, s);
-    }
-    // The piece: a black disc in a white ring.
-    let (px, py) = layout.centre(game.pos);
-    ctx.begin_path();
-    ctx.arc(px, py, c * 0.36, 0.0, 2.0 * PI).ok();
-    ctx.set_fill_style_str("#111111");
-    ctx.fill();
-    ctx.set_stroke_style_str("#ffffff");
-    ctx.set_line_width(3.0);
-    ctx.stroke();
-    Some(layout)
+    Some((ctx, layout))
 }
 
 /// One stretch of travel: an arrow in the mover's colour with its letter;

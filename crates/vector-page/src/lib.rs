@@ -10,10 +10,13 @@
 //! plays through a `tabula_engine::record::Match`, whose record is kept
 //! in the browser so a reload (or a change of language) resumes.
 
+pub mod board_draft;
 pub mod js_bots;
 pub mod signs;
 pub mod slides;
 
+#[cfg(target_arch = "wasm32")]
+mod board_editor;
 #[cfg(target_arch = "wasm32")]
 mod draw;
 #[cfg(target_arch = "wasm32")]

@@ -415,9 +415,11 @@ fn setup_view(problem: Option<&str>) -> El {
         )
 }
 
-/// The choice of a shipped board.
+/// The choice of a board: the shipped ones and the one drawn in the
+/// editor (when it can be played).
 pub(crate) fn board_select(id: &str) -> El {
     let mut select = el("select").attr("id", id);
+    let preferred = crate::board_editor::preferred();
     for (b, text) in signs::BOARDS {
         select = select.child(
             el("option")
@@ -425,7 +427,27 @@ pub(crate) fn board_select(id: &str) -> El {
                 .text(&signs::board_name(b, text)),
         );
     }
+    if let Some(name) = crate::board_editor::kept_name() {
+        let mut o = el("option")
+            .attr("value", crate::board_editor::YOURS)
+            .text(&tf("v-your-board", &[("name", &name)]));
+        if preferred.as_deref() == Some(crate::board_editor::YOURS) {
+            o = o.attr("selected", "");
+        }
+        select = select.child(o);
+    }
     el("label").text(&t("v-board")).child(select)
+}
+
+/// The text of the board chosen in the select `id`.
+pub(crate) fn chosen_board(id: &str) -> Result<String, String> {
+    let choice = value_of(id);
+    if choice == crate::board_editor::YOURS {
+        return crate::board_editor::kept_board().ok_or_else(|| t("v-bad-board"));
+    }
+    signs::board_text(&choice)
+        .map(str::to_string)
+        .ok_or_else(|| t("v-bad-board"))
 }
 
 /// The value of the select or input `id` (empty when there is none).
@@ -484,9 +506,9 @@ fn start_from_form() -> Result<Play, String> {
         .ok()
         .filter(|s| *s <= tabula_engine::limits::MAX_SEED)
         .ok_or_else(|| t("v-bad-seed"))?;
-    let board = value_of("board-choice");
-    let map = signs::board_text(&board).ok_or_else(|| t("v-bad-board"))?;
-    Play::new(players, names, rounds, seed, Some(map), codes)
+    let map = chosen_board("board-choice")?;
+    crate::board_editor::forget_preferred();
+    Play::new(players, names, rounds, seed, Some(&map), codes)
 }
 
 fn compass(play: &Play, seat: Seat) -> El {
@@ -855,7 +877,11 @@ pub(crate) fn board_width() -> f64 {
 }
 
 /// Draw the board and the panel.
-fn render() {
+pub(crate) fn render() {
+    if crate::board_editor::active() {
+        crate::board_editor::render();
+        return;
+    }
     if crate::tourney::active() {
         crate::tourney::render();
         return;
@@ -991,7 +1017,24 @@ fn run(cmd: &str, arg: &str) {
     if tabula_page_kit::bots::editor::command(cmd, arg) {
         return;
     }
+    if matches!(cmd, "new" | "tourney" | "open") {
+        crate::board_editor::close();
+    }
     match cmd {
+        "edit" => {
+            if arg == "open" {
+                crate::tourney::close();
+                crate::show::close();
+            }
+            crate::board_editor::run(arg);
+            if arg == "play" {
+                with_page(|page| page.setup = true);
+            }
+            if !crate::board_editor::active() {
+                render();
+            }
+            return;
+        }
         "bots" => {
             if let Some(b) = by_id("bots") {
                 b.remove_attribute("hidden").ok();
@@ -1136,6 +1179,9 @@ fn run(cmd: &str, arg: &str) {
 /// The number keys: 1–9 as a compass (8 north, 9 north-east, 6 east, …)
 /// for a direction, 0–3 for a magnitude.
 fn key(e: KeyboardEvent) {
+    if !bots_open() && crate::board_editor::key(&e) {
+        return;
+    }
     if e.ctrl_key() || e.meta_key() || e.alt_key() {
         return;
     }
@@ -1206,6 +1252,7 @@ fn after_change() {
 
 /// Set the page up: the worker, the kept game, the listeners.
 pub fn install() {
+    crate::board_editor::install();
     let problem = tabula_page_kit::bots::editor::install(&crate::js_bots::KIND, render);
     with_page(|p| p.problem = problem);
     if let Some(b) = by_id("bots") {

@@ -71,7 +71,7 @@ pub struct Tourney {
     sandboxes: Vec<Option<Sandbox>>,
     seatings: Vec<Vec<usize>>,
     options: Options,
-    map: &'static str,
+    map: String,
     seed: u64,
     limit_ms: f64,
     games: Vec<GameEntry>,
@@ -292,7 +292,7 @@ fn from_form() -> Result<Tourney, String> {
         .ok()
         .filter(|s| *s <= tabula_engine::limits::MAX_SEED)
         .ok_or_else(|| t("v-bad-seed"))?;
-    let map = crate::signs::board_text(&value_of("t-board")).ok_or_else(|| t("v-bad-board"))?;
+    let map = crate::play::chosen_board("t-board")?;
     Ok(Tourney {
         seatings: seatings(4, games, seed, false),
         map,
@@ -329,7 +329,7 @@ impl Tourney {
             })
             .collect();
         let seed = self.seed.wrapping_add(index as u64) & tabula_engine::limits::MAX_SEED;
-        let game = Match::<Vector>::new(&self.options, Some(self.map), seats, seed)
+        let game = Match::<Vector>::new(&self.options, Some(&self.map), seats, seed)
             .map_err(|e| e.to_string())?;
         self.current = Some(Current {
             index,
