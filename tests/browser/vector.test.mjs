@@ -269,6 +269,25 @@ test('a tournament of built-in bots runs in the page, shown live, then as the sl
   assert.equal(t.games.length, 3);
   const out = execFileSync(join(root, 'target', 'release', 'tabula'), ['record', 'verify', file]).toString();
   assert.match(out, /ok \(tournament of 3 games, 4 entrants, results replay\)/);
+  // Shared as a link: it opens as the same slideshow elsewhere.
+  await page.click('#link-tournament');
+  const link = await page.inputValue('#tournament-link');
+  assert.match(link, /vector\.html#tournament=/);
+  const other = await browser();
+  const p2 = await other.newPage();
+  await p2.goto(link);
+  await p2.waitForSelector('body[data-screen="show"]');
+  await p2.keyboard.press('ArrowDown');
+  await p2.keyboard.press('ArrowDown');
+  await p2.waitForSelector('#show[data-game="2"]');
+  assert.deepEqual(await p2.$$eval('#standings tbody tr', (rs) => rs.map((r) => r.textContent)),
+    await page.$$eval('#standings tbody tr', (rs) => rs.map((r) => r.textContent)));
+  // A damaged link is refused in words.
+  await p2.goto(link.slice(0, -20) + 'x');
+  await p2.reload();
+  await p2.waitForSelector('body[data-state="ready"]');
+  assert.match(await p2.textContent('#panel'), /damaged/);
+  await other.close();
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -406,11 +406,14 @@ fn panel(e: &Editor) -> El {
         }
         el("div")
             .attr("id", "ed-check")
-            .child(
-                el("p")
-                    .class("problem")
-                    .text(&tf("v-ed-problems", &[("n", &e.flaws.len().to_string())])),
-            )
+            .child(el("p").class("problem").text(&tf(
+                if e.flaws.len() == 1 {
+                    "v-ed-problems-one"
+                } else {
+                    "v-ed-problems-many"
+                },
+                &[("n", &e.flaws.len().to_string())],
+            )))
             .child(list)
     };
     let refused = e.refused.as_ref().map(|(what, flaws)| {

@@ -1284,6 +1284,16 @@ pub fn install() {
         },
     );
     let hash = tabula_page_kit::dom::fragment();
+    if let Some(data) = hash.strip_prefix("#tournament=") {
+        tabula_page_kit::dom::consume_fragment();
+        let read = tabula_engine::link::unpack(data)
+            .map_err(|e| tabula_page_kit::error_words::link(&e))
+            .and_then(|text| crate::slides::read(&text).map(|s| (s, text)));
+        match read {
+            Ok((slides, text)) => crate::show::open_with_file(slides, text),
+            Err(why) => with_page(|p| p.problem = Some(tf("v-link-refused", &[("why", &why)]))),
+        }
+    }
     if hash.starts_with("#game=") {
         let opened = tabula_engine::link::record_text_from_fragment::<Vector>(&hash);
         tabula_page_kit::dom::consume_fragment();

@@ -31,6 +31,8 @@ pub struct Show {
     run: u32,
     /// The tournament record's text, to save (a tournament run here).
     file: Option<String>,
+    /// The link to the tournament once made, or why there is none.
+    link: Option<Result<String, String>>,
 }
 
 thread_local! {
@@ -52,6 +54,7 @@ pub fn open(slides: Slides) {
             playing: false,
             run: 0,
             file: None,
+            link: None,
         })
     });
 }
@@ -278,8 +281,47 @@ fn view(s: &Show) -> El {
                 .maybe(s.file.is_some().then(|| {
                     button(&t("v-save-tournament"), "show:save").attr("id", "save-tournament")
                 }))
+                .maybe(s.file.is_some().then(|| {
+                    button(&t("v-link-tournament"), "show:link").attr("id", "link-tournament")
+                }))
                 .child(button(&t("v-show-close"), "show:close")),
         )
+        .maybe(s.link.as_ref().map(|l| {
+            match l {
+                Ok(link) => el("label")
+                    .class("link-out")
+                    .text(&t("v-tournament-link-copied"))
+                    .child(
+                        el("input")
+                            .attr("id", "tournament-link")
+                            .attr("readonly", "")
+                            .attr("value", link),
+                    ),
+                Err(why) => el("p").class("problem").attr("role", "alert").text(why),
+            }
+        }))
+}
+
+/// Longest tournament link offered (characters of data): longer ones
+/// are shared as a file.
+pub const MAX_LINK_DATA: usize = 64 * 1024;
+
+/// The link to a tournament record, or why it is too long for one.
+fn tournament_link(text: &str) -> Result<String, String> {
+    let data = tabula_engine::link::pack(text);
+    if data.len() > MAX_LINK_DATA {
+        return Err(tf(
+            "v-tournament-link-too-long",
+            &[
+                ("n", &data.len().to_string()),
+                ("max", &MAX_LINK_DATA.to_string()),
+            ],
+        ));
+    }
+    Ok(format!(
+        "{}#tournament={data}",
+        tabula_page_kit::dom::page_url()
+    ))
 }
 
 /// Draw the slideshow: the board after the round and the panel.
@@ -328,6 +370,21 @@ fn tick(run: u32) {
 pub fn run(what: &str) {
     if what == "close" {
         close();
+        return;
+    }
+    if what == "link" {
+        SHOW.with(|s| {
+            if let Some(show) = s.borrow_mut().as_mut()
+                && let Some(text) = &show.file
+            {
+                let link = tournament_link(text);
+                if let Ok(l) = &link {
+                    tabula_page_kit::dom::copy_text(l);
+                }
+                show.link = Some(link);
+            }
+        });
+        render();
         return;
     }
     if what == "save" {
