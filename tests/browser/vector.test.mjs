@@ -489,3 +489,44 @@ test('the board editor: paint four times over, undo, problems marked and said by
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('on a 390-pixel phone every screen fits the width and its buttons are in reach; touch paints in the editor', async () => {
+  const context = await browser({ width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  const { page, errors } = await openPage(context);
+  const fits = async (what) => {
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(over <= 0, `${what}: the page is ${over} px wider than the phone`);
+    await page.screenshot({ path: join(artefacts, `vector-phone-${what}.png`), fullPage: true });
+  };
+  await page.waitForSelector('#start');
+  await fits('setup');
+  await startGame(page, { who: ['human', 'random', 'random', 'random'], rounds: 2, seed: 3 });
+  await page.waitForSelector('#decision .compass');
+  await fits('game');
+  // What to do comes right after the board, before the legend.
+  const [boardBottom, compassTop, legendTop] = await page.evaluate(() => [
+    document.querySelector('#board').getBoundingClientRect().bottom,
+    document.querySelector('#decision').getBoundingClientRect().top,
+    document.querySelector('#legend-box').getBoundingClientRect().top]);
+  assert.ok(boardBottom <= compassTop && compassTop < legendTop, `board ${boardBottom}, decision ${compassTop}, legend ${legendTop}`);
+  const button = await page.locator('#decision .compass button:not([disabled])').first().boundingBox();
+  assert.ok(button.width >= 44 && button.height >= 44, `a compass button is ${button.width}×${button.height}`);
+  await page.click('header [data-cmd="edit:open"]');
+  await page.waitForSelector('#editor');
+  await page.selectOption('#ed-start', 'empty');
+  await page.click('#ed-load');
+  await page.locator('#board').scrollIntoViewIfNeeded();
+  const box = await page.locator('#board').boundingBox();
+  const cell = box.width / 23;
+  await page.touchscreen.tap(box.x + 5.5 * cell, box.y + 3.5 * cell);
+  await page.waitForFunction(() => !document.querySelector('#ed-undo').disabled);
+  await fits('editor');
+  await page.click('header [data-cmd="tourney:open"]');
+  await page.waitForSelector('#t-start');
+  await fits('tournament');
+  await page.click('#t-bots');
+  await page.waitForSelector('#bots:not([hidden]) #bot-code');
+  await fits('bots');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
