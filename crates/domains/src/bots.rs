@@ -1,4 +1,5 @@
-//! Built-in bots, after the original program's `PlayerDemo` and `Dummy`.
+//! Built-in bots: `demo` (the original program's `PlayerDemo`), `dummy`
+//! (its `Dummy`, in [`crate::dummy`]) and `painter` (Tabula's own).
 //!
 //! A bot is asked for one action at a time ([`Bot::choose`]): it plans the
 //! whole round's orders from its view the first time it is asked in a
@@ -10,6 +11,7 @@ use tabula_ai::Bot;
 use tabula_engine::{GameRng, Seat};
 
 use crate::board::{Board, Dir, Thing};
+pub use crate::dummy::DummyBot;
 use crate::game::View;
 use crate::rules::{Action, Domains};
 
@@ -39,7 +41,7 @@ pub fn domains_bot(spec: &str, seed: u64) -> Option<Result<Box<dyn Bot<Domains>>
 
 /// The orders a bot planned for one round, handed out one at a time.
 #[derive(Clone, Debug, Default)]
-struct Plan {
+pub(crate) struct Plan {
     round: Option<u32>,
     orders: Vec<Action>,
 }
@@ -47,7 +49,7 @@ struct Plan {
 impl Plan {
     /// The next action: the planned order after those already given, then
     /// `End`. Replans when the round changes.
-    fn next(&mut self, view: &View, plan: impl FnOnce(&View) -> Vec<Action>) -> Action {
+    pub(crate) fn next(&mut self, view: &View, plan: impl FnOnce(&View) -> Vec<Action>) -> Action {
         if self.round != Some(view.board.round) || view.orders.is_empty() {
             self.round = Some(view.board.round);
             self.orders = plan(view);
@@ -61,7 +63,7 @@ impl Plan {
 
 /// Keep only orders the game would accept now (one per unit, legal from
 /// the round's start), so a plan can never be refused.
-fn sanitise(view: &View, orders: Vec<Action>) -> Vec<Action> {
+pub(crate) fn sanitise(view: &View, orders: Vec<Action>) -> Vec<Action> {
     let mut game = Domains {
         board: view.board.clone(),
         rng: GameRng::seeded(0),
@@ -131,186 +133,12 @@ impl Bot<Domains> for DemoBot {
     }
 }
 
-/// `dummy`: a scripted opening for its first unit, then every unit uses an
-/// upgrade at once, heads for the nearest bubble, bonus or enemy close by,
-/// draws short loops out of its paint and brings drawing units home.
-#[derive(Clone, Debug)]
-pub struct DummyBot {
-    rng: GameRng,
-    plan: Plan,
-}
-
-/// The first unit's opening, as seen by player 0 (bottom-left corner).
-const OPENING: [Dir; 28] = {
-    use Dir::*;
-    [
-        UpRight, Right, Right, Right, Right, Right, Right, Right, Right, Right, Up, Up, Up, Up, Up,
-        Up, Up, Up, Up, Left, Left, Left, Left, Left, Left, Left, Left, None,
-    ]
-};
-
-/// A direction seen by player 0, turned for `player`'s corner.
-fn turn(player: u8, d: Dir) -> Dir {
-    use Dir::*;
-    let map = |u, dn, l, r, ul, ur, dl, dr| match d {
-        Up => u,
-        Down => dn,
-        Left => l,
-        Right => r,
-        UpLeft => ul,
-        UpRight => ur,
-        DownLeft => dl,
-        DownRight => dr,
-        None => None,
-    };
-    match player {
-        1 => map(Down, Up, Right, Left, DownRight, DownLeft, UpRight, UpLeft),
-        2 => map(Left, Right, Down, Up, DownLeft, UpLeft, DownRight, UpRight),
-        3 => map(Right, Left, Up, Down, UpRight, DownRight, UpLeft, DownLeft),
-        _ => d,
-    }
-}
-
-/// Longest drawing before a unit heads home.
-const MAX_TRAIL: usize = 6;
-/// How far units look for targets.
-const SEARCH: u32 = 20;
-
-impl DummyBot {
-    /// A dummy bot with its own seed.
-    pub fn new(seed: u64) -> Self {
-        DummyBot {
-            rng: GameRng::seeded(seed),
-            plan: Plan::default(),
-        }
-    }
-
-    fn orders(rng: &mut GameRng, view: &View) -> Vec<Action> {
-        let b = &view.board;
-        let me = view.seat;
-        let units: Vec<u16> = b.units_of(me).collect();
-        let mut out = Vec::new();
-        let mut claimed: Vec<u16> = Vec::new();
-        let mut busy = vec![false; b.units.len()];
-        // The opening: the first unit walks a scripted loop.
-        if let Some(&first) = units.first()
-            && (b.round as usize) < OPENING.len()
-        {
-            out.push(Action::Move {
-                unit: first,
-                dir: turn(me, OPENING[b.round as usize]),
-            });
-            busy[first as usize] = true;
-        }
-        // Use an upgrade as soon as there is one.
-        for &u in &units {
-            if !busy[u as usize] && b.units[u as usize].upgraded {
-                out.push(Action::Ability { unit: u });
-                busy[u as usize] = true;
-                break;
-            }
-        }
-        // Drawing units come home once the drawing is long enough.
-        for &u in &units {
-            if busy[u as usize] || !b.is_drawing(u) {
-                continue;
-            }
-            let trail = b.units[u as usize]
-                .trail
-                .iter()
-                .filter(|&&t| b.square(t).drawer == u)
-                .count();
-            let dir = if trail >= MAX_TRAIL {
-                first_step(b, me, u, |at| b.square(at).paint == me, SEARCH)
-            } else {
-                away(b, me, u, rng)
-            };
-            if let Some(dir) = dir {
-                out.push(Action::Move { unit: u, dir });
-                busy[u as usize] = true;
-            }
-        }
-        // Free units: the nearest bubble, bonus or enemy within 2.
-        for &u in &units {
-            if busy[u as usize] {
-                continue;
-            }
-            let from = b.units[u as usize].at;
-            let target = |at: u16| match b.square(at).thing {
-                Thing::Bubble(_) | Thing::Bonus(_) => !claimed.contains(&at),
-                Thing::Unit(v) => b.units[v as usize].player != me && distance(b, from, at) <= 2,
-                Thing::Empty => false,
-            };
-            if let Some((dir, at)) = search(b, me, u, target, SEARCH) {
-                claimed.push(at);
-                out.push(Action::Move { unit: u, dir });
-                busy[u as usize] = true;
-            }
-        }
-        // The rest draw: out of their paint, or back into it.
-        for &u in &units {
-            if busy[u as usize] {
-                continue;
-            }
-            let at = b.units[u as usize].at;
-            let dir = if b.square(at).paint == me {
-                let outs: Vec<Dir> = Dir::ORTHOGONAL
-                    .into_iter()
-                    .filter(|&d| {
-                        b.step(at, d).is_some_and(|x| {
-                            let s = b.square(x);
-                            s.paint != me && s.is_empty() && s.zone == 0
-                        })
-                    })
-                    .collect();
-                if outs.is_empty() {
-                    first_step(b, me, u, |x| b.square(x).paint != me, SEARCH)
-                } else {
-                    Some(outs[rng.index(outs.len())])
-                }
-            } else {
-                first_step(b, me, u, |x| b.square(x).paint == me, SEARCH)
-            };
-            if let Some(dir) = dir {
-                out.push(Action::Move { unit: u, dir });
-            }
-        }
-        out
-    }
-}
-
 fn distance(b: &Board, x: u16, y: u16) -> i32 {
     let (a, c) = (b.coords(x), b.coords(y));
     (a.0 - c.0).abs().max((a.1 - c.1).abs())
 }
 
-/// A drawing unit's step that keeps drawing: away from its own paint,
-/// never onto its own drawing or into a unit.
-fn away(b: &Board, me: u8, u: u16, rng: &mut GameRng) -> Option<Dir> {
-    let at = b.units[u as usize].at;
-    let ok: Vec<Dir> = Dir::ORTHOGONAL
-        .into_iter()
-        .filter(|&d| {
-            b.step(at, d).is_some_and(|x| {
-                let s = b.square(x);
-                s.drawer != u && s.paint != me && s.is_empty() && s.zone == 0
-            })
-        })
-        .collect();
-    if ok.is_empty() {
-        first_step(b, me, u, |x| b.square(x).paint == me, SEARCH)
-    } else {
-        Some(ok[rng.index(ok.len())])
-    }
-}
-
-/// The first step of a shortest path for unit `u` to a square where
-/// `goal` holds, within `limit` steps.
-fn first_step(b: &Board, me: u8, u: u16, goal: impl Fn(u16) -> bool, limit: u32) -> Option<Dir> {
-    search(b, me, u, goal, limit).map(|(d, _)| d)
-}
-
-/// [`search`] that also keeps off every drawing of the player's units
+/// [`search_with`] that keeps off every drawing of the player's units
 /// (stepping on an ally's drawing erases it).
 fn search_clear(
     b: &Board,
@@ -333,13 +161,9 @@ fn step_clear(b: &Board, me: u8, u: u16, goal: impl Fn(u16) -> bool, limit: u32)
 
 /// Breadth-first search from unit `u`: the first step towards the nearest
 /// square where `goal` holds, and that square. Diagonal first steps only
-/// from own paint; the path avoids own units, own drawing squares and
-/// other players' ability zones, and may end on any goal square.
-fn search(b: &Board, me: u8, u: u16, goal: impl Fn(u16) -> bool, limit: u32) -> Option<(Dir, u16)> {
-    search_with(b, me, u, goal, limit, |_| false)
-}
-
-/// [`search`] keeping off the squares where `avoid` holds as well.
+/// from own paint; the path avoids own units, own drawing squares, other
+/// players' ability zones and the squares where `avoid` holds, and may end
+/// on any goal square.
 fn search_with(
     b: &Board,
     me: u8,
@@ -393,24 +217,7 @@ fn search_with(
     None
 }
 
-impl Bot<Domains> for DummyBot {
-    fn spec(&self) -> String {
-        "dummy".into()
-    }
-
-    fn choose(&mut self, view: &View, seat: Seat) -> Option<Action> {
-        if view.seat != seat || view.ended {
-            return None;
-        }
-        let rng = &mut self.rng;
-        Some(
-            self.plan
-                .next(view, |v| sanitise(v, DummyBot::orders(rng, v))),
-        )
-    }
-}
-
-/// `painter`: a stronger bot. Units strike enemies they can beat (always
+/// `painter`: Tabula's own bot. Units strike enemies they can beat (always
 /// unfair strikes, fair ones with a clear energy lead), step on enemy
 /// drawings within reach, recolour enemy bubbles, take a bonus and use the
 /// ability at once, and otherwise draw rectangles out of their paint —

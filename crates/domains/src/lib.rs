@@ -17,6 +17,7 @@ pub mod bench;
 pub mod board;
 pub mod bots;
 pub mod conformance;
+pub mod dummy;
 pub mod fuzzing;
 pub mod game;
 pub mod history;

@@ -91,20 +91,25 @@ fn unknown_bot_names_are_left_to_the_general_bots() {
     assert!(domains_bot("dummy:fast", 1).unwrap().is_err());
 }
 
+/// `painter` was tuned against an earlier, simpler `dummy` (it won 196 of
+/// 200 two-player games against it). The faithful port of the original's
+/// `Dummy` is the stronger of the two: over 40 two-player games
+/// (`cargo run --example duel -p tabula-domains -- painter dummy 40`) it
+/// won 31.
 #[test]
-fn painter_beats_dummy_on_the_standard_board() {
+fn dummy_beats_painter_on_the_standard_board_usually() {
     let mut wins = 0;
     for seed in 0..8 {
         // Both seat orders.
         let (specs, me) = if seed % 2 == 0 {
-            (["painter", "dummy"], 0)
+            (["dummy", "painter"], 0)
         } else {
-            (["dummy", "painter"], 1)
+            (["painter", "dummy"], 1)
         };
         let m = play(&specs, &Options::default(), seed);
         if m.game().outcome().unwrap().sole_winner(me) {
             wins += 1;
         }
     }
-    assert!(wins >= 7, "painter won {wins} of 8");
+    assert!(wins >= 5, "dummy won {wins} of 8");
 }
