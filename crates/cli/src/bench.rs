@@ -41,6 +41,12 @@ pub struct BenchArgs {
     /// then the number of positions.
     #[arg(long, value_name = "SPEC")]
     pub bot: Option<String>,
+    /// Play the games `tabula play --seats SPECS` plays instead (the same
+    /// game and bot seeds, bots choosing from their views) with no record
+    /// (star-tigris): side by side with `tabula play`, what recording
+    /// costs. `--games` defaults to 1000.
+    #[arg(long, value_name = "SPECS", value_delimiter = ',')]
+    pub bots: Option<Vec<String>>,
     /// The ruleset's options as JSON (catan only, e.g.
     /// '{"cities_and_knights":false,"trades_between_players":false}').
     #[arg(long, value_name = "JSON")]
@@ -142,6 +148,16 @@ pub(crate) fn run_star_tigris(args: &BenchArgs) -> CmdResult {
             range.start(),
             range.end()
         )));
+    }
+    if let Some(specs) = &args.bots {
+        return crate::bench_unrecorded::run::<StarTigris>(
+            &Options::default(),
+            Some(DEFAULT_MAP),
+            specs,
+            args.games.unwrap_or(1000),
+            args.seed,
+            args.json,
+        );
     }
     if let Some(spec) = &args.bot {
         let positions = args.games.unwrap_or(20);

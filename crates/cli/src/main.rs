@@ -11,6 +11,7 @@ mod arena;
 mod bench;
 mod bench_bot;
 mod bench_domains;
+mod bench_unrecorded;
 mod client;
 mod failure;
 mod input;

@@ -654,6 +654,45 @@ fn bench_reports_speed_and_state_size() {
 }
 
 #[test]
+fn bench_plays_the_games_play_plays_without_a_record() {
+    // The same games as `tabula play --seats`: the same actions, game by game.
+    let play = tabula(&[
+        "play",
+        "--seats",
+        "random,greedy",
+        "--games",
+        "3",
+        "--seed",
+        "9",
+    ]);
+    assert_eq!(play.code, 0, "{}", play.stderr);
+    let played: u64 = play
+        .stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter_map(|v| v["actions"].as_u64())
+        .sum();
+    let r = tabula(&[
+        "bench",
+        "--bots",
+        "random,greedy",
+        "--games",
+        "3",
+        "--seed",
+        "9",
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let b: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(b["games"], 3);
+    assert_eq!(b["actions"].as_u64(), Some(played));
+    assert!(b["ms_per_game"].as_f64().unwrap() > 0.0);
+    let r = tabula(&["bench", "--bots", "random,nobody"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--bots"), "{}", r.stderr);
+}
+
+#[test]
 fn missing_files_are_named() {
     let r = tabula(&["record", "verify", "no-such-record.json"]);
     assert_eq!(r.code, 1);

@@ -507,12 +507,16 @@ pub fn replay<G: Ruleset>(record: &GameRecord) -> Result<G, RecordError> {
 /// A game in progress together with its record, kept in step.
 ///
 /// Playing an action costs the action alone: the state is not copied
-/// (the contract leaves it unchanged when an action is refused) and its
-/// hash is taken only when the record is read ([`Match::record`]).
+/// (the contract leaves it unchanged when an action is refused), and the
+/// actions are written into the record and the state hashed only when the
+/// record is read ([`Match::record`]).
 #[derive(Clone, Debug)]
 pub struct Match<G: Ruleset> {
     game: G,
     record: RefCell<GameRecord>,
+    /// Actions played since the record was last read, not yet written
+    /// into it.
+    unwritten: RefCell<Vec<(Seat, G::Action)>>,
     /// Whether the record's `final_hash` is behind the state.
     stale: Cell<bool>,
 }
@@ -543,6 +547,7 @@ impl<G: Ruleset> Match<G> {
         Ok(Match {
             game,
             record: RefCell::new(record),
+            unwritten: RefCell::new(Vec::new()),
             stale: Cell::new(true),
         })
     }
@@ -556,15 +561,30 @@ impl<G: Ruleset> Match<G> {
     /// now if actions were played since it was last read).
     pub fn record(&self) -> Ref<'_, GameRecord> {
         if self.stale.get() {
-            self.record.borrow_mut().final_hash = self.game.state_hash();
+            let mut record = self.record.borrow_mut();
+            // An action that cannot be written as JSON (none of Tabula's)
+            // is written as null: reading the record back refuses it.
+            record
+                .actions
+                .extend(
+                    self.unwritten
+                        .borrow_mut()
+                        .drain(..)
+                        .map(|(seat, a)| RecordedAction {
+                            seat,
+                            action: serde_json::to_value(&a).unwrap_or(serde_json::Value::Null),
+                        }),
+                );
+            record.final_hash = self.game.state_hash();
             self.stale.set(false);
         }
         self.record.borrow()
     }
 
-    /// How many actions have been played (without hashing the state).
+    /// How many actions have been played (without writing or hashing
+    /// anything).
     pub fn actions_played(&self) -> usize {
-        self.record.borrow().actions.len()
+        self.record.borrow().actions.len() + self.unwritten.borrow().len()
     }
 
     /// Why `seat` may not play `action` now, as a value (`None` when it
@@ -584,25 +604,17 @@ impl<G: Ruleset> Match<G> {
     /// the action stays played and recorded, and the error is returned: a
     /// replay of the record meets the same failure.)
     pub fn play(&mut self, seat: Seat, action: &G::Action) -> Result<(), RecordError> {
-        let index = self.record.get_mut().actions.len();
+        let index = self.actions_played();
         let fail = |p: StepProblem<G::Error>| RecordError::Step {
             index,
             seat,
             reason: p.to_string(),
         };
         turn_problem(&self.game, seat).map_err(fail)?;
-        let value = serde_json::to_value(action).map_err(|e| RecordError::Step {
-            index,
-            seat,
-            reason: e.to_string(),
-        })?;
         self.game
             .apply(seat, action)
             .map_err(|e| fail(StepProblem::Rules(e)))?;
-        self.record.get_mut().actions.push(RecordedAction {
-            seat,
-            action: value,
-        });
+        self.unwritten.get_mut().push((seat, action.clone()));
         self.stale.set(true);
         settle_chance(&mut self.game).map_err(|e| fail(StepProblem::Rules(e)))
     }
