@@ -41,6 +41,10 @@ pub struct BenchArgs {
     /// then the number of positions.
     #[arg(long, value_name = "SPEC")]
     pub bot: Option<String>,
+    /// Pick each action uniformly from the full list of legal actions
+    /// (star-tigris), as a search does, instead of with the sampler.
+    #[arg(long)]
+    pub list: bool,
     /// Play the games `tabula play --seats SPECS` plays instead (the same
     /// game and bot seeds, bots choosing from their views) with no record
     /// (star-tigris): side by side with `tabula play`, what recording
@@ -76,8 +80,11 @@ pub struct BenchResult {
     pub state_bytes: usize,
 }
 
-/// Play one random game; returns how many actions it took.
-fn play_one(seats: usize, seed: u64) -> Result<u64, String> {
+/// Play one random game; returns how many actions it took. With `list`,
+/// each action is picked uniformly from the full list of legal actions
+/// (`Game::legal_actions`), as a search does, instead of drawn by the
+/// sampler.
+fn play_one(seats: usize, seed: u64, list: bool) -> Result<u64, String> {
     let mut game = StarTigris::new(&Options::default(), DEFAULT_MAP, seats, seed)
         .map_err(|e| format!("cannot start: {e}"))?;
     let mut rng = GameRng::seeded(seed ^ 0x5eed_5eed_5eed_5eed);
@@ -91,9 +98,13 @@ fn play_one(seats: usize, seed: u64) -> Result<u64, String> {
                         "the game did not end within {MAX_GAME_ACTIONS} actions"
                     ));
                 }
-                let a = game
-                    .random_action(s, &mut rng)
-                    .ok_or_else(|| format!("step {actions}: seat {s} has no legal action"))?;
+                let a = if list {
+                    let legal = game.legal_actions(s);
+                    (!legal.is_empty()).then(|| legal[rng.index(legal.len())])
+                } else {
+                    game.random_action(s, &mut rng)
+                }
+                .ok_or_else(|| format!("step {actions}: seat {s} has no legal action"))?;
                 game.apply(s, &a)
                     .map_err(|e| format!("step {actions}: {a} was refused: {e}"))?;
                 actions += 1;
@@ -108,13 +119,13 @@ fn play_one(seats: usize, seed: u64) -> Result<u64, String> {
 }
 
 /// Play the games and measure.
-pub fn measure(games: u64, seed: u64, seats: usize) -> Result<BenchResult, String> {
+pub fn measure(games: u64, seed: u64, seats: usize, list: bool) -> Result<BenchResult, String> {
     let start = Instant::now();
     let mut actions = 0;
     for g in 0..games {
         let game_seed = seed.wrapping_add(g);
-        actions +=
-            play_one(seats, game_seed).map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+        actions += play_one(seats, game_seed, list)
+            .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
     }
     let seconds = start.elapsed().as_secs_f64();
     Ok(BenchResult {
@@ -163,7 +174,13 @@ pub(crate) fn run_star_tigris(args: &BenchArgs) -> CmdResult {
         let positions = args.games.unwrap_or(20);
         return crate::bench_bot::run(spec, positions, args.seed, args.seats, args.json);
     }
-    let r = measure(args.games.unwrap_or(20_000), args.seed, args.seats).map_err(Failure::Input)?;
+    let r = measure(
+        args.games.unwrap_or(20_000),
+        args.seed,
+        args.seats,
+        args.list,
+    )
+    .map_err(Failure::Input)?;
     let mut out = std::io::stdout().lock();
     let written = if args.json {
         let text = serde_json::to_string(&r)

@@ -644,6 +644,12 @@ fn bench_reports_speed_and_state_size() {
     assert_eq!(b["seats"], 2);
     assert!(b["actions_per_game"].as_f64().unwrap() > 10.0);
     assert!(b["state_bytes"].as_u64().unwrap() > 1000);
+    // Picking from the full legal list plays other games of the same kind.
+    let r = tabula(&["bench", "--list", "--games", "3", "--seed", "5", "--json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(l["games"], 3);
+    assert!(l["actions_per_game"].as_f64().unwrap() > 10.0);
     let r = tabula(&["bench", "--games", "1"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(

@@ -2,12 +2,19 @@
 
 use crate::action::{Action, SwapSet};
 use crate::kind::Kind;
-use crate::state::{NOWHERE, Phase, StarTigris};
+use crate::regions::{Around, NO_REGION};
+use crate::state::{MAX_CELLS, NOWHERE, Phase, StarTigris};
 
 impl StarTigris {
     /// Every legal action of `seat` now.
     pub fn legal(&self, seat: u8) -> Vec<Action> {
-        let mut out = Vec::new();
+        // Room for a typical order list (colonies, a bomber's targets and
+        // the leaders' cells), so that it is not grown step by step.
+        let mut out = Vec::with_capacity(if self.phase == Phase::Order {
+            4 * self.cell_count()
+        } else {
+            8
+        });
         self.legal_into(seat, &mut out);
         out
     }
@@ -47,30 +54,45 @@ impl StarTigris {
         let hand = self.hands[p];
         let regions = &self.regions;
         let n = self.cell_count();
-        // Colonize.
+        // Each cell's neighbourhood, looked at once: the regions next to a
+        // free cell, and whether a leader may stand there as far as the
+        // cell itself goes (free, habitable, next to a scientist colony).
+        let mut near: Vec<Near> = Vec::with_capacity(n);
         for i in 0..n {
             let cell = self.cells[i];
             if cell.is_destroyed() || cell.is_occupied() {
+                near.push(Near::TAKEN);
                 continue;
             }
-            if regions.around(self, i).with_leaders(regions) > 2 {
+            let mut scientist = false;
+            self.for_neighbours(i, |nb| scientist |= self.cells[nb].is_scientist());
+            near.push(Near {
+                free: true,
+                leader_may_stand: scientist && !cell.is_uninhabitable(),
+                around: regions.around(self, i),
+            });
+        }
+        // Colonize.
+        for (i, nb) in near.iter().enumerate() {
+            if !nb.free || nb.around.with_leaders(regions) > 2 {
                 continue;
             }
             let at = self.pos(i);
+            let uninhabitable = self.cells[i].is_uninhabitable();
             for kind in Kind::ALL {
-                if hand[kind.index()] > 0 && (kind == Kind::Mining) == cell.is_uninhabitable() {
+                if hand[kind.index()] > 0 && (kind == Kind::Mining) == uninhabitable {
                     out.push(Action::Colonize { kind, at });
                 }
             }
         }
-        // Place leaders from the supply.
+        // Place leaders from the supply: not joining two regions.
         let off: Vec<Kind> = Kind::ALL
             .into_iter()
             .filter(|k| self.leaders[p][k.index()] == NOWHERE)
             .collect();
         if !off.is_empty() {
-            for i in 0..n {
-                if self.check_leader_cell(regions, i).is_ok() {
+            for (i, nb) in near.iter().enumerate() {
+                if nb.leader_may_stand && nb.around.len() <= 1 {
                     for &kind in &off {
                         out.push(Action::PlaceLeader {
                             kind,
@@ -86,14 +108,7 @@ impl StarTigris {
             if from == NOWHERE {
                 continue;
             }
-            for i in 0..n {
-                if i != from as usize && self.check_move_cell(from as usize, i).is_ok() {
-                    out.push(Action::MoveLeader {
-                        kind,
-                        to: self.pos(i),
-                    });
-                }
-            }
+            self.moves_into(kind, from as usize, &near, out);
             out.push(Action::WithdrawLeader { kind });
         }
         // Destroy.
@@ -114,4 +129,91 @@ impl StarTigris {
         );
         out.push(Action::Pass);
     }
+
+    /// Every cell the leader of `kind` on cell `from` may move to, as
+    /// [`StarTigris::check_move_cell`] decides, but in one pass: the
+    /// leader's region is split once into the parts it falls into
+    /// without the leader, and a target is then judged by the regions
+    /// next to it (from `near`) and, next to the leader's own region, by
+    /// the parts of it it touches (instead of a flood fill per target).
+    fn moves_into(&self, kind: Kind, from: usize, near: &[Near], out: &mut Vec<Action>) {
+        let old = self.regions.of(from).unwrap_or(NO_REGION);
+        let parts = self.parts_without(from);
+        for (i, nb) in near.iter().enumerate() {
+            if !nb.leader_may_stand {
+                continue;
+            }
+            let around = nb.around.as_slice();
+            let others = around.iter().filter(|&&l| l != old).count();
+            if others > 1 {
+                continue;
+            }
+            let mut n_parts = 0;
+            if around.contains(&old) {
+                let mut seen = [0u16; 4];
+                self.for_neighbours(i, |x| {
+                    if x != from && self.regions.of(x) == Some(old) {
+                        let part = parts[x];
+                        if !seen[..n_parts].contains(&part) {
+                            seen[n_parts] = part;
+                            n_parts += 1;
+                        }
+                    }
+                });
+            }
+            if others + n_parts <= 1 {
+                out.push(Action::MoveLeader {
+                    kind,
+                    to: self.pos(i),
+                });
+            }
+        }
+    }
+
+    /// The parts the occupied cells connected to cell `from` fall into
+    /// once `from` is emptied: a part number (from 1) for each such cell,
+    /// 0 for every other cell.
+    fn parts_without(&self, from: usize) -> [u16; MAX_CELLS] {
+        let mut part = [0u16; MAX_CELLS];
+        let mut next = 0u16;
+        let mut stack = Vec::new();
+        self.for_neighbours(from, |start| {
+            if !self.cells[start].is_occupied() || part[start] != 0 {
+                return;
+            }
+            next += 1;
+            part[start] = next;
+            stack.push(start);
+            while let Some(x) = stack.pop() {
+                self.for_neighbours(x, |nb| {
+                    if nb != from && self.cells[nb].is_occupied() && part[nb] == 0 {
+                        part[nb] = next;
+                        stack.push(nb);
+                    }
+                });
+            }
+        });
+        part
+    }
+}
+
+/// What the listing needs to know of a cell's neighbourhood.
+#[derive(Clone, Copy)]
+struct Near {
+    /// Neither destroyed nor occupied.
+    free: bool,
+    /// Free, habitable and next to a scientist colony: a leader may stand
+    /// there unless it would join regions.
+    leader_may_stand: bool,
+    /// The regions next to it (free cells only).
+    around: Around,
+}
+
+impl Near {
+    /// A destroyed or occupied cell.
+    const TAKEN: Near = Near {
+        free: false,
+        leader_may_stand: false,
+        around: Around::NONE,
+    };
 }

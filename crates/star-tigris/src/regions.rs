@@ -291,6 +291,11 @@ pub struct Around {
 }
 
 impl Around {
+    /// No regions.
+    pub const NONE: Around = Around {
+        regions: [NO_REGION; 4],
+        len: 0,
+    };
     /// The regions.
     pub fn as_slice(&self) -> &[u16] {
         &self.regions[..self.len]

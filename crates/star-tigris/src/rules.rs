@@ -129,7 +129,7 @@ impl StarTigris {
     }
 
     /// The checks on a leader's target cell that do not involve regions.
-    fn check_leader_target(&self, i: usize) -> Result<(), RuleError> {
+    pub(crate) fn check_leader_target(&self, i: usize) -> Result<(), RuleError> {
         let cell = self.cells[i];
         let p = self.check_free(i)?;
         if cell.is_uninhabitable() {
