@@ -185,6 +185,18 @@ test('screenshots in English and German, at 1280×800 and on a 768-pixel tablet;
     assert.match(said, lang === 'de' ? /Feld Zeile 2, Spalte 13: 10 Punkte/ : /Square row 2, column 13: 10 points/);
     await page.click('#decision .compass button:not([disabled])');
     await page.screenshot({ path: join(artefacts, `vector-${lang}-${viewport.width}.png`), fullPage: true });
+    // The editor and the bots dialog in the same language and size.
+    await page.click('header [data-cmd="edit:open"]');
+    await page.waitForSelector('#editor');
+    assert.match(await page.textContent('#editor h2'), lang === 'de' ? /Bretteditor/ : /Board editor/);
+    await page.screenshot({ path: join(artefacts, `vector-editor-${lang}-${viewport.width}.png`), fullPage: true });
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(over <= 0, `the editor is ${over} px too wide`);
+    await page.click('header [data-cmd="tourney:open"]');
+    await page.click('#t-bots');
+    await page.waitForSelector('#bots:not([hidden]) #bot-code');
+    assert.match(await page.inputValue('#bot-code'), lang === 'de' ? /^\/\/ Ein Vector-Bot\./ : /^\/\/ A Vector bot\./);
+    await page.screenshot({ path: join(artefacts, `vector-bots-${lang}-${viewport.width}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   }
