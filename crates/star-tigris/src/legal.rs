@@ -3,7 +3,7 @@
 use crate::action::{Action, SwapSet};
 use crate::kind::Kind;
 use crate::regions::{Around, NO_REGION};
-use crate::state::{MAX_CELLS, NOWHERE, Phase, StarTigris};
+use crate::state::{NOWHERE, Phase, StarTigris};
 
 impl StarTigris {
     /// Every legal action of `seat` now.
@@ -64,12 +64,20 @@ impl StarTigris {
                 near.push(Near::TAKEN);
                 continue;
             }
+            // One look at the neighbours: a scientist colony among them,
+            // and their distinct regions (as `Regions::around`).
             let mut scientist = false;
-            self.for_neighbours(i, |nb| scientist |= self.cells[nb].is_scientist());
+            let mut around = Around::NONE;
+            self.for_neighbours(i, |nb| {
+                scientist |= self.cells[nb].is_scientist();
+                if let Some(l) = regions.of(nb) {
+                    around.add(l);
+                }
+            });
             near.push(Near {
                 free: true,
                 leader_may_stand: scientist && !cell.is_uninhabitable(),
-                around: regions.around(self, i),
+                around,
             });
         }
         // Colonize.
@@ -103,12 +111,13 @@ impl StarTigris {
             }
         }
         // Move and withdraw leaders on the board.
+        let mut parts = vec![0u16; n];
         for kind in Kind::ALL {
             let from = self.leaders[p][kind.index()];
             if from == NOWHERE {
                 continue;
             }
-            self.moves_into(kind, from as usize, &near, out);
+            self.moves_into(kind, from as usize, &near, &mut parts, out);
             out.push(Action::WithdrawLeader { kind });
         }
         // Destroy.
@@ -136,9 +145,16 @@ impl StarTigris {
     /// without the leader, and a target is then judged by the regions
     /// next to it (from `near`) and, next to the leader's own region, by
     /// the parts of it it touches (instead of a flood fill per target).
-    fn moves_into(&self, kind: Kind, from: usize, near: &[Near], out: &mut Vec<Action>) {
+    fn moves_into(
+        &self,
+        kind: Kind,
+        from: usize,
+        near: &[Near],
+        parts: &mut [u16],
+        out: &mut Vec<Action>,
+    ) {
         let old = self.regions.of(from).unwrap_or(NO_REGION);
-        let parts = self.parts_without(from);
+        self.parts_without(from, parts);
         for (i, nb) in near.iter().enumerate() {
             if !nb.leader_may_stand {
                 continue;
@@ -171,10 +187,10 @@ impl StarTigris {
     }
 
     /// The parts the occupied cells connected to cell `from` fall into
-    /// once `from` is emptied: a part number (from 1) for each such cell,
-    /// 0 for every other cell.
-    fn parts_without(&self, from: usize) -> [u16; MAX_CELLS] {
-        let mut part = [0u16; MAX_CELLS];
+    /// once `from` is emptied, into `part`: a part number (from 1) for
+    /// each such cell, 0 for every other cell.
+    fn parts_without(&self, from: usize, part: &mut [u16]) {
+        part.fill(0);
         let mut next = 0u16;
         let mut stack = Vec::new();
         self.for_neighbours(from, |start| {
@@ -193,7 +209,6 @@ impl StarTigris {
                 });
             }
         });
-        part
     }
 }
 

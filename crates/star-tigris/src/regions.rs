@@ -267,11 +267,8 @@ impl Regions {
             len: 0,
         };
         g.for_neighbours(i, |n| {
-            if let Some(l) = self.of(n)
-                && !a.regions[..a.len].contains(&l)
-            {
-                a.regions[a.len] = l;
-                a.len += 1;
+            if let Some(l) = self.of(n) {
+                a.add(l);
             }
         });
         a
@@ -296,6 +293,16 @@ impl Around {
         regions: [NO_REGION; 4],
         len: 0,
     };
+
+    /// Add region `l` unless it is there already (a cell has at most four
+    /// neighbours, so at most four regions).
+    #[inline]
+    pub fn add(&mut self, l: u16) {
+        if !self.regions[..self.len].contains(&l) && self.len < 4 {
+            self.regions[self.len] = l;
+            self.len += 1;
+        }
+    }
     /// The regions.
     pub fn as_slice(&self) -> &[u16] {
         &self.regions[..self.len]
