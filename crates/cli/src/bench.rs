@@ -181,14 +181,8 @@ pub(crate) fn run_star_tigris(args: &BenchArgs) -> CmdResult {
         args.list,
     )
     .map_err(Failure::Input)?;
-    let mut out = std::io::stdout().lock();
-    let written = if args.json {
-        let text = serde_json::to_string(&r)
-            .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
-        writeln!(out, "{text}")
-    } else {
-        writeln!(
-            out,
+    crate::bench::report(args.json, &r, || {
+        format!(
             "{} random games of {} with {} seats on one thread in {:.2} s\n\
              games/s:         {:.1}\n\
              actions/game:    {:.1}\n\
@@ -203,6 +197,19 @@ pub(crate) fn run_star_tigris(args: &BenchArgs) -> CmdResult {
             r.micros_per_action,
             r.state_bytes
         )
+    })
+}
+
+/// Print a benchmark's result: one JSON object with `json`, else the
+/// lines `human` writes for people.
+pub(crate) fn report(json: bool, r: &impl Serialize, human: impl FnOnce() -> String) -> CmdResult {
+    let text = if json {
+        serde_json::to_string(r).map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?
+    } else {
+        human()
     };
-    written.and_then(|()| out.flush()).map_err(Failure::output)
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")
+        .and_then(|()| out.flush())
+        .map_err(Failure::output)
 }

@@ -2,7 +2,6 @@
 //! (`--bot`, default `demo`, in every seat) on the standard board, timing
 //! the bots and the engine (order checks and round steps) apart.
 
-use std::io::Write;
 use std::time::Instant;
 
 use serde::Serialize;
@@ -58,14 +57,8 @@ pub fn run(args: &BenchArgs) -> CmdResult {
         ms_per_game: seconds * 1000.0 / games as f64,
         engine_ms_per_game: engine * 1000.0 / games as f64,
     };
-    let mut out = std::io::stdout().lock();
-    let written = if args.json {
-        let text = serde_json::to_string(&r)
-            .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
-        writeln!(out, "{text}")
-    } else {
-        writeln!(
-            out,
+    crate::bench::report(args.json, &r, || {
+        format!(
             "{} games of domains ({} rounds, {} seats, {} bots) on one thread in {:.2} s\n\
              games/s:        {:.2}\n\
              ms/game:        {:.2}\n\
@@ -80,6 +73,5 @@ pub fn run(args: &BenchArgs) -> CmdResult {
             r.engine_ms_per_game,
             r.engine_share * 100.0
         )
-    };
-    written.and_then(|()| out.flush()).map_err(Failure::output)
+    })
 }

@@ -3,7 +3,6 @@
 //! view), played straight on the state with no `Match` and no record.
 //! Side by side with `tabula play`, it is what recording a game costs.
 
-use std::io::Write;
 use std::time::Instant;
 
 use serde::Serialize;
@@ -102,14 +101,8 @@ pub fn run<G: Ruleset + Determinize + Evaluate + 'static>(
         seconds,
         ms_per_game: 1000.0 * seconds / games as f64,
     };
-    let mut out = std::io::stdout().lock();
-    let written = if json {
-        let text = serde_json::to_string(&r)
-            .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
-        writeln!(out, "{text}")
-    } else {
-        writeln!(
-            out,
+    crate::bench::report(json, &r, || {
+        format!(
             "{} games of {} between {} (no record) on one thread in {:.2} s\n\
              ms/game:      {:.3}\n\
              actions/game: {:.1}",
@@ -120,6 +113,5 @@ pub fn run<G: Ruleset + Determinize + Evaluate + 'static>(
             r.ms_per_game,
             r.actions as f64 / r.games as f64
         )
-    };
-    written.and_then(|()| out.flush()).map_err(Failure::output)
+    })
 }

@@ -168,14 +168,8 @@ impl CliRuleset for CatanCli {
             checked_seconds,
             checked_games_per_second: games as f64 / checked_seconds,
         };
-        let mut out = std::io::stdout().lock();
-        let written = if args.json {
-            let text = serde_json::to_string(&r)
-                .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
-            writeln!(out, "{text}")
-        } else {
-            writeln!(
-                out,
+        crate::bench::report(args.json, &r, || {
+            format!(
                 "{} random games of catan ({}, {} seats, trades between players {}) on one thread in {:.2} s\n\
                  games/s:        {:.1}\n\
                  actions/game:   {:.0}\n\
@@ -199,8 +193,7 @@ impl CliRuleset for CatanCli {
                 r.micros_per_action,
                 r.checked_games_per_second
             )
-        };
-        written.map_err(|e| Failure::Input(format!("cannot write: {e}")))
+        })
     }
 }
 

@@ -3,7 +3,6 @@
 //! benchmark. `--options` takes the ruleset's options as JSON
 //! (`{"rounds":12,"goal":"double_and_end"}`; docs/vector/rules.md).
 
-use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
@@ -150,21 +149,14 @@ impl CliRuleset for VectorCli {
             actions_per_game: actions as f64 / games as f64,
             micros_per_action: seconds * 1e6 / actions.max(1) as f64,
         };
-        let mut out = std::io::stdout().lock();
-        let written = if args.json {
-            let text = serde_json::to_string(&r)
-                .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
-            writeln!(out, "{text}")
-        } else {
-            writeln!(
-                out,
+        crate::bench::report(args.json, &r, || {
+            format!(
                 "{} random games of vector on one thread in {:.2} s\n\
                  games/s:        {:.1}\n\
                  actions/game:   {:.1}\n\
                  µs/action:      {:.3}",
                 r.games, r.seconds, r.games_per_second, r.actions_per_game, r.micros_per_action
             )
-        };
-        written.map_err(|e| Failure::Input(format!("cannot write: {e}")))
+        })
     }
 }
