@@ -21,6 +21,24 @@ pub const KIND: BotKind = BotKind {
 /// A bot's time for one decision when the game does not say (ms).
 pub const DEFAULT_LIMIT_MS: f64 = 500.0;
 
+/// How long a bot's answer is awaited past its limit before its worker
+/// is stopped (the answer's own time decides lateness), and that with
+/// the time its worker takes to start, for its first answer (ms).
+pub fn deadline_ms(limit_ms: f64, first: bool) -> f64 {
+    limit_ms + 1000.0 + if first { 2000.0 } else { 0.0 }
+}
+
+/// The saved bot a seat or entrant choice names (`saved:K`), if any.
+pub fn chosen<'a>(
+    choice: &str,
+    saved: &'a [tabula_page_kit::bots::library::SavedBot],
+) -> Option<&'a tabula_page_kit::bots::library::SavedBot> {
+    choice
+        .strip_prefix("saved:")
+        .and_then(|k| k.parse::<usize>().ok())
+        .and_then(|k| saved.get(k))
+}
+
 /// The code of a new bot, under the comment [`template`] writes: head
 /// for one's own goal, at full speed when one's own direction does.
 pub const TEMPLATE_CODE: &str = r#"const HOME = ["N", "E", "S", "W"]; // each seat's own goal

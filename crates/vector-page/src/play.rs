@@ -472,10 +472,7 @@ fn start_from_form() -> Result<Play, String> {
     let saved = tabula_page_kit::bots::editor::saved();
     for seat in 0..4u8 {
         let spec = value_of(&format!("seat-{seat}"));
-        let written = spec
-            .strip_prefix("saved:")
-            .and_then(|k| k.parse::<usize>().ok())
-            .and_then(|k| saved.get(k));
+        let written = crate::js_bots::chosen(&spec, &saved);
         players.push(match written {
             Some(_) => Player::Ai(SCRIPT.into()),
             None if spec == "human" => Player::Human,

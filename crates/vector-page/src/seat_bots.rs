@@ -13,10 +13,6 @@ use crate::js_bots::{self, DEFAULT_LIMIT_MS, KIND};
 
 /// Where the codes of the game in progress are kept.
 const CODES_KEY: &str = "tabula-vector-game-bots";
-/// How long past its limit an answer is awaited before the bot is out.
-const GRACE_MS: f64 = 1000.0;
-/// More time for a bot's first answer (its worker starts).
-const START_MS: f64 = 2000.0;
 
 /// The written bots of a game's seats.
 #[derive(Default)]
@@ -69,7 +65,7 @@ impl SeatBots {
             let v = js_bots::bot_view(view, legal);
             sb.ask(id as u32, js_bots::call_of(legal), &v.to_string());
         }
-        let wait = DEFAULT_LIMIT_MS + GRACE_MS + if fresh { START_MS } else { 0.0 };
+        let wait = js_bots::deadline_ms(DEFAULT_LIMIT_MS, fresh);
         tabula_page_kit::dom::after(wait, overdue);
         Ok(())
     }

@@ -31,12 +31,6 @@ use crate::draw;
 use crate::js_bots::{self, KIND};
 use crate::play::value_of;
 
-/// How long past its limit a written bot's answer is awaited before its
-/// worker is stopped (the answer's own time decides lateness).
-const GRACE_MS: f64 = 1000.0;
-/// More time for a written bot's first answer (its worker starts).
-const START_MS: f64 = 2000.0;
-
 /// The bots an entrant may be.
 const ENTRANT_BOTS: [(&str, &str); 5] = [
     ("search:easy", "v-ai-easy"),
@@ -241,10 +235,7 @@ fn from_form() -> Result<Tourney, String> {
     for i in 0..4 {
         let spec = value_of(&format!("entrant-{i}"));
         let default_name = format!("{} {}", t("v-entrant"), i + 1);
-        let written = spec
-            .strip_prefix("saved:")
-            .and_then(|k| k.parse::<usize>().ok())
-            .and_then(|k| saved.get(k));
+        let written = js_bots::chosen(&spec, &saved);
         if written.is_none() && !ENTRANT_BOTS.iter().any(|(s, _)| *s == spec) {
             return Err(t("v-bad-entrant"));
         }
@@ -416,7 +407,7 @@ impl Tourney {
                     if let Some(sb) = &self.sandboxes[entrant] {
                         sb.ask(id as u32, js_bots::call_of(&legal), &view.to_string());
                     }
-                    let wait = self.limit_ms + GRACE_MS + if fresh { START_MS } else { 0.0 };
+                    let wait = js_bots::deadline_ms(self.limit_ms, fresh);
                     tabula_page_kit::dom::after(wait, move || watchdog(id));
                     return Ok(false);
                 }
