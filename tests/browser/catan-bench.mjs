@@ -9,16 +9,15 @@ import { join } from 'node:path';
 import { serve, browser, root } from './harness.mjs';
 
 const dist = join(root, 'dist');
-let total = 0, pageWasm = 0, workerWasm = 0;
+let total = 0, pageWasm = 0;
 const files = readdirSync(dist).filter((f) => /^(catan|site|tabula-catan-)/.test(f) && !f.endsWith('.css') || /^(catan|site)-[0-9a-f]+\.css$/.test(f) || f === 'catan.html' || f === 'site.js');
 for (const f of files) {
   const z = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
   total += z;
   if (/^tabula-catan-page.*\.wasm$/.test(f)) pageWasm = z;
-  if (/^tabula-catan-worker.*\.wasm$/.test(f)) workerWasm = z;
 }
 console.log(`files: ${files.join(' ')}`);
-console.log(`weight gzipped: everything ${total} bytes (${(total / 1024).toFixed(1)} KiB); page wasm ${pageWasm}; worker wasm ${workerWasm}`);
+console.log(`weight gzipped: everything ${total} bytes (${(total / 1024).toFixed(1)} KiB); page and AI worker wasm (one module) ${pageWasm}`);
 
 const server = await serve();
 const context = await browser();

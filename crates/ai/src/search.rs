@@ -343,7 +343,7 @@ impl<G: Determinize + Evaluate> Tree<'_, G> {
                 for i in (1..scored.len()).rev() {
                     scored.swap(i, rng.index(i + 1));
                 }
-                scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+                tabula_engine::small_sort::sort_by(&mut scored, |a, b| b.0.total_cmp(&a.0));
                 self.nodes[node].ranked =
                     Some(scored.iter().map(|&(_, i)| legal[i].clone()).collect());
             }

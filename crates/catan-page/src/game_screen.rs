@@ -27,8 +27,9 @@ use crate::table::{Happening, Table};
 
 /// Where the game in progress is kept in the browser.
 pub const GAME_KEY: &str = "tabula-catan-game";
-/// The worker script trunk emits for `tabula-catan-worker`.
-const WORKER_URL: &str = "./tabula-catan-worker_loader.js";
+/// The AI runs in a worker on the page's own module (one download for
+/// both; [`crate::ai_worker_start`] starts it there).
+const WORKER: ai_worker::Source = ai_worker::Source::ThisModule("ai_worker_start");
 /// How long a bot may think before its worker is replaced.
 const AI_TIMEOUT_MS: f64 = 20_000.0;
 
@@ -254,7 +255,7 @@ impl GameScreen {
         match preview {
             Some(p) => canvas.set_attribute(
                 "data-preview",
-                &format!("{} {}", format!("{:?}", p.piece).to_lowercase(), p.at),
+                &format!("{} {}", p.piece.name().to_ascii_lowercase(), p.at),
             ),
             None => canvas.remove_attribute("data-preview"),
         }
@@ -475,7 +476,7 @@ impl GameScreen {
                 }
             }
             "game-act" => {
-                if let Ok(a) = serde_json::from_str::<Action>(arg) {
+                if let Some(a) = tabula_engine::plain::read::<Action>(arg) {
                     self.play(a);
                 }
             }
@@ -1211,7 +1212,7 @@ fn end_view(g: &GameScreen) -> El {
     let winner = game.winner;
     let mut rows = el("tbody");
     let mut order: Vec<Seat> = (0..game.seat_count() as Seat).collect();
-    order.sort_by_key(|s| std::cmp::Reverse(game.points(*s)));
+    tabula_engine::small_sort::sort_by_key(&mut order, |s| std::cmp::Reverse(game.points(*s)));
     for s in order {
         let sources = game.point_sources(s);
         let parts: Vec<String> = sources
@@ -1534,9 +1535,9 @@ pub fn read_new_game() -> NewGame {
 /// Start listening to the worker's replies.
 pub fn connect_worker() {
     ai_worker::connect(
-        WORKER_URL,
+        WORKER,
         |text| {
-            if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text) {
+            if let Some(reply) = tabula_engine::plain::read::<Reply<Action>>(&text) {
                 crate::page::with_game(|g| g.on_reply(reply));
             }
         },

@@ -7,7 +7,8 @@
 //! corners, sides and hexes on the canvas and the engine's legal actions
 //! on them; [`game_words`] says a game in English and German, and the
 //! game screen (`game_screen`, `game_draw`) plays it at this device
-//! with people and AIs (the AIs in `tabula-catan-worker`).
+//! with people and AIs (the AIs in a web worker running this same module,
+//! [`ai_worker_start`]).
 //!
 //! The page holds no rules: it edits a `tabula_catan::Board` and asks the
 //! crate what is wrong with it.
@@ -39,12 +40,27 @@ pub fn add_words() {
     );
 }
 
-/// Start the page.
+/// Start the page (in the page's window; in the AI worker, which runs
+/// this same module, [`ai_worker_start`] starts the worker instead).
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
+    if web_sys::window().is_none() {
+        return;
+    }
     console_error_panic_hook::set_once();
-    add_words();
-    tabula_page_kit::i18n::apply();
-    page::install();
+    // Only this language's words are downloaded (not both, in the module).
+    tabula_page_kit::i18n::load("catan", || {
+        tabula_page_kit::i18n::apply();
+        page::install();
+    });
+}
+
+/// Start the AI worker: this module, loaded again in a web worker by the
+/// page, answers requests for one seat's view with a bot's action
+/// ([`tabula_worker::serve`]).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn ai_worker_start() {
+    tabula_worker::serve::<tabula_catan::Catan>();
 }

@@ -84,14 +84,14 @@ pub fn clean_name(name: &str, fallback: &str) -> String {
 impl Library {
     /// Read a stored list: the maps that read, and what was wrong.
     pub fn load(json: &str) -> (Library, Option<LoadProblem>) {
-        let lib: Library = match serde_json::from_str(json) {
+        let lib: Library = match tabula_engine::plain::read_or_why(json) {
             Ok(l) => l,
             Err(e) => {
                 return (
                     Library::default(),
                     Some(LoadProblem::Unreadable {
-                        line: e.line(),
-                        column: e.column(),
+                        line: e.at.map_or(1, |a| a.0),
+                        column: e.at.map_or(1, |a| a.1),
                     }),
                 );
             }

@@ -305,7 +305,8 @@ impl Editor {
     /// barbarians', which lie out at sea).
     pub fn grow_sea(&mut self) -> bool {
         self.change(|b| {
-            let taken: BTreeSet<Hex> = b.fields.iter().map(|f| f.hex).collect();
+            let mut taken: BTreeSet<Hex> = BTreeSet::new();
+            taken.extend(b.fields.iter().map(|f| f.hex));
             let mut new: BTreeSet<Hex> = BTreeSet::new();
             for f in b.fields.iter().filter(|f| !f.kind.is_barbarian()) {
                 for h in f.hex.neighbours() {
@@ -325,7 +326,8 @@ impl Editor {
     /// side to nothing); land, harbours and barbarians stay.
     pub fn shrink_sea(&mut self) -> bool {
         self.change(|b| {
-            let taken: BTreeSet<Hex> = b.fields.iter().map(|f| f.hex).collect();
+            let mut taken: BTreeSet<Hex> = BTreeSet::new();
+            taken.extend(b.fields.iter().map(|f| f.hex));
             b.fields.retain(|f| {
                 f.kind != FieldKind::Water || f.hex.neighbours().iter().all(|h| taken.contains(h))
             });
@@ -432,7 +434,7 @@ pub fn view_hexes(board: &Board) -> Vec<Hex> {
 /// that new fields get their ids in reading order.
 fn ring_order(hexes: BTreeSet<Hex>) -> Vec<Hex> {
     let mut v: Vec<Hex> = hexes.into_iter().collect();
-    v.sort_by_key(|h| (2 * h.r + h.q, h.q));
+    tabula_engine::small_sort::sort_by_key(&mut v, |h| (2 * h.r + h.q, h.q));
     v
 }
 
@@ -802,7 +804,8 @@ mod tests {
         let mut e = Editor::new(blank_board("S"));
         assert!(e.grow_sea());
         assert_eq!(e.board.fields.len(), 61);
-        let ids: BTreeSet<&str> = e.board.fields.iter().map(|f| f.id.as_str()).collect();
+        let mut ids: BTreeSet<&str> = BTreeSet::new();
+        ids.extend(e.board.fields.iter().map(|f| f.id.as_str()));
         assert_eq!(ids.len(), 61, "every new field has its own id");
         assert!(e.shrink_sea());
         assert_eq!(e.board.fields.len(), 37);

@@ -115,11 +115,8 @@ impl Table {
     /// empty.
     pub fn from_record(record: &GameRecord) -> Result<Table, RecordError> {
         replay::<Catan>(record)?;
-        let options: Options =
-            serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Options {
-                path: String::new(),
-                what: e.to_string(),
-            })?;
+        let options: Options = tabula_engine::plain::from_value(&record.options)
+            .map_err(|(path, what)| RecordError::Options { path, what })?;
         let names = record.seats.iter().map(|s| s.name.clone()).collect();
         let players = record
             .seats

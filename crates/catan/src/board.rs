@@ -156,7 +156,8 @@ impl Board {
 
     /// How many resource fields of each resource.
     pub fn resource_counts(&self) -> BTreeMap<Resource, usize> {
-        let mut out: BTreeMap<Resource, usize> = Resource::ALL.iter().map(|r| (*r, 0)).collect();
+        let mut out = BTreeMap::new();
+        out.extend(Resource::ALL.iter().map(|r| (*r, 0)));
         for f in &self.fields {
             if let Some(r) = f.kind.resource() {
                 *out.entry(r).or_insert(0) += 1;

@@ -224,8 +224,9 @@ fn read_and_lay_out(text: &str) -> (Option<Board>, BTreeMap<String, Place>, Vec<
     }
     let lines = read::read_lines(text);
     let mut problems = lines.problems;
-    let places: BTreeMap<String, Place> =
-        lines.fields.iter().map(|f| (f.id.clone(), f.at)).collect();
+    // Inserted, not collected: a collect sorts with a sort compiled per type.
+    let mut places: BTreeMap<String, Place> = BTreeMap::new();
+    places.extend(lines.fields.iter().map(|f| (f.id.clone(), f.at)));
     if lines.fields.is_empty() {
         problems.push(Problem::new(
             Rule::NoFields,
@@ -235,11 +236,8 @@ fn read_and_lay_out(text: &str) -> (Option<Board>, BTreeMap<String, Place>, Vec<
     }
     let (hexes, layout_problems) = layout::lay_out(&lines.fields);
     problems.extend(layout_problems);
-    let numbers: BTreeMap<&str, u8> = lines
-        .numbers
-        .iter()
-        .map(|n| (n.id.as_str(), n.number))
-        .collect();
+    let mut numbers: BTreeMap<&str, u8> = BTreeMap::new();
+    numbers.extend(lines.numbers.iter().map(|n| (n.id.as_str(), n.number)));
     let fields: Option<Vec<Field>> = lines
         .fields
         .iter()

@@ -225,12 +225,34 @@ pub fn has_errors(problems: &[Problem]) -> bool {
 /// Sort problems by place in the file (those without a place last, in the
 /// order found) and keep at most [`crate::MAX_PROBLEMS`], the last saying
 /// that more follow.
-pub(crate) fn finish(mut problems: Vec<Problem>) -> Vec<Problem> {
-    problems.sort_by_key(|p| (p.line.unwrap_or(usize::MAX), p.col.unwrap_or(0)));
-    if problems.len() > crate::MAX_PROBLEMS {
-        let more = problems.len() - (crate::MAX_PROBLEMS - 1);
-        let errors = problems.iter().any(Problem::is_error);
-        problems.truncate(crate::MAX_PROBLEMS - 1);
+pub(crate) fn finish(problems: Vec<Problem>) -> Vec<Problem> {
+    let total = problems.len();
+    let keep = if total > crate::MAX_PROBLEMS {
+        crate::MAX_PROBLEMS - 1
+    } else {
+        total
+    };
+    // The first `keep` by place, equal places in the order found: each
+    // problem's (line, column, index) put into a short sorted list. (A
+    // hostile map may hold thousands of problems; the list stays short,
+    // and the page's code carries no general-purpose sort for this.)
+    let mut first: Vec<(usize, usize, usize)> = Vec::with_capacity(keep + 1);
+    for (i, p) in problems.iter().enumerate() {
+        let k = (p.line.unwrap_or(usize::MAX), p.col.unwrap_or(0), i);
+        let at = first.partition_point(|f| *f <= k);
+        if at < keep {
+            first.insert(at, k);
+            first.truncate(keep);
+        }
+    }
+    let errors = problems.iter().any(Problem::is_error);
+    let mut slots: Vec<Option<Problem>> = problems.into_iter().map(Some).collect();
+    let mut problems: Vec<Problem> = first
+        .iter()
+        .filter_map(|&(_, _, i)| slots[i].take())
+        .collect();
+    if total > crate::MAX_PROBLEMS {
+        let more = total - (crate::MAX_PROBLEMS - 1);
         let mut last = Problem::new(
             Rule::TooManyProblems,
             format!("{more} more problems are not listed"),

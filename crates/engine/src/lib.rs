@@ -22,6 +22,7 @@ pub mod record;
 pub mod rng;
 pub mod ruleset;
 pub mod seat;
+pub mod small_sort;
 
 pub use ai::{Determinize, Evaluate};
 pub use game::{Game, Outcome, ToMove, settle_chance};

@@ -4,9 +4,19 @@
 
 use serde::de::DeserializeOwned;
 
+// Natively, a failure names the field's path (`seats[1].name`), found by
+// decoding through `serde_path_to_error`. In WebAssembly the pages decode
+// without it: its wrapper doubles every type's decoding code (measured: a
+// fifth of the Catan page's download), and a page names where by line and
+// column, or by the record's step, instead.
+
 /// Decode `value` as `T`; on failure, the field's path (`rows`,
-/// `seats[1].name`) and what is wrong with it in plain words.
+/// `seats[1].name`; empty in WebAssembly) and what is wrong with it in
+/// plain words.
 pub fn from_value<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, (String, String)> {
+    #[cfg(target_arch = "wasm32")]
+    return T::deserialize(value).map_err(|e| (String::new(), reword(&e.to_string())));
+    #[cfg(not(target_arch = "wasm32"))]
     serde_path_to_error::deserialize(value).map_err(|e| {
         let mut path = e.path().to_string();
         let what = reword(&e.into_inner().to_string());
@@ -22,10 +32,59 @@ pub fn from_value<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, (
     })
 }
 
+/// Decode JSON text as `T` through a JSON value and [`from_value`], so
+/// that a type read both from text and from values is decoded by one
+/// piece of code (a page's WebAssembly holds one copy). `None` when the
+/// text is not JSON or not a `T`.
+pub fn read<T: DeserializeOwned>(text: &str) -> Option<T> {
+    read_or_why(text).ok()
+}
+
+/// Why [`read_or_why`] read nothing: where (a syntax error's line and
+/// column, or the path of the field that is wrong) and what, in plain
+/// words. Its text says both.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unread {
+    /// The 1-based line and column of a syntax error.
+    pub at: Option<(usize, usize)>,
+    /// The path of the wrong field (`seats[1].name`), empty for the whole
+    /// or when unknown.
+    pub path: String,
+    /// What is wrong.
+    pub what: String,
+}
+
+impl std::fmt::Display for Unread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.at, self.path.is_empty()) {
+            (Some((l, c)), _) => write!(f, "line {l}, column {c}: {}", self.what),
+            (None, false) => write!(f, "{}: {}", self.path, self.what),
+            (None, true) => write!(f, "{}", self.what),
+        }
+    }
+}
+
+/// [`read`], or why not ([`Unread`]).
+pub fn read_or_why<T: DeserializeOwned>(text: &str) -> Result<T, Unread> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| Unread {
+        at: Some((e.line(), e.column())),
+        path: String::new(),
+        what: json_message(&e),
+    })?;
+    from_value(&value).map_err(|(path, what)| Unread {
+        at: None,
+        path,
+        what,
+    })
+}
+
 /// Decode JSON text as `T`; on failure, the 1-based line and column and
-/// what is wrong, in plain words (naming the field when there is one).
+/// what is wrong, in plain words (naming the field's path natively).
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, (usize, usize, String)> {
     let mut de = serde_json::Deserializer::from_str(text);
+    #[cfg(target_arch = "wasm32")]
+    let value = T::deserialize(&mut de).map_err(|e| (e.line(), e.column(), json_message(&e)))?;
+    #[cfg(not(target_arch = "wasm32"))]
     let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();

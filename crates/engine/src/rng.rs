@@ -8,11 +8,44 @@
 
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A seeded random number generator that lives inside a game state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// In JSON it is its 128-bit state written in decimal digits, as a string
+/// (`"rng": "2305…"`): a number that large does not survive every JSON
+/// reader (a JSON value, JavaScript), and the AI worker reads views
+/// through a JSON value.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRng(Pcg64Mcg);
+
+/// `rand_pcg` writes the generator as `{"state":DIGITS}`.
+const STATE_OPEN: &str = "{\"state\":";
+
+impl Serialize for GameRng {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let text = serde_json::to_string(&self.0).map_err(serde::ser::Error::custom)?;
+        let digits = text
+            .strip_prefix(STATE_OPEN)
+            .and_then(|t| t.strip_suffix('}'))
+            .ok_or_else(|| serde::ser::Error::custom("unexpected generator state"))?;
+        s.serialize_str(digits)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameRng {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let digits = String::deserialize(d)?;
+        let bad =
+            || serde::de::Error::custom("a generator's state is written as its decimal digits");
+        if digits.is_empty() || digits.len() > 39 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        serde_json::from_str(&format!("{STATE_OPEN}{digits}}}"))
+            .map(GameRng)
+            .map_err(|_| bad())
+    }
+}
 
 impl GameRng {
     /// A generator seeded from a 64-bit seed.
@@ -63,6 +96,26 @@ impl GameRng {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_generator_goes_through_a_json_value_and_back_unchanged() {
+        let mut rng = GameRng::seeded(42);
+        rng.next_u64();
+        let value = serde_json::to_value(&rng).unwrap();
+        assert!(value.is_string(), "{value}");
+        let mut back: GameRng = serde_json::from_value(value).unwrap();
+        assert_eq!(back, rng);
+        assert_eq!(back.next_u64(), rng.clone().next_u64());
+        for bad in [
+            "\"\"",
+            "\"12a\"",
+            "12",
+            "\"1}\"",
+            "\"999999999999999999999999999999999999999999\"",
+        ] {
+            assert!(serde_json::from_str::<GameRng>(bad).is_err(), "{bad}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -9,13 +9,50 @@ use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker, WorkerOptions, WorkerType};
 
 type OnReply = Rc<dyn Fn(String)>;
 type OnError = Rc<dyn Fn()>;
 
+/// Where a page's AI worker comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A worker script of its own, with its own WebAssembly (relative
+    /// to the page, so the page works under any path).
+    Script(&'static str),
+    /// The page's own WebAssembly module, run again in the worker and
+    /// started there by the exported function of this name: page and AI
+    /// are one download, and the module is handed over compiled.
+    ThisModule(&'static str),
+}
+
+#[wasm_bindgen]
+extern "C" {
+    type ImportMeta;
+
+    #[wasm_bindgen(method, getter)]
+    fn url(this: &ImportMeta) -> String;
+
+    /// `import.meta` of the page's JavaScript glue (wasm-bindgen writes
+    /// every import into it), so its address.
+    #[wasm_bindgen(thread_local_v2, js_namespace = import, js_name = meta)]
+    static IMPORT_META: ImportMeta;
+}
+
+/// The worker's script for [`Source::ThisModule`]: import the page's
+/// glue, wait for the compiled module, start the named function.
+fn this_module_script(glue: &str, entry: &str) -> String {
+    let glue = serde_json::to_string(glue).unwrap_or_default();
+    let entry = serde_json::to_string(entry).unwrap_or_default();
+    format!(
+        "import init, * as page from {glue};\n\
+         self.onmessage = async (e) => {{ self.onmessage = null; \
+         await init({{ module_or_path: e.data }}); page[{entry}](); }};\n"
+    )
+}
+
 struct Link {
-    url: &'static str,
+    source: Source,
     on_reply: Option<OnReply>,
     on_error: Option<OnError>,
     worker: Option<Worker>,
@@ -26,7 +63,7 @@ struct Link {
 thread_local! {
     static LINK: RefCell<Link> = const {
         RefCell::new(Link {
-            url: "",
+            source: Source::Script(""),
             on_reply: None,
             on_error: None,
             worker: None,
@@ -36,27 +73,38 @@ thread_local! {
     };
 }
 
-/// Name the worker's script (relative, so the page works under any path)
-/// and what to do with each reply (its JSON text) and with a worker that
-/// fails. Call once, before the first [`send`]; the handlers run outside
-/// any borrow of the link, so they may [`send`] or [`stop`].
-pub fn connect(
-    url: &'static str,
-    on_reply: impl Fn(String) + 'static,
-    on_error: impl Fn() + 'static,
-) {
+/// Name the worker's [`Source`] and what to do with each reply (its JSON
+/// text) and with a worker that fails. Call once, before the first
+/// [`send`]; the handlers run outside any borrow of the link, so they may
+/// [`send`] or [`stop`].
+pub fn connect(source: Source, on_reply: impl Fn(String) + 'static, on_error: impl Fn() + 'static) {
     LINK.with(|l| {
         let mut l = l.borrow_mut();
-        l.url = url;
+        l.source = source;
         l.on_reply = Some(Rc::new(on_reply));
         l.on_error = Some(Rc::new(on_error));
     });
 }
 
-fn spawn(url: &str) -> Option<Worker> {
+fn spawn(source: Source) -> Option<Worker> {
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
-    let worker = Worker::new_with_options(url, &options).ok()?;
+    let worker = match source {
+        Source::Script(url) => Worker::new_with_options(url, &options).ok()?,
+        Source::ThisModule(entry) => {
+            let glue = IMPORT_META.with(ImportMeta::url);
+            let parts = js_sys::Array::of1(&JsValue::from_str(&this_module_script(&glue, entry)));
+            let bag = BlobPropertyBag::new();
+            bag.set_type("text/javascript");
+            let blob = Blob::new_with_str_sequence_and_options(&parts, &bag).ok()?;
+            let url = Url::create_object_url_with_blob(&blob).ok()?;
+            // The address stays valid while the page lives (a restarted
+            // worker is a new one, a few hundred bytes each).
+            let worker = Worker::new_with_options(&url, &options).ok()?;
+            worker.post_message(&wasm_bindgen::module()).ok()?;
+            worker
+        }
+    };
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
         let text = e.data().as_string().unwrap_or_default();
         if text.contains("\"ready\":true") {
@@ -93,7 +141,7 @@ pub fn send(text: String) {
     LINK.with(|l| {
         let mut l = l.borrow_mut();
         if l.worker.is_none() {
-            l.worker = spawn(l.url);
+            l.worker = spawn(l.source);
             l.ready = false;
         }
         if l.ready {

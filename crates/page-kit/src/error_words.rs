@@ -188,6 +188,16 @@ pub fn json_at(line: usize, column: usize) -> String {
     )
 }
 
+/// Where JSON text read by [`tabula_engine::plain::read_or_why`] went
+/// wrong: the line and column of a syntax error, or the field and what is
+/// wrong with it.
+pub fn json_at_or_path(e: &tabula_engine::plain::Unread) -> String {
+    match e.at {
+        Some((line, column)) => json_at(line, column),
+        None => tf("json-field", &[("field", &e.path), ("what", &e.what)]),
+    }
+}
+
 /// A character as people can read it whatever it is (`U+001B`).
 fn code_point(c: char) -> String {
     format!("U+{:04X}", c as u32)

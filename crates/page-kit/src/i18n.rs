@@ -8,6 +8,10 @@
 //! (`www/i18n/<game>/<lang>.txt`) with [`add`] before it shows anything, so
 //! a page carries only its own words.
 //!
+//! A page may instead fetch only its language's catalogues ([`load`],
+//! without the feature `embedded-words`): the Catan page does, so that its
+//! download does not carry both languages.
+//!
 //! In the page's HTML an element names its words with `data-i18n="key"`
 //! (its text), `data-i18n-title`, `data-i18n-aria-label` or `data-i18n-alt`;
 //! [`apply`] fills them in. Rust code asks [`t`] or [`tf`].
@@ -54,6 +58,7 @@ impl Lang {
         }
     }
 
+    #[cfg(feature = "embedded-words")]
     fn catalogue(self) -> &'static str {
         match self {
             Lang::En => EN,
@@ -86,7 +91,7 @@ pub fn placeholders(text: &str) -> Vec<String> {
         .skip(1)
         .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_string()))
         .collect();
-    out.sort();
+    tabula_engine::small_sort::sort(&mut out);
     out
 }
 
@@ -94,6 +99,84 @@ thread_local! {
     static WORDS: RefCell<Option<(Lang, HashMap<String, String>)>> = const { RefCell::new(None) };
     static PAGE: RefCell<Vec<(&'static str, &'static str)>> = const { RefCell::new(Vec::new()) };
     static FORCED: RefCell<Option<Lang>> = const { RefCell::new(None) };
+    static FETCHED: RefCell<Option<Vec<String>>> = const { RefCell::new(None) };
+}
+
+/// Fetch the site's and the page's catalogues of the page's language
+/// (`i18n/<lang>.txt` and `i18n/<page>/<lang>.txt`, beside the page), make
+/// them the words, and then run `then`. A catalogue that cannot be fetched
+/// is said on the console and leaves its keys showing.
+#[cfg(target_arch = "wasm32")]
+pub fn load(page: &'static str, then: impl FnOnce() + 'static) {
+    use std::rc::Rc;
+    use wasm_bindgen::prelude::*;
+
+    type Pending = (Vec<Option<String>>, Option<Box<dyn FnOnce()>>);
+    let code = lang().code();
+    let urls = [
+        format!("i18n/{code}.txt"),
+        format!("i18n/{page}/{code}.txt"),
+    ];
+    let pending: Rc<RefCell<Pending>> =
+        Rc::new(RefCell::new((vec![None; urls.len()], Some(Box::new(then)))));
+    // The text of catalogue `i` has come (empty if it could not be read);
+    // once all have, they become the words.
+    let arrive = Rc::new(move |i: usize, text: String| {
+        let all = {
+            let mut p = pending.borrow_mut();
+            p.0[i] = Some(text);
+            p.0.iter().all(Option::is_some)
+        };
+        if all {
+            let (texts, then) = {
+                let mut p = pending.borrow_mut();
+                let texts: Vec<String> = p.0.iter_mut().filter_map(Option::take).collect();
+                (texts, p.1.take())
+            };
+            FETCHED.with(|f| *f.borrow_mut() = Some(texts));
+            WORDS.with(|w| *w.borrow_mut() = None);
+            if let Some(then) = then {
+                then();
+            }
+        }
+    });
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    for (i, url) in urls.into_iter().enumerate() {
+        let lost = {
+            let arrive = arrive.clone();
+            let url = url.clone();
+            move || {
+                web_sys::console::error_1(&JsValue::from_str(&format!("cannot read {url}")));
+                arrive(i, String::new());
+            }
+        };
+        let on_fail = {
+            let lost = lost.clone();
+            Closure::once(move |_: JsValue| lost())
+        };
+        let arrive = arrive.clone();
+        let on_response = Closure::once(move |r: JsValue| {
+            let text = r
+                .dyn_into::<web_sys::Response>()
+                .ok()
+                .filter(web_sys::Response::ok)
+                .and_then(|r| r.text().ok());
+            let Some(text) = text else {
+                return lost();
+            };
+            let on_text =
+                Closure::once(move |t: JsValue| arrive(i, t.as_string().unwrap_or_default()));
+            let on_fail = Closure::once(move |_: JsValue| lost());
+            let _ = text.then2(&on_text, &on_fail);
+            on_text.forget();
+            on_fail.forget();
+        });
+        let _ = window.fetch_with_str(&url).then2(&on_response, &on_fail);
+        on_response.forget();
+        on_fail.forget();
+    }
 }
 
 /// Add a page's own catalogues (English, German) to the site's (once;
@@ -135,16 +218,24 @@ fn with_words<T>(f: impl FnOnce(&HashMap<String, String>) -> T) -> T {
         let mut w = w.borrow_mut();
         let lang = lang();
         if w.as_ref().is_none_or(|(l, _)| *l != lang) {
-            let mut map: HashMap<String, String> =
-                parse(EN).unwrap_or_default().into_iter().collect();
-            let pages = PAGE.with(|p| p.borrow().clone());
-            for (en, _) in &pages {
-                map.extend(parse(en).unwrap_or_default());
+            let mut map: HashMap<String, String> = HashMap::new();
+            if let Some(texts) = FETCHED.with(|f| f.borrow().clone()) {
+                for text in &texts {
+                    map.extend(parse(text).unwrap_or_default());
+                }
             }
-            if lang != Lang::En {
-                map.extend(parse(lang.catalogue()).unwrap_or_default());
-                for (_, de) in &pages {
-                    map.extend(parse(de).unwrap_or_default());
+            #[cfg(feature = "embedded-words")]
+            {
+                map.extend(parse(EN).unwrap_or_default());
+                let pages = PAGE.with(|p| p.borrow().clone());
+                for (en, _) in &pages {
+                    map.extend(parse(en).unwrap_or_default());
+                }
+                if lang != Lang::En {
+                    map.extend(parse(lang.catalogue()).unwrap_or_default());
+                    for (_, de) in &pages {
+                        map.extend(parse(de).unwrap_or_default());
+                    }
                 }
             }
             *w = Some((lang, map));

@@ -15,10 +15,11 @@ pub fn key(game: &str) -> String {
 /// summary and the values of its `{names}`, as JSON, so the home page says
 /// it in the language it is shown in (not the one it was saved in).
 pub fn note(key: &str, args: &[(&str, &str)]) -> String {
-    let args: serde_json::Map<String, serde_json::Value> = args
-        .iter()
-        .map(|(n, v)| (n.to_string(), serde_json::Value::String(v.to_string())))
-        .collect();
+    let mut map = serde_json::Map::new();
+    for (n, v) in args {
+        map.insert(n.to_string(), serde_json::Value::String(v.to_string()));
+    }
+    let args = map;
     serde_json::json!({ "key": key, "args": args }).to_string()
 }
 

@@ -22,7 +22,7 @@ const START_MARGIN_MS: u32 = 4000;
 
 fn send(text: String) {
     ai_worker::connect(
-        WORKER_URL,
+        ai_worker::Source::Script(WORKER_URL),
         |text| {
             if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text) {
                 with_app(|app| {

@@ -1259,7 +1259,7 @@ pub fn install() {
         );
     }
     ai_worker::connect(
-        WORKER_URL,
+        ai_worker::Source::Script(WORKER_URL),
         |text| {
             if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text)
                 && !crate::tourney::on_reply(&reply)

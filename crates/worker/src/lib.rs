@@ -1,7 +1,7 @@
 //! The AI web worker. The messages and the answering are generic over
 //! the game contract ([`protocol`]); [`serve`] runs a worker for one
 //! ruleset. This crate's own entry point (feature `entry`) serves Star
-//! Tigris; `tabula-catan-worker` serves Catan. The page posts one request
+//! Tigris; the Catan page serves Catan from its own module. The page posts one request
 //! per move, as JSON:
 //! `{"id": N, "spec": "search:normal", "seed": S, "seat": K, "view": VIEW}`
 //! where VIEW is `player_view(seat)` — never the whole state. The worker

@@ -57,7 +57,9 @@ where
     G: Determinize + Evaluate + 'static,
     G::View: DeserializeOwned,
 {
-    let request: Request<G::View> = match serde_json::from_str(text) {
+    // Through a JSON value: one decoder for each type, shared with the
+    // page's own reading (a page whose module the worker runs holds one).
+    let request: Request<G::View> = match tabula_engine::plain::read_or_why(text) {
         Ok(r) => r,
         Err(e) => return Reply::error(0, format!("unreadable request: {e}")),
     };

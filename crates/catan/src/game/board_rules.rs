@@ -25,7 +25,7 @@ impl Catan {
                 out.extend_from_slice(&self.topo.sides[s].ends);
             }
         }
-        out.sort_unstable();
+        tabula_engine::small_sort::sort(&mut out);
         out.dedup();
         out
     }
@@ -134,7 +134,7 @@ impl Catan {
                 }
             }
         }
-        out.sort_unstable();
+        tabula_engine::small_sort::sort(&mut out);
         out
     }
 
@@ -198,7 +198,7 @@ impl Catan {
             .filter_map(|c| self.buildings[*c as usize].owner())
             .filter(|o| *o != seat)
             .collect();
-        out.sort_unstable();
+        tabula_engine::small_sort::sort(&mut out);
         out.dedup();
         out
     }

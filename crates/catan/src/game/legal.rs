@@ -869,7 +869,7 @@ impl Catan {
             .map(|k| k.owner)
             .filter(|o| *o != seat)
             .collect();
-        out.sort_unstable();
+        tabula_engine::small_sort::sort(&mut out);
         out.dedup();
         out
     }

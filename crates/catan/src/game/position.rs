@@ -75,7 +75,7 @@ pub fn read_position_with(
     let mut players = 3;
     for (n, w) in &lines {
         match w[0] {
-            "options" => match serde_json::from_str::<Options>(&w[1..].join(" ")) {
+            "options" => match tabula_engine::plain::read_or_why::<Options>(&w[1..].join(" ")) {
                 Ok(o) => options = o,
                 Err(e) => problems.push(Problem::at(
                     "bad-options",

@@ -228,7 +228,7 @@ pub fn spiral_order(topo: &Topology) -> Vec<HexId> {
                 1
             }
         };
-        ring.sort_by(|a, b| {
+        tabula_engine::small_sort::sort_by(&mut ring, |a, b| {
             let (va, vb) = (rel(*a), rel(*b));
             key(va).cmp(&key(vb)).then_with(|| {
                 let cross = va.0 * vb.1 - va.1 * vb.0;

@@ -105,7 +105,7 @@ pub fn read_library(kind: &BotKind, text: Option<&str>) -> (Vec<SavedBot>, Optio
     let Some(text) = text else {
         return (Vec::new(), None);
     };
-    match serde_json::from_str::<Vec<SavedBot>>(text) {
+    match tabula_engine::plain::read_or_why::<Vec<SavedBot>>(text) {
         Ok(list) => {
             let total = list.len();
             let kept: Vec<SavedBot> = list
@@ -128,7 +128,7 @@ pub fn read_library(kind: &BotKind, text: Option<&str>) -> (Vec<SavedBot>, Optio
             Vec::new(),
             Some(tf(
                 "bots-unreadable",
-                &[("error", &crate::error_words::json_at(e.line(), e.column()))],
+                &[("error", &crate::error_words::json_at_or_path(&e))],
             )),
         ),
     }
