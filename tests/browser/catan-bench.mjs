@@ -10,14 +10,24 @@ import { serve, browser, root } from './harness.mjs';
 
 const dist = join(root, 'dist');
 let total = 0, pageWasm = 0;
-const files = readdirSync(dist).filter((f) => /^(catan|site|tabula-catan-)/.test(f) && !f.endsWith('.css') || /^(catan|site)-[0-9a-f]+\.css$/.test(f) || f === 'catan.html' || f === 'site.js');
+const files = readdirSync(dist).filter((f) => /^(catan|site|tabula-catan-)/.test(f) && !f.endsWith('.css') || /^(catan|site)-[0-9a-f]+\.css$/.test(f) || f === 'catan.html' || f === 'site.js' || f === 'manifest.webmanifest');
 for (const f of files) {
   const z = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
   total += z;
   if (/^tabula-catan-page.*\.wasm$/.test(f)) pageWasm = z;
 }
-console.log(`files: ${files.join(' ')}`);
-console.log(`weight gzipped: everything ${total} bytes (${(total / 1024).toFixed(1)} KiB); page and AI worker wasm (one module) ${pageWasm}`);
+// The page fetches the site's and its own words in one language.
+const words = {};
+for (const lang of ['en', 'de']) {
+  words[lang] = ['i18n/' + lang + '.txt', 'i18n/catan/' + lang + '.txt']
+    .map((f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length)
+    .reduce((a, b) => a + b, 0);
+}
+console.log(`files: ${files.join(' ')} + i18n/LANG.txt i18n/catan/LANG.txt`);
+for (const lang of ['en', 'de']) {
+  const all = total + words[lang];
+  console.log(`weight gzipped (${lang}): everything ${all} bytes (${(all / 1024).toFixed(1)} KiB); page and AI worker wasm (one module) ${pageWasm}; words ${words[lang]}`);
+}
 
 const server = await serve();
 const context = await browser();

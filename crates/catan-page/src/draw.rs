@@ -66,8 +66,8 @@ pub fn colours(k: FieldKind) -> (&'static str, &'static str) {
 pub(crate) fn hex_path(ctx: &Ctx, x: f64, y: f64, size: f64) {
     ctx.begin_path();
     for i in 0..6 {
-        let a = f64::from(i) * PI / 3.0;
-        let (px, py) = (x + size * a.cos(), y + size * a.sin());
+        let (dx, dy) = tabula_hex::unit(i);
+        let (px, py) = (x + size * dx, y + size * dy);
         if i == 0 {
             ctx.move_to(px, py);
         } else {
@@ -127,11 +127,10 @@ pub fn draw(canvas: &HtmlCanvasElement, e: &Editor, width: f64) -> Option<Geomet
                 ctx.stroke();
                 if let Some(d) = f.harbour_dir() {
                     // The pier: the side it faces, and a jetty out to it.
-                    let i = d.index() as f64;
-                    let a0 = (240.0 + 60.0 * i).to_radians();
-                    let a1 = (300.0 + 60.0 * i).to_radians();
-                    let (ax, ay) = (x + size * 0.9 * a0.cos(), y + size * 0.9 * a0.sin());
-                    let (bx, by) = (x + size * 0.9 * a1.cos(), y + size * 0.9 * a1.sin());
+                    let i = d.index() as i64;
+                    let ((c0, s0), (c1, s1)) = (tabula_hex::unit(4 + i), tabula_hex::unit(5 + i));
+                    let (ax, ay) = (x + size * 0.9 * c0, y + size * 0.9 * s0);
+                    let (bx, by) = (x + size * 0.9 * c1, y + size * 0.9 * s1);
                     ctx.set_stroke_style_str("#6b3e1f");
                     ctx.set_line_width((size * 0.14).max(2.0));
                     ctx.begin_path();

@@ -132,14 +132,13 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
             ctx.set_line_width(1.0);
             ctx.stroke();
             if let Some(d) = f.harbour_dir() {
-                let i = d.index() as f64;
-                let a0 = (240.0 + 60.0 * i).to_radians();
-                let a1 = (300.0 + 60.0 * i).to_radians();
+                let i = d.index() as i64;
+                let ((c0, s0), (c1, s1)) = (tabula_hex::unit(4 + i), tabula_hex::unit(5 + i));
                 ctx.set_stroke_style_str("#6b3e1f");
                 ctx.set_line_width((size * 0.12).max(2.0));
                 ctx.begin_path();
-                ctx.move_to(x + size * 0.9 * a0.cos(), y + size * 0.9 * a0.sin());
-                ctx.line_to(x + size * 0.9 * a1.cos(), y + size * 0.9 * a1.sin());
+                ctx.move_to(x + size * 0.9 * c0, y + size * 0.9 * s0);
+                ctx.line_to(x + size * 0.9 * c1, y + size * 0.9 * s1);
                 ctx.stroke();
             }
             ctx.set_fill_style_str(ink);

@@ -33,6 +33,6 @@ mod side;
 pub use corner::{Corner, CornerDir, CornerHalf};
 pub use dir::Dir;
 pub use hex::Hex;
-pub use pixel::{Point, corner_point, hex_at_point, hex_centre};
+pub use pixel::{Point, corner_point, hex_at_point, hex_centre, unit};
 pub use region::{corners_of, sides_of};
 pub use side::{Side, SideHalf};

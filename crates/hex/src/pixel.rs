@@ -23,23 +23,39 @@ pub fn hex_centre(h: Hex, size: f64) -> Point {
     }
 }
 
+/// The point `k` sixths of a turn round the unit circle from east,
+/// clockwise on the screen (y down): `unit(1)` is south-east. Exact values
+/// of the six directions (no trigonometry: the pages' WebAssembly then
+/// carries none).
+pub fn unit(k: i64) -> (f64, f64) {
+    const H: f64 = 0.866_025_403_784_438_6; // √3 / 2
+    match k.rem_euclid(6) {
+        0 => (1.0, 0.0),
+        1 => (0.5, H),
+        2 => (-0.5, H),
+        3 => (-1.0, 0.0),
+        4 => (-0.5, -H),
+        _ => (0.5, -H),
+    }
+}
+
 /// Where corner `c` is drawn.
 pub fn corner_point(c: Corner, size: f64) -> Point {
     let (h, dir) = c.touching()[0];
     let centre = hex_centre(h, size);
     // E is at 0°, the others every 60° clockwise (y down): NE at -60°.
-    let angle_deg = match dir {
-        CornerDir::E => 0.0,
-        CornerDir::SE => 60.0,
-        CornerDir::SW => 120.0,
-        CornerDir::W => 180.0,
-        CornerDir::NW => 240.0,
-        CornerDir::NE => 300.0,
+    let sixths = match dir {
+        CornerDir::E => 0,
+        CornerDir::SE => 1,
+        CornerDir::SW => 2,
+        CornerDir::W => 3,
+        CornerDir::NW => 4,
+        CornerDir::NE => 5,
     };
-    let a = f64::to_radians(angle_deg);
+    let (dx, dy) = unit(sixths);
     Point {
-        x: centre.x + size * a.cos(),
-        y: centre.y + size * a.sin(),
+        x: centre.x + size * dx,
+        y: centre.y + size * dy,
     }
 }
 
@@ -61,4 +77,19 @@ pub fn hex_at_point(p: Point, size: f64) -> Hex {
     }
     let clamp = |v: f64| v.clamp(f64::from(i32::MIN / 4), f64::from(i32::MAX / 4)) as i32;
     Hex::new(clamp(rq), clamp(rr))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_six_directions_are_the_circle_s_sixths() {
+        for k in -6i64..12 {
+            let a = (k as f64 * 60.0).to_radians();
+            let (x, y) = super::unit(k);
+            assert!(
+                (x - a.cos()).abs() < 1e-15 && (y - a.sin()).abs() < 1e-15,
+                "{k}"
+            );
+        }
+    }
 }
