@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker, WorkerOptions, WorkerType};
+use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
 type OnReply = Rc<dyn Fn(String)>;
 type OnError = Rc<dyn Fn()>;
@@ -93,11 +93,7 @@ fn spawn(source: Source) -> Option<Worker> {
         Source::Script(url) => Worker::new_with_options(url, &options).ok()?,
         Source::ThisModule(entry) => {
             let glue = IMPORT_META.with(ImportMeta::url);
-            let parts = js_sys::Array::of1(&JsValue::from_str(&this_module_script(&glue, entry)));
-            let bag = BlobPropertyBag::new();
-            bag.set_type("text/javascript");
-            let blob = Blob::new_with_str_sequence_and_options(&parts, &bag).ok()?;
-            let url = Url::create_object_url_with_blob(&blob).ok()?;
+            let url = crate::dom::blob_url(&this_module_script(&glue, entry), "text/javascript")?;
             // The address stays valid while the page lives (a restarted
             // worker is a new one, a few hundred bytes each).
             let worker = Worker::new_with_options(&url, &options).ok()?;

@@ -289,13 +289,19 @@ pub fn after(ms: f64, f: impl FnOnce() + 'static) {
     }
 }
 
-/// Offer `text` as a file download.
-pub fn download(text: &str, mime: &str, file_name: &str) {
+/// A `blob:` address of `text` as a file of type `mime` (for a download
+/// or a worker's script); `None` when the browser refuses.
+pub fn blob_url(text: &str, mime: &str) -> Option<String> {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let bag = web_sys::BlobPropertyBag::new();
     bag.set_type(mime);
-    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag)
-        && let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob)
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag).ok()?;
+    web_sys::Url::create_object_url_with_blob(&blob).ok()
+}
+
+/// Offer `text` as a file download.
+pub fn download(text: &str, mime: &str, file_name: &str) {
+    if let Some(url) = blob_url(text, mime)
         && let Ok(a) = document().create_element("a")
     {
         a.set_attribute("href", &url).ok();

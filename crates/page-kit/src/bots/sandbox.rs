@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{Blob, BlobPropertyBag, ErrorEvent, MessageEvent, Url, Worker};
+use web_sys::{ErrorEvent, MessageEvent, Url, Worker};
 
 use crate::i18n::{t, tf};
 
@@ -152,12 +152,8 @@ impl Sandbox {
         functions: &[&str],
         heard: impl Fn(Heard) + 'static,
     ) -> Result<Sandbox, String> {
-        let parts = js_sys::Array::of1(&JsValue::from_str(&script(code, functions)));
-        let bag = BlobPropertyBag::new();
-        bag.set_type("text/javascript");
-        let blob = Blob::new_with_str_sequence_and_options(&parts, &bag)
-            .map_err(|_| t("bot-cannot-hold"))?;
-        let url = Url::create_object_url_with_blob(&blob).map_err(|_| t("bot-cannot-hold"))?;
+        let url = crate::dom::blob_url(&script(code, functions), "text/javascript")
+            .ok_or_else(|| t("bot-cannot-hold"))?;
         let worker =
             Worker::new(&url).map_err(|e| tf("bot-cannot-start", &[("error", &js_error(&e))]))?;
         let heard = Rc::new(heard);
