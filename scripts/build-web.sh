@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the static site into dist/ (after scripts/setup-web.sh): the home
 # page (plain HTML, no game code), then each game's page (www/<game>.html,
-# its own trunk build with its own WebAssembly) merged in, and last the
+# its own trunk build with its own WebAssembly, its css, html and js
+# minified) merged in, and last the
 # service worker with the list of every file of the site.
 # TABULA_DIST names another output folder (default dist), so that two
 # builds of different work trees do not overwrite each other.
@@ -13,10 +14,13 @@ rm -rf "$out"
 mkdir -p "$out"
 cp index.html www/site.css www/home.css www/site.js www/manifest.webmanifest "$out/"
 cp -r www/i18n "$out/"
+# The catalogues as served: without their comment and blank lines (the
+# pages and site.js skip them anyway; the Catan page fetches them).
+find "$out/i18n" -name '*.txt' -exec sed -i -e '/^#/d' -e '/^[[:space:]]*$/d' {} +
 cp -r www/img "$out/"
 for game in star-tigris domains catan vector; do
   stage="target/site-$(basename "$out")/$game"
-  trunk build --release --offline --dist "$stage" "www/$game.html"
+  trunk build --release --offline --minify --dist "$stage" "www/$game.html"
   cp "$stage/index.html" "$out/$game.html"
   find "$stage" -mindepth 1 -maxdepth 1 ! -name index.html -exec cp -r {} "$out/" \;
 done

@@ -383,6 +383,22 @@ test('a saved game in progress opens again and resumes; a damaged file is refuse
   await page.setInputFiles('#ng-open', join(artefacts, 'catan-bad.json'));
   await page.waitForFunction(() => document.querySelector('#ng-problem')?.textContent.length > 0);
   assert.match(await page.textContent('#ng-problem'), /line 1/);
+  // An action the rules refuse (the last building moved onto the first
+  // one's corner) is refused with the rules' reason, in German on the
+  // German page.
+  const tampered = JSON.parse(JSON.stringify(saved));
+  const builds = tampered.actions.filter((a) => a.action.build && a.action.build.piece !== 'road');
+  builds[builds.length - 1].action.build.at = builds[0].action.build.at;
+  writeFileSync(join(artefacts, 'catan-tampered.json'), JSON.stringify(tampered));
+  await page.evaluate(() => localStorage.setItem('tabula.lang', 'de'));
+  await page.reload();
+  await page.waitForSelector('body[data-state="ready"]');
+  await page.click('[data-cmd="game-new"]');
+  await page.setInputFiles('#ng-open', join(artefacts, 'catan-tampered.json'));
+  await page.waitForFunction(() => document.querySelector('#ng-problem')?.textContent.length > 0);
+  const why = await page.textContent('#ng-problem');
+  assert.match(why, /beantwortet die offene Frage nicht/, why);
+  assert.doesNotMatch(why, /not an answer|question asked/, why);
   assert.deepEqual(errors, []);
   await context.close();
 });

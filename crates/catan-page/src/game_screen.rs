@@ -150,7 +150,12 @@ impl GameScreen {
                 self.settle();
                 self.save();
             }
-            Err(e) => self.message = Some(tf("cg-refused", &[("why", &e.to_string())])),
+            Err(e) => {
+                self.message = Some(tf(
+                    "cg-refused",
+                    &[("why", &crate::game_words::table_error(&e))],
+                ))
+            }
         }
     }
 

@@ -6,7 +6,10 @@
 
 use tabula_catan::game::state::Step;
 use tabula_catan::game::topology::Topology;
-use tabula_catan::{Action, Card, Catan, Choice, Dev, Event, Hand, Piece, Progress, Target, Track};
+use tabula_catan::{
+    Action, Card, Catan, Choice, Dev, Event, Hand, Piece, Progress, Refusal, Target, Track,
+    Unplayable, Waiting,
+};
 use tabula_engine::Seat;
 use tabula_page_kit::i18n::{t, tf};
 
@@ -355,33 +358,38 @@ pub fn event(e: &Event, n: &Names) -> String {
     }
 }
 
+/// The catalogue key of what a step asks (`cg-ask-setup-building`).
+fn step_key(step: &Step) -> &'static str {
+    match step {
+        Step::SetupBuilding { .. } => "cg-ask-setup-building",
+        Step::SetupRoad { .. } => "cg-ask-setup-road",
+        Step::Give { .. } => "cg-ask-give",
+        Step::MoveRobber { .. } => "cg-ask-robber",
+        Step::Steal { .. } => "cg-ask-steal",
+        Step::Pillage { .. } => "cg-ask-pillage",
+        Step::DefenderDraw { .. } => "cg-ask-defender",
+        Step::ReturnProgress { .. } => "cg-ask-return",
+        Step::Metropolis { .. } => "cg-ask-metropolis",
+        Step::Aqueduct { .. } => "cg-ask-aqueduct",
+        Step::Displaced { .. } => "cg-ask-displaced",
+        Step::Card { .. } => "cg-ask-card",
+        Step::HarborAnswer { .. } => "cg-ask-harbor",
+        Step::DesertKnight { .. } => "cg-ask-deserter",
+        Step::FreeRoads { .. } => "cg-ask-free-road",
+        Step::Plenty { .. } => "cg-ask-plenty",
+        Step::Monopoly { .. } => "cg-ask-monopoly",
+        Step::Answers { .. } => "cg-ask-answer",
+        Step::CloseTrade { .. } => "cg-ask-close",
+        _ => "cg-ask-wait",
+    }
+}
+
 /// What the rules ask of the deciding seat now (`Place a starting
 /// building`), or what the turn's phase allows.
 pub fn asked(game: &Catan) -> String {
     use tabula_catan::game::state::Phase;
     let key = match game.steps.last() {
-        Some(step) => match step {
-            Step::SetupBuilding { .. } => "cg-ask-setup-building",
-            Step::SetupRoad { .. } => "cg-ask-setup-road",
-            Step::Give { .. } => "cg-ask-give",
-            Step::MoveRobber { .. } => "cg-ask-robber",
-            Step::Steal { .. } => "cg-ask-steal",
-            Step::Pillage { .. } => "cg-ask-pillage",
-            Step::DefenderDraw { .. } => "cg-ask-defender",
-            Step::ReturnProgress { .. } => "cg-ask-return",
-            Step::Metropolis { .. } => "cg-ask-metropolis",
-            Step::Aqueduct { .. } => "cg-ask-aqueduct",
-            Step::Displaced { .. } => "cg-ask-displaced",
-            Step::Card { .. } => "cg-ask-card",
-            Step::HarborAnswer { .. } => "cg-ask-harbor",
-            Step::DesertKnight { .. } => "cg-ask-deserter",
-            Step::FreeRoads { .. } => "cg-ask-free-road",
-            Step::Plenty { .. } => "cg-ask-plenty",
-            Step::Monopoly { .. } => "cg-ask-monopoly",
-            Step::Answers { .. } => "cg-ask-answer",
-            Step::CloseTrade { .. } => "cg-ask-close",
-            _ => "cg-ask-wait",
-        },
+        Some(step) => step_key(step),
         None => match game.phase {
             Phase::Setup => "cg-ask-setup-building",
             Phase::BeforeRoll => "cg-ask-roll",
@@ -393,15 +401,119 @@ pub fn asked(game: &Catan) -> String {
     t(key)
 }
 
+/// Why the rules refuse an action, in the page's language.
+pub fn refusal(e: &Refusal) -> String {
+    let n = |s: u8| (u32::from(s) + 1).to_string();
+    match e {
+        Refusal::GameOver => t("cr-game-over"),
+        Refusal::NoSuchPlayer(s) => tf("cr-no-player", &[("n", &n(*s))]),
+        Refusal::NotYourMove(Waiting::Player(s)) => tf("cr-waiting-player", &[("n", &n(*s))]),
+        Refusal::NotYourMove(Waiting::Others) => t("cr-waiting-others"),
+        Refusal::NotYourMove(Waiting::Dice) => t("cr-waiting-dice"),
+        Refusal::NotTheAnswer { action, step } => tf(
+            "cr-not-the-answer",
+            &[("action", action), ("asked", &t(step_key(step)))],
+        ),
+        Refusal::Rolled => t("cr-rolled"),
+        Refusal::NoSuchPlace => t("cr-no-such-place"),
+        Refusal::RollFirst => t("cr-roll-first"),
+        Refusal::NoKnightsInBase => t("cr-no-knights-base"),
+        Refusal::NoneLeft(p) => tf("cr-none-left", &[("piece", &piece(*p))]),
+        Refusal::Costs {
+            piece: p,
+            price,
+            hand: h,
+        } => tf(
+            "cr-costs",
+            &[
+                ("piece", &piece(*p)),
+                ("price", &hand(price)),
+                ("hand", &hand(h)),
+            ],
+        ),
+        Refusal::NoPlace(p) => t(match p {
+            Piece::Road => "cr-place-road",
+            Piece::Settlement => "cr-place-settlement",
+            Piece::City => "cr-place-city",
+            Piece::CityWall => "cr-place-wall",
+            Piece::Knight => "cr-place-knight",
+        }),
+        Refusal::Card(why) => unplayable(why),
+        Refusal::SameKind => t("cr-same-kind"),
+        Refusal::Rate { give, rate, have } => tf(
+            "cr-rate",
+            &[
+                ("card", &card(*give)),
+                ("rate", &rate.to_string()),
+                ("have", &have.to_string()),
+            ],
+        ),
+        Refusal::BankOut(c) => tf("cr-bank-out", &[("card", &card(*c))]),
+        Refusal::TradeAfterRoll => t("cr-trade-after-roll"),
+        Refusal::NoImprovementsInBase => t("cr-no-improvements-base"),
+        Refusal::Improvement { track: k, cost } => tf(
+            "cr-improvement",
+            &[
+                ("track", &track(*k)),
+                ("cost", &cost.to_string()),
+                ("commodity", &card(k.commodity())),
+            ],
+        ),
+        Refusal::TooManyProgress => t("cr-too-many-progress"),
+        Refusal::NotNow(action) => tf("cr-not-now", &[("action", action)]),
+        Refusal::NoDiceDue => t("cr-no-dice-due"),
+    }
+}
+
+/// Why a game cannot start or an action cannot be played, in the page's
+/// language.
+pub fn table_error(e: &crate::table::TableError) -> String {
+    use crate::table::TableError;
+    match e {
+        TableError::Seats => t("cr-seats"),
+        TableError::Rules(r) => refusal(r),
+        TableError::Record(r) => tabula_page_kit::error_words::record_of::<Words>(r, None),
+    }
+}
+
+/// Why a progress card cannot be played now, in the page's language.
+fn unplayable(why: &Unplayable) -> String {
+    let key = match why {
+        Unplayable::NotHeld(p) => return tf("cr-card-not-held", &[("card", &progress(*p))]),
+        Unplayable::NeverPlayed(p) => return tf("cr-card-never", &[("card", &progress(*p))]),
+        Unplayable::AlchemistBeforeRoll => "cr-card-alchemist",
+        Unplayable::AfterRoll => "cr-card-after-roll",
+        Unplayable::CraneAtWork => "cr-card-crane",
+        Unplayable::NoWallPlace => "cr-card-engineer",
+        Unplayable::NoSwap => "cr-card-inventor",
+        Unplayable::MedicineNeeds => "cr-card-medicine",
+        Unplayable::NoRoadPlace => "cr-card-road",
+        Unplayable::NoPromotion => "cr-card-smith",
+        Unplayable::NoResourceToOffer => "cr-card-no-resource",
+        Unplayable::NoCommodityHolder => "cr-card-no-commodity",
+        Unplayable::NoRicherWithCards => "cr-card-master-merchant",
+        Unplayable::NoMerchantField => "cr-card-merchant",
+        Unplayable::FleetSails => "cr-card-fleet",
+        Unplayable::RobberSleeps => "cr-card-bishop",
+        Unplayable::NoOtherKnight => "cr-card-deserter",
+        Unplayable::NoOpenRoad => "cr-card-diplomat",
+        Unplayable::NoIntrigueTarget => "cr-card-intrigue",
+        Unplayable::NoSaboteurTarget => "cr-card-saboteur",
+        Unplayable::NoSpyTarget => "cr-card-spy",
+        Unplayable::NoInactiveKnight => "cr-card-warlord",
+        Unplayable::NoWeddingGuest => "cr-card-wedding",
+    };
+    t(key)
+}
+
 /// The words the page kit asks of Catan, for refused records and links.
-/// (The rules' own reasons are in English: the engine says them.)
 pub struct Words;
 
 impl tabula_page_kit::error_words::RulesetWords for Words {
     type Game = Catan;
 
     fn rule(e: &tabula_catan::Refusal) -> String {
-        e.0.clone()
+        refusal(e)
     }
 
     fn problems(p: &tabula_engine::Problems) -> String {
@@ -422,6 +534,109 @@ mod tests {
     use tabula_catan::Options;
     use tabula_engine::{Game, GameRng, Ruleset, ToMove};
 
+    /// Every reason the rules give for a refusal reads in both languages,
+    /// differently: no key or placeholder showing, no English in German.
+    #[test]
+    fn every_refusal_reads_in_english_and_in_german() {
+        use tabula_catan::game::cards::cost;
+        crate::add_words();
+        let mut all = vec![
+            Refusal::GameOver,
+            Refusal::NoSuchPlayer(4),
+            Refusal::NotYourMove(Waiting::Player(1)),
+            Refusal::NotYourMove(Waiting::Others),
+            Refusal::NotYourMove(Waiting::Dice),
+            Refusal::NotTheAnswer {
+                action: "END_TURN".into(),
+                step: Step::Steal { seat: 0 },
+            },
+            Refusal::Rolled,
+            Refusal::NoSuchPlace,
+            Refusal::RollFirst,
+            Refusal::NoKnightsInBase,
+            Refusal::NoneLeft(Piece::City),
+            Refusal::Costs {
+                piece: Piece::City,
+                price: cost::CITY,
+                hand: cost::ROAD,
+            },
+            Refusal::SameKind,
+            Refusal::Rate {
+                give: Card::Ore,
+                rate: 4,
+                have: 2,
+            },
+            Refusal::BankOut(Card::Grain),
+            Refusal::TradeAfterRoll,
+            Refusal::NoImprovementsInBase,
+            Refusal::Improvement {
+                track: Track::Science,
+                cost: 3,
+            },
+            Refusal::TooManyProgress,
+            Refusal::NotNow("END_TURN".into()),
+            Refusal::NoDiceDue,
+        ];
+        all.extend(
+            [
+                Piece::Road,
+                Piece::Settlement,
+                Piece::City,
+                Piece::CityWall,
+                Piece::Knight,
+            ]
+            .map(Refusal::NoPlace),
+        );
+        all.extend(
+            [
+                Unplayable::NotHeld(Progress::Crane),
+                Unplayable::NeverPlayed(Progress::Printer),
+                Unplayable::AlchemistBeforeRoll,
+                Unplayable::AfterRoll,
+                Unplayable::CraneAtWork,
+                Unplayable::NoWallPlace,
+                Unplayable::NoSwap,
+                Unplayable::MedicineNeeds,
+                Unplayable::NoRoadPlace,
+                Unplayable::NoPromotion,
+                Unplayable::NoResourceToOffer,
+                Unplayable::NoCommodityHolder,
+                Unplayable::NoRicherWithCards,
+                Unplayable::NoMerchantField,
+                Unplayable::FleetSails,
+                Unplayable::RobberSleeps,
+                Unplayable::NoOtherKnight,
+                Unplayable::NoOpenRoad,
+                Unplayable::NoIntrigueTarget,
+                Unplayable::NoSaboteurTarget,
+                Unplayable::NoSpyTarget,
+                Unplayable::NoInactiveKnight,
+                Unplayable::NoWeddingGuest,
+            ]
+            .map(Refusal::Card),
+        );
+        let mut english = Vec::new();
+        for lang in [
+            tabula_page_kit::i18n::Lang::En,
+            tabula_page_kit::i18n::Lang::De,
+        ] {
+            tabula_page_kit::i18n::use_lang(Some(lang));
+            for (i, e) in all.iter().enumerate() {
+                let s = refusal(e);
+                assert!(!s.contains("cr-") && !s.contains("cg-"), "a key shows: {s}");
+                assert!(!s.contains('{'), "a placeholder shows: {s}");
+                if lang == tabula_page_kit::i18n::Lang::En {
+                    english.push(s);
+                } else {
+                    assert_ne!(s, english[i], "not said in German: {e:?}");
+                    for w in [" the ", " you ", " is ", " no "] {
+                        assert!(!s.contains(w), "English {w:?} in German: {s}");
+                    }
+                }
+            }
+        }
+        tabula_page_kit::i18n::use_lang(None);
+    }
     /// Every action and event of random games, in both languages, is a
     /// sentence: no catalogue key left showing, no `{placeholder}` unfilled.
     #[test]

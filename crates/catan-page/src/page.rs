@@ -192,8 +192,10 @@ impl Page {
                         self.replay = None;
                     }
                     Err(e) => {
-                        self.new_game_problem =
-                            Some(tf("cg-start-refused", &[("why", &e.to_string())]));
+                        self.new_game_problem = Some(tf(
+                            "cg-start-refused",
+                            &[("why", &crate::game_words::table_error(&e))],
+                        ));
                     }
                 }
             }

@@ -43,6 +43,7 @@ pub use game::cards::{Card, Dev, Hand, Progress, Track};
 pub use game::contract::Refusal;
 pub use game::log::Event;
 pub use game::options::{Numbers, Options};
+pub use game::refusal::{Unplayable, Waiting};
 pub use game::state::{Catan, PointSources};
 pub use game::view::{Backs, View};
 pub use kind::{FieldKind, Resource};

@@ -16,10 +16,7 @@ use super::state::{Answer, Building, Catan, Phase, Step};
 use super::view::View;
 use crate::CheckedBoard;
 
-/// Why an action was refused, in plain words. The state is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refusal(pub String);
+pub use super::refusal::{Refusal, Unplayable, Waiting};
 
 impl Catan {
     /// The seat a decision step waits for (`None` for a step every seat
@@ -47,40 +44,37 @@ impl Catan {
     }
 
     /// Why `action` is not legal for `seat` now, as precisely as can be said.
-    pub fn why_not(&self, seat: Seat, action: &Action) -> String {
+    pub fn why_not(&self, seat: Seat, action: &Action) -> Refusal {
         if self.phase == Phase::Over {
-            return "the game is over".into();
+            return Refusal::GameOver;
         }
         if seat as usize >= self.seat_count() {
-            return format!("there is no player {}", seat + 1);
+            return Refusal::NoSuchPlayer(seat);
         }
         let waiting = match self.to_move() {
-            ToMove::Seat(s) if s != seat => Some(format!("player {}", s + 1)),
-            ToMove::Simultaneous(set) if !set.contains(seat) => Some("other players".to_string()),
-            ToMove::Chance => Some("the dice".to_string()),
+            ToMove::Seat(s) if s != seat => Some(Waiting::Player(s)),
+            ToMove::Simultaneous(set) if !set.contains(seat) => Some(Waiting::Others),
+            ToMove::Chance => Some(Waiting::Dice),
             _ => None,
         };
         if let Some(w) = waiting {
-            return format!("it is not your move: waiting for {w}");
+            return Refusal::NotYourMove(w);
         }
         if let Some(step) = self.steps.last() {
-            return format!(
-                "{} is not an answer to the question asked now ({})",
-                action.text(&self.topo),
-                step_words(step)
-            );
+            return Refusal::NotTheAnswer {
+                action: action.text(&self.topo),
+                step: step.clone(),
+            };
         }
         let p = &self.players[seat as usize];
         match *action {
-            Action::RollDice if self.phase == Phase::Main => {
-                "the dice were rolled this turn".into()
-            }
+            Action::RollDice if self.phase == Phase::Main => Refusal::Rolled,
             Action::Build { piece, at } => {
                 if at as usize >= self.places(piece) {
-                    return "there is no such place on this board".into();
+                    return Refusal::NoSuchPlace;
                 }
                 if self.phase != Phase::Main {
-                    return "roll the dice first".into();
+                    return Refusal::RollFirst;
                 }
                 let (price, left) = match piece {
                     Piece::Road => (cost::ROAD, p.roads_left),
@@ -90,57 +84,54 @@ impl Catan {
                     Piece::Knight => (cost::KNIGHT, p.knights_left[0]),
                 };
                 if matches!(piece, Piece::CityWall | Piece::Knight) && !self.ck() {
-                    return "there are no knights or city walls in the base game".into();
+                    return Refusal::NoKnightsInBase;
                 }
                 if left == 0 {
-                    return format!("you have no {} left", piece.name());
+                    return Refusal::NoneLeft(piece);
                 }
                 if !p.hand.covers(&price) {
-                    return format!("a {} costs {price}; you have {}", piece.name(), p.hand);
+                    return Refusal::Costs {
+                        piece,
+                        price,
+                        hand: p.hand,
+                    };
                 }
-                match piece {
-                    Piece::Road => "a road must join your roads or buildings on a free side".into(),
-                    Piece::Settlement => {
-                        "a settlement needs a free corner on your road with no building next to it"
-                            .into()
-                    }
-                    Piece::City => "a city replaces one of your settlements".into(),
-                    Piece::CityWall => "a wall goes under one of your cities without a wall".into(),
-                    Piece::Knight => "a knight needs a free corner where your roads end".into(),
-                }
+                Refusal::NoPlace(piece)
             }
-            Action::Play { card } => self
-                .progress_playable(seat, card)
-                .err()
-                .unwrap_or_else(|| "that card cannot be played now".into()),
+            Action::Play { card } => match self.progress_playable(seat, card) {
+                Err(why) => Refusal::Card(why),
+                Ok(()) => Refusal::NotNow(action.text(&self.topo)),
+            },
             Action::Trade { give, take } => {
                 let rate = self.rate(seat, give);
                 if give == take {
-                    "trade one kind for another".into()
+                    Refusal::SameKind
                 } else if p.hand.get(give) < rate {
-                    format!("you trade {give} {rate}:1 and have {}", p.hand.get(give))
+                    Refusal::Rate {
+                        give,
+                        rate,
+                        have: p.hand.get(give),
+                    }
                 } else if self.bank.get(take) == 0 {
-                    format!("the bank has no {take} left")
+                    Refusal::BankOut(take)
                 } else {
-                    "trade after rolling the dice".into()
+                    Refusal::TradeAfterRoll
                 }
             }
             Action::UpgradeProgress { track } => {
                 if !self.ck() {
-                    "there are no city improvements in the base game".into()
+                    Refusal::NoImprovementsInBase
                 } else {
-                    format!(
-                        "the next {} improvement costs {} {}, needs a city (a city that is not a metropolis from level 4), and the track ends at 5",
-                        track.name(),
-                        self.improvement_cost(seat, track),
-                        track.commodity()
-                    )
+                    Refusal::Improvement {
+                        track,
+                        cost: self.improvement_cost(seat, track),
+                    }
                 }
             }
             Action::EndTurn if p.progress.len() > super::state::PROGRESS_LIMIT => {
-                "you hold more than 4 progress cards: put one back first (RETURN)".into()
+                Refusal::TooManyProgress
             }
-            _ => format!("{} is not possible now", action.text(&self.topo)),
+            _ => Refusal::NotNow(action.text(&self.topo)),
         }
     }
 }
@@ -227,7 +218,7 @@ impl Game for Catan {
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), Refusal> {
         if !self.is_legal(seat, action) {
-            return Err(Refusal(self.why_not(seat, action)));
+            return Err(self.why_not(seat, action));
         }
         self.perform(seat, action);
         Ok(())
@@ -235,7 +226,7 @@ impl Game for Catan {
 
     fn apply_chance(&mut self) -> Result<(), Refusal> {
         if self.phase != Phase::Rolling || !self.steps.is_empty() {
-            return Err(Refusal("no dice are due".into()));
+            return Err(Refusal::NoDiceDue);
         }
         self.roll_dice();
         Ok(())

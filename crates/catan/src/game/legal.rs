@@ -5,6 +5,7 @@ use tabula_engine::Seat;
 
 use super::action::{Action, Choice, Piece, Target};
 use super::cards::{Card, Dev, Progress, Track, cost};
+use super::refusal::Unplayable;
 use super::state::{
     Answer, Building, CardStage, Catan, Giving, Offer, PROGRESS_LIMIT, Phase, Step,
 };
@@ -885,103 +886,103 @@ impl Catan {
     }
 
     /// Whether the seat may play `card` now, or why not.
-    pub fn progress_playable(&self, seat: Seat, card: Progress) -> Result<(), String> {
+    pub fn progress_playable(&self, seat: Seat, card: Progress) -> Result<(), Unplayable> {
         let p = &self.players[seat as usize];
         if !p.progress.contains(&card) {
-            return Err(format!("you have no {card} card"));
+            return Err(Unplayable::NotHeld(card));
         }
         let before_roll = self.phase == Phase::BeforeRoll;
         if card == Progress::Alchemist {
             return if before_roll && self.chosen_dice.is_none() {
                 Ok(())
             } else {
-                Err("the Alchemist is played before rolling, once".into())
+                Err(Unplayable::AlchemistBeforeRoll)
             };
         }
         if self.phase != Phase::Main {
-            return Err("progress cards other than the Alchemist are played after rolling".into());
+            return Err(Unplayable::AfterRoll);
         }
         let fortress = p.levels[Track::Politics.index()] >= 3;
         let corners = self.buildings.len() as CornerId;
-        let ok = |b: bool, why: &str| if b { Ok(()) } else { Err(why.to_string()) };
+        let ok = |b: bool, why: Unplayable| if b { Ok(()) } else { Err(why) };
         match card {
             Progress::Alchemist | Progress::Printer | Progress::Constitution => {
-                Err(format!("{card} is not played"))
+                Err(Unplayable::NeverPlayed(card))
             }
-            Progress::Crane => ok(!self.crane, "a Crane is already at work this turn"),
+            Progress::Crane => ok(!self.crane, Unplayable::CraneAtWork),
             Progress::Engineer => ok(
                 p.walls_left > 0
                     && self.buildings.iter().any(|b| {
                         matches!(b, Building::City { owner, wall: false, .. } if *owner == seat)
                     }),
-                "you have no city without a wall, or no wall left",
+                Unplayable::NoWallPlace,
             ),
             Progress::Inventor => ok(
                 self.inventor_hexes().len() >= 2,
-                "there are not two numbers Inventor may swap",
+                Unplayable::NoSwap,
             ),
             Progress::Irrigation | Progress::Mining | Progress::ResourceMonopoly | Progress::TradeMonopoly => Ok(()),
             Progress::Medicine => ok(
                 p.cities_left > 0
                     && p.hand.covers(&cost::MEDICINE_CITY)
                     && self.buildings.contains(&Building::Settlement { owner: seat }),
-                "Medicine needs a settlement, a city piece, 2 ore and 1 grain",
+                Unplayable::MedicineNeeds,
             ),
             Progress::RoadBuilding => ok(
                 p.roads_left > 0 && (0..self.roads.len()).any(|s| self.road_spot(seat, s as SideId)),
-                "there is no place for a road",
+                Unplayable::NoRoadPlace,
             ),
             Progress::Smith => ok(
                 (0..corners).any(|c| self.promotable(seat, c, fortress)),
-                "none of your knights can be promoted",
+                Unplayable::NoPromotion,
             ),
             Progress::CommercialHarbor => {
                 if Card::RESOURCES.iter().all(|c| p.hand.get(*c) == 0) {
-                    return Err("you have no resource to offer".into());
+                    return Err(Unplayable::NoResourceToOffer);
                 }
                 ok(
                     self.others_holding(seat, true)
                         .iter()
                         .any(|s| !self.harbor_offered.contains(*s)),
-                    "there is no player who has a commodity card",
+                    Unplayable::NoCommodityHolder,
                 )
             }
             Progress::MasterMerchant => ok(
                 !self.richer_with_cards(seat).is_empty(),
-                "no player with more points than you has a card",
+                Unplayable::NoRicherWithCards,
             ),
             Progress::Merchant => ok(
                 !self.merchant_hexes(seat).is_empty(),
-                "you have no building beside a producing field",
+                Unplayable::NoMerchantField,
             ),
-            Progress::MerchantFleet => ok(self.fleet.is_none(), "a Merchant Fleet already sails this turn"),
-            Progress::Bishop => ok(self.robber_awake, "the robber sleeps until the barbarians first attack"),
-            Progress::Deserter => ok(!self.knight_owners(seat).is_empty(), "no other player has a knight"),
+            Progress::MerchantFleet => ok(self.fleet.is_none(), Unplayable::FleetSails),
+            Progress::Bishop => ok(self.robber_awake, Unplayable::RobberSleeps),
+            Progress::Deserter => ok(!self.knight_owners(seat).is_empty(), Unplayable::NoOtherKnight),
             Progress::Diplomat => ok(
                 (0..self.roads.len()).any(|s| self.road_is_open(s as SideId)),
-                "there is no open road",
+                Unplayable::NoOpenRoad,
             ),
             Progress::Intrigue => ok(
                 !self.intrigue_targets(seat).is_empty(),
-                "no other player's knight stands where your roads end",
+                Unplayable::NoIntrigueTarget,
             ),
             Progress::Saboteur => ok(
                 (0..self.seat_count() as Seat)
                     .any(|s| s != seat && self.public_points(s) >= self.public_points(seat)),
-                "no other player has as many points as you",
+                Unplayable::NoSaboteurTarget,
             ),
             Progress::Spy => ok(
                 (0..self.seat_count()).any(|s| s != seat as usize && !self.players[s].progress.is_empty()),
-                "no other player has a progress card",
+                Unplayable::NoSpyTarget,
             ),
             Progress::Warlord => ok(
                 self.knights.iter().flatten().any(|k| k.owner == seat && !k.active),
-                "you have no inactive knight",
+                Unplayable::NoInactiveKnight,
             ),
             Progress::Wedding => ok(
                 (0..self.seat_count() as Seat)
                     .any(|s| s != seat && self.public_points(s) > self.public_points(seat)),
-                "no player has more points than you",
+                Unplayable::NoWeddingGuest,
             ),
         }
     }

@@ -23,6 +23,7 @@ pub mod log;
 pub mod options;
 pub mod perform;
 pub mod position;
+pub mod refusal;
 pub mod roads;
 pub mod setup;
 pub mod state;
