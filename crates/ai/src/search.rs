@@ -241,6 +241,13 @@ impl<G: Determinize + Evaluate> Tree<'_, G> {
             }
             let seat = match game.to_move() {
                 ToMove::Seat(s) => s,
+                // Seats deciding at once are taken one after another; the
+                // searching seat first, so that the root's children are its
+                // own choices (the others' are unknown to it: a
+                // determinization leaves them ungiven).
+                ToMove::Simultaneous(set) if set.contains(self.nodes[0].mover) => {
+                    self.nodes[0].mover
+                }
                 ToMove::Simultaneous(set) => match set.iter().next() {
                     Some(s) => s,
                     None => break,

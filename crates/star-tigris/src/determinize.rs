@@ -21,10 +21,11 @@ use tabula_engine::{Determinize, GameRng};
 
 use crate::kind::Kind;
 use crate::regions::Regions;
+use crate::simultaneous::{MAX_QUEUE, Queued, Sim};
 use crate::state::{
     BOMBERS, Cell, Content, HAND_SIZE, MAX_CELLS, MAX_PLAYERS, NOWHERE, Phase, StarTigris,
 };
-use crate::view::View;
+use crate::view::{SimView, View};
 
 impl Determinize for StarTigris {
     fn determinize(view: &View, rng: &mut GameRng) -> Result<StarTigris, String> {
@@ -75,6 +76,7 @@ impl StarTigris {
             open_scores: view.open_scores,
             rng: GameRng::seeded(rng.next_u64()),
             regions: Regions::default(),
+            sim: None,
         };
         // The board.
         for (i, c) in view.cells.iter().enumerate() {
@@ -103,6 +105,12 @@ impl StarTigris {
                         return Err(format!("an artifact without a colony at {}", g.pos(i)));
                     }
                     cell = cell.with_artifact(true);
+                }
+                if c.held {
+                    if c.colony.is_none() || view.sim.is_none() {
+                        return Err(format!("a held cell without a colony at {}", g.pos(i)));
+                    }
+                    cell = cell.with_held(true);
                 }
             }
             g.cells[i] = cell;
@@ -147,6 +155,9 @@ impl StarTigris {
             .ok_or("the view does not show the seat's own score")?;
         for (p, pv) in view.players.iter().enumerate() {
             g.scores[p] = pv.score.unwrap_or(own);
+        }
+        if let Some(sv) = &view.sim {
+            g.sim = Some(Sim::from_view(sv, view, n)?);
         }
         g.relabel_all();
         // The unseen colonists, dealt out at random.
@@ -223,6 +234,13 @@ fn check_phase(phase: &Phase, players: usize, cells: usize) -> Result<(), String
                 && (c.cell as usize) < cells
         }
         Phase::ChooseConflict { cell, .. } => (cell as usize) < cells,
+        Phase::Combat(c) => {
+            (c.attacker as usize) < players
+                && (c.defender as usize) < players
+                && c.attacker != c.defender
+                && (c.cell as usize) < cells
+        }
+        Phase::Execute { step } => (step as usize) < 2 * players,
         Phase::ChooseArtifact { seat, merchant } => {
             (seat as usize) < players && (merchant as usize) < cells
         }
@@ -232,5 +250,71 @@ fn check_phase(phase: &Phase, players: usize, cells: usize) -> Result<(), String
         Ok(())
     } else {
         Err("the phase names a seat or a cell that does not exist".into())
+    }
+}
+
+impl Sim {
+    /// The variant's turn as far as the viewing seat knows it: other seats'
+    /// orders and commitments are unknown until revealed, so they are left
+    /// ungiven (a search plays them as it plays any other seat's choice).
+    fn from_view(sv: &SimView, view: &View, cells: usize) -> Result<Sim, String> {
+        let players = view.players.len();
+        let seat = view.seat;
+        let mut order = [0u8, 1, 2, 3];
+        if sv.order.len() != players
+            || (0..players as u8).any(|p| !sv.order.contains(&p))
+            || sv.sealed.len() != players
+            || sv.orders.len() != players
+            || sv.queue.len() > MAX_QUEUE
+        {
+            return Err("the simultaneous turn does not fit the table".into());
+        }
+        order[..players].copy_from_slice(&sv.order);
+        let fits = |q: &Queued| {
+            (q.cell as usize) < cells && (q.by as usize) < players && (q.defender as usize) < players
+        };
+        if !sv.queue.iter().all(fits) || !fits(&sv.fighting) {
+            return Err("a queued conflict names a seat or a cell that does not exist".into());
+        }
+        let mut sim = Sim::empty(sv.mode);
+        sim.normal_turns = sv.normal_turns;
+        sim.order = order;
+        sim.skipped = sv.skipped;
+        sim.fighting = sv.fighting;
+        for q in &sv.queue {
+            sim.queue[sim.queued as usize] = *q;
+            sim.queued += 1;
+        }
+        let revealed = sv.revealed();
+        for p in 0..players {
+            if !(revealed || p == seat as usize) {
+                continue;
+            }
+            let orders = sv.orders[p]
+                .as_ref()
+                .ok_or("the view hides orders it should show")?;
+            if orders.len() > 2 {
+                return Err(format!("seat {p} gave {} orders", orders.len()));
+            }
+            for (j, o) in orders.iter().enumerate() {
+                sim.orders[p][j] = Some(*o);
+            }
+            if sv.sealed[p] {
+                sim.sealed = sim.sealed.with(p as u8);
+            }
+        }
+        if let Phase::Combat(c) = view.phase {
+            let side = if c.attacker == seat {
+                0
+            } else if c.defender == seat {
+                1
+            } else {
+                2
+            };
+            if side < 2 {
+                sim.commits[side] = sv.own_commit;
+            }
+        }
+        Ok(sim)
     }
 }

@@ -6,7 +6,8 @@ use crate::Pos;
 use crate::kind::Kind;
 
 /// Why an action is illegal. The state is unchanged whenever one is returned.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RuleError {
     /// The game is over.
     #[error("the game is over")]
@@ -109,10 +110,24 @@ pub enum RuleError {
     /// Not an artifact the merchant may take.
     #[error("{0} holds no artifact in the merchant leader's region")]
     NotTakeable(Pos),
+    /// Simultaneous variant: the seat has nothing to decide now (its
+    /// orders are sealed, or it is not a side of the combat).
+    #[error("seat {0} has nothing to decide now")]
+    NotDeciding(u8),
+    /// Simultaneous variant: the seat already gave two orders this turn.
+    #[error("two orders are given already; seal them")]
+    TwoOrdersGiven,
+    /// Simultaneous variant: one order per leader a turn.
+    #[error("the {0} leader already has an order this turn")]
+    LeaderOrdered(Kind),
+    /// Simultaneous variant: one order per system a turn.
+    #[error("{0} already has one of this player's orders this turn")]
+    SystemOrdered(Pos),
 }
 
 /// What was tried when the phase of the turn did not allow it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Attempt {
     /// An order (colonize, a leader, a bomber, swap, pass).
     #[error("an order")]
@@ -129,7 +144,8 @@ pub enum Attempt {
 }
 
 /// What the phase of the turn waits for instead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Awaited {
     /// Reinforcements for the conflict being fought.
     #[error("commit reinforcements to the conflict")]
@@ -149,4 +165,7 @@ pub enum Awaited {
     /// No artifact may be taken.
     #[error("no artifact may be taken now")]
     NoArtifact,
+    /// Orders (simultaneous variant: the players give their orders).
+    #[error("the players give their orders")]
+    Orders,
 }

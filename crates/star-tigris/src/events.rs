@@ -3,7 +3,10 @@
 use serde::Serialize;
 
 use crate::Pos;
+use crate::action::Action;
+use crate::error::RuleError;
 use crate::kind::Kind;
+use crate::simultaneous::Queued;
 use crate::state::{Conflict, EndReason};
 
 /// Why a player scored.
@@ -106,6 +109,34 @@ pub enum Event {
     TurnEnded { seat: u8 },
     /// The game ended.
     GameOver { reason: EndReason },
+    /// Simultaneous variant: a normal turn begins; the orders will be
+    /// carried out seat by seat in this order.
+    TurnOrder { order: Vec<u8> },
+    /// Simultaneous variant: a seat sealed its orders (how many is secret).
+    Sealed { seat: u8 },
+    /// Simultaneous variant: every seat sealed; a seat's orders are shown.
+    OrdersRevealed { seat: u8, orders: Vec<Action> },
+    /// Simultaneous variant: a sealed order passed its second check and is
+    /// carried out.
+    OrderCarriedOut { seat: u8, order: Action },
+    /// Simultaneous variant: a sealed order became illegal before its turn
+    /// came (an earlier order changed the board) and is skipped.
+    OrderSkipped {
+        seat: u8,
+        order: Action,
+        reason: RuleError,
+    },
+    /// Simultaneous variant: a conflict was found and waits for a combat turn.
+    ConflictQueued { queued: Queued },
+    /// Simultaneous variant: a queued conflict no longer exists when its
+    /// combat turn comes, and is dropped.
+    ConflictDropped { queued: Queued },
+    /// Simultaneous variant: a side of the combat committed (how many is
+    /// secret until both have).
+    CommitSealed { seat: u8 },
+    /// Simultaneous variant: a colony that waited for its conflicts joins
+    /// its regions.
+    ColonyJoined { kind: Kind, at: Pos },
 }
 
 /// Receives events as they happen.

@@ -47,6 +47,31 @@ impl PoolOption {
     }
 }
 
+/// How a turn is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Turns {
+    /// One player after another, as in seed 001 (rules.md §2).
+    #[default]
+    Sequential,
+    /// The Thousand Parsec way (seed 000): every player secretly gives up to
+    /// two orders at once, then they are carried out one player after
+    /// another (rules.md §11).
+    Simultaneous,
+}
+
+/// In which order the simultaneous variant carries out the players' orders.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnOrder {
+    /// Seat by seat, starting one seat later each normal turn (as the
+    /// Thousand Parsec server did).
+    #[default]
+    Rotating,
+    /// A new random order each normal turn, drawn from the game's seed.
+    Shuffled,
+}
+
 /// Options chosen when a game starts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -55,6 +80,11 @@ pub struct Options {
     pub pool: PoolOption,
     /// Show every player's score to everyone (for teaching).
     pub open_scores: bool,
+    /// Sequential turns or the simultaneous variant.
+    pub turns: Turns,
+    /// The simultaneous variant's order of execution (ignored in the
+    /// sequential game).
+    pub order: TurnOrder,
 }
 
 /// Most colonists of one kind the pool option accepts.
@@ -107,6 +137,7 @@ impl StarTigris {
             open_scores: options.open_scores,
             rng: GameRng::seeded(seed),
             regions: Default::default(),
+            sim: None,
         };
         for p in 0..players {
             g.bombers[p] = BOMBERS;
@@ -154,6 +185,9 @@ impl StarTigris {
         let mut g = StarTigris::blank(&map, players, options, seed);
         for p in 0..players as u8 {
             g.refill_hand(p);
+        }
+        if options.turns == Turns::Simultaneous {
+            g.start_simultaneous(options.order);
         }
         Ok(g)
     }
@@ -253,6 +287,25 @@ impl StarTigris {
             Phase::Over(r) => {
                 h.u8(6).u8(r as u8);
             }
+            Phase::Submit => {
+                h.u8(7);
+            }
+            Phase::Execute { step } => {
+                h.u8(8).u8(step);
+            }
+            Phase::Combat(c) => {
+                h.u8(9)
+                    .u8(c.external as u8)
+                    .u8(c.kind as u8)
+                    .u8(c.attacker)
+                    .u8(c.defender)
+                    .u16(c.attacker_base)
+                    .u16(c.defender_base)
+                    .u16(c.cell);
+            }
+        }
+        if let Some(sim) = &self.sim {
+            sim.hash_into(&mut h);
         }
         let [a, b] = self.rng.fingerprint();
         h.u64(a).u64(b);

@@ -10,7 +10,7 @@ impl StarTigris {
     pub fn legal(&self, seat: u8) -> Vec<Action> {
         // Room for a typical order list (colonies, a bomber's targets and
         // the leaders' cells), so that it is not grown step by step.
-        let mut out = Vec::with_capacity(if self.phase == Phase::Order {
+        let mut out = Vec::with_capacity(if matches!(self.phase, Phase::Order | Phase::Submit) {
             4 * self.cell_count()
         } else {
             8
@@ -24,6 +24,30 @@ impl StarTigris {
         let p = seat as usize;
         match self.phase {
             Phase::Order if seat == self.active => self.orders_into(seat, out),
+            Phase::Submit if self.deciding().contains(seat) => {
+                let given = self.sim.as_ref().map_or(0, |sim| sim.orders_of(seat).count());
+                match given {
+                    0 => self.orders_into(seat, out),
+                    1 => {
+                        let start = out.len();
+                        self.orders_into(seat, out);
+                        let mut keep = start;
+                        for j in start..out.len() {
+                            let a = out[j];
+                            if a == Action::Pass || self.check_submission(seat, &a).is_ok() {
+                                out[keep] = a;
+                                keep += 1;
+                            }
+                        }
+                        out.truncate(keep);
+                    }
+                    _ => out.push(Action::Pass),
+                }
+            }
+            Phase::Combat(c) if self.deciding().contains(seat) => {
+                let have = self.hands[p][c.commit_kind().index()];
+                out.extend((0..=have).map(|count| Action::Commit { count }));
+            }
             Phase::Conflict(c) if c.committing_seat() == seat => {
                 let have = self.hands[p][c.commit_kind().index()];
                 out.extend((0..=have).map(|count| Action::Commit { count }));
@@ -49,7 +73,7 @@ impl StarTigris {
         }
     }
 
-    fn orders_into(&self, seat: u8, out: &mut Vec<Action>) {
+    pub(crate) fn orders_into(&self, seat: u8, out: &mut Vec<Action>) {
         let p = seat as usize;
         let hand = self.hands[p];
         let regions = &self.regions;
@@ -194,7 +218,7 @@ impl StarTigris {
         let mut next = 0u16;
         let mut stack = Vec::new();
         self.for_neighbours(from, |start| {
-            if !self.cells[start].is_occupied() || part[start] != 0 {
+            if !self.cells[start].in_region() || part[start] != 0 {
                 return;
             }
             next += 1;
@@ -202,7 +226,7 @@ impl StarTigris {
             stack.push(start);
             while let Some(x) = stack.pop() {
                 self.for_neighbours(x, |nb| {
-                    if nb != from && self.cells[nb].is_occupied() && part[nb] == 0 {
+                    if nb != from && self.cells[nb].in_region() && part[nb] == 0 {
                         part[nb] = next;
                         stack.push(nb);
                     }

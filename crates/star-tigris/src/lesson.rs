@@ -542,7 +542,7 @@ fn lesson_problems(lesson: &Lesson) -> Vec<(Option<usize>, String)> {
 }
 
 /// The phase names used by [`Expectations::phase`].
-pub const PHASES: [&str; 7] = [
+pub const PHASES: [&str; 10] = [
     "order",
     "conflict",
     "choose-conflict",
@@ -550,6 +550,9 @@ pub const PHASES: [&str; 7] = [
     "swap-draw",
     "refill",
     "over",
+    "submit",
+    "execute",
+    "combat",
 ];
 
 /// The name of a game's phase, as in [`Expectations::phase`].
@@ -562,6 +565,9 @@ pub fn phase_name(game: &StarTigris) -> &'static str {
         Phase::SwapDraw { .. } => "swap-draw",
         Phase::Refill => "refill",
         Phase::Over(_) => "over",
+        Phase::Submit => "submit",
+        Phase::Execute { .. } => "execute",
+        Phase::Combat(_) => "combat",
     }
 }
 

@@ -82,7 +82,7 @@ impl Regions {
         let n = w * h;
         let skip = skip.unwrap_or(usize::MAX);
         for (i, cell) in cells.iter().enumerate().take(n) {
-            self.labels[i] = if i != skip && cell.is_occupied() {
+            self.labels[i] = if i != skip && cell.in_region() {
                 MARK
             } else {
                 NO_REGION

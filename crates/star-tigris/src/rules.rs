@@ -20,7 +20,8 @@ impl StarTigris {
             Phase::Order | Phase::ChooseConflict { .. } => ToMove::Seat(self.active),
             Phase::Conflict(c) => ToMove::Seat(c.committing_seat()),
             Phase::ChooseArtifact { seat, .. } => ToMove::Seat(seat),
-            Phase::SwapDraw { .. } | Phase::Refill => ToMove::Chance,
+            Phase::SwapDraw { .. } | Phase::Refill | Phase::Execute { .. } => ToMove::Chance,
+            Phase::Submit | Phase::Combat(_) => ToMove::Simultaneous(self.deciding()),
             Phase::Over(_) => ToMove::Over,
         }
     }
@@ -119,7 +120,7 @@ impl StarTigris {
             stack.push(c);
             while let Some(x) = stack.pop() {
                 self.for_neighbours(x, |nb| {
-                    if self.cells[nb].is_occupied() && mark(&mut seen, nb) {
+                    if self.cells[nb].in_region() && mark(&mut seen, nb) {
                         stack.push(nb);
                     }
                 });
@@ -158,7 +159,7 @@ impl StarTigris {
             ToMove::Seat(s) => Err(RuleError::NotYourMove { seat, to_move: s }),
             ToMove::Chance => Err(RuleError::ChancePending),
             ToMove::Over => Err(RuleError::GameOver),
-            ToMove::Simultaneous(_) => unreachable!("Star Tigris has no simultaneous moves"),
+            ToMove::Simultaneous(_) => Err(RuleError::NotDeciding(seat)),
         }
     }
 
@@ -169,6 +170,9 @@ impl StarTigris {
         action: &Action,
         ev: &mut S,
     ) -> Result<(), RuleError> {
+        if self.sim.is_some() && !matches!(self.phase, Phase::ChooseArtifact { .. }) {
+            return self.apply_simultaneous(seat, action, ev);
+        }
         self.expect_seat(seat)?;
         let is_order = !matches!(
             action,
@@ -184,104 +188,17 @@ impl StarTigris {
                 },
             });
         }
+        match *action {
+            Action::Commit { .. } | Action::ResolveConflict { .. } | Action::TakeArtifact { .. } => {}
+            _ => {
+                let p = seat as usize;
+                let target = self.check_order(seat, action, self.hands[p], self.bombers[p])?;
+                self.do_order(seat, action, target, ev);
+                return Ok(());
+            }
+        }
         let p = seat as usize;
         match *action {
-            Action::Colonize { kind, at } => {
-                let i = self.cell_index(at)?;
-                if self.hands[p][kind.index()] == 0 {
-                    return Err(RuleError::NotInHand(kind));
-                }
-                self.check_colonize_cell(&self.regions, kind, i)?;
-                self.do_colonize(seat, kind, i, ev);
-            }
-            Action::PlaceLeader { kind, at } => {
-                let i = self.cell_index(at)?;
-                if self.leaders[p][kind.index()] != NOWHERE {
-                    return Err(RuleError::LeaderOnBoard(kind));
-                }
-                self.check_leader_cell(&self.regions, i)?;
-                ev.event(Event::LeaderPlaced { seat, kind, at });
-                self.put_leader(seat, kind, i, ev);
-            }
-            Action::MoveLeader { kind, to } => {
-                let i = self.cell_index(to)?;
-                let from = self.leaders[p][kind.index()];
-                if from == NOWHERE {
-                    return Err(RuleError::LeaderOffBoard(kind));
-                }
-                if from as usize == i {
-                    return Err(RuleError::SameCell(kind, to));
-                }
-                self.check_move_cell(from as usize, i)?;
-                ev.event(Event::LeaderMoved {
-                    seat,
-                    kind,
-                    from: self.pos(from as usize),
-                    to,
-                });
-                self.leaders[p][kind.index()] = NOWHERE;
-                self.vacate(from as usize, false);
-                self.put_leader(seat, kind, i, ev);
-            }
-            Action::WithdrawLeader { kind } => {
-                let from = self.leaders[p][kind.index()];
-                if from == NOWHERE {
-                    return Err(RuleError::LeaderOffBoard(kind));
-                }
-                ev.event(Event::LeaderWithdrawn {
-                    seat,
-                    kind,
-                    from: self.pos(from as usize),
-                });
-                self.lift_leader(seat, kind);
-                self.finish_order(ev);
-            }
-            Action::Destroy { at } => {
-                let i = self.cell_index(at)?;
-                if self.bombers[p] == 0 {
-                    return Err(RuleError::NoBombers);
-                }
-                if self.cells[i].is_destroyed() {
-                    return Err(RuleError::Destroyed(at));
-                }
-                self.do_destroy(seat, i, ev);
-            }
-            Action::Swap(set) => {
-                let counts = set.counts();
-                let n = total(&counts);
-                if n == 0 {
-                    return Err(RuleError::EmptySwap);
-                }
-                for k in Kind::ALL {
-                    let (have, asked) = (self.hands[p][k.index()], counts[k.index()]);
-                    if asked > have {
-                        return Err(RuleError::SwapTooMany {
-                            kind: k,
-                            have,
-                            asked,
-                        });
-                    }
-                }
-                if n > self.pool_size() {
-                    return Err(RuleError::PoolTooSmall {
-                        pool: self.pool_size(),
-                        asked: n,
-                    });
-                }
-                for (k, &c) in counts.iter().enumerate() {
-                    self.hands[p][k] -= c;
-                    self.swapped[p][k] += c as u16;
-                }
-                ev.event(Event::Swapped {
-                    seat,
-                    count: n as u8,
-                });
-                self.phase = Phase::SwapDraw { count: n as u8 };
-            }
-            Action::Pass => {
-                ev.event(Event::Passed { seat });
-                self.finish_order(ev);
-            }
             Action::Commit { count } => {
                 let Phase::Conflict(mut c) = self.phase else {
                     return Err(RuleError::WrongPhase {
@@ -350,8 +267,168 @@ impl StarTigris {
                 ev.event(Event::ArtifactTaken { seat: chooser, at });
                 self.end_turn(ev);
             }
+            _ => {}
         }
         Ok(())
+    }
+
+    /// Check an order of `seat` against the board as it stands, with
+    /// `hand` and `bombers` as what the seat still has for it; returns the
+    /// target cell, if the order has one. Changes nothing.
+    pub(crate) fn check_order(
+        &self,
+        seat: u8,
+        action: &Action,
+        hand: crate::kind::Counts,
+        bombers: u8,
+    ) -> Result<Option<usize>, RuleError> {
+        let p = seat as usize;
+        match *action {
+            Action::Colonize { kind, at } => {
+                let i = self.cell_index(at)?;
+                if hand[kind.index()] == 0 {
+                    return Err(RuleError::NotInHand(kind));
+                }
+                self.check_colonize_cell(&self.regions, kind, i)?;
+                Ok(Some(i))
+            }
+            Action::PlaceLeader { kind, at } => {
+                let i = self.cell_index(at)?;
+                if self.leaders[p][kind.index()] != NOWHERE {
+                    return Err(RuleError::LeaderOnBoard(kind));
+                }
+                self.check_leader_cell(&self.regions, i)?;
+                Ok(Some(i))
+            }
+            Action::MoveLeader { kind, to } => {
+                let i = self.cell_index(to)?;
+                let from = self.leaders[p][kind.index()];
+                if from == NOWHERE {
+                    return Err(RuleError::LeaderOffBoard(kind));
+                }
+                if from as usize == i {
+                    return Err(RuleError::SameCell(kind, to));
+                }
+                self.check_move_cell(from as usize, i)?;
+                Ok(Some(i))
+            }
+            Action::WithdrawLeader { kind } => {
+                if self.leaders[p][kind.index()] == NOWHERE {
+                    return Err(RuleError::LeaderOffBoard(kind));
+                }
+                Ok(None)
+            }
+            Action::Destroy { at } => {
+                let i = self.cell_index(at)?;
+                if bombers == 0 {
+                    return Err(RuleError::NoBombers);
+                }
+                if self.cells[i].is_destroyed() {
+                    return Err(RuleError::Destroyed(at));
+                }
+                Ok(Some(i))
+            }
+            Action::Swap(set) => {
+                let counts = set.counts();
+                let n = total(&counts);
+                if n == 0 {
+                    return Err(RuleError::EmptySwap);
+                }
+                for k in Kind::ALL {
+                    let (have, asked) = (hand[k.index()], counts[k.index()]);
+                    if asked > have {
+                        return Err(RuleError::SwapTooMany {
+                            kind: k,
+                            have,
+                            asked,
+                        });
+                    }
+                }
+                if n > self.pool_size() {
+                    return Err(RuleError::PoolTooSmall {
+                        pool: self.pool_size(),
+                        asked: n,
+                    });
+                }
+                Ok(None)
+            }
+            Action::Pass => Ok(None),
+            Action::Commit { .. } | Action::ResolveConflict { .. } | Action::TakeArtifact { .. } => {
+                Err(RuleError::WrongPhase {
+                    action: Attempt::Order,
+                    expected: Awaited::Orders,
+                })
+            }
+        }
+    }
+
+    /// Carry out an order that [`StarTigris::check_order`] accepted with
+    /// target cell `target`.
+    pub(crate) fn do_order<S: EventSink>(
+        &mut self,
+        seat: u8,
+        action: &Action,
+        target: Option<usize>,
+        ev: &mut S,
+    ) {
+        let p = seat as usize;
+        let i = target.unwrap_or(0);
+        match *action {
+            Action::Colonize { kind, .. } => self.do_colonize(seat, kind, i, ev),
+            Action::PlaceLeader { kind, at } => {
+                ev.event(Event::LeaderPlaced { seat, kind, at });
+                self.put_leader(seat, kind, i, ev);
+            }
+            Action::MoveLeader { kind, to } => {
+                let from = self.leaders[p][kind.index()] as usize;
+                ev.event(Event::LeaderMoved {
+                    seat,
+                    kind,
+                    from: self.pos(from),
+                    to,
+                });
+                self.leaders[p][kind.index()] = NOWHERE;
+                self.vacate(from, false);
+                self.put_leader(seat, kind, i, ev);
+            }
+            Action::WithdrawLeader { kind } => {
+                let from = self.leaders[p][kind.index()] as usize;
+                ev.event(Event::LeaderWithdrawn {
+                    seat,
+                    kind,
+                    from: self.pos(from),
+                });
+                self.lift_leader(seat, kind);
+                self.finish_order(ev);
+            }
+            Action::Destroy { .. } => self.do_destroy(seat, i, ev),
+            Action::Swap(set) => {
+                let counts = set.counts();
+                for (k, &c) in counts.iter().enumerate() {
+                    self.hands[p][k] -= c;
+                    self.swapped[p][k] += c as u16;
+                }
+                let count = total(&counts) as u8;
+                ev.event(Event::Swapped { seat, count });
+                if self.sim.is_some() {
+                    // The simultaneous variant draws at once, inside the
+                    // execution step.
+                    for _ in 0..count {
+                        if let Some(k) = self.draw_one() {
+                            self.hands[p][k.index()] += 1;
+                        }
+                    }
+                    ev.event(Event::Drew { seat, count });
+                } else {
+                    self.phase = Phase::SwapDraw { count };
+                }
+            }
+            Action::Pass => {
+                ev.event(Event::Passed { seat });
+                self.finish_order(ev);
+            }
+            Action::Commit { .. } | Action::ResolveConflict { .. } | Action::TakeArtifact { .. } => {}
+        }
     }
 
     /// Resolve the pending chance event (a draw) with the state's RNG.
@@ -392,10 +469,18 @@ impl StarTigris {
                         return Ok(());
                     }
                 }
+                self.turn += 1;
+                if self.sim.is_some() {
+                    self.next_simultaneous_turn(ev);
+                    return Ok(());
+                }
                 self.active = (self.active + 1) % n;
                 self.orders_left = 2;
-                self.turn += 1;
                 self.phase = Phase::Order;
+                Ok(())
+            }
+            Phase::Execute { step } => {
+                self.execute_step(step, ev);
                 Ok(())
             }
             Phase::Over(_) => Err(RuleError::GameOver),
@@ -416,13 +501,26 @@ impl StarTigris {
             }
         }
         self.hands[seat as usize][kind.index()] -= 1;
+        let conflict = with_leaders == 2 && mask != 0;
+        if conflict && self.sim.is_some() {
+            // Simultaneous variant: the colony waits, in no region, for
+            // the conflicts it starts (rules.md §11.7).
+            self.cells[i] = self.cells[i].with(Content::Colony(kind)).with_held(true);
+            ev.event(Event::Colonized {
+                seat,
+                kind,
+                at: self.pos(i),
+            });
+            self.queue_external(i, mask, seat, ev);
+            return;
+        }
         self.occupy(i, Content::Colony(kind));
         ev.event(Event::Colonized {
             seat,
             kind,
             at: self.pos(i),
         });
-        if with_leaders == 2 && mask != 0 {
+        if conflict {
             self.start_external(i, mask, ev);
         } else {
             self.score_colony(i, ev);
@@ -440,6 +538,10 @@ impl StarTigris {
         for q in 0..self.players {
             let at = self.leaders[q as usize][kind.index()];
             if q != seat && at != NOWHERE && regions.of(at as usize) == r {
+                if self.sim.is_some() {
+                    self.queue_internal(seat, q, kind, i, ev);
+                    return;
+                }
                 let conflict = Conflict {
                     external: false,
                     kind,
@@ -461,7 +563,7 @@ impl StarTigris {
         self.finish_order(ev);
     }
 
-    fn scientists_next_to(&self, i: usize) -> u16 {
+    pub(crate) fn scientists_next_to(&self, i: usize) -> u16 {
         let mut n = 0;
         self.for_neighbours(i, |nb| n += self.cells[nb].is_scientist() as u16);
         n
@@ -496,7 +598,7 @@ impl StarTigris {
     }
 
     /// Return every leader left without a scientist colony beside it.
-    fn sweep_leaders<S: EventSink>(&mut self, ev: &mut S) {
+    pub(crate) fn sweep_leaders<S: EventSink>(&mut self, ev: &mut S) {
         for q in 0..self.players {
             for k in Kind::ALL {
                 let at = self.leaders[q as usize][k.index()];
@@ -533,7 +635,7 @@ impl StarTigris {
 
     /// Score the colony on cell `i`: its kind's leader in its region, else
     /// the region's settler leader, else nobody.
-    fn score_colony<S: EventSink>(&mut self, i: usize, ev: &mut S) {
+    pub(crate) fn score_colony<S: EventSink>(&mut self, i: usize, ev: &mut S) {
         let Some(kind) = self.cells[i].colony() else {
             return;
         };
@@ -544,19 +646,26 @@ impl StarTigris {
             (kind, ScoreReason::Leader),
             (Kind::Settler, ScoreReason::SettlerFallback),
         ] {
-            for q in 0..self.players {
-                let l = self.leaders[q as usize][leader_kind.index()];
-                if l != NOWHERE && regions.of(l as usize) == r {
-                    self.scores[q as usize][kind.index()] += 1;
-                    ev.event(Event::Scored {
-                        seat: q,
-                        kind,
-                        points: 1,
-                        reason,
-                        at,
-                    });
-                    return;
-                }
+            // While an internal conflict waits (simultaneous variant), the
+            // leader that was there first collects (rules.md §11.7).
+            let here = |q: &u8| {
+                let l = self.leaders[*q as usize][leader_kind.index()];
+                l != NOWHERE && regions.of(l as usize) == r
+            };
+            let chosen = (0..self.players)
+                .filter(here)
+                .find(|&q| !self.challenging(q, leader_kind))
+                .or_else(|| (0..self.players).find(here));
+            if let Some(q) = chosen {
+                self.scores[q as usize][kind.index()] += 1;
+                ev.event(Event::Scored {
+                    seat: q,
+                    kind,
+                    points: 1,
+                    reason,
+                    at,
+                });
+                return;
             }
         }
         ev.event(Event::NobodyScored {
@@ -567,7 +676,7 @@ impl StarTigris {
 
     /// The two leaders of `kind` whose former regions touch the joining
     /// cell, as (seat, cell), or `None` if that conflict no longer exists.
-    fn external_sides(&self, split: &Regions, cell: usize, kind: Kind) -> Option<[(u8, usize); 2]> {
+    pub(crate) fn external_sides(&self, split: &Regions, cell: usize, kind: Kind) -> Option<[(u8, usize); 2]> {
         let around = split.around(self, cell);
         let mut sides = [(0u8, 0usize); 2];
         let mut n = 0;
@@ -579,6 +688,7 @@ impl StarTigris {
             if let Some(r) = split.of(l as usize)
                 && around.as_slice().contains(&r)
                 && n < 2
+                && (n == 0 || split.of(sides[0].1) != Some(r))
             {
                 sides[n] = (q, l as usize);
                 n += 1;
@@ -626,13 +736,7 @@ impl StarTigris {
         } else {
             (sides[1], sides[0])
         };
-        let strength = |side: (u8, usize)| -> u16 {
-            let r = split.of(side.1);
-            split
-                .cells(self, r.unwrap_or(u16::MAX))
-                .filter(|&c| self.cells[c].colony() == Some(kind))
-                .count() as u16
-        };
+        let strength = |side: (u8, usize)| self.region_strength(&split, side.1, kind);
         let conflict = Conflict {
             external: true,
             kind,
@@ -650,6 +754,15 @@ impl StarTigris {
         self.phase = Phase::Conflict(conflict);
     }
 
+    /// Colonies of `kind` in the region (of `regions`) of cell `leader`.
+    pub(crate) fn region_strength(&self, regions: &Regions, leader: usize, kind: Kind) -> u16 {
+        let r = regions.of(leader);
+        regions
+            .cells(self, r.unwrap_or(u16::MAX))
+            .filter(|&c| self.cells[c].colony() == Some(kind))
+            .count() as u16
+    }
+
     fn continue_external<S: EventSink>(&mut self, cell: usize, pending: u8, ev: &mut S) {
         let live = self.live_conflicts(cell, pending);
         if live == 0 {
@@ -661,6 +774,18 @@ impl StarTigris {
     }
 
     fn resolve_conflict<S: EventSink>(&mut self, c: Conflict, ev: &mut S) {
+        self.settle_conflict(c, ev);
+        if c.external {
+            self.continue_external(c.cell as usize, c.pending, ev);
+        } else {
+            self.finish_order(ev);
+        }
+    }
+
+    /// Decide a conflict whose reinforcements are all in: the loser's
+    /// leader returns, colonies are removed, the winner scores, leaders
+    /// left without a scientist return.
+    pub(crate) fn settle_conflict<S: EventSink>(&mut self, c: Conflict, ev: &mut S) {
         let att = c.attacker_base + c.attacker_commit as u16;
         let def = c.defender_base + c.defender_commit as u16;
         let (winner, loser) = if att > def {
@@ -689,7 +814,6 @@ impl StarTigris {
                 at: None,
             });
             self.sweep_leaders(ev);
-            self.finish_order(ev);
             return;
         }
         let cell = c.cell as usize;
@@ -733,7 +857,6 @@ impl StarTigris {
             at: None,
         });
         self.sweep_leaders(ev);
-        self.continue_external(cell, c.pending, ev);
     }
 
     fn next_to_leader(&self, i: usize) -> bool {
@@ -745,6 +868,10 @@ impl StarTigris {
     }
 
     fn finish_order<S: EventSink>(&mut self, ev: &mut S) {
+        if self.sim.is_some() {
+            // The simultaneous variant's execution step moves on by itself.
+            return;
+        }
         self.orders_left = self.orders_left.saturating_sub(1);
         if self.orders_left > 0 {
             self.phase = Phase::Order;
@@ -755,7 +882,7 @@ impl StarTigris {
 
     /// The end of a turn: merchants harvest artifacts (one choice at a
     /// time), then the game may end, else hands are refilled.
-    fn end_turn<S: EventSink>(&mut self, ev: &mut S) {
+    pub(crate) fn end_turn<S: EventSink>(&mut self, ev: &mut S) {
         let regions = &self.regions;
         for step in 0..self.players {
             let q = (self.active + step) % self.players;
@@ -779,6 +906,9 @@ impl StarTigris {
                 reason: EndReason::ArtifactsGone,
             });
         } else {
+            if let Some(sim) = &mut self.sim {
+                sim.normal_turns += 1;
+            }
             self.phase = Phase::Refill;
         }
     }

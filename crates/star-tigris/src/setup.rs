@@ -17,7 +17,7 @@
 use tabula_engine::limits::MAX_MAP_BYTES;
 use tabula_engine::{Problem, Problems, push_capped};
 
-use crate::game::Options;
+use crate::game::{Options, TurnOrder};
 use crate::kind::Kind;
 use crate::map::{MAX_SIDE, Map, Terrain};
 use crate::state::{Cell, Content, MAX_PLAYERS, NOWHERE, StarTigris};
@@ -68,6 +68,7 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
     let mut order = 1usize;
     let mut seed = 0u64;
     let mut open_scores = false;
+    let mut turns: Option<TurnOrder> = None;
     let mut hands: [Option<[u8; 4]>; MAX_PLAYERS] = [None; MAX_PLAYERS];
     let mut scores = [[0u16; 4]; MAX_PLAYERS];
     let mut artifacts = [0u8; MAX_PLAYERS];
@@ -197,6 +198,19 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
                         _ => return Err(bad(arg(1), "yes or no")),
                     }
                 }
+                "turns" => {
+                    turns = match (arg(1).map(|t| t.text), arg(2).map(|t| t.text)) {
+                        (Some("sequential"), None) => None,
+                        (Some("simultaneous"), None | Some("rotating")) => {
+                            Some(TurnOrder::Rotating)
+                        }
+                        (Some("simultaneous"), Some("shuffled")) => Some(TurnOrder::Shuffled),
+                        (Some("simultaneous"), Some(_)) => {
+                            return Err(bad(arg(2), "rotating or shuffled"));
+                        }
+                        _ => return Err(bad(arg(1), "sequential or simultaneous")),
+                    }
+                }
                 "hand" => {
                     let p = player(1)?;
                     let c = pairs(2)?;
@@ -238,7 +252,7 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
                         line,
                         toks[0].col,
                         format!(
-                            "unknown line {:?} (players, active, order, seed, open-scores, hand, score, artifacts, bombers, pool, board)",
+                            "unknown line {:?} (players, active, order, seed, open-scores, turns, hand, score, artifacts, bombers, pool, board)",
                             toks[0].text
                         ),
                     ));
@@ -470,6 +484,10 @@ pub fn parse_setup(text: &str) -> Result<StarTigris, Problems> {
         if hand.is_none() {
             g.refill_hand(p as u8);
         }
+    }
+    if let Some(mode) = turns {
+        // The active player is the first to carry out orders.
+        g.start_simultaneous_from(mode, g.active);
     }
     Ok(g)
 }

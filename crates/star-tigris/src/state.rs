@@ -23,7 +23,9 @@ pub const NOWHERE: u16 = u16::MAX;
 /// One board cell, packed in 16 bits.
 ///
 /// Bits 0–1: kind; 2–3: leader owner; 4–5: content (0 empty, 1 colony,
-/// 2 leader); 6: artifact; 7: destroyed; 8: uninhabitable.
+/// 2 leader); 6: artifact; 7: destroyed; 8: uninhabitable; 9: held (a
+/// colony of the simultaneous variant waiting for its conflicts, in no
+/// region).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cell(pub u16);
 
@@ -31,6 +33,7 @@ const CONTENT_SHIFT: u16 = 4;
 const ARTIFACT: u16 = 1 << 6;
 const DESTROYED: u16 = 1 << 7;
 const UNINHABITABLE: u16 = 1 << 8;
+const HELD: u16 = 1 << 9;
 
 /// What stands on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,9 +86,23 @@ impl Cell {
             _ => None,
         }
     }
-    /// Whether a scientist colony stands here.
+    /// Whether a scientist colony stands here (a held colony does not
+    /// count until its conflicts are settled).
     pub fn is_scientist(self) -> bool {
-        self.colony() == Some(Kind::Scientist)
+        self.colony() == Some(Kind::Scientist) && !self.is_held()
+    }
+    /// Whether the piece here belongs to a region: occupied and not held.
+    pub fn in_region(self) -> bool {
+        self.is_occupied() && !self.is_held()
+    }
+    /// Whether the colony here waits for the conflicts it started
+    /// (simultaneous variant): the cell is taken but in no region.
+    pub fn is_held(self) -> bool {
+        self.0 & HELD != 0
+    }
+    /// The cell with the held flag set or cleared.
+    pub fn with_held(self, on: bool) -> Cell {
+        Cell(if on { self.0 | HELD } else { self.0 & !HELD })
     }
     /// Whether the cell holds an alien artifact.
     pub fn has_artifact(self) -> bool {
@@ -199,6 +216,19 @@ pub enum Phase {
     },
     /// Chance: hands are refilled at the end of the turn.
     Refill,
+    /// Simultaneous variant: every seat secretly gives up to two orders.
+    Submit,
+    /// Simultaneous variant, chance: the sealed orders are carried out one
+    /// at a time in the turn's order; `step` is the next order's slot
+    /// (two slots a seat, seats in execution order).
+    Execute {
+        /// The next slot to carry out.
+        step: u8,
+    },
+    /// Simultaneous variant: a combat turn. The two sides commit
+    /// reinforcements secretly and at once; the commitments are kept
+    /// apart (see [`crate::simultaneous::Sim`]) until both are in.
+    Combat(Conflict),
     /// The game is over.
     Over(EndReason),
 }
@@ -239,6 +269,8 @@ pub struct StarTigris {
     pub(crate) rng: GameRng,
     /// The regions, kept up to date with the cells.
     pub(crate) regions: Regions,
+    /// The simultaneous variant's turn: `None` in the sequential game.
+    pub(crate) sim: Option<crate::simultaneous::Sim>,
 }
 
 impl StarTigris {

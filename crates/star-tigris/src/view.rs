@@ -10,6 +10,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Pos;
+use crate::action::Action;
+use crate::game::TurnOrder;
+use crate::simultaneous::{Queued, Sim};
 use crate::kind::{Counts, Kind, total};
 use crate::state::{Content, EndReason, Phase, StarTigris};
 
@@ -26,6 +29,47 @@ pub struct CellView {
     pub colony: Option<Kind>,
     /// The leader standing here, as (owner, kind), if any.
     pub leader: Option<(u8, Kind)>,
+    /// Simultaneous variant: the colony here waits for the conflicts it
+    /// started and belongs to no region yet.
+    #[serde(default)]
+    pub held: bool,
+}
+
+/// The simultaneous variant's turn as one seat sees it: the order of
+/// execution, who has sealed, the seat's own orders (everyone's once all
+/// have sealed), the queued conflicts and the combat's commitments as far
+/// as they are public.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimView {
+    /// How the order of execution is chosen.
+    pub mode: TurnOrder,
+    /// Normal turns completed (the rotation).
+    pub normal_turns: u32,
+    /// This turn's order of execution.
+    pub order: Vec<u8>,
+    /// Whether each seat has sealed its orders.
+    pub sealed: Vec<bool>,
+    /// Each seat's orders this turn: the viewing seat's own always,
+    /// everyone's once every seat has sealed, else `None`.
+    pub orders: Vec<Option<Vec<Action>>>,
+    /// Execution slots skipped (bit per slot: two a seat, seats in
+    /// execution order).
+    pub skipped: u8,
+    /// Conflicts waiting for combat turns, first to be fought first.
+    pub queue: Vec<Queued>,
+    /// The queued conflict the combat turn fights.
+    pub fighting: Queued,
+    /// Whether the combat's attacker and defender have committed.
+    pub committed: [bool; 2],
+    /// The viewing seat's own commitment in the combat, once made.
+    pub own_commit: Option<u8>,
+}
+
+impl SimView {
+    /// Whether every seat has sealed, so that all orders are shown.
+    pub fn revealed(&self) -> bool {
+        self.sealed.iter().all(|&s| s)
+    }
 }
 
 /// One player as a given seat sees them.
@@ -85,6 +129,9 @@ pub struct View {
     pub open_scores: bool,
     /// Why the game ended, once over.
     pub over: Option<EndReason>,
+    /// The simultaneous variant's turn (`None` in the sequential game).
+    #[serde(default)]
+    pub sim: Option<SimView>,
 }
 
 impl View {
@@ -106,6 +153,7 @@ impl View {
                         Content::Leader(p, k) => Some((p, k)),
                         _ => None,
                     },
+                    held: c.is_held(),
                 }
             })
             .collect();
@@ -140,6 +188,41 @@ impl View {
             phase: g.phase,
             open_scores: g.open_scores,
             over,
+            sim: g.simultaneous().map(|sim| SimView::of(g, sim, seat)),
+        }
+    }
+}
+
+impl SimView {
+    fn of(g: &StarTigris, sim: &Sim, seat: u8) -> SimView {
+        let n = g.players();
+        let sealed: Vec<bool> = (0..n as u8).map(|p| sim.has_sealed(p)).collect();
+        let revealed = sealed.iter().all(|&s| s);
+        let combat = match g.phase() {
+            Phase::Combat(c) => Some(c),
+            _ => None,
+        };
+        SimView {
+            mode: sim.mode(),
+            normal_turns: sim.normal_turns(),
+            order: sim.order(n).to_vec(),
+            orders: (0..n as u8)
+                .map(|p| (revealed || p == seat).then(|| sim.orders_of(p).collect()))
+                .collect(),
+            sealed,
+            skipped: sim.skipped,
+            queue: sim.queue().to_vec(),
+            fighting: sim.fighting(),
+            committed: [sim.commit(0).is_some(), sim.commit(1).is_some()],
+            own_commit: combat.and_then(|c| {
+                if c.attacker == seat {
+                    sim.commit(0)
+                } else if c.defender == seat {
+                    sim.commit(1)
+                } else {
+                    None
+                }
+            }),
         }
     }
 }
