@@ -51,8 +51,9 @@ pub struct BenchArgs {
     /// costs. `--games` defaults to 1000.
     #[arg(long, value_name = "SPECS", value_delimiter = ',')]
     pub bots: Option<Vec<String>>,
-    /// The ruleset's options as JSON (catan only, e.g.
-    /// '{"cities_and_knights":false,"trades_between_players":false}').
+    /// The ruleset's options as JSON (catan, e.g.
+    /// '{"cities_and_knights":false,"trades_between_players":false}';
+    /// star-tigris, e.g. '{"turns":"simultaneous"}').
     #[arg(long, value_name = "JSON")]
     pub options: Option<String>,
 }
@@ -84,15 +85,22 @@ pub struct BenchResult {
 /// each action is picked uniformly from the full list of legal actions
 /// (`Game::legal_actions`), as a search does, instead of drawn by the
 /// sampler.
-fn play_one(seats: usize, seed: u64, list: bool) -> Result<u64, String> {
-    let mut game = StarTigris::new(&Options::default(), DEFAULT_MAP, seats, seed)
+fn play_one(options: &Options, seats: usize, seed: u64, list: bool) -> Result<u64, String> {
+    let mut game = StarTigris::new(options, DEFAULT_MAP, seats, seed)
         .map_err(|e| format!("cannot start: {e}"))?;
     let mut rng = GameRng::seeded(seed ^ 0x5eed_5eed_5eed_5eed);
     let mut actions = 0;
     loop {
-        match game.to_move() {
+        let seat = match game.to_move() {
             ToMove::Over => return Ok(actions),
-            ToMove::Seat(s) => {
+            ToMove::Seat(s) => Some(s),
+            // Seats deciding at once (the simultaneous variant) act one
+            // after another.
+            ToMove::Simultaneous(set) => set.iter().next(),
+            ToMove::Chance => None,
+        };
+        match seat {
+            Some(s) => {
                 if actions >= MAX_GAME_ACTIONS as u64 {
                     return Err(format!(
                         "the game did not end within {MAX_GAME_ACTIONS} actions"
@@ -109,22 +117,25 @@ fn play_one(seats: usize, seed: u64, list: bool) -> Result<u64, String> {
                     .map_err(|e| format!("step {actions}: {a} was refused: {e}"))?;
                 actions += 1;
             }
-            ToMove::Chance => {}
-            ToMove::Simultaneous(_) => {
-                return Err(format!("step {actions}: unexpected simultaneous move"));
-            }
+            None => {}
         }
         settle_chance(&mut game).map_err(|e| format!("step {actions}: draw failed: {e}"))?;
     }
 }
 
 /// Play the games and measure.
-pub fn measure(games: u64, seed: u64, seats: usize, list: bool) -> Result<BenchResult, String> {
+pub fn measure(
+    options: &Options,
+    games: u64,
+    seed: u64,
+    seats: usize,
+    list: bool,
+) -> Result<BenchResult, String> {
     let start = Instant::now();
     let mut actions = 0;
     for g in 0..games {
         let game_seed = seed.wrapping_add(g);
-        actions += play_one(seats, game_seed, list)
+        actions += play_one(options, seats, game_seed, list)
             .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
     }
     let seconds = start.elapsed().as_secs_f64();
@@ -149,7 +160,7 @@ pub fn run(args: &BenchArgs) -> CmdResult {
 }
 
 /// `tabula bench` for Star Tigris.
-pub(crate) fn run_star_tigris(args: &BenchArgs) -> CmdResult {
+pub(crate) fn run_star_tigris(args: &BenchArgs, options: &Options) -> CmdResult {
     let range = StarTigris::seat_range();
     if !range.contains(&args.seats) {
         return Err(Failure::Usage(format!(
@@ -162,7 +173,7 @@ pub(crate) fn run_star_tigris(args: &BenchArgs) -> CmdResult {
     }
     if let Some(specs) = &args.bots {
         return crate::bench_unrecorded::run::<StarTigris>(
-            &Options::default(),
+            options,
             Some(DEFAULT_MAP),
             specs,
             args.games.unwrap_or(1000),
@@ -175,6 +186,7 @@ pub(crate) fn run_star_tigris(args: &BenchArgs) -> CmdResult {
         return crate::bench_bot::run(spec, positions, args.seed, args.seats, args.json);
     }
     let r = measure(
+        options,
         args.games.unwrap_or(20_000),
         args.seed,
         args.seats,

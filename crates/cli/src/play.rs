@@ -53,7 +53,9 @@ pub struct PlayArgs {
     #[arg(long)]
     pub open_scores: bool,
     /// The ruleset's options as JSON (catan: e.g.
-    /// '{"cities_and_knights":false}'); the ruleset's defaults when not given.
+    /// '{"cities_and_knights":false}'; star-tigris: e.g.
+    /// '{"turns":"simultaneous","order":"shuffled"}'); the ruleset's
+    /// defaults when not given.
     #[arg(long, value_name = "JSON")]
     pub options: Option<String>,
 }
@@ -309,7 +311,7 @@ fn load_map(path: Option<&Path>) -> Result<String, Failure> {
 }
 
 /// `tabula play` for Star Tigris: a map file and open scores too.
-pub(crate) fn play_star_tigris(args: &PlayArgs) -> CmdResult {
+pub(crate) fn play_star_tigris(args: &PlayArgs, options: Options) -> CmdResult {
     check_seats::<StarTigris>(&args.seats)?;
     let last_seed = args.seed.checked_add(args.games - 1);
     if last_seed.is_none_or(|s| s > MAX_SEED) {
@@ -320,8 +322,8 @@ pub(crate) fn play_star_tigris(args: &PlayArgs) -> CmdResult {
     }
     let map = load_map(args.map.as_deref())?;
     let options = Options {
-        open_scores: args.open_scores,
-        ..Options::default()
+        open_scores: args.open_scores || options.open_scores,
+        ..options
     };
     if let Some(dir) = &args.records {
         fs::create_dir_all(dir).map_err(|e| {
@@ -446,6 +448,9 @@ fn play_game(
         let seat = match m.game().to_move() {
             ToMove::Over => return Ok(m),
             ToMove::Seat(s) => s,
+            // Seats deciding at once (the simultaneous variant) are asked
+            // one after another; each sees only its own view.
+            ToMove::Simultaneous(set) if !set.is_empty() => set.iter().next().unwrap_or(0),
             other => return Err(format!("step {step}: unexpected {other:?} to move")),
         };
         if step >= MAX_GAME_ACTIONS {

@@ -271,7 +271,9 @@ impl Sim {
         }
         order[..players].copy_from_slice(&sv.order);
         let fits = |q: &Queued| {
-            (q.cell as usize) < cells && (q.by as usize) < players && (q.defender as usize) < players
+            (q.cell as usize) < cells
+                && (q.by as usize) < players
+                && (q.defender as usize) < players
         };
         if !sv.queue.iter().all(fits) || !fits(&sv.fighting) {
             return Err("a queued conflict names a seat or a cell that does not exist".into());

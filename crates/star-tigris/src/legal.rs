@@ -25,7 +25,10 @@ impl StarTigris {
         match self.phase {
             Phase::Order if seat == self.active => self.orders_into(seat, out),
             Phase::Submit if self.deciding().contains(seat) => {
-                let given = self.sim.as_ref().map_or(0, |sim| sim.orders_of(seat).count());
+                let given = self
+                    .sim
+                    .as_ref()
+                    .map_or(0, |sim| sim.orders_of(seat).count());
                 match given {
                     0 => self.orders_into(seat, out),
                     1 => {

@@ -189,7 +189,9 @@ impl StarTigris {
             });
         }
         match *action {
-            Action::Commit { .. } | Action::ResolveConflict { .. } | Action::TakeArtifact { .. } => {}
+            Action::Commit { .. }
+            | Action::ResolveConflict { .. }
+            | Action::TakeArtifact { .. } => {}
             _ => {
                 let p = seat as usize;
                 let target = self.check_order(seat, action, self.hands[p], self.bombers[p])?;
@@ -353,12 +355,12 @@ impl StarTigris {
                 Ok(None)
             }
             Action::Pass => Ok(None),
-            Action::Commit { .. } | Action::ResolveConflict { .. } | Action::TakeArtifact { .. } => {
-                Err(RuleError::WrongPhase {
-                    action: Attempt::Order,
-                    expected: Awaited::Orders,
-                })
-            }
+            Action::Commit { .. }
+            | Action::ResolveConflict { .. }
+            | Action::TakeArtifact { .. } => Err(RuleError::WrongPhase {
+                action: Attempt::Order,
+                expected: Awaited::Orders,
+            }),
         }
     }
 
@@ -427,7 +429,9 @@ impl StarTigris {
                 ev.event(Event::Passed { seat });
                 self.finish_order(ev);
             }
-            Action::Commit { .. } | Action::ResolveConflict { .. } | Action::TakeArtifact { .. } => {}
+            Action::Commit { .. }
+            | Action::ResolveConflict { .. }
+            | Action::TakeArtifact { .. } => {}
         }
     }
 
@@ -676,7 +680,12 @@ impl StarTigris {
 
     /// The two leaders of `kind` whose former regions touch the joining
     /// cell, as (seat, cell), or `None` if that conflict no longer exists.
-    pub(crate) fn external_sides(&self, split: &Regions, cell: usize, kind: Kind) -> Option<[(u8, usize); 2]> {
+    pub(crate) fn external_sides(
+        &self,
+        split: &Regions,
+        cell: usize,
+        kind: Kind,
+    ) -> Option<[(u8, usize); 2]> {
         let around = split.around(self, cell);
         let mut sides = [(0u8, 0usize); 2];
         let mut n = 0;

@@ -352,7 +352,9 @@ impl StarTigris {
             }
             (
                 Phase::Submit,
-                Action::Commit { .. } | Action::ResolveConflict { .. } | Action::TakeArtifact { .. },
+                Action::Commit { .. }
+                | Action::ResolveConflict { .. }
+                | Action::TakeArtifact { .. },
             ) => Err(RuleError::WrongPhase {
                 action: match action {
                     Action::Commit { .. } => Attempt::Commit,
@@ -612,10 +614,11 @@ impl StarTigris {
     /// one kind (a leader arrived after it was queued), those conflicts are
     /// queued and it waits on; otherwise it joins its regions and scores.
     fn release<S: EventSink>(&mut self, cell: usize, by: u8, ev: &mut S) {
-        let still_queued = self
-            .sim
-            .as_ref()
-            .is_some_and(|sim| sim.queue().iter().any(|q| q.external && q.cell as usize == cell));
+        let still_queued = self.sim.as_ref().is_some_and(|sim| {
+            sim.queue()
+                .iter()
+                .any(|q| q.external && q.cell as usize == cell)
+        });
         let c = self.cells[cell];
         if still_queued || !c.is_held() {
             return;

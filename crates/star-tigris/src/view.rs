@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use crate::Pos;
 use crate::action::Action;
 use crate::game::TurnOrder;
-use crate::simultaneous::{Queued, Sim};
 use crate::kind::{Counts, Kind, total};
+use crate::simultaneous::{Queued, Sim};
 use crate::state::{Content, EndReason, Phase, StarTigris};
 
 /// One cell as every seat sees it.

@@ -8,7 +8,9 @@ use common::setup;
 use tabula_engine::{Game, SeatSet, ToMove};
 use tabula_star_tigris::events::Event;
 use tabula_star_tigris::kind::total;
-use tabula_star_tigris::{Action, Kind, Options, Phase, Pos, RuleError, StarTigris, TurnOrder, Turns};
+use tabula_star_tigris::{
+    Action, Kind, Options, Phase, Pos, RuleError, StarTigris, TurnOrder, Turns,
+};
 
 /// Give an order (or `pass` to seal) for `seat`: it must be listed as
 /// legal and accepted; draws and execution steps that follow are made.
@@ -176,11 +178,18 @@ A . A A
     let ev = give(&mut g, 1, "pass");
     assert_eq!(
         carried_out(&ev),
-        vec![(0, "colonize settler B1".into()), (1, "colonize scientist D2".into())]
+        vec![
+            (0, "colonize settler B1".into()),
+            (1, "colonize scientist D2".into())
+        ]
     );
     assert_eq!(
         skipped(&ev),
-        vec![(1, "colonize settler B1".into(), RuleError::Occupied(pos("B1")))]
+        vec![(
+            1,
+            "colonize settler B1".into(),
+            RuleError::Occupied(pos("B1"))
+        )]
     );
     assert_eq!(g.at(pos("B1")).colony(), Some(Kind::Settler));
     // The skipped colonist stays in the hand and is not carried over.
@@ -209,7 +218,11 @@ A . A A
     let ev = give(&mut g, 0, "pass");
     assert_eq!(
         skipped(&ev),
-        vec![(1, "place merchant B1".into(), RuleError::LeaderJoins(pos("B1"), 2))]
+        vec![(
+            1,
+            "place merchant B1".into(),
+            RuleError::LeaderJoins(pos("B1"), 2)
+        )]
     );
     assert_eq!(g.leader(1, Kind::Merchant), None);
 }
@@ -287,9 +300,11 @@ fn r11_9_two_conflicts_from_one_colony_the_second_dropped_after_the_first() {
             ..
         }
     )));
-    assert!(ev.iter().any(
-        |e| matches!(e, Event::ConflictDropped { queued } if queued.kind == Kind::Merchant)
-    ));
+    assert!(
+        ev.iter().any(
+            |e| matches!(e, Event::ConflictDropped { queued } if queued.kind == Kind::Merchant)
+        )
+    );
     assert!(ev.iter().any(|e| matches!(e, Event::ColonyJoined { .. })));
     assert_eq!(g.leader(0, Kind::Settler), None);
     assert_eq!(g.at(pos("C1")).colony(), None);
@@ -299,7 +314,11 @@ fn r11_9_two_conflicts_from_one_colony_the_second_dropped_after_the_first() {
     // 1 removed colony + 1 for the leader, + 1 for D1.
     assert_eq!(g.score(1), [3, 0, 0, 0]);
     assert_eq!(g.phase(), Phase::Submit, "normal turns resume");
-    assert_eq!(total(&g.hand(1)), 6, "hands are refilled after a combat turn");
+    assert_eq!(
+        total(&g.hand(1)),
+        6,
+        "hands are refilled after a combat turn"
+    );
 }
 
 #[test]

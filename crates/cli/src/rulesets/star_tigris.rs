@@ -11,7 +11,7 @@ use tabula_star_tigris::{Options, StarTigris, check_map, map_stats};
 use super::CliRuleset;
 use crate::arena::ArenaArgs;
 use crate::bench::BenchArgs;
-use crate::failure::CmdResult;
+use crate::failure::{CmdResult, Failure};
 use crate::input::{read_text, shown};
 use crate::play::PlayArgs;
 use crate::problem_text::problem_line;
@@ -33,13 +33,12 @@ impl CliRuleset for StarTigrisCli {
     }
 
     fn play(&self, args: &PlayArgs) -> CmdResult {
-        super::no_options(self.name(), args.options.as_deref())?;
-        crate::play::play_star_tigris(args)
+        crate::play::play_star_tigris(args, options(args.options.as_deref())?)
     }
 
     fn arena(&self, args: &ArenaArgs) -> CmdResult {
-        super::no_options(self.name(), args.options.as_deref())?;
-        crate::arena::arena::<StarTigris>(args, &Options::default(), (no_own_bots, &[]))
+        let o = options(args.options.as_deref())?;
+        crate::arena::arena::<StarTigris>(args, &o, (no_own_bots, &[]))
     }
 
     fn replay(&self, record: &GameRecord) -> Result<(StateHash, Option<Outcome>), RecordError> {
@@ -66,7 +65,19 @@ impl CliRuleset for StarTigrisCli {
     }
 
     fn bench(&self, args: &BenchArgs) -> CmdResult {
-        super::no_options(self.name(), args.options.as_deref())?;
-        crate::bench::run_star_tigris(args)
+        crate::bench::run_star_tigris(args, &options(args.options.as_deref())?)
+    }
+}
+
+/// Star Tigris options from `--options` JSON, or the defaults.
+pub fn options(text: Option<&str>) -> Result<Options, Failure> {
+    match text {
+        None => Ok(Options::default()),
+        Some(t) => serde_json::from_str(t).map_err(|e| {
+            Failure::Usage(format!(
+                "--options: not Star Tigris options ({}); known fields: pool, open_scores, turns (sequential or simultaneous), order (rotating or shuffled)",
+                crate::safe_text::printable(&e.to_string())
+            ))
+        }),
     }
 }
