@@ -99,25 +99,22 @@ fn play_one(options: &Options, seats: usize, seed: u64, list: bool) -> Result<u6
             ToMove::Simultaneous(set) => set.iter().next(),
             ToMove::Chance => None,
         };
-        match seat {
-            Some(s) => {
-                if actions >= MAX_GAME_ACTIONS as u64 {
-                    return Err(format!(
-                        "the game did not end within {MAX_GAME_ACTIONS} actions"
-                    ));
-                }
-                let a = if list {
-                    let legal = game.legal_actions(s);
-                    (!legal.is_empty()).then(|| legal[rng.index(legal.len())])
-                } else {
-                    game.random_action(s, &mut rng)
-                }
-                .ok_or_else(|| format!("step {actions}: seat {s} has no legal action"))?;
-                game.apply(s, &a)
-                    .map_err(|e| format!("step {actions}: {a} was refused: {e}"))?;
-                actions += 1;
+        if let Some(s) = seat {
+            if actions >= MAX_GAME_ACTIONS as u64 {
+                return Err(format!(
+                    "the game did not end within {MAX_GAME_ACTIONS} actions"
+                ));
             }
-            None => {}
+            let a = if list {
+                let legal = game.legal_actions(s);
+                (!legal.is_empty()).then(|| legal[rng.index(legal.len())])
+            } else {
+                game.random_action(s, &mut rng)
+            }
+            .ok_or_else(|| format!("step {actions}: seat {s} has no legal action"))?;
+            game.apply(s, &a)
+                .map_err(|e| format!("step {actions}: {a} was refused: {e}"))?;
+            actions += 1;
         }
         settle_chance(&mut game).map_err(|e| format!("step {actions}: draw failed: {e}"))?;
     }

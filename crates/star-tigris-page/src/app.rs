@@ -264,7 +264,9 @@ impl App {
         };
         match (s.game().phase(), self.selection) {
             (Phase::ChooseArtifact { .. }, _) => s.decision_targets(seat),
-            (Phase::Order, Some(sel)) if self.swap.is_none() => s.targets(seat, sel),
+            (Phase::Order | Phase::Submit, Some(sel)) if self.swap.is_none() => {
+                s.targets(seat, sel)
+            }
             _ => Vec::new(),
         }
     }

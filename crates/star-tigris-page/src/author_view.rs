@@ -324,6 +324,7 @@ pub fn token_view(t: &str) -> CellView {
         artifact: false,
         colony: None,
         leader: None,
+        held: false,
     };
     let (base, star) = t.strip_suffix('*').map_or((t, false), |b| (b, true));
     v.artifact = star;

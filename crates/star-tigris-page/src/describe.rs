@@ -4,7 +4,7 @@
 
 use tabula_star_tigris::events::{Event, ReturnReason, ScoreReason};
 use tabula_star_tigris::state::EndReason;
-use tabula_star_tigris::{Action, Kind};
+use tabula_star_tigris::{Action, Kind, Phase, StarTigris};
 
 use tabula_page_kit::i18n::{t, tf};
 
@@ -120,6 +120,9 @@ pub fn cell(
     if c.artifact {
         parts.push(t("cell-artifact"));
     }
+    if c.held {
+        parts.push(t("sim-held"));
+    }
     if let Some((owner, k)) = c.leader {
         parts.push(tf(
             "cell-leader",
@@ -177,6 +180,19 @@ pub fn action(names: &[String], seat: u8, a: &Action) -> String {
             "log-take-artifact",
             &[("who", who), ("at", &at.to_string())],
         ),
+    }
+}
+
+/// What a seat did, as everyone may read it: in the simultaneous variant
+/// an order given or a commitment made is secret until revealed, so the
+/// line says only that it was given (`before` is the game before it).
+pub fn action_seen(names: &[String], before: &StarTigris, seat: u8, a: &Action) -> String {
+    let who = name(names, seat);
+    match (before.phase(), a) {
+        (Phase::Submit, Action::Pass) => tf("log-sim-sealed", &[("who", who)]),
+        (Phase::Submit, _) => tf("log-sim-order", &[("who", who)]),
+        (Phase::Combat(_), _) => tf("log-sim-commit", &[("who", who)]),
+        _ => action(names, seat, a),
     }
 }
 
@@ -334,12 +350,61 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
             EndReason::ArtifactsGone => t("log-end-artifacts"),
             EndReason::PoolExhausted => t("log-end-pool"),
         },
+        Event::TurnOrder { order } => {
+            let who: Vec<&str> = order.iter().map(|&s| name(names, s)).collect();
+            tf("log-sim-turn-order", &[("order", &who.join(", "))])
+        }
+        Event::OrdersRevealed { seat, orders } if orders.is_empty() => {
+            tf("log-sim-revealed-none", &[("who", name(names, *seat))])
+        }
+        Event::OrdersRevealed { seat, orders } => {
+            let lines: Vec<String> = orders.iter().map(|o| action(names, *seat, o)).collect();
+            tf(
+                "log-sim-revealed",
+                &[("who", name(names, *seat)), ("orders", &lines.join(" "))],
+            )
+        }
+        Event::OrderCarriedOut { seat, order } => tf(
+            "log-sim-carried-out",
+            &[("order", &action(names, *seat, order))],
+        ),
+        Event::OrderSkipped {
+            seat,
+            order,
+            reason,
+        } => tf(
+            "log-sim-skipped",
+            &[
+                ("order", &action(names, *seat, order)),
+                ("why", &crate::rule_words::rule(reason)),
+            ],
+        ),
+        Event::ConflictQueued { queued: q, at } | Event::ConflictDropped { queued: q, at } => {
+            let dropped = matches!(e, Event::ConflictDropped { .. });
+            tf(
+                match (q.external, dropped) {
+                    (true, false) => "log-sim-queued-external",
+                    (false, false) => "log-sim-queued-internal",
+                    (_, true) => "log-sim-dropped",
+                },
+                &[
+                    ("leaders", &word("leaders", q.kind)),
+                    ("at", &at.to_string()),
+                ],
+            )
+        }
+        Event::ColonyJoined { kind, at } => tf(
+            "log-sim-joined",
+            &[("colony", &word("colony", *kind)), ("at", &at.to_string())],
+        ),
         Event::Colonized { .. }
         | Event::LeaderPlaced { .. }
         | Event::LeaderMoved { .. }
         | Event::LeaderWithdrawn { .. }
         | Event::Swapped { .. }
-        | Event::Passed { .. } => return None,
+        | Event::Passed { .. }
+        | Event::Sealed { .. }
+        | Event::CommitSealed { .. } => return None,
     })
 }
 
@@ -384,6 +449,8 @@ pub fn why(e: &Event) -> Option<String> {
             EndReason::ArtifactsGone => t("why-end-artifacts"),
             EndReason::PoolExhausted => t("why-end-pool"),
         },
+        Event::OrderSkipped { .. } => t("why-sim-skipped"),
+        Event::ConflictQueued { .. } => t("why-sim-queued"),
         _ => return None,
     })
 }
@@ -449,6 +516,7 @@ mod tests {
             artifact: false,
             colony: None,
             leader: None,
+            held: false,
         };
         assert_eq!(cell(&names, at, &open), "B6: open space.");
         let robot = CellView {

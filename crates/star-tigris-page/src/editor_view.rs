@@ -296,6 +296,7 @@ fn cell_view(t: Terrain) -> CellView {
         artifact: t == Terrain::Artifact,
         colony: (t == Terrain::Artifact).then_some(Kind::Scientist),
         leader: None,
+        held: false,
     }
 }
 

@@ -339,7 +339,27 @@ fn start_game(app: &mut App) {
             }
         })
         .collect();
-    match Session::new(names, players, &map_name, &map_text, seed, open) {
+    let select = |id: &str| {
+        by_id(id)
+            .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+            .map(|s| s.value())
+            .unwrap_or_default()
+    };
+    let options = tabula_star_tigris::Options {
+        open_scores: open,
+        turns: if select("turns") == "simultaneous" {
+            tabula_star_tigris::Turns::Simultaneous
+        } else {
+            tabula_star_tigris::Turns::Sequential
+        },
+        order: if select("order") == "shuffled" {
+            tabula_star_tigris::TurnOrder::Shuffled
+        } else {
+            tabula_star_tigris::TurnOrder::Rotating
+        },
+        ..Default::default()
+    };
+    match Session::with_options(names, players, &map_name, &map_text, seed, &options) {
         Ok(s) => {
             // A think in progress belongs to the old game: stop it.
             crate::ai_link::stop();
@@ -570,7 +590,7 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
         d if d.len() == 1 && d.as_bytes()[0].is_ascii_digit() => {
             let n = (d.as_bytes()[0] - b'0') as usize;
             match phase {
-                Phase::Conflict(_) => command(app, &format!("commit:{n}")),
+                Phase::Conflict(_) | Phase::Combat(_) => command(app, &format!("commit:{n}")),
                 _ => match n {
                     1..=6 => pick_slot(app, n),
                     7 => command(app, "leader:settler"),

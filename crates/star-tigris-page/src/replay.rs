@@ -1,26 +1,37 @@
-//! The replay viewer's model: a checked record, the game at any action
+//! The replay viewer's model: a checked record, the game at any position
 //! (from snapshots kept every [`SNAPSHOT_EVERY`] actions, so a seek replays
-//! at most that many), each action's log lines and turn, and every seat's
-//! scores after every action for the chart.
+//! at most that many), each position's log lines and turn, and every
+//! seat's scores at every position for the chart.
+//!
+//! A position is normally one recorded action. In the simultaneous variant
+//! the action that seals the last orders stops twice more: once with the
+//! sealed orders revealed, then once for each order carried out (or
+//! skipped), so the resolution is stepped through order by order.
 
 use tabula_engine::record::{apply_recorded, initial_state, read_action, replay};
-use tabula_engine::{Game, GameRecord, RecordError};
-use tabula_star_tigris::{Action, Event, StarTigris};
+use tabula_engine::{Game, GameRecord, RecordError, ToMove};
+use tabula_star_tigris::{Action, Event, Phase, StarTigris};
 
 use crate::describe;
 
 /// Actions between two snapshots.
 pub const SNAPSHOT_EVERY: usize = 16;
 
-/// One action of the game as the viewer shows it.
+/// One position of the game as the viewer shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// The seat that acted.
+    /// The seat that acted (or whose order was carried out).
     pub seat: u8,
     /// The turn the action was taken in.
     pub turn: u32,
     /// The action, then what it caused, in plain language.
     pub lines: Vec<String>,
+    /// The action or order shown at this position (its cell is marked).
+    pub shown: Action,
+    /// Which recorded action this position belongs to.
+    pub action: usize,
+    /// Chance steps made after that action at this position (`None`: all).
+    pub chance: Option<usize>,
 }
 
 /// A seat's standing after some action: points by kind and the score
@@ -40,13 +51,13 @@ pub struct Replay {
     pub record: GameRecord,
     /// The seats' names.
     pub names: Vec<String>,
-    /// Each action, in order.
+    /// Each position after the start, in order.
     pub steps: Vec<Step>,
     /// Standings at each position (0 = before any action), by seat.
     pub standings: Vec<Vec<Standing>>,
     snapshots: Vec<StarTigris>,
     actions: Vec<Action>,
-    /// How many actions have been played at the position shown.
+    /// The position shown (0 = the start, `p` = after `steps[p - 1]`).
     pub pos: usize,
     game: StarTigris,
 }
@@ -57,6 +68,13 @@ fn standings(g: &StarTigris) -> Vec<Standing> {
             kinds: g.score(p),
             score: g.final_scores(p)[0],
         })
+        .collect()
+}
+
+fn lines_of(names: &[String], events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| describe::event(names, e))
         .collect()
 }
 
@@ -82,24 +100,71 @@ impl Replay {
             let turn = g.turn();
             let mut events: Vec<Event> = Vec::new();
             let mut logged = g.clone();
+            let first = describe::action_seen(&names, &logged, step.seat, &action);
             logged
                 .apply_logged(step.seat, &action, &mut events)
                 .map_err(|e| fail(e.to_string()))?;
-            while logged.to_move() == tabula_engine::ToMove::Chance {
-                logged
-                    .chance_logged(&mut events)
-                    .map_err(|e| fail(e.to_string()))?;
+            let mut lines = vec![first];
+            if matches!(logged.phase(), Phase::Execute { .. }) {
+                // The sealed orders are revealed: stop here, then after
+                // each order carried out.
+                lines.extend(lines_of(&names, &events));
+                steps.push(Step {
+                    seat: step.seat,
+                    turn,
+                    lines,
+                    shown: action,
+                    action: index,
+                    chance: Some(0),
+                });
+                all.push(standings(&logged));
+                let mut made = 0;
+                while let Phase::Execute { step: slot } = logged.phase() {
+                    let next =
+                        (slot as usize..2 * logged.players()).find_map(|s| logged.slot_order(s));
+                    let mut events: Vec<Event> = Vec::new();
+                    logged
+                        .chance_logged(&mut events)
+                        .map_err(|e| fail(e.to_string()))?;
+                    made += 1;
+                    let last = !matches!(logged.phase(), Phase::Execute { .. });
+                    if last {
+                        while logged.to_move() == ToMove::Chance {
+                            logged
+                                .chance_logged(&mut events)
+                                .map_err(|e| fail(e.to_string()))?;
+                        }
+                    }
+                    let (seat, shown) = next.unwrap_or((step.seat, action));
+                    steps.push(Step {
+                        seat,
+                        turn,
+                        lines: lines_of(&names, &events),
+                        shown,
+                        action: index,
+                        chance: (!last).then_some(made),
+                    });
+                    all.push(standings(&logged));
+                }
+            } else {
+                while logged.to_move() == ToMove::Chance {
+                    logged
+                        .chance_logged(&mut events)
+                        .map_err(|e| fail(e.to_string()))?;
+                }
+                lines.extend(lines_of(&names, &events));
+                steps.push(Step {
+                    seat: step.seat,
+                    turn,
+                    lines,
+                    shown: action,
+                    action: index,
+                    chance: None,
+                });
+                all.push(standings(&logged));
             }
             apply_recorded(&mut g, index, step)?;
-            let mut lines = vec![describe::action(&names, step.seat, &action)];
-            lines.extend(events.iter().filter_map(|e| describe::event(&names, e)));
-            steps.push(Step {
-                seat: step.seat,
-                turn,
-                lines,
-            });
             actions.push(action);
-            all.push(standings(&g));
             if (index + 1) % SNAPSHOT_EVERY == 0 {
                 snapshots.push(g.clone());
             }
@@ -116,7 +181,7 @@ impl Replay {
         })
     }
 
-    /// The number of actions (the last position).
+    /// The number of positions after the start (the last position).
     pub fn len(&self) -> usize {
         self.steps.len()
     }
@@ -131,36 +196,51 @@ impl Replay {
         &self.game
     }
 
-    /// Show the game after `pos` actions (clamped to the game's length).
+    /// The action or order of the position shown, if past the start.
+    pub fn shown(&self) -> Option<Action> {
+        self.pos.checked_sub(1).map(|i| self.steps[i].shown)
+    }
+
+    /// Show the game at position `pos` (clamped to the game's length).
     pub fn seek(&mut self, pos: usize) {
         let pos = pos.min(self.len());
         if pos == self.pos {
             return;
         }
-        // Step forward from where we are when that is shorter.
-        let from = if pos > self.pos && pos - self.pos < SNAPSHOT_EVERY {
-            self.pos
-        } else {
-            let k = pos / SNAPSHOT_EVERY;
-            self.game = self.snapshots[k].clone();
-            k * SNAPSHOT_EVERY
+        let (upto, chance) = match pos.checked_sub(1).map(|i| &self.steps[i]) {
+            None => (0, None),
+            Some(s) => (s.action, Some(s.chance)),
         };
-        for i in from..pos {
-            let seat = self.steps[i].seat;
-            // Every action was checked when the replay was made.
-            if self
-                .game
-                .apply_logged(seat, &self.actions[i], &mut ())
-                .is_ok()
-            {
-                while self.game.to_move() == tabula_engine::ToMove::Chance {
-                    if self.game.chance_logged(&mut ()).is_err() {
-                        break;
-                    }
-                }
-            }
+        // Every action before `upto` in full, from the snapshot before it.
+        let k = upto / SNAPSHOT_EVERY;
+        self.game = self.snapshots[k].clone();
+        for i in k * SNAPSHOT_EVERY..upto {
+            self.step_action(i, None);
+        }
+        if let Some(chance) = chance {
+            self.step_action(upto, chance);
         }
         self.pos = pos;
+    }
+
+    /// Apply recorded action `i` (every action was checked when the replay
+    /// was made), then `chance` chance steps (`None`: all of them).
+    fn step_action(&mut self, i: usize, chance: Option<usize>) {
+        let seat = self.record.actions[i].seat;
+        if self
+            .game
+            .apply_logged(seat, &self.actions[i], &mut ())
+            .is_err()
+        {
+            return;
+        }
+        let mut made = 0;
+        while self.game.to_move() == ToMove::Chance && chance.is_none_or(|c| made < c) {
+            if self.game.chance_logged(&mut ()).is_err() {
+                break;
+            }
+            made += 1;
+        }
     }
 
     /// The turn being played at a position (the next action's turn, or
@@ -244,6 +324,70 @@ mod tests {
         r.seek(usize::MAX);
         assert_eq!(r.pos, r.len());
         assert_eq!(r.game().state_hash(), record.final_hash);
+    }
+
+    #[test]
+    fn the_simultaneous_variant_is_replayed_order_by_order() {
+        crate::add_words();
+        let infos = (0..3)
+            .map(|i| SeatInfo {
+                name: format!("P{i}"),
+                player: "human".into(),
+            })
+            .collect();
+        let options = Options {
+            turns: tabula_star_tigris::Turns::Simultaneous,
+            ..Options::default()
+        };
+        let mut m = Match::<StarTigris>::new(&options, Some(DEFAULT_MAP), infos, 4).unwrap();
+        let mut rng = GameRng::seeded(4);
+        for _ in 0..300 {
+            let s = match m.game().to_move() {
+                tabula_engine::ToMove::Simultaneous(set) => set.iter().next().unwrap(),
+                tabula_engine::ToMove::Seat(s) => s,
+                _ => break,
+            };
+            let legal = m.game().legal_actions(s);
+            let a = legal[rng.below(legal.len() as u64) as usize];
+            m.play(s, &a).unwrap();
+        }
+        let record = m.record().clone();
+        let mut r = Replay::new(record.clone()).unwrap();
+        assert!(
+            r.len() > record.actions.len(),
+            "execution steps are positions"
+        );
+        assert_eq!(r.standings.len(), r.len() + 1);
+        // Every position agrees with stepping the game there by hand.
+        for pos in (0..=r.len()).rev() {
+            r.seek(pos);
+            let mut g: StarTigris = initial_state(&record).unwrap();
+            if let Some(st) = pos.checked_sub(1).map(|i| r.steps[i].clone()) {
+                for (i, s) in record.actions.iter().enumerate().take(st.action) {
+                    apply_recorded(&mut g, i, s).unwrap();
+                }
+                let step = &record.actions[st.action];
+                let a = read_action::<StarTigris>(st.action, step).unwrap();
+                g.apply(step.seat, &a).unwrap();
+                let mut made = 0;
+                while g.to_move() == tabula_engine::ToMove::Chance
+                    && st.chance.is_none_or(|c| made < c)
+                {
+                    g.apply_chance().unwrap();
+                    made += 1;
+                }
+            }
+            assert_eq!(r.game().state_hash(), g.state_hash(), "at {pos}");
+        }
+        r.seek(usize::MAX);
+        assert_eq!(r.game().state_hash(), record.final_hash);
+        let skipped = r
+            .steps
+            .iter()
+            .flat_map(|s| &s.lines)
+            .filter(|l| l.starts_with("Skipped"))
+            .count();
+        assert!(skipped > 0, "some orders were skipped");
     }
 
     #[test]

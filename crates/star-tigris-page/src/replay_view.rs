@@ -312,10 +312,7 @@ pub fn mark_current(v: &ReplayView) {
 pub fn draw_board(ctx: &Ctx, geo: &Geometry, v: &ReplayView) {
     let r = &v.replay;
     let view = r.game().player_view(v.seat.unwrap_or(0));
-    let last = r.pos.checked_sub(1).and_then(|i| {
-        let a: Action = serde_json::from_value(r.record.actions[i].action.clone()).ok()?;
-        action_cell(&a)
-    });
+    let last = r.shown().and_then(|a| action_cell(&a));
     board::draw(
         ctx,
         geo,

@@ -36,6 +36,7 @@ pub fn rule(e: &RuleError) -> String {
                 "rule-phase-no-conflict-waiting"
             }
             (_, Awaited::NoArtifact) => "rule-phase-no-artifact",
+            (_, Awaited::Orders) => "rule-phase-orders",
         }),
         RuleError::OffBoard(p) => at("rule-off-board", p),
         RuleError::NotInHand(k) => tf("rule-not-in-hand", &[("kind", &word("kind", *k))]),
@@ -89,6 +90,12 @@ pub fn rule(e: &RuleError) -> String {
             &[("leaders", &word("leaders", *k))],
         ),
         RuleError::NotTakeable(p) => at("rule-not-takeable", p),
+        RuleError::NotDeciding(seat) => tf("rule-not-deciding", &[("seat", &seat.to_string())]),
+        RuleError::TwoOrdersGiven => t("rule-two-orders-given"),
+        RuleError::LeaderOrdered(k) => {
+            tf("rule-leader-ordered", &[("leader", &word("leader", *k))])
+        }
+        RuleError::SystemOrdered(p) => at("rule-system-ordered", p),
     }
 }
 
@@ -218,6 +225,14 @@ mod tests {
             },
             RuleError::NoSuchConflict(Kind::Merchant),
             RuleError::NotTakeable(at),
+            RuleError::WrongPhase {
+                action: Attempt::Commit,
+                expected: Awaited::Orders,
+            },
+            RuleError::NotDeciding(1),
+            RuleError::TwoOrdersGiven,
+            RuleError::LeaderOrdered(Kind::Merchant),
+            RuleError::SystemOrdered(at),
         ];
         use_lang(Some(Lang::De));
         let german: Vec<String> = all.iter().map(rule).collect();
@@ -245,7 +260,7 @@ mod tests {
                 merchant: 1,
                 mining: 1,
             },
-            open_scores: false,
+            ..Default::default()
         };
         let found = options.check(4);
         use_lang(Some(Lang::De));

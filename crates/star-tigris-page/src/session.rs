@@ -222,12 +222,23 @@ impl Session {
         serde_json::to_string(&*self.m.record()).unwrap_or_default()
     }
 
-    /// The seat that must act, if a seat must.
+    /// The seat that must act, if a seat must. When several decide at
+    /// once (the simultaneous variant), they are asked one after another:
+    /// people first, so that nobody waits for the AIs to think.
     pub fn seat_to_act(&self) -> Option<u8> {
         match self.game().to_move() {
             ToMove::Seat(s) => Some(s),
+            ToMove::Simultaneous(set) => set
+                .iter()
+                .find(|&s| self.players.get(s as usize) == Some(&Player::Human))
+                .or_else(|| set.iter().next()),
             _ => None,
         }
+    }
+
+    /// Whether the game plays the simultaneous variant.
+    pub fn simultaneous(&self) -> bool {
+        self.game().simultaneous().is_some()
     }
 
     /// Apply an action of `seat` through the engine's checked path; why
@@ -246,13 +257,16 @@ impl Session {
             seat,
         };
         let turn = self.game().turn();
+        // A sealed order or a commitment is secret: the log says only
+        // that it was given until it is revealed.
+        let text = describe::action_seen(&self.names, self.game(), seat, &action);
         self.m
             .play(seat, &action)
             .map_err(|e| record_error(&e, None))?;
         self.log.push(LogEntry {
             turn,
             seat: Some(seat),
-            text: describe::action(&self.names, seat, &action),
+            text,
             is_action: true,
             why: None,
         });
@@ -270,7 +284,8 @@ impl Session {
         // Undo reaches back only within the seat's own turn, and never
         // across a hidden draw or another seat's decision.
         let drew = events.iter().any(|e| matches!(e, Event::Drew { .. }));
-        let still_mine = self.seat_to_act() == Some(seat) && self.game().active() == seat;
+        let still_mine = self.seat_to_act() == Some(seat)
+            && (self.game().active() == seat || self.game().phase() == Phase::Submit);
         if drew || !still_mine {
             self.undo.clear();
         } else {
@@ -372,6 +387,52 @@ mod tests {
         s.play(0, Action::Pass).unwrap();
         assert_eq!(s.seat_to_act(), Some(1));
         assert!(!s.can_undo(), "the turn ended with a draw");
+    }
+
+    #[test]
+    fn the_simultaneous_variant_keeps_orders_secret_in_the_log_until_revealed() {
+        crate::add_words();
+        let options = Options {
+            turns: tabula_star_tigris::Turns::Simultaneous,
+            ..Options::default()
+        };
+        let mut s = Session::with_options(
+            vec!["Ann".into(), "Bo".into()],
+            vec![Player::Human; 2],
+            "default",
+            DEFAULT_MAP,
+            7,
+            &options,
+        )
+        .unwrap();
+        assert_eq!(s.seat_to_act(), Some(0));
+        let order = s
+            .game()
+            .legal_actions(0)
+            .into_iter()
+            .find(|a| matches!(a, Action::Colonize { .. }))
+            .unwrap();
+        let Action::Colonize { at, .. } = order else {
+            unreachable!()
+        };
+        s.play(0, order).unwrap();
+        assert!(s.can_undo(), "an order may be taken back before sealing");
+        s.play(0, Action::Pass).unwrap();
+        assert_eq!(s.seat_to_act(), Some(1));
+        assert!(!s.can_undo(), "not across the hand-off");
+        let log: Vec<&str> = s.log().iter().map(|e| e.text.as_str()).collect();
+        assert!(log.iter().all(|l| !l.contains(&at.to_string())), "{log:?}");
+        s.play(1, Action::Pass).unwrap();
+        let log: Vec<&str> = s.log().iter().map(|e| e.text.as_str()).collect();
+        assert!(
+            log.iter().any(|l| l.contains(&at.to_string())),
+            "revealed and carried out: {log:?}"
+        );
+        // The replay stops at the reveal and after each order.
+        let r = crate::replay::Replay::new(s.record().clone()).unwrap();
+        assert_eq!(r.len(), s.record().actions.len() + 1);
+        let back = Session::from_record(&s.record()).unwrap();
+        assert_eq!(back.log(), s.log());
     }
 
     #[test]

@@ -219,8 +219,12 @@ fn panel_content(app: &App) -> El {
     let view = g.player_view(viewer.unwrap_or(0));
     let mut root = el("div");
     // Whose turn, and orders left: always visible.
+    let turn = g.turn().to_string();
     let status = match g.phase() {
         Phase::Over(_) => t("status-over"),
+        Phase::Submit => tf("status-sim-submit", &[("turn", &turn)]),
+        Phase::Combat(_) => tf("status-sim-combat", &[("turn", &turn)]),
+        _ if s.simultaneous() => tf("status-sim-end", &[("turn", &turn)]),
         _ => tf(
             "status-turn",
             &[
@@ -246,6 +250,7 @@ fn panel_content(app: &App) -> El {
             .text(n)
     }));
     root = root.maybe(ai_status(app));
+    root = root.maybe(sim_panel(app, &view, viewer));
     root = root.child(players_table(app, &view, viewer));
     if let Some(seat) = acting {
         root = root.child(decision_panel(app, seat, &view));
@@ -299,6 +304,74 @@ fn panel_content(app: &App) -> El {
     )
 }
 
+/// The simultaneous variant's turn: the order of execution, who still has
+/// to seal, the viewer's own secret orders, the conflicts waiting.
+fn sim_panel(app: &App, view: &View, viewer: Option<u8>) -> Option<El> {
+    let s = app.session.as_ref()?;
+    let sim = view.sim.as_ref()?;
+    let names = s.names();
+    let order: Vec<&str> = sim
+        .order
+        .iter()
+        .map(|&p| names[p as usize].as_str())
+        .collect();
+    let mut root =
+        el("div")
+            .class("sim")
+            .attr("id", "sim")
+            .child(el("p").attr("id", "sim-order").text(&tf(
+                "sim-order-of-execution",
+                &[("order", &order.join(", "))],
+            )));
+    let g = s.game();
+    if g.phase() == Phase::Submit {
+        let waiting: Vec<&str> = (0..names.len())
+            .filter(|&p| !sim.sealed[p])
+            .map(|p| names[p].as_str())
+            .collect();
+        root = root.child(
+            el("p")
+                .attr("id", "sim-waiting")
+                .text(&tf("sim-waiting", &[("who", &waiting.join(", "))])),
+        );
+        if let Some(mine) = viewer.and_then(|v| sim.orders.get(v as usize).cloned().flatten()) {
+            let seat = viewer.unwrap_or(0);
+            if mine.is_empty() {
+                root = root.child(el("p").text(&t("sim-none-given")));
+            } else {
+                let mut list = el("ol").attr("id", "sim-mine");
+                for o in &mine {
+                    list = list.child(el("li").text(&crate::describe::action(names, seat, o)));
+                }
+                root = root
+                    .child(el("p").text(&tf("sim-given", &[("n", &mine.len().to_string())])))
+                    .child(list);
+            }
+        }
+        root = root.child(el("p").class("hint").text(&t("sim-note")));
+    }
+    if let Phase::Combat(c) = g.phase() {
+        root = root.child(el("p").text(&t("sim-combat")));
+        for (i, side) in [c.attacker, c.defender].into_iter().enumerate() {
+            if sim.committed[i] {
+                root = root.child(
+                    el("p")
+                        .child(swatch(side))
+                        .text(&tf("sim-committed", &[("who", &names[side as usize])])),
+                );
+            }
+        }
+    }
+    if !sim.queue.is_empty() {
+        root = root.child(
+            el("p")
+                .attr("id", "sim-queue")
+                .text(&tf("sim-queue", &[("n", &sim.queue.len().to_string())])),
+        );
+    }
+    Some(root)
+}
+
 /// What the marks on the board mean, beside the board (the same symbols
 /// as on the canvas and in the panel).
 fn legend(open: bool) -> El {
@@ -315,6 +388,7 @@ fn legend(open: bool) -> El {
         ("⌜⌟", "legend-last-orders"),
         ("▲┅", "legend-attacker"),
         ("●━", "legend-defender"),
+        ("⧗", "legend-held"),
     ];
     let mut list = el("ul").class("legend-list");
     for (symbol, meaning) in items {
@@ -492,7 +566,8 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
     let me = &view.players[seat as usize];
     let hand = me.hand.unwrap_or([0; 4]);
     match g.phase() {
-        Phase::Order => {
+        Phase::Order | Phase::Submit => {
+            let sealing = g.phase() == Phase::Submit;
             let slots = hand_slots(hand);
             let mut hand_row = el("div")
                 .class("slots")
@@ -565,7 +640,10 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
                     )
                     .maybe(selected_on_board.then(|| button(&t("withdraw-leader"), "withdraw")))
                     .child(button(&t("swap-colonists"), "swap"))
-                    .child(button(&t("pass"), "pass"))
+                    .child(button(
+                        &t(if sealing { "sim-seal" } else { "pass" }),
+                        "pass",
+                    ))
                     .child(button(&t("undo"), "undo").disabled(!s.can_undo()));
             }
             let hint = hint(app);
@@ -579,7 +657,7 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
                 .child(orders)
                 .child(el("p").class("hint").text(&hint))
         }
-        Phase::Conflict(c) => {
+        Phase::Conflict(c) | Phase::Combat(c) => {
             let kind = c.commit_kind();
             let have = hand[kind.index()];
             let what = if c.external {
@@ -813,6 +891,8 @@ fn render_overlay(app: &App) {
         let name = &s.names()[seat as usize];
         let key = match s.game().phase() {
             Phase::Conflict(_) => "handoff-conflict",
+            Phase::Combat(_) => "handoff-combat",
+            Phase::Submit => "handoff-orders",
             Phase::ChooseArtifact { .. } => "handoff-artifact",
             _ => "handoff",
         };
@@ -930,6 +1010,38 @@ fn new_game_dialog(app: &App) -> El {
                         .attr("id", "open-scores"),
                 )
                 .text(&format!(" {}", t("open-scores"))),
+        )
+        .child(
+            el("label").text(&format!("{} ", t("turns-label"))).child(
+                el("select")
+                    .attr("id", "turns")
+                    .child(
+                        el("option")
+                            .attr("value", "sequential")
+                            .text(&t("turns-sequential")),
+                    )
+                    .child(
+                        el("option")
+                            .attr("value", "simultaneous")
+                            .text(&t("turns-simultaneous")),
+                    ),
+            ),
+        )
+        .child(
+            el("label").text(&format!("{} ", t("order-label"))).child(
+                el("select")
+                    .attr("id", "order")
+                    .child(
+                        el("option")
+                            .attr("value", "rotating")
+                            .text(&t("order-rotating")),
+                    )
+                    .child(
+                        el("option")
+                            .attr("value", "shuffled")
+                            .text(&t("order-shuffled")),
+                    ),
+            ),
         )
         .maybe(
             app.message

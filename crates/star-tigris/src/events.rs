@@ -127,10 +127,10 @@ pub enum Event {
         reason: RuleError,
     },
     /// Simultaneous variant: a conflict was found and waits for a combat turn.
-    ConflictQueued { queued: Queued },
+    ConflictQueued { queued: Queued, at: Pos },
     /// Simultaneous variant: a queued conflict no longer exists when its
     /// combat turn comes, and is dropped.
-    ConflictDropped { queued: Queued },
+    ConflictDropped { queued: Queued, at: Pos },
     /// Simultaneous variant: a side of the combat committed (how many is
     /// secret until both have).
     CommitSealed { seat: u8 },

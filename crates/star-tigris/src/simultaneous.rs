@@ -477,7 +477,10 @@ impl StarTigris {
             defender,
         };
         self.sim_mut().push(q);
-        ev.event(Event::ConflictQueued { queued: q });
+        ev.event(Event::ConflictQueued {
+            queued: q,
+            at: self.pos(q.cell as usize),
+        });
     }
 
     /// Queue one external conflict per kind in `mask` (settler, scientist,
@@ -499,7 +502,10 @@ impl StarTigris {
                     defender: by,
                 };
                 self.sim_mut().push(q);
-                ev.event(Event::ConflictQueued { queued: q });
+                ev.event(Event::ConflictQueued {
+                    queued: q,
+                    at: self.pos(q.cell as usize),
+                });
             }
         }
     }
@@ -575,7 +581,10 @@ impl StarTigris {
                 self.phase = Phase::Combat(conflict);
                 return;
             }
-            ev.event(Event::ConflictDropped { queued: q });
+            ev.event(Event::ConflictDropped {
+                queued: q,
+                at: self.pos(q.cell as usize),
+            });
             if q.external {
                 self.release(q.cell as usize, q.by, ev);
             }

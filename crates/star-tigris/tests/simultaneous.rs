@@ -248,7 +248,7 @@ fn r11_7_a_joining_colony_queues_one_conflict_per_kind_and_waits() {
     let queued: Vec<Kind> = ev
         .iter()
         .filter_map(|e| match e {
-            Event::ConflictQueued { queued } => Some(queued.kind),
+            Event::ConflictQueued { queued, .. } => Some(queued.kind),
             _ => None,
         })
         .collect();
@@ -300,11 +300,9 @@ fn r11_9_two_conflicts_from_one_colony_the_second_dropped_after_the_first() {
             ..
         }
     )));
-    assert!(
-        ev.iter().any(
-            |e| matches!(e, Event::ConflictDropped { queued } if queued.kind == Kind::Merchant)
-        )
-    );
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::ConflictDropped { queued, .. } if queued.kind == Kind::Merchant)
+    ));
     assert!(ev.iter().any(|e| matches!(e, Event::ColonyJoined { .. })));
     assert_eq!(g.leader(0, Kind::Settler), None);
     assert_eq!(g.at(pos("C1")).colony(), None);
