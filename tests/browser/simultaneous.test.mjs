@@ -1,0 +1,162 @@
+// Star Tigris's simultaneous variant in a real headless Chromium: a
+// two-person game on one device through several turns, each person giving
+// secret orders on their own hand-off screen (nothing of the other's orders
+// in the page until everyone has sealed), the resolution in the log order
+// by order with skipped orders marked; and a whole game of a person against
+// an AI, whose record replays natively.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { serve, browser, open, screen, ready, targets, clickCell, rng, root, artefacts } from './harness.mjs';
+
+let server;
+before(async () => { server = await serve(); });
+after(() => server.close());
+
+/** Start a game of the variant from the new-game dialog. */
+async function startSimultaneous(page, { names = ['Ada', 'Bo'], kinds = [], map = 'small', seed = 3 } = {}) {
+  await page.click(`[data-cmd="seats:${names.length}"]`);
+  for (let i = 0; i < names.length; i++) await page.fill(`#name${i}`, names[i]);
+  for (let i = 0; i < kinds.length; i++) if (kinds[i]) await page.selectOption(`#kind${i}`, kinds[i]);
+  await page.selectOption('#map', map);
+  await page.fill('#seed', String(seed));
+  await page.selectOption('#turns', 'simultaneous');
+  await page.click('#start');
+  await page.waitForSelector('body:not([data-screen="new"])');
+}
+
+/** During a hand-off nothing private is in the page: no hand, no orders. */
+async function assertNothingHidden(page, secrets) {
+  const leaks = await page.evaluate(() => ({
+    slots: document.querySelectorAll('#panel .slot').length,
+    decision: !!document.querySelector('#decision'),
+    mine: !!document.querySelector('#sim-mine'),
+    text: document.body.innerText,
+  }));
+  assert.equal(leaks.slots, 0, 'no hand slots during a hand-off');
+  assert.equal(leaks.decision, false);
+  assert.equal(leaks.mine, false, 'no list of orders during a hand-off');
+  for (const s of secrets) assert.ok(!leaks.text.includes(s), `"${s}" is not in the page`);
+}
+
+/** Give one order with a random colonist or leader, or seal; returns the
+ * cell ordered on, or null when the seat sealed. */
+async function oneOrder(page, rand, prefer = null) {
+  if (prefer) {
+    for (const key of ['1', '2', '3', '4', '5', '6']) {
+      await page.keyboard.press(key);
+      if ((await targets(page)).includes(prefer)) {
+        await clickCell(page, prefer);
+        return prefer;
+      }
+      await page.keyboard.press('Escape');
+    }
+  }
+  for (let tries = 0; tries < 4; tries++) {
+    const key = String([1, 2, 3, 4, 5, 6, 7, 8, 9, 0][Math.floor(rand() * 10)]);
+    await page.keyboard.press(key);
+    const t = await targets(page);
+    if (t.length) {
+      const cell = t[Math.floor(rand() * t.length)];
+      await clickCell(page, cell);
+      return cell;
+    }
+    await page.keyboard.press('Escape');
+  }
+  return null;
+}
+
+/** Take one decision as the seat on screen: commit in a combat turn, take
+ * an artifact, or give up to two orders and seal. */
+async function takeTurn(page, rand, prefer = null, shot = null) {
+  const buttons = await page.$$eval('#decision [data-cmd]', (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.cmd));
+  const decision = buttons.find((c) => /^(commit|take):/.test(c));
+  if (decision) {
+    const choices = buttons.filter((c) => c.split(':')[0] === decision.split(':')[0]);
+    await page.click(`#decision [data-cmd="${choices[Math.floor(rand() * choices.length)]}"]`);
+    return [];
+  }
+  const given = [];
+  for (let i = 0; i < 2; i++) {
+    const cell = await oneOrder(page, rand, i === 0 ? prefer : null);
+    if (!cell) break;
+    given.push(cell);
+  }
+  const mine = await page.$$eval('#sim-mine li', (lis) => lis.map((li) => li.textContent));
+  assert.equal(mine.length, given.length, `the panel lists my ${given.length} order(s): ${mine}`);
+  if (shot) await page.screenshot({ path: join(artefacts, shot) });
+  await page.click('#decision [data-cmd="pass"]');
+  return mine;
+}
+
+test('two people on one device: secret orders behind hand-offs, then the resolution order by order', async () => {
+  const context = await browser();
+  const { page, errors } = await open(context, server.url);
+  await startSimultaneous(page, { seed: 3 });
+  const rand = rng(8);
+  let skipped = 0;
+  let handoffs = 0;
+  for (let turn = 0; turn < 6 && (await screen(page)) !== 'over'; turn++) {
+    let firstCell = null;
+    let secrets = [];
+    for (let seat = 0; seat < 2 && (await screen(page)) !== 'over'; seat++) {
+      assert.equal(await screen(page), 'handoff', 'each person gets their own hand-off screen');
+      handoffs += 1;
+      await assertNothingHidden(page, secrets);
+      if (turn === 0 && seat === 0) await page.screenshot({ path: join(artefacts, 'simultaneous-handoff.png') });
+      await ready(page);
+      const combat = await page.$('#decision [data-cmd^="commit:"]');
+      if (!combat && turn === 0 && seat === 0) {
+        const order = await page.textContent('#sim-order');
+        assert.match(order, /Order of execution this turn: Ada, Bo/);
+      }
+      // The second person aims at the first person's cell when they can,
+      // so that one of the two orders is skipped.
+      const shot = turn === 0 && seat === 0 ? 'simultaneous-orders.png' : null;
+      const mine = await takeTurn(page, rand, seat === 1 ? firstCell : null, shot);
+      if (seat === 0) {
+        secrets = mine;
+        firstCell = mine.length ? (/[A-Z]+\d+/.exec(mine[0]) ?? [null])[0] : null;
+      }
+    }
+    await page.waitForFunction(() => ['handoff', 'over'].includes(document.body.dataset.screen));
+    const log = await page.textContent('#log');
+    skipped = (log.match(/Skipped:/g) ?? []).length;
+  }
+  assert.ok(handoffs >= 8, `${handoffs} hand-offs`);
+  const log = await page.textContent('#log');
+  assert.match(log, /sealed orders/, 'the orders are revealed in the log');
+  assert.match(log, /Carried out:/, 'each order carried out is said');
+  assert.ok(skipped >= 1, `an order aimed at a cell taken a moment earlier is skipped (${skipped})`);
+  await ready(page);
+  await page.screenshot({ path: join(artefacts, 'simultaneous-resolved.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a whole game of a person against an AI in the variant, replayed natively to the same scores', async () => {
+  const context = await browser();
+  const { page, errors } = await open(context, server.url);
+  await startSimultaneous(page, { names: ['Ada', 'Robo'], kinds: [null, 'search:easy'], seed: 5 });
+  const rand = rng(2);
+  let steps = 0;
+  while ((await screen(page)) !== 'over' && steps < 300) {
+    await page.waitForFunction(() => document.body.dataset.screen === 'over' || !!document.querySelector('#decision [data-cmd]'), null, { timeout: 60000 });
+    if ((await screen(page)) === 'over') break;
+    await takeTurn(page, rand);
+    steps += 1;
+  }
+  assert.equal(await screen(page), 'over', `the game ended (after ${steps} turns of the person)`);
+  await page.screenshot({ path: join(artefacts, 'simultaneous-vs-ai-end.png') });
+  const shown = await page.$$eval('#final-scores tr[data-seat] td.final', (tds) => tds.map((td) => Number(td.textContent)));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="download"]')]);
+  const file = join(artefacts, 'simultaneous-record.json');
+  await download.saveAs(file);
+  const out = execFileSync(join(root, 'target', 'release', 'tabula'), ['record', 'verify', file], { encoding: 'utf8' });
+  const m = /final scores ([\d ]+)\)/.exec(out);
+  assert.ok(m, out);
+  assert.deepEqual(m[1].trim().split(' ').map(Number), shown);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
