@@ -717,7 +717,14 @@ pub fn play_step(
     let mut events = Vec::new();
     if let Some((seat, action, _)) = step_action(lesson, step)? {
         let err = |m: String, fault: LessonFault| LessonError::new(Some(step), m).of(fault);
-        match game.whose_move() {
+        let deciding = match game.whose_move() {
+            // Seats deciding at once (the simultaneous variant): the
+            // step's player must be one of them.
+            ToMove::Simultaneous(set) if set.contains(seat) => ToMove::Seat(seat),
+            ToMove::Simultaneous(set) => ToMove::Seat(set.iter().next().unwrap_or(seat)),
+            other => other,
+        };
+        match deciding {
             ToMove::Seat(s) if s == seat => {}
             ToMove::Seat(s) => {
                 return Err(err(
@@ -1001,6 +1008,7 @@ pub fn check_expectations(game: &StarTigris, expect: &Expectations) -> Result<()
     }
     let to_move = match game.whose_move() {
         ToMove::Seat(s) => Some(s),
+        ToMove::Simultaneous(set) => set.iter().next(),
         _ => None,
     };
     if let Some(want) = expect.to_move {
@@ -1154,7 +1162,19 @@ pub fn write_setup(game: &StarTigris) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let players = game.players();
-    if game.phase() != Phase::Order {
+    let sim = game.simultaneous();
+    // A simultaneous turn before anyone has given an order is the
+    // variant's equivalent of the order phase.
+    let fresh = match sim {
+        Some(sim) => {
+            game.phase() == Phase::Submit
+                && sim.queue().is_empty()
+                && (0..players as u8)
+                    .all(|p| !sim.has_sealed(p) && sim.orders_of(p).next().is_none())
+        }
+        None => game.phase() == Phase::Order,
+    };
+    if !fresh {
         let _ = writeln!(
             s,
             "# written during the {} phase, which setups cannot hold",
@@ -1172,6 +1192,13 @@ pub fn write_setup(game: &StarTigris) -> String {
     let _ = writeln!(s, "seed 0");
     if game.open_scores() {
         let _ = writeln!(s, "open-scores yes");
+    }
+    if let Some(sim) = sim {
+        let mode = match sim.mode() {
+            crate::game::TurnOrder::Rotating => "rotating",
+            crate::game::TurnOrder::Shuffled => "shuffled",
+        };
+        let _ = writeln!(s, "turns simultaneous {mode}");
     }
     let pairs = |v: [u16; 4]| -> String {
         Kind::ALL
