@@ -34,10 +34,11 @@ impl StarTigris {
                     1 => {
                         let start = out.len();
                         self.orders_into(seat, out);
+                        let used = self.used_by(seat);
                         let mut keep = start;
                         for j in start..out.len() {
                             let a = out[j];
-                            if a == Action::Pass || self.check_submission(seat, &a).is_ok() {
+                            if self.within_submission(&used, &a).is_ok() {
                                 out[keep] = a;
                                 keep += 1;
                             }

@@ -15,10 +15,28 @@ use crate::state::{NOWHERE, Phase, StarTigris};
 impl StarTigris {
     /// A uniformly random legal action of `seat`, or `None` if it has none.
     pub fn sample_action(&self, seat: u8, rng: &mut GameRng) -> Option<Action> {
-        if self.phase != Phase::Order || seat != self.active {
-            let list = self.legal(seat);
-            return (!list.is_empty()).then(|| list[rng.index(list.len())]);
-        }
+        // The simultaneous variant's submission draws from the same
+        // candidates; once an order is given, a candidate must also pass
+        // the submission's own checks (rules.md §11.2).
+        let used = self.used_by(seat);
+        let filtered = match self.phase {
+            Phase::Order if seat == self.active => false,
+            Phase::Submit if self.deciding().contains(seat) => {
+                match self
+                    .sim
+                    .as_ref()
+                    .map_or(0, |sim| sim.orders_of(seat).count())
+                {
+                    0 => false,
+                    1 => true,
+                    _ => return Some(Action::Pass),
+                }
+            }
+            _ => {
+                let list = self.legal(seat);
+                return (!list.is_empty()).then(|| list[rng.index(list.len())]);
+            }
+        };
         let p = seat as usize;
         let n = self.cell_count() as u64;
         let hand = self.hands[p];
@@ -58,77 +76,85 @@ impl StarTigris {
         let total = colonize + place + moves + withdraw + destroy + n_swaps as u64 + 1;
         let regions = &self.regions;
         loop {
-            let mut r = rng.below(total);
-            if r < colonize {
-                let kind = in_hand[(r / n) as usize];
-                let i = (r % n) as usize;
-                if self.check_colonize_cell(regions, kind, i).is_ok() {
-                    return Some(Action::Colonize {
-                        kind,
-                        at: self.pos(i),
-                    });
-                }
-                continue;
-            }
-            r -= colonize;
-            if r < place {
-                let kind = off[(r / n) as usize];
-                let i = (r % n) as usize;
-                if self.check_leader_cell(regions, i).is_ok() {
-                    return Some(Action::PlaceLeader {
-                        kind,
-                        at: self.pos(i),
-                    });
-                }
-                continue;
-            }
-            r -= place;
-            if r < moves {
-                let kind = on[(r / n) as usize];
-                let i = (r % n) as usize;
-                let from = self.leaders[p][kind.index()] as usize;
-                if i == from {
-                    continue;
-                }
-                if self.check_move_cell(from, i).is_ok() {
-                    return Some(Action::MoveLeader {
-                        kind,
-                        to: self.pos(i),
-                    });
-                }
-                continue;
-            }
-            r -= moves;
-            if r < withdraw {
-                return Some(Action::WithdrawLeader {
-                    kind: on[r as usize],
-                });
-            }
-            r -= withdraw;
-            if r < destroy {
-                let i = r as usize;
-                if !self.cells[i].is_destroyed() {
-                    return Some(Action::Destroy { at: self.pos(i) });
-                }
-                continue;
-            }
-            r -= destroy;
-            if r < n_swaps as u64 {
-                let counts = if all_swaps {
-                    let mut x = r as usize + 1;
-                    let mut c: Counts = [0; 4];
-                    for k in 0..4 {
-                        let radix = hand[k] as usize + 1;
-                        c[k] = (x % radix) as u8;
-                        x /= radix;
+            let candidate = 'pick: {
+                let mut r = rng.below(total);
+                if r < colonize {
+                    let kind = in_hand[(r / n) as usize];
+                    let i = (r % n) as usize;
+                    if self.check_colonize_cell(regions, kind, i).is_ok() {
+                        break 'pick Some(Action::Colonize {
+                            kind,
+                            at: self.pos(i),
+                        });
                     }
-                    c
-                } else {
-                    swaps[r as usize]
-                };
-                return Some(Action::Swap(SwapSet::from_counts(counts)));
+                    break 'pick None;
+                }
+                r -= colonize;
+                if r < place {
+                    let kind = off[(r / n) as usize];
+                    let i = (r % n) as usize;
+                    if self.check_leader_cell(regions, i).is_ok() {
+                        break 'pick Some(Action::PlaceLeader {
+                            kind,
+                            at: self.pos(i),
+                        });
+                    }
+                    break 'pick None;
+                }
+                r -= place;
+                if r < moves {
+                    let kind = on[(r / n) as usize];
+                    let i = (r % n) as usize;
+                    let from = self.leaders[p][kind.index()] as usize;
+                    if i == from {
+                        break 'pick None;
+                    }
+                    if self.check_move_cell(from, i).is_ok() {
+                        break 'pick Some(Action::MoveLeader {
+                            kind,
+                            to: self.pos(i),
+                        });
+                    }
+                    break 'pick None;
+                }
+                r -= moves;
+                if r < withdraw {
+                    break 'pick Some(Action::WithdrawLeader {
+                        kind: on[r as usize],
+                    });
+                }
+                r -= withdraw;
+                if r < destroy {
+                    let i = r as usize;
+                    if !self.cells[i].is_destroyed() {
+                        break 'pick Some(Action::Destroy { at: self.pos(i) });
+                    }
+                    break 'pick None;
+                }
+                r -= destroy;
+                if r < n_swaps as u64 {
+                    let counts = if all_swaps {
+                        let mut x = r as usize + 1;
+                        let mut c: Counts = [0; 4];
+                        for k in 0..4 {
+                            let radix = hand[k] as usize + 1;
+                            c[k] = (x % radix) as u8;
+                            x /= radix;
+                        }
+                        c
+                    } else {
+                        swaps[r as usize]
+                    };
+                    break 'pick Some(Action::Swap(SwapSet::from_counts(counts)));
+                }
+                break 'pick Some(Action::Pass);
+            };
+            match candidate {
+                Some(a) if !filtered || self.within_submission(&used, &a).is_ok() => {
+                    return Some(a);
+                }
+                _ => continue,
             }
-            return Some(Action::Pass);
         }
     }
 

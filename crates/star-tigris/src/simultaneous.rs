@@ -45,6 +45,19 @@ pub struct Queued {
     pub defender: u8,
 }
 
+/// What a seat's orders given this turn already use.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Used {
+    /// The hand less the colonists ordered (settled or swapped).
+    pub(crate) hand: Counts,
+    /// Bombers not yet ordered.
+    pub(crate) bombers: u8,
+    /// Leaders ordered (bit per kind).
+    pub(crate) leaders: u8,
+    /// Cells the orders name.
+    pub(crate) targets: [usize; 2],
+}
+
 /// The simultaneous variant's part of the state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sim {
@@ -266,58 +279,106 @@ impl StarTigris {
         });
     }
 
+    /// What `seat`'s orders given this turn already use: colonists,
+    /// bombers, leaders and the systems they name.
+    pub(crate) fn used_by(&self, seat: u8) -> Used {
+        let p = seat as usize;
+        let mut used = Used {
+            hand: self.hands[p],
+            bombers: self.bombers[p],
+            leaders: 0,
+            targets: [usize::MAX; 2],
+        };
+        let Some(sim) = &self.sim else {
+            return used;
+        };
+        for (j, given) in sim.orders[p].iter().flatten().enumerate() {
+            match *given {
+                Action::Colonize { kind, .. } => {
+                    used.hand[kind.index()] = used.hand[kind.index()].saturating_sub(1);
+                }
+                Action::Swap(set) => {
+                    for (h, c) in used.hand.iter_mut().zip(set.counts()) {
+                        *h = h.saturating_sub(c);
+                    }
+                }
+                Action::Destroy { .. } => used.bombers = used.bombers.saturating_sub(1),
+                Action::PlaceLeader { kind, .. }
+                | Action::MoveLeader { kind, .. }
+                | Action::WithdrawLeader { kind } => used.leaders |= 1 << kind.index(),
+                _ => {}
+            }
+            used.targets[j] = self.order_target(given).unwrap_or(usize::MAX);
+        }
+        used
+    }
+
+    /// The cell an order names, if any.
+    fn order_target(&self, a: &Action) -> Option<usize> {
+        match *a {
+            Action::Colonize { at, .. }
+            | Action::PlaceLeader { at, .. }
+            | Action::MoveLeader { to: at, .. }
+            | Action::Destroy { at } => self.index(at),
+            _ => None,
+        }
+    }
+
+    /// The variant's own limits on an order, given what the seat's earlier
+    /// orders use (§11.2): one order per piece and per system. An order
+    /// the sequential rules accept with the seat's whole hand is legal in
+    /// the submission exactly when this accepts it too.
+    pub(crate) fn within_submission(&self, used: &Used, a: &Action) -> Result<(), RuleError> {
+        match *a {
+            Action::PlaceLeader { kind, .. }
+            | Action::MoveLeader { kind, .. }
+            | Action::WithdrawLeader { kind }
+                if used.leaders & (1 << kind.index()) != 0 =>
+            {
+                return Err(RuleError::LeaderOrdered(kind));
+            }
+            Action::Colonize { kind, .. } if used.hand[kind.index()] == 0 => {
+                return Err(RuleError::NotInHand(kind));
+            }
+            Action::Destroy { .. } if used.bombers == 0 => return Err(RuleError::NoBombers),
+            Action::Swap(set) => {
+                for k in Kind::ALL {
+                    let (have, asked) = (used.hand[k.index()], set.counts()[k.index()]);
+                    if asked > have {
+                        return Err(RuleError::SwapTooMany {
+                            kind: k,
+                            have,
+                            asked,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+        match self.order_target(a) {
+            Some(i) if used.targets.contains(&i) => Err(RuleError::SystemOrdered(self.pos(i))),
+            _ => Ok(()),
+        }
+    }
+
     /// Check an order `seat` wants to add to its sealed orders: against
     /// the board at the start of the turn, what the seat's earlier orders
     /// this turn already use (colonists, bombers, leaders) and the systems
     /// they name. Returns the target cell. Changes nothing.
     pub fn check_submission(&self, seat: u8, action: &Action) -> Result<Option<usize>, RuleError> {
-        let Some(sim) = &self.sim else {
+        if self.sim.is_none() {
             return Err(RuleError::NotDeciding(seat));
-        };
-        let p = seat as usize;
-        let mut hand: Counts = self.hands[p];
-        let mut bombers = self.bombers[p];
-        let mut leaders = 0u8;
-        let mut targets = [usize::MAX; 2];
-        for (j, given) in sim.orders[p].iter().flatten().enumerate() {
-            match *given {
-                Action::Colonize { kind, at } => {
-                    hand[kind.index()] = hand[kind.index()].saturating_sub(1);
-                    targets[j] = self.index(at).unwrap_or(usize::MAX);
-                }
-                Action::Swap(set) => {
-                    for (h, c) in hand.iter_mut().zip(set.counts()) {
-                        *h = h.saturating_sub(c);
-                    }
-                }
-                Action::Destroy { at } => {
-                    bombers = bombers.saturating_sub(1);
-                    targets[j] = self.index(at).unwrap_or(usize::MAX);
-                }
-                Action::PlaceLeader { kind, at } | Action::MoveLeader { kind, to: at } => {
-                    leaders |= 1 << kind.index();
-                    targets[j] = self.index(at).unwrap_or(usize::MAX);
-                }
-                Action::WithdrawLeader { kind } => leaders |= 1 << kind.index(),
-                _ => {}
-            }
         }
-        match *action {
-            Action::PlaceLeader { kind, .. }
-            | Action::MoveLeader { kind, .. }
-            | Action::WithdrawLeader { kind }
-                if leaders & (1 << kind.index()) != 0 =>
-            {
-                return Err(RuleError::LeaderOrdered(kind));
-            }
-            _ => {}
-        }
-        let target = self.check_order(seat, action, hand, bombers)?;
-        if let Some(i) = target
-            && targets.contains(&i)
+        let used = self.used_by(seat);
+        if let Action::PlaceLeader { kind, .. }
+        | Action::MoveLeader { kind, .. }
+        | Action::WithdrawLeader { kind } = *action
+            && used.leaders & (1 << kind.index()) != 0
         {
-            return Err(RuleError::SystemOrdered(self.pos(i)));
+            return Err(RuleError::LeaderOrdered(kind));
         }
+        let target = self.check_order(seat, action, used.hand, used.bombers)?;
+        self.within_submission(&used, action)?;
         Ok(target)
     }
 
