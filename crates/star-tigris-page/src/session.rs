@@ -316,11 +316,21 @@ impl Session {
     /// What an action would cause, in plain language (scores, conflicts,
     /// leaders sent home). No draw is made, so nothing hidden is revealed.
     pub fn preview(&self, seat: u8, action: &Action) -> Vec<String> {
-        let mut g = self.game().clone();
-        let mut events: Vec<Event> = Vec::new();
-        if g.apply_logged(seat, action, &mut events).is_err() {
-            return Vec::new();
-        }
+        let events = if self.game().phase() == Phase::Submit {
+            // A sealed order does nothing until it is carried out: show
+            // what it would do on the board as it stands.
+            match self.game().order_preview(seat, action) {
+                Ok(e) => e,
+                Err(_) => return Vec::new(),
+            }
+        } else {
+            let mut g = self.game().clone();
+            let mut events: Vec<Event> = Vec::new();
+            if g.apply_logged(seat, action, &mut events).is_err() {
+                return Vec::new();
+            }
+            events
+        };
         events
             .iter()
             .filter(|e| {
@@ -329,6 +339,7 @@ impl Session {
                     Event::Scored { .. }
                         | Event::NobodyScored { .. }
                         | Event::ConflictStarted { .. }
+                        | Event::ConflictQueued { .. }
                         | Event::LeaderReturned { .. }
                 )
             })

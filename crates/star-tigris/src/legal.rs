@@ -1,5 +1,6 @@
 //! Listing legal actions, with the same checks [`StarTigris::apply_logged`] uses.
 
+use crate::Pos;
 use crate::action::{Action, SwapSet};
 use crate::kind::Kind;
 use crate::regions::{Around, NO_REGION};
@@ -85,35 +86,55 @@ impl StarTigris {
         // Each cell's neighbourhood, looked at once: the regions next to a
         // free cell, and whether a leader may stand there as far as the
         // cell itself goes (free, habitable, next to a scientist colony).
+        let (w, h) = (self.width(), self.height());
         let mut near: Vec<Near> = Vec::with_capacity(n);
-        for i in 0..n {
-            let cell = self.cells[i];
-            if cell.is_destroyed() || cell.is_occupied() {
-                near.push(Near::TAKEN);
-                continue;
-            }
-            // One look at the neighbours: a scientist colony among them,
-            // and their distinct regions (as `Regions::around`).
-            let mut scientist = false;
-            let mut around = Around::NONE;
-            self.for_neighbours(i, |nb| {
-                scientist |= self.cells[nb].is_scientist();
-                if let Some(l) = regions.of(nb) {
-                    around.add(l);
+        // Rows and columns are counted, not divided out of the index:
+        // this loop and the pushes below are the search's inner loop.
+        for r in 0..h {
+            for c in 0..w {
+                let i = r * w + c;
+                let at = Pos::new(r as u8, c as u8);
+                let cell = self.cells[i];
+                if cell.is_destroyed() || cell.is_occupied() {
+                    near.push(Near { at, ..Near::TAKEN });
+                    continue;
                 }
-            });
-            near.push(Near {
-                free: true,
-                leader_may_stand: scientist && !cell.is_uninhabitable(),
-                around,
-            });
+                // One look at the neighbours: a scientist colony among
+                // them, and their distinct regions (as `Regions::around`).
+                let mut scientist = false;
+                let mut around = Around::NONE;
+                let mut look = |nb: usize| {
+                    scientist |= self.cells[nb].is_scientist();
+                    if let Some(l) = regions.of(nb) {
+                        around.add(l);
+                    }
+                };
+                if r > 0 {
+                    look(i - w);
+                }
+                if r + 1 < h {
+                    look(i + w);
+                }
+                if c > 0 {
+                    look(i - 1);
+                }
+                if c + 1 < w {
+                    look(i + 1);
+                }
+                near.push(Near {
+                    at,
+                    free: true,
+                    leader_may_stand: scientist && !cell.is_uninhabitable(),
+                    around,
+                });
+            }
         }
         // Colonize.
         for (i, nb) in near.iter().enumerate() {
             if !nb.free || nb.around.with_leaders(regions) > 2 {
                 continue;
             }
-            let at = self.pos(i);
+            let at = nb.at;
             let uninhabitable = self.cells[i].is_uninhabitable();
             for kind in Kind::ALL {
                 if hand[kind.index()] > 0 && (kind == Kind::Mining) == uninhabitable {
@@ -127,13 +148,10 @@ impl StarTigris {
             .filter(|k| self.leaders[p][k.index()] == NOWHERE)
             .collect();
         if !off.is_empty() {
-            for (i, nb) in near.iter().enumerate() {
+            for nb in &near {
                 if nb.leader_may_stand && nb.around.len() <= 1 {
                     for &kind in &off {
-                        out.push(Action::PlaceLeader {
-                            kind,
-                            at: self.pos(i),
-                        });
+                        out.push(Action::PlaceLeader { kind, at: nb.at });
                     }
                 }
             }
@@ -150,9 +168,9 @@ impl StarTigris {
         }
         // Destroy.
         if self.bombers[p] > 0 {
-            for i in 0..n {
+            for (i, nb) in near.iter().enumerate() {
                 if !self.cells[i].is_destroyed() {
-                    out.push(Action::Destroy { at: self.pos(i) });
+                    out.push(Action::Destroy { at: nb.at });
                 }
             }
         }
@@ -206,10 +224,7 @@ impl StarTigris {
                 });
             }
             if others + n_parts <= 1 {
-                out.push(Action::MoveLeader {
-                    kind,
-                    to: self.pos(i),
-                });
+                out.push(Action::MoveLeader { kind, to: nb.at });
             }
         }
     }
@@ -243,6 +258,8 @@ impl StarTigris {
 /// What the listing needs to know of a cell's neighbourhood.
 #[derive(Clone, Copy)]
 struct Near {
+    /// The cell's position.
+    at: Pos,
     /// Neither destroyed nor occupied.
     free: bool,
     /// Free, habitable and next to a scientist colony: a leader may stand
@@ -255,6 +272,7 @@ struct Near {
 impl Near {
     /// A destroyed or occupied cell.
     const TAKEN: Near = Near {
+        at: Pos { row: 0, col: 0 },
         free: false,
         leader_may_stand: false,
         around: Around::NONE,

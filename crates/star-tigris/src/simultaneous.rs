@@ -382,6 +382,17 @@ impl StarTigris {
         Ok(target)
     }
 
+    /// What an order would cause if it were carried out now, on the board
+    /// as it stands (for a preview while orders are given): the events, or
+    /// why it is refused. Changes nothing.
+    pub fn order_preview(&self, seat: u8, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let target = self.check_submission(seat, action)?;
+        let mut g = self.clone();
+        let mut events = Vec::new();
+        g.do_order(seat, action, target, &mut events);
+        Ok(events)
+    }
+
     /// An action of the simultaneous variant: an order or the seal in a
     /// normal turn, a commitment in a combat turn.
     pub(crate) fn apply_simultaneous<S: EventSink>(
