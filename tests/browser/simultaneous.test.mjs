@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, browser, open, screen, ready, targets, clickCell, rng, root, artefacts } from './harness.mjs';
 
@@ -157,6 +158,23 @@ test('a whole game of a person against an AI in the variant, replayed natively t
   const m = /final scores ([\d ]+)\)/.exec(out);
   assert.ok(m, out);
   assert.deepEqual(m[1].trim().split(' ').map(Number), shown);
+
+  // The game opens in the replay viewer, which stops when the sealed
+  // orders are revealed and then after each order carried out.
+  const actions = JSON.parse(readFileSync(file, 'utf8')).actions.length;
+  await page.click('#replay-game');
+  await page.waitForSelector('body[data-screen="replay"]');
+  const len = +(await page.getAttribute('#replay-pos', 'data-len'));
+  assert.ok(len > actions, `more positions (${len}) than actions (${actions}): one per order carried out`);
+  const lines = await page.$$eval('#replay-log li', (lis) => lis.map((li) => li.textContent));
+  const reveal = lines.findIndex((l) => /sealed orders/.test(l));
+  assert.ok(reveal >= 0, 'a position shows the orders revealed');
+  assert.match(lines[reveal + 1], /Carried out:|Skipped:/, 'the next position carries out the first order');
+  await page.click(`#replay-log [data-cmd="replay:seek:${reveal + 1}"]`);
+  assert.equal(+(await page.getAttribute('#replay-pos', 'data-pos')), reveal + 1);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(+(await page.getAttribute('#replay-pos', 'data-pos')), reveal + 2);
+  await page.screenshot({ path: join(artefacts, 'simultaneous-replay.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });
