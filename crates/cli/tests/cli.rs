@@ -331,7 +331,7 @@ fn verify_rejects_unknown_ruleset_version_and_options() {
         (
             "option",
             |r| r["options"] = serde_json::json!({"turbo": true}),
-            "options: unknown field \"turbo\" (known fields: \"pool\" or \"open_scores\")",
+            "options: unknown field \"turbo\" (known fields: one of \"pool\", \"open_scores\", \"turns\", \"order\")",
         ),
         (
             "format",
