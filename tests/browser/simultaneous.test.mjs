@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, open, screen, ready, targets, clickCell, rng, root, artefacts } from './harness.mjs';
+import { serve, browser, open, screen, ready, targets, clickCell, rng, root, artefacts, englishLeft } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -33,11 +33,13 @@ async function assertNothingHidden(page, secrets) {
     slots: document.querySelectorAll('#panel .slot').length,
     decision: !!document.querySelector('#decision'),
     mine: !!document.querySelector('#sim-mine'),
+    planned: document.querySelector('#board').dataset.planned ?? '',
     text: document.body.innerText,
   }));
   assert.equal(leaks.slots, 0, 'no hand slots during a hand-off');
   assert.equal(leaks.decision, false);
   assert.equal(leaks.mine, false, 'no list of orders during a hand-off');
+  assert.equal(leaks.planned, '', 'no order marked on the board during a hand-off');
   for (const s of secrets) assert.ok(!leaks.text.includes(s), `"${s}" is not in the page`);
 }
 
@@ -86,6 +88,8 @@ async function takeTurn(page, rand, prefer = null, shot = null) {
   }
   const mine = await page.$$eval('#sim-mine li', (lis) => lis.map((li) => li.textContent));
   assert.equal(mine.length, given.length, `the panel lists my ${given.length} order(s): ${mine}`);
+  const planned = (await page.getAttribute('#board', 'data-planned')) ?? '';
+  assert.deepEqual(planned.split(' ').filter(Boolean), given, 'my orders are marked on the board, in order');
   if (shot) await page.screenshot({ path: join(artefacts, shot) });
   await page.click('#decision [data-cmd="pass"]');
   return mine;
@@ -175,6 +179,37 @@ test('a whole game of a person against an AI in the variant, replayed natively t
   await page.keyboard.press('ArrowRight');
   assert.equal(+(await page.getAttribute('#replay-pos', 'data-pos')), reveal + 2);
   await page.screenshot({ path: join(artefacts, 'simultaneous-replay.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the variant in German: the hand-off, the orders panel, the resolution and the log have no English left', async () => {
+  const words = ['en.txt', 'star-tigris/en.txt', 'star-tigris-editor/en.txt', 'star-tigris-lessons/en.txt'];
+  const context = await browser({ width: 1280, height: 800 }, { locale: 'de-DE' });
+  const { page, errors } = await open(context, server.url);
+  const german = async (where) => assert.deepEqual(await englishLeft(page, words), [], where);
+  await startSimultaneous(page, { names: ['Ada', 'Bo'], seed: 3 });
+  assert.match(await page.textContent('#overlay'), /geheime Befehle/);
+  await german('the hand-off');
+  const rand = rng(8);
+  let shot = false;
+  for (let step = 0; step < 12 && (await screen(page)) !== 'over'; step++) {
+    await ready(page);
+    const orders = await page.$('#decision [data-cmd="pass"]');
+    if (orders && !shot) {
+      await oneOrder(page, rand);
+      await german('the orders panel with an order given');
+      await page.screenshot({ path: join(artefacts, 'simultaneous-de-orders.png') });
+      shot = true;
+      await page.click('#decision [data-cmd="pass"]');
+      continue;
+    }
+    await takeTurn(page, rand);
+    if ((await screen(page)) === 'play') await german(`the page after step ${step}`);
+  }
+  const log = await page.textContent('#log');
+  assert.match(log, /versiegelten Befehle/);
+  assert.match(log, /Ausgeführt:/);
   assert.deepEqual(errors, []);
   await context.close();
 });

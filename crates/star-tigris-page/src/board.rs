@@ -100,6 +100,9 @@ pub struct Picture<'a> {
     pub marked: &'a [Pos],
     /// Cells the last seat to act changed (for everyone else to see).
     pub recent: &'a [Pos],
+    /// Cells the viewer's own sealed orders name, in order (simultaneous
+    /// variant; only on the viewer's own screen).
+    pub planned: &'a [Pos],
 }
 
 impl<'a> Picture<'a> {
@@ -117,6 +120,7 @@ impl<'a> Picture<'a> {
             highlight: None,
             marked: &[],
             recent: &[],
+            planned: &[],
         }
     }
 }
@@ -234,6 +238,33 @@ pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
         ctx.set_stroke_style_str(MARK);
         ctx.set_line_width((s * 0.07).max(2.5));
         ctx.stroke_rect(x + s * 0.06, y + s * 0.06, s * 0.88, s * 0.88);
+    }
+    for (n, &p) in pic.planned.iter().enumerate() {
+        // A dashed ring with the order's number: where this seat's orders
+        // will act once carried out.
+        let (x, y) = g.corner(p);
+        let (cx, cy) = (x + s * 0.5, y + s * 0.5);
+        ctx.set_stroke_style_str("#ffffff");
+        ctx.set_line_width((s * 0.1).max(3.0));
+        ctx.begin_path();
+        ctx.arc(cx, cy, s * 0.36, 0.0, 2.0 * PI).ok();
+        ctx.stroke();
+        ctx.set_stroke_style_str(RECENT);
+        ctx.set_line_width((s * 0.06).max(2.0));
+        ctx.set_line_dash(&js_sys::Array::of2(&(s * 0.09).into(), &(s * 0.06).into()))
+            .ok();
+        ctx.begin_path();
+        ctx.arc(cx, cy, s * 0.36, 0.0, 2.0 * PI).ok();
+        ctx.stroke();
+        ctx.set_line_dash(&js_sys::Array::new()).ok();
+        tabula_page_kit::canvas::label(
+            ctx,
+            &(n + 1).to_string(),
+            x + s * 0.8,
+            y + s * 0.8,
+            s * 0.26,
+            RECENT,
+        );
     }
     if let Some(p) = pic.highlight {
         let (x, y) = g.corner(p);

@@ -389,6 +389,7 @@ fn legend(open: bool) -> El {
         ("▲┅", "legend-attacker"),
         ("●━", "legend-defender"),
         ("⧗", "legend-held"),
+        ("①", "legend-planned"),
     ];
     let mut list = el("ul").class("legend-list");
     for (symbol, meaning) in items {
@@ -1344,6 +1345,35 @@ pub fn draw_board(app: &mut App) {
         None
     };
     let cursor = (app.acting_viewer().is_some()).then_some(app.cursor);
+    // The acting person's own sealed orders, marked where they will act.
+    let planned: Vec<Pos> = match (app.acting_viewer(), view.sim.as_ref()) {
+        (Some(seat), Some(sim)) if g.phase() == Phase::Submit && view.seat == seat => sim
+            .orders
+            .get(seat as usize)
+            .cloned()
+            .flatten()
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Colonize { at, .. }
+                | Action::PlaceLeader { at, .. }
+                | Action::MoveLeader { to: at, .. }
+                | Action::Destroy { at } => Some(at),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    canvas
+        .set_attribute(
+            "data-planned",
+            &planned
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+        .ok();
     board::draw(
         &ctx,
         &geo,
@@ -1355,6 +1385,7 @@ pub fn draw_board(app: &mut App) {
             attack: &attack,
             defend: &defend,
             recent: &recent,
+            planned: &planned,
             ..Picture::cells(&view.cells)
         },
     );
