@@ -258,20 +258,7 @@ impl StarTigris {
             Phase::Order => {
                 h.u8(0);
             }
-            Phase::Conflict(c) => {
-                h.u8(1)
-                    .u8(c.external as u8)
-                    .u8(c.kind as u8)
-                    .u8(c.attacker)
-                    .u8(c.defender)
-                    .u16(c.attacker_base)
-                    .u16(c.defender_base)
-                    .u8(c.attacker_commit)
-                    .u8(c.defender_commit)
-                    .u8(c.defender_to_commit as u8)
-                    .u16(c.cell)
-                    .u8(c.pending);
-            }
+            Phase::Conflict(c) => hash_conflict(h.u8(1), &c),
             Phase::ChooseConflict { cell, pending } => {
                 h.u8(2).u16(cell).u8(pending);
             }
@@ -293,16 +280,7 @@ impl StarTigris {
             Phase::Execute { step } => {
                 h.u8(8).u8(step);
             }
-            Phase::Combat(c) => {
-                h.u8(9)
-                    .u8(c.external as u8)
-                    .u8(c.kind as u8)
-                    .u8(c.attacker)
-                    .u8(c.defender)
-                    .u16(c.attacker_base)
-                    .u16(c.defender_base)
-                    .u16(c.cell);
-            }
+            Phase::Combat(c) => hash_conflict(h.u8(9), &c),
         }
         if let Some(sim) = &self.sim {
             sim.hash_into(&mut h);
@@ -311,6 +289,21 @@ impl StarTigris {
         h.u64(a).u64(b);
         h.finish()
     }
+}
+
+/// Every field of a conflict, into a state hash.
+fn hash_conflict(h: &mut StateHasher, c: &crate::state::Conflict) {
+    h.u8(c.external as u8)
+        .u8(c.kind as u8)
+        .u8(c.attacker)
+        .u8(c.defender)
+        .u16(c.attacker_base)
+        .u16(c.defender_base)
+        .u8(c.attacker_commit)
+        .u8(c.defender_commit)
+        .u8(c.defender_to_commit as u8)
+        .u16(c.cell)
+        .u8(c.pending);
 }
 
 impl Game for StarTigris {

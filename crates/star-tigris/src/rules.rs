@@ -208,15 +208,7 @@ impl StarTigris {
                         expected: Awaited::NoConflict,
                     });
                 };
-                let k = c.commit_kind();
-                let have = self.hands[p][k.index()];
-                if count > have {
-                    return Err(RuleError::CommitTooMany {
-                        kind: k,
-                        have,
-                        asked: count,
-                    });
-                }
+                let k = self.check_commit(seat, &c, count)?;
                 self.hands[p][k.index()] -= count;
                 ev.event(Event::Committed {
                     seat,
@@ -433,6 +425,26 @@ impl StarTigris {
             | Action::ResolveConflict { .. }
             | Action::TakeArtifact { .. } => {}
         }
+    }
+
+    /// Check that `seat` may commit `count` reinforcements to conflict
+    /// `c`; returns the kind committed.
+    pub(crate) fn check_commit(
+        &self,
+        seat: u8,
+        c: &Conflict,
+        count: u8,
+    ) -> Result<Kind, RuleError> {
+        let k = c.commit_kind();
+        let have = self.hands[seat as usize][k.index()];
+        if count > have {
+            return Err(RuleError::CommitTooMany {
+                kind: k,
+                have,
+                asked: count,
+            });
+        }
+        Ok(k)
     }
 
     /// Resolve the pending chance event (a draw) with the state's RNG.

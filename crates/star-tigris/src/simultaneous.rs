@@ -445,15 +445,7 @@ impl StarTigris {
                 Ok(())
             }
             (Phase::Combat(c), Action::Commit { count }) => {
-                let k = c.commit_kind();
-                let have = self.hands[p][k.index()];
-                if count > have {
-                    return Err(RuleError::CommitTooMany {
-                        kind: k,
-                        have,
-                        asked: count,
-                    });
-                }
+                self.check_commit(seat, &c, count)?;
                 let side = if seat == c.attacker && self.sim_mut().commits[0].is_none() {
                     0
                 } else {
