@@ -70,6 +70,20 @@ async function oneOrder(page, rand, prefer = null) {
   return null;
 }
 
+/** Watch the orders played out one by one (when every seat has sealed):
+ * step with "Next order" until the end; returns each step's text as it
+ * was when it was the current one. */
+async function watchResolution(page, { hands = false } = {}) {
+  const seen = [];
+  while (await page.$('#resolution')) {
+    if (!hands) assert.equal(await page.$$eval('#panel .slot', (els) => els.length), 0, 'no hand while the orders are played out');
+    const current = await page.$('#resolution li.current');
+    if (current) seen.push(await current.textContent());
+    await page.click('#resolution-next');
+  }
+  return seen;
+}
+
 /** Take one decision as the seat on screen: commit in a combat turn, take
  * an artifact, or give up to two orders and seal. */
 async function takeTurn(page, rand, prefer = null, shot = null) {
@@ -125,9 +139,13 @@ test('two people on one device: secret orders behind hand-offs, then the resolut
         firstCell = mine.length ? (/[A-Z]+\d+/.exec(mine[0]) ?? [null])[0] : null;
       }
     }
+    if (await page.$('#resolution')) {
+      if (turn === 0) await page.screenshot({ path: join(artefacts, 'simultaneous-resolution.png') });
+      const seen = await watchResolution(page);
+      assert.ok(seen.every((l) => /^[✓✗] (Carried out|Skipped):/.test(l)), seen.join(' | '));
+      skipped += seen.filter((l) => l.startsWith('✗ Skipped:')).length;
+    }
     await page.waitForFunction(() => ['handoff', 'over'].includes(document.body.dataset.screen));
-    const log = await page.textContent('#log');
-    skipped = (log.match(/Skipped:/g) ?? []).length;
   }
   assert.ok(handoffs >= 8, `${handoffs} hand-offs`);
   const log = await page.textContent('#log');
@@ -147,8 +165,13 @@ test('a whole game of a person against an AI in the variant, replayed natively t
   const rand = rng(2);
   let steps = 0;
   while ((await screen(page)) !== 'over' && steps < 300) {
-    await page.waitForFunction(() => document.body.dataset.screen === 'over' || !!document.querySelector('#decision [data-cmd]'), null, { timeout: 60000 });
+    await page.waitForFunction(() => document.body.dataset.screen === 'over' || !!document.querySelector('#decision [data-cmd], #resolution'), null, { timeout: 60000 });
     if ((await screen(page)) === 'over') break;
+    if (await page.$('#resolution')) {
+      // One person: the own hand stays in view while the orders play out.
+      await watchResolution(page, { hands: true });
+      continue;
+    }
     await takeTurn(page, rand);
     steps += 1;
   }
@@ -194,6 +217,11 @@ test('the variant in German: the hand-off, the orders panel, the resolution and 
   const rand = rng(8);
   let shot = false;
   for (let step = 0; step < 12 && (await screen(page)) !== 'over'; step++) {
+    if (await page.$('#resolution')) {
+      await german('the orders played out one by one');
+      await watchResolution(page);
+      continue;
+    }
     await ready(page);
     const orders = await page.$('#decision [data-cmd="pass"]');
     if (orders && !shot) {

@@ -56,7 +56,13 @@ fn restart(app: &mut App, why: &str) {
 
 /// Ask the worker for a move when an AI seat must act and none is asked yet.
 pub fn drive(app: &mut App) {
-    if app.screen != Screen::Playing || app.paused || app.pending.is_some() {
+    // While the orders are played out, the AIs wait for the people to
+    // have watched them.
+    if app.screen != Screen::Playing
+        || app.paused
+        || app.pending.is_some()
+        || app.resolution_at.is_some()
+    {
         return;
     }
     let Some(session) = app.session.as_ref() else {

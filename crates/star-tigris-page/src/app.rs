@@ -57,6 +57,11 @@ pub struct App {
     pub session: Option<Session>,
     /// The seat whose pieces are shown; `None` while the device is handed on.
     pub viewer: Option<u8>,
+    /// The step of the last resolution being played out (simultaneous
+    /// variant), while it is shown; everyone may watch it.
+    pub resolution_at: Option<usize>,
+    /// The resolution last shown (its number in the session).
+    pub resolution_seen: u64,
     /// What the viewer has picked up.
     pub selection: Option<Selection>,
     /// Hand slots chosen for a swap, while choosing.
@@ -175,6 +180,8 @@ impl Default for App {
         App {
             session: None,
             viewer: None,
+            resolution_at: None,
+            resolution_seen: 0,
             selection: None,
             swap: None,
             cursor: Pos::new(0, 0),
@@ -224,6 +231,9 @@ impl App {
     /// The person who must act now and is looking: with several people,
     /// only after the hand-off; with one, always that person.
     pub fn acting_viewer(&self) -> Option<u8> {
+        if self.resolution_at.is_some() {
+            return None;
+        }
         let session = self.session.as_ref()?;
         let s = session.seat_to_act()?;
         if session.players()[s as usize] != Player::Human {
@@ -251,6 +261,7 @@ impl App {
             return false;
         };
         self.screen == Screen::Playing
+            && self.resolution_at.is_none()
             && session.human_seats().len() >= 2
             && session.seat_to_act().is_some_and(|s| {
                 session.players()[s as usize] == Player::Human && self.viewer != Some(s)
@@ -326,6 +337,12 @@ impl App {
                 self.message = None;
                 self.selection = None;
                 self.swap = None;
+                if s.resolution.0 != self.resolution_seen {
+                    // Every seat has sealed: the orders are played out one
+                    // by one for everyone to watch.
+                    self.resolution_seen = s.resolution.0;
+                    self.resolution_at = Some(0);
+                }
                 if s.game().phase().is_over() {
                     self.screen = Screen::Over;
                     self.viewer = None;

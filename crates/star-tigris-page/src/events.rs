@@ -414,6 +414,13 @@ fn command(app: &mut App, cmd: &str) {
             app.message = None;
         }
         "seats" => app.dialog_seats = arg.parse().unwrap_or(2).clamp(2, 4),
+        "resolution" => {
+            let steps = app.session.as_ref().map_or(0, |s| s.resolution.1.len());
+            app.resolution_at = match (arg, app.resolution_at) {
+                ("next", Some(k)) if k + 1 < steps => Some(k + 1),
+                _ => None,
+            };
+        }
         "start" => start_game(app),
         "ready" => {
             if let Some(s) = app.session.as_ref().and_then(|s| s.seat_to_act()) {

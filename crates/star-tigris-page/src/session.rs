@@ -35,6 +35,20 @@ pub enum Selection {
     Bomber,
 }
 
+/// One step of a simultaneous turn's resolution, as the page plays it
+/// out: the game after it, and what happened.
+#[derive(Clone, Debug)]
+pub struct ResolutionStep {
+    /// The game after this step (its board is public).
+    pub game: StarTigris,
+    /// The order carried out or skipped (`None`: the orders revealed).
+    pub order: Option<(u8, Action)>,
+    /// Whether the order was skipped.
+    pub skipped: bool,
+    /// What happened, in the page's words.
+    pub lines: Vec<String>,
+}
+
 struct Snapshot {
     m: Match<StarTigris>,
     log_len: usize,
@@ -71,6 +85,9 @@ pub struct Session {
     log: Vec<LogEntry>,
     /// The map's name (a file in `maps/star-tigris/`).
     pub map_name: String,
+    /// The last resolution of sealed orders (simultaneous variant), step
+    /// by step, and a number that changes with each new one.
+    pub resolution: (u64, Vec<ResolutionStep>),
 }
 
 impl Session {
@@ -130,6 +147,7 @@ impl Session {
             undo: Vec::new(),
             log: Vec::new(),
             map_name: map_name.into(),
+            resolution: (0, Vec::new()),
         })
     }
 
@@ -248,6 +266,7 @@ impl Session {
         let mut events: Vec<Event> = Vec::new();
         g.apply_logged(seat, &action, &mut events)
             .map_err(|e| rule(&e))?;
+        let steps = self.resolve_steps(&mut g, &mut events)?;
         while g.to_move() == ToMove::Chance {
             g.chance_logged(&mut events).map_err(|e| rule(&e))?;
         }
@@ -281,6 +300,9 @@ impl Session {
                 });
             }
         }
+        if !steps.is_empty() {
+            self.resolution = (self.resolution.0 + 1, steps);
+        }
         // Undo reaches back only within the seat's own turn, and never
         // across a hidden draw or another seat's decision.
         let drew = events.iter().any(|e| matches!(e, Event::Drew { .. }));
@@ -292,6 +314,53 @@ impl Session {
             self.undo.push(before);
         }
         Ok(())
+    }
+
+    /// When every seat has sealed (simultaneous variant), carry out the
+    /// orders one chance step at a time on `g`, keeping each step for the
+    /// page to play out; `events` gets every event as usual.
+    fn resolve_steps(
+        &self,
+        g: &mut StarTigris,
+        events: &mut Vec<Event>,
+    ) -> Result<Vec<ResolutionStep>, String> {
+        let mut steps = Vec::new();
+        if !matches!(g.phase(), Phase::Execute { .. }) {
+            return Ok(steps);
+        }
+        let lines = |evs: &[Event]| -> Vec<String> {
+            evs.iter()
+                .filter_map(|e| describe::event(&self.names, e))
+                .collect()
+        };
+        steps.push(ResolutionStep {
+            game: g.clone(),
+            order: None,
+            skipped: false,
+            lines: lines(events.as_slice()),
+        });
+        while matches!(g.phase(), Phase::Execute { .. }) {
+            let mut step: Vec<Event> = Vec::new();
+            g.chance_logged(&mut step).map_err(|e| rule(&e))?;
+            let (order, skipped) = step
+                .iter()
+                .find_map(|e| match e {
+                    Event::OrderCarriedOut { seat, order } => Some((Some((*seat, *order)), false)),
+                    Event::OrderSkipped { seat, order, .. } => Some((Some((*seat, *order)), true)),
+                    _ => None,
+                })
+                .unwrap_or((None, false));
+            if order.is_some() {
+                steps.push(ResolutionStep {
+                    game: g.clone(),
+                    order,
+                    skipped,
+                    lines: lines(&step),
+                });
+            }
+            events.extend(step);
+        }
+        Ok(steps)
     }
 
     /// Whether the last action can be taken back.

@@ -250,6 +250,7 @@ fn panel_content(app: &App) -> El {
             .text(n)
     }));
     root = root.maybe(ai_status(app));
+    root = root.maybe(resolution_panel(app));
     root = root.maybe(sim_panel(app, &view, viewer));
     root = root.child(players_table(app, &view, viewer));
     if let Some(seat) = acting {
@@ -301,6 +302,68 @@ fn panel_content(app: &App) -> El {
             .class("orders save")
             .child(button(&t("save-game"), "save-game").attr("id", "save-game"))
             .child(el("p").class("hint").text(&t("save-game-note"))),
+    )
+}
+
+/// The orders of a simultaneous turn played out one by one: each carried
+/// out (✓) or skipped (✗, with why), the current one marked, the rest to
+/// come; "Next order" steps on, and the board shows the game at that step.
+fn resolution_panel(app: &App) -> Option<El> {
+    let k = app.resolution_at?;
+    let s = app.session.as_ref()?;
+    let steps = &s.resolution.1;
+    let first = steps.first()?;
+    let names = s.names();
+    let mut list = el("ol").class("log").attr("id", "resolution-steps");
+    for (i, step) in steps.iter().enumerate().skip(1) {
+        let (mark, class) = match (i.cmp(&k), step.skipped) {
+            (std::cmp::Ordering::Greater, _) => ("…", "to-come"),
+            (_, true) => ("✗", "skipped"),
+            (_, false) => ("✓", "carried-out"),
+        };
+        let mut li = el("li").class(class).attr("data-step", &i.to_string());
+        if i == k {
+            li = li.attr("aria-current", "step").class("current");
+        }
+        let text = if i > k {
+            step.order
+                .map(|(seat, o)| crate::describe::action(names, seat, &o))
+                .unwrap_or_default()
+        } else {
+            step.lines.join(" ")
+        };
+        if let Some((seat, _)) = step.order {
+            li = li.child(swatch(seat));
+        }
+        list = list.child(li.text(&format!("{mark} {text}")));
+    }
+    let last = k + 1 >= steps.len();
+    let buttons = el("div")
+        .class("orders")
+        .child(
+            button(
+                &t(if last {
+                    "resolution-done"
+                } else {
+                    "resolution-next"
+                }),
+                "resolution:next",
+            )
+            .attr("id", "resolution-next"),
+        )
+        .maybe((!last).then(|| button(&t("resolution-end"), "resolution:end")));
+    Some(
+        el("section")
+            .class("resolution")
+            .attr("id", "resolution")
+            .attr("aria-live", "polite")
+            .child(el("h2").text(&tf(
+                "resolution-title",
+                &[("turn", &first.game.turn().to_string())],
+            )))
+            .child(el("p").text(&first.lines.join(" ")))
+            .child(list)
+            .child(buttons),
     )
 }
 
@@ -1311,7 +1374,25 @@ pub fn draw_board(app: &mut App) {
         return;
     };
     // The board is public: draw it from any seat's view, never a hand.
-    let view = g.player_view(app.shown_seat().unwrap_or(0));
+    // While a resolution is played out, the board is the game at its step.
+    let step = app
+        .resolution_at
+        .and_then(|k| app.session.as_ref()?.resolution.1.get(k));
+    let view = match step {
+        Some(st) => st.game.player_view(app.shown_seat().unwrap_or(0)),
+        None => g.player_view(app.shown_seat().unwrap_or(0)),
+    };
+    let step_cell: Vec<Pos> = step
+        .and_then(|st| st.order)
+        .and_then(|(_, o)| match o {
+            Action::Colonize { at, .. }
+            | Action::PlaceLeader { at, .. }
+            | Action::MoveLeader { to: at, .. }
+            | Action::Destroy { at } => Some(at),
+            _ => None,
+        })
+        .into_iter()
+        .collect();
     let targets: Vec<Pos> = app.targets().into_iter().map(|(p, _)| p).collect();
     let sides = g.conflict_sides();
     let (attack, defend) = match &sides {
@@ -1384,7 +1465,7 @@ pub fn draw_board(app: &mut App) {
             hover: app.hover,
             attack: &attack,
             defend: &defend,
-            recent: &recent,
+            recent: if step.is_some() { &step_cell } else { &recent },
             planned: &planned,
             ..Picture::cells(&view.cells)
         },
