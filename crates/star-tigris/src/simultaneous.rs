@@ -497,6 +497,8 @@ impl StarTigris {
             return;
         };
         let Some((seat, order)) = self.slot_order(slot) else {
+            // Not reached: `next_slot` found an order there.
+            self.end_turn(ev);
             return;
         };
         let p = seat as usize;
