@@ -633,6 +633,27 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
         Phase::Order | Phase::Submit => {
             let sealing = g.phase() == Phase::Submit;
             let slots = hand_slots(hand);
+            // Colonists this seat's sealed orders already use (simultaneous
+            // variant): shown, but marked and not to be picked again.
+            let mut ordered = [0u8; 4];
+            if let Some(mine) = view
+                .sim
+                .as_ref()
+                .and_then(|sim| sim.orders.get(seat as usize).cloned().flatten())
+            {
+                for o in mine {
+                    match o {
+                        Action::Colonize { kind, .. } => ordered[kind.index()] += 1,
+                        Action::Swap(set) => {
+                            for (u, c) in ordered.iter_mut().zip(set.counts()) {
+                                *u += c;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            let mut seen = [0u8; 4];
             let mut hand_row = el("div")
                 .class("slots")
                 .attr("role", "group")
@@ -642,8 +663,11 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
                     Some(p) => p[i],
                     None => app.selection == Some(Selection::Colonist(*k)),
                 };
+                let used = seen[k.index()] < ordered[k.index()];
+                seen[k.index()] += 1;
                 let b = button("", &format!("slot:{}", i + 1))
                     .class("slot")
+                    .disabled(used)
                     .pressed(picked)
                     .style("border-color", crate::palette::kind_colour(*k))
                     .child(
@@ -653,6 +677,7 @@ fn decision_panel(app: &App, seat: u8, view: &View) -> El {
                             .text(kind_symbol(*k)),
                     )
                     .text(&format!(" {} ", kind_title(*k)))
+                    .maybe(used.then(|| el("span").text(&format!("{} ", t("slot-ordered")))))
                     .child(el("kbd").text(&(i + 1).to_string()));
                 hand_row = hand_row.child(b);
             }
