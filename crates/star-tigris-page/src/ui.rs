@@ -905,6 +905,15 @@ fn log_list(app: &App) -> El {
 
 /// What to do next with what is picked, in one line.
 fn hint(app: &App) -> String {
+    // Two sealed orders given: only the seal (or an undo) is left.
+    if let (Some(s), Some(seat)) = (app.session.as_ref(), app.acting_viewer())
+        && s.game().phase() == Phase::Submit
+        && s.game()
+            .simultaneous()
+            .is_some_and(|sim| sim.orders_of(seat).count() == 2)
+    {
+        return t("sim-hint-seal");
+    }
     match app.selection {
         Some(_) if app.swap.is_none() => {
             let n = app.targets().len();
