@@ -407,14 +407,14 @@ fn draw_cell(ctx: &Ctx, x: f64, y: f64, s: f64, cell: &CellView) {
     }
     if cell.held {
         // A colony waiting for its conflicts (simultaneous variant): a
-        // dashed frame and an hourglass, so it reads without colour.
+        // dashed frame and a clock face, so it reads without colour.
         ctx.set_stroke_style_str("#1b1b1b");
         ctx.set_line_width((s * 0.06).max(1.5));
         ctx.set_line_dash(&js_sys::Array::of2(&(s * 0.1).into(), &(s * 0.07).into()))
             .ok();
         ctx.stroke_rect(x + s * 0.08, y + s * 0.08, s * 0.84, s * 0.84);
         ctx.set_line_dash(&js_sys::Array::new()).ok();
-        tabula_page_kit::canvas::label(ctx, "⧗", x + s * 0.24, y + s * 0.24, s * 0.26, "#1b1b1b");
+        tabula_page_kit::canvas::label(ctx, "◷", x + s * 0.24, y + s * 0.24, s * 0.26, "#1b1b1b");
     }
 }
 

@@ -120,6 +120,20 @@ pub fn render(app: &mut App) {
         rules_view::draw_all();
     }
     restore_focus(focused);
+    if app.resolution_at.is_some() && app.screen == Screen::Playing {
+        // The orders being played out are in sight, "Next order" under
+        // the keyboard.
+        if let Some(r) = by_id("resolution") {
+            let options = web_sys::ScrollIntoViewOptions::new();
+            options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            r.scroll_into_view_with_scroll_into_view_options(&options);
+        }
+        if let Some(b) =
+            by_id("resolution-next").and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            b.focus().ok();
+        }
+    }
     draw_board(app);
     if app.screen == Screen::Playing {
         speak(app);
@@ -250,8 +264,11 @@ fn panel_content(app: &App) -> El {
             .text(n)
     }));
     root = root.maybe(ai_status(app));
-    root = root.maybe(resolution_panel(app));
-    root = root.maybe(sim_panel(app, &view, viewer));
+    // While the orders are played out, the next turn's state waits.
+    root = match resolution_panel(app) {
+        Some(r) => root.child(r),
+        None => root.maybe(sim_panel(app, &view, viewer)),
+    };
     root = root.child(players_table(app, &view, viewer));
     if let Some(seat) = acting {
         root = root.child(decision_panel(app, seat, &view));
@@ -451,7 +468,7 @@ fn legend(open: bool) -> El {
         ("⌜⌟", "legend-last-orders"),
         ("▲┅", "legend-attacker"),
         ("●━", "legend-defender"),
-        ("⧗", "legend-held"),
+        ("◷", "legend-held"),
         ("①", "legend-planned"),
     ];
     let mut list = el("ul").class("legend-list");
@@ -1519,7 +1536,10 @@ pub fn draw_board(app: &mut App) {
 /// and their words under the board, in a polite live region (said once).
 fn show_last_turn(app: &App) -> Vec<Pos> {
     let other = app.last_turn.as_ref().filter(|t| {
-        app.screen == Screen::Playing && !app.handing_off() && app.shown_seat() != Some(t.seat)
+        app.screen == Screen::Playing
+            && !app.handing_off()
+            && app.resolution_at.is_none()
+            && app.shown_seat() != Some(t.seat)
     });
     let (cells, text) = match (other, app.session.as_ref()) {
         (Some(t), Some(s)) => {
