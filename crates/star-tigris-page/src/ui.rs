@@ -234,8 +234,16 @@ fn panel_content(app: &App) -> El {
     let mut root = el("div");
     // Whose turn, and orders left: always visible.
     let turn = g.turn().to_string();
+    let playing_out = app
+        .resolution_at
+        .and_then(|_| s.resolution.1.first())
+        .map(|first| first.game.turn().to_string());
     let status = match g.phase() {
         Phase::Over(_) => t("status-over"),
+        _ if playing_out.is_some() => tf(
+            "status-sim-execute",
+            &[("turn", playing_out.as_deref().unwrap_or_default())],
+        ),
         Phase::Submit => tf("status-sim-submit", &[("turn", &turn)]),
         Phase::Combat(_) => tf("status-sim-combat", &[("turn", &turn)]),
         _ if s.simultaneous() => tf("status-sim-end", &[("turn", &turn)]),
