@@ -393,6 +393,7 @@ pub fn event(names: &[String], e: &Event) -> Option<String> {
                 ],
             )
         }
+        Event::ResolutionEnded => t("log-sim-turn-ends"),
         Event::ColonyJoined { kind, at } => tf(
             "log-sim-joined",
             &[("colony", &word("colony", *kind)), ("at", &at.to_string())],

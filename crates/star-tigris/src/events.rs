@@ -134,6 +134,9 @@ pub enum Event {
     /// Simultaneous variant: a side of the combat committed (how many is
     /// secret until both have).
     CommitSealed { seat: u8 },
+    /// Simultaneous variant: every sealed order of a normal turn has been
+    /// carried out or skipped (the turn ends for everyone).
+    ResolutionEnded,
     /// Simultaneous variant: a colony that waited for its conflicts joins
     /// its regions.
     ColonyJoined { kind: Kind, at: Pos },

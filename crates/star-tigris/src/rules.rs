@@ -920,7 +920,11 @@ impl StarTigris {
                 return;
             }
         }
-        ev.event(Event::TurnEnded { seat: self.active });
+        if self.sim.is_some() {
+            ev.event(Event::ResolutionEnded);
+        } else {
+            ev.event(Event::TurnEnded { seat: self.active });
+        }
         if self.artifacts_on_board() <= 2 {
             self.phase = Phase::Over(EndReason::ArtifactsGone);
             ev.event(Event::GameOver {

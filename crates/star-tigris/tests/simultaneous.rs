@@ -92,7 +92,7 @@ fn r11_1_every_seat_gives_orders_at_once_then_they_are_carried_out() {
     give(&mut g, 1, "pass");
     let ev = give(&mut g, 0, "pass");
     // Nobody gave an order: the turn ends, hands stay full, the rotation moves.
-    assert!(ev.iter().any(|e| matches!(e, Event::TurnEnded { .. })));
+    assert!(ev.iter().any(|e| matches!(e, Event::ResolutionEnded)));
     assert_eq!(order(&g), vec![1, 2, 0]);
     assert_eq!(g.turn(), 2);
 }
