@@ -78,7 +78,10 @@ test('a whole game, one person against two AIs, ends with the points the engine 
   assert.ok(lit > 10, `set-up lights the free corners (${lit})`);
   await page.screenshot({ path: join(artefacts, 'catan-game-start.png') });
   let steps = 0;
-  for (let i = 0; i < 3000 && !(await page.$('#end')); i++) {
+  // A bound on the person's steps and waits, not a clock: the AIs think
+  // as fast as the machine allows (under a loaded CI the game took over
+  // 150 s of waits once), so the bound is generous.
+  for (let i = 0; i < 12000 && !(await page.$('#end')); i++) {
     if (await personStep(page)) steps++;
     else await page.waitForTimeout(50);
   }
