@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, open, screen, ready, targets, clickCell, rng, root, artefacts, englishLeft } from './harness.mjs';
+import { serve, browser, open, screen, ready, targets, clickCell, parseCell, rng, root, artefacts, englishLeft, axeViolations } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -238,6 +238,96 @@ test('the variant in German: the hand-off, the orders panel, the resolution and 
   const log = await page.textContent('#log');
   assert.match(log, /versiegelten Befehle/);
   assert.match(log, /Ausgeführt:/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Press Tab until the control with `cmd` has the focus (keyboard only). */
+async function tabTo(page, cmd) {
+  for (let i = 0; i < 80; i++) {
+    if (await page.evaluate((c) => document.activeElement?.dataset?.cmd === c, cmd)) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail(`Tab never reached ${cmd}`);
+}
+
+/** Give one order by keyboard: a colonist's key, the arrows to a lit cell, Enter. */
+async function keyboardOrder(page) {
+  for (const key of ['1', '2', '3', '4', '5', '6']) {
+    await page.keyboard.press(key);
+    const t = await targets(page);
+    if (!t.length) continue;
+    const to = parseCell(t[0]);
+    // Where the cursor is: one step away and back, and the board says it.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    const at = parseCell(/^([A-Z]+\d+):/.exec(await page.textContent('#board-say'))[1]);
+    for (let c = at.col; c < to.col; c++) await page.keyboard.press('ArrowRight');
+    for (let c = at.col; c > to.col; c--) await page.keyboard.press('ArrowLeft');
+    for (let r = at.row; r < to.row; r++) await page.keyboard.press('ArrowDown');
+    for (let r = at.row; r > to.row; r--) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    return t[0];
+  }
+  return null;
+}
+
+test('the variant by keyboard only on a 768-pixel tablet, axe finding nothing on the hand-off, the orders and the resolution', async () => {
+  const context = await browser({ width: 768, height: 1024 });
+  const { page, errors } = await open(context, server.url);
+  await startSimultaneous(page, { seed: 3 });
+  const given = [];
+  for (let seat = 0; seat < 2; seat++) {
+    assert.equal(await screen(page), 'handoff');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the hand-off');
+    await tabTo(page, 'ready');
+    await page.keyboard.press('Enter');
+    const cell = await keyboardOrder(page);
+    assert.ok(cell, 'an order given with the keys');
+    given.push(cell);
+    assert.equal(await page.$$eval('#sim-mine li', (l) => l.length), 1);
+    if (seat === 0) {
+      assert.deepEqual(await axeViolations(page), [], 'axe on the orders panel');
+      await page.screenshot({ path: join(artefacts, 'simultaneous-768-orders.png') });
+    }
+    await tabTo(page, 'pass');
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForSelector('#resolution');
+  assert.deepEqual(await axeViolations(page), [], 'axe on the resolution');
+  await page.screenshot({ path: join(artefacts, 'simultaneous-768-resolution.png') });
+  // "Next order" has the focus: Enter steps through to the next hand-off.
+  for (let i = 0; i < 6 && (await page.$('#resolution')); i++) await page.keyboard.press('Enter');
+  assert.equal(await page.$('#resolution'), null);
+  assert.equal(await screen(page), 'handoff');
+  assert.match(await page.textContent('#log'), /Carried out:/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the variant on a 390x844 touch phone: nothing sticks out sideways, orders by touch, the resolution readable', async () => {
+  const context = await browser({ width: 390, height: 844 }, { hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const { page, errors } = await open(context, server.url);
+  await startSimultaneous(page, { seed: 3 });
+  const wide = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.screenshot({ path: join(artefacts, 'simultaneous-phone-handoff.png') });
+  const rand = rng(4);
+  for (let seat = 0; seat < 2; seat++) {
+    await ready(page);
+    const mine = await takeTurn(page, rand, null, seat === 0 ? 'simultaneous-phone-orders.png' : null);
+    assert.ok(mine.length <= 2);
+    assert.ok((await wide()) <= 0, 'no sideways scrolling');
+  }
+  await page.waitForSelector('#resolution');
+  assert.ok((await wide()) <= 0, 'no sideways scrolling during the resolution');
+  const seen = await page.evaluate(() => {
+    const board = document.querySelector('#board-area').getBoundingClientRect();
+    const next = document.querySelector('#resolution-next').getBoundingClientRect();
+    return { below: next.top >= board.bottom - 1, inside: next.bottom <= window.innerHeight };
+  });
+  assert.deepEqual(seen, { below: true, inside: true }, '"Next order" is in sight, not under the board');
+  await page.screenshot({ path: join(artefacts, 'simultaneous-phone-resolution.png') });
+  await watchResolution(page);
   assert.deepEqual(errors, []);
   await context.close();
 });

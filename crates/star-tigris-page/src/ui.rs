@@ -123,16 +123,12 @@ pub fn render(app: &mut App) {
     if app.resolution_at.is_some() && app.screen == Screen::Playing {
         // The orders being played out are in sight, "Next order" under
         // the keyboard.
-        if let Some(r) = by_id("resolution") {
-            let options = web_sys::ScrollIntoViewOptions::new();
-            options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-            r.scroll_into_view_with_scroll_into_view_options(&options);
-        }
         if let Some(b) =
             by_id("resolution-next").and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
         {
             b.focus().ok();
         }
+        show_below_board("resolution");
     }
     draw_board(app);
     if app.screen == Screen::Playing {
@@ -187,6 +183,33 @@ fn why_open() -> Option<String> {
     by_id("why-open")
         .and_then(|w| w.parent_element())
         .map(|li| li.text_content().unwrap_or_default())
+}
+
+/// Bring the element `id` into sight, below the board when the board
+/// stays at the top of a phone's screen (it would cover the element).
+fn show_below_board(id: &str) {
+    let (Some(el), Some(window)) = (by_id(id), web_sys::window()) else {
+        return;
+    };
+    let top = by_id("board-area")
+        .filter(|b| {
+            window
+                .get_computed_style(b)
+                .ok()
+                .flatten()
+                .and_then(|st| st.get_property_value("position").ok())
+                .is_some_and(|p| p == "sticky")
+        })
+        .map_or(0.0, |b| b.get_bounding_client_rect().bottom().max(0.0));
+    let r = el.get_bounding_client_rect();
+    let height = window
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    if r.top() < top || r.bottom() > height {
+        window.scroll_by_with_x_and_y(0.0, r.top() - top - 8.0);
+    }
 }
 
 /// A "Why?" just opened is brought into sight. (The newest entry needs no
