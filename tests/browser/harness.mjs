@@ -266,3 +266,15 @@ export const smallTargets = (page) => page.evaluate(() => [...document.querySele
     return r.width < 24 || r.height < 24;
   })
   .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.dataset.cmd ? `[${e.dataset.cmd}]` : ''} ${Math.round(e.getBoundingClientRect().width)}×${Math.round(e.getBoundingClientRect().height)}`));
+
+/** Download the finished Star Tigris game from the end screen into
+ * artefacts/NAME and verify it with the native command line: the file and
+ * the final scores it reports. */
+export async function downloadAndVerify(page, name) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="download"]')]);
+  const file = join(artefacts, name);
+  await download.saveAs(file);
+  const out = execFileSync(join(root, 'target', 'release', 'tabula'), ['record', 'verify', file], { encoding: 'utf8' });
+  const m = /final scores ([\d ]+)\)/.exec(out);
+  return { file, out, scores: m ? m[1].trim().split(' ').map(Number) : null };
+}

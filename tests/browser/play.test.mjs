@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, open, newGame, screen, ready, targets, clickCell, pixel, rng, root, artefacts, englishLeft } from './harness.mjs';
+import { serve, browser, open, newGame, screen, ready, targets, clickCell, pixel, rng, root, artefacts, englishLeft, downloadAndVerify } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -81,13 +81,9 @@ test('a whole 2-player game through the UI, ending on the end screen with the en
   await page.screenshot({ path: join(artefacts, 'end-screen-1280x800.png') });
   const shown = await page.$$eval('#final-scores tr[data-seat] td.final', (tds) => tds.map((td) => Number(td.textContent)));
   // The record downloaded from the end screen replays natively to the same scores.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="download"]')]);
-  const file = join(artefacts, 'game-record.json');
-  await download.saveAs(file);
-  const out = execFileSync(join(root, 'target', 'release', 'tabula'), ['record', 'verify', file], { encoding: 'utf8' });
-  const m = /final scores ([\d ]+)\)/.exec(out);
-  assert.ok(m, out);
-  assert.deepEqual(m[1].trim().split(' ').map(Number), shown);
+  const { file, out, scores } = await downloadAndVerify(page, 'game-record.json');
+  assert.ok(scores, out);
+  assert.deepEqual(scores, shown);
   const record = JSON.parse(readFileSync(file, 'utf8'));
   assert.deepEqual(record.seats.map((s) => s.name), ['Ada', 'Bo']);
   const network = requests.filter((u) => !/^(data|blob):/.test(u));

@@ -6,10 +6,9 @@
 // an AI, whose record replays natively.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, open, screen, ready, targets, clickCell, parseCell, rng, root, artefacts, englishLeft, axeViolations } from './harness.mjs';
+import { serve, browser, open, screen, ready, targets, clickCell, parseCell, rng, artefacts, englishLeft, axeViolations, downloadAndVerify } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -178,13 +177,9 @@ test('a whole game of a person against an AI in the variant, replayed natively t
   assert.equal(await screen(page), 'over', `the game ended (after ${steps} turns of the person)`);
   await page.screenshot({ path: join(artefacts, 'simultaneous-vs-ai-end.png') });
   const shown = await page.$$eval('#final-scores tr[data-seat] td.final', (tds) => tds.map((td) => Number(td.textContent)));
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="download"]')]);
-  const file = join(artefacts, 'simultaneous-record.json');
-  await download.saveAs(file);
-  const out = execFileSync(join(root, 'target', 'release', 'tabula'), ['record', 'verify', file], { encoding: 'utf8' });
-  const m = /final scores ([\d ]+)\)/.exec(out);
-  assert.ok(m, out);
-  assert.deepEqual(m[1].trim().split(' ').map(Number), shown);
+  const { file, out, scores } = await downloadAndVerify(page, 'simultaneous-record.json');
+  assert.ok(scores, out);
+  assert.deepEqual(scores, shown);
 
   // The game opens in the replay viewer, which stops when the sealed
   // orders are revealed and then after each order carried out.

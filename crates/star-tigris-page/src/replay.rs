@@ -129,11 +129,9 @@ impl Replay {
                     made += 1;
                     let last = !matches!(logged.phase(), Phase::Execute { .. });
                     if last {
-                        while logged.to_move() == ToMove::Chance {
-                            logged
-                                .chance_logged(&mut events)
-                                .map_err(|e| fail(e.to_string()))?;
-                        }
+                        logged
+                            .settle_logged(&mut events)
+                            .map_err(|e| fail(e.to_string()))?;
                     }
                     let (seat, shown) = next.unwrap_or((step.seat, action));
                     steps.push(Step {
@@ -147,11 +145,9 @@ impl Replay {
                     all.push(standings(&logged));
                 }
             } else {
-                while logged.to_move() == ToMove::Chance {
-                    logged
-                        .chance_logged(&mut events)
-                        .map_err(|e| fail(e.to_string()))?;
-                }
+                logged
+                    .settle_logged(&mut events)
+                    .map_err(|e| fail(e.to_string()))?;
                 lines.extend(lines_of(&names, &events));
                 steps.push(Step {
                     seat: step.seat,

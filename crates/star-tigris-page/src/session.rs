@@ -267,9 +267,7 @@ impl Session {
         g.apply_logged(seat, &action, &mut events)
             .map_err(|e| rule(&e))?;
         let steps = self.resolve_steps(&mut g, &mut events)?;
-        while g.to_move() == ToMove::Chance {
-            g.chance_logged(&mut events).map_err(|e| rule(&e))?;
-        }
+        g.settle_logged(&mut events).map_err(|e| rule(&e))?;
         let before = Snapshot {
             m: self.m.clone(),
             log_len: self.log.len(),

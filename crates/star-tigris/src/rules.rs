@@ -427,6 +427,15 @@ impl StarTigris {
         }
     }
 
+    /// Make every pending chance event (draws, the simultaneous variant's
+    /// execution steps), reporting what happens to `ev`.
+    pub fn settle_logged<S: EventSink>(&mut self, ev: &mut S) -> Result<(), RuleError> {
+        while self.whose_move() == ToMove::Chance {
+            self.chance_logged(ev)?;
+        }
+        Ok(())
+    }
+
     /// Check that `seat` may commit `count` reinforcements to conflict
     /// `c`; returns the kind committed.
     pub(crate) fn check_commit(
