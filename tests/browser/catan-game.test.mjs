@@ -367,7 +367,14 @@ test('a saved game in progress opens again and resumes; a damaged file is refuse
   const { page, errors } = await openPage(context);
   await startGame(page, { who: ['human', 'search:easy', 'search:easy'], seed: 3 });
   await page.selectOption('#pace', '0');
-  for (let i = 0; i < 6; i++) await personStep(page);
+  // Play on until at least two buildings other than roads stand (the
+  // tampering below moves the last onto the first), whatever the AIs' pace.
+  const buildings = () => page.evaluate(() => JSON.parse(localStorage.getItem('tabula-catan-game') || '{"actions":[]}')
+    .actions.filter((a) => a.action.build && a.action.build.piece !== 'road').length);
+  for (let i = 0; i < 2000 && (await buildings()) < 2; i++) {
+    if (!(await personStep(page))) await page.waitForTimeout(50);
+  }
+  assert.ok((await buildings()) >= 2, 'two buildings stand before the game is saved');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#game-save')]);
   const file = join(artefacts, 'catan-saved-game.json');
   await download.saveAs(file);
@@ -391,6 +398,7 @@ test('a saved game in progress opens again and resumes; a damaged file is refuse
   // German page.
   const tampered = JSON.parse(JSON.stringify(saved));
   const builds = tampered.actions.filter((a) => a.action.build && a.action.build.piece !== 'road');
+  assert.ok(builds.length >= 2, 'the saved file holds two buildings to tamper with');
   builds[builds.length - 1].action.build.at = builds[0].action.build.at;
   writeFileSync(join(artefacts, 'catan-tampered.json'), JSON.stringify(tampered));
   await page.evaluate(() => localStorage.setItem('tabula.lang', 'de'));
