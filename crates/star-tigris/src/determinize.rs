@@ -20,6 +20,7 @@
 use tabula_engine::{Determinize, GameRng};
 
 use crate::kind::Kind;
+use crate::map::MAX_SIDE;
 use crate::regions::Regions;
 use crate::simultaneous::{MAX_QUEUE, Queued, Sim};
 use crate::state::{
@@ -40,7 +41,13 @@ impl StarTigris {
     pub fn from_view(view: &View, rng: &mut GameRng) -> Result<StarTigris, String> {
         let (w, h) = (view.width as usize, view.height as usize);
         let n = w * h;
-        if w == 0 || h == 0 || n > MAX_CELLS || view.cells.len() != n {
+        if w == 0
+            || h == 0
+            || w > MAX_SIDE
+            || h > MAX_SIDE
+            || n > MAX_CELLS
+            || view.cells.len() != n
+        {
             return Err(format!("a {w}×{h} board with {} cells", view.cells.len()));
         }
         let players = view.players.len();

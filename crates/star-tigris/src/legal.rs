@@ -3,7 +3,8 @@
 use crate::Pos;
 use crate::action::{Action, SwapSet};
 use crate::kind::Kind;
-use crate::regions::{Around, NO_REGION};
+use crate::regions::NO_REGION;
+use crate::rows::{Rows, columns};
 use crate::state::{NOWHERE, Phase, StarTigris};
 
 impl StarTigris {
@@ -82,96 +83,120 @@ impl StarTigris {
         let p = seat as usize;
         let hand = self.hands[p];
         let regions = &self.regions;
-        let n = self.cell_count();
-        // Each cell's neighbourhood, looked at once: the regions next to a
-        // free cell, and whether a leader may stand there as far as the
-        // cell itself goes (free, habitable, next to a scientist colony).
         let (w, h) = (self.width(), self.height());
-        let mut near: Vec<Near> = Vec::with_capacity(n);
-        // Rows and columns are counted, not divided out of the index:
-        // this loop and the pushes below are the search's inner loop.
+        let board = BoardSets::of(self);
+        // Rows are asked whole; a cell is looked at on its own only where
+        // the rows cannot settle it (next to two regions or more).
+        let may_stand = Rows(std::array::from_fn(|r| {
+            if r < h {
+                board.free.0[r] & !board.barren.0[r] & board.scientist.next_to(r, h)
+            } else {
+                0
+            }
+        }));
+        let crowded = Rows(std::array::from_fn(|r| {
+            if r < h {
+                board.region.next_to_two(r, h)
+            } else {
+                0
+            }
+        }));
+        // The cells where a leader would join two regions or more.
+        let mut joins = Rows::EMPTY;
         for r in 0..h {
-            for c in 0..w {
-                let i = r * w + c;
-                let at = Pos::new(r as u8, c as u8);
-                let cell = self.cells[i];
-                if cell.is_destroyed() || cell.is_occupied() {
-                    near.push(Near { at, ..Near::TAKEN });
-                    continue;
-                }
-                // One look at the neighbours: a scientist colony among
-                // them, and their distinct regions (as `Regions::around`).
-                let mut scientist = false;
-                let mut around = Around::NONE;
-                let mut look = |nb: usize| {
-                    scientist |= self.cells[nb].is_scientist();
-                    if let Some(l) = regions.of(nb) {
-                        around.add(l);
+            for c in columns(may_stand.0[r] & crowded.0[r]) {
+                let near = neighbours(r, c, w, h).map(|x| regions.of_near(x).unwrap_or(NO_REGION));
+                joins.set_if(r, c, distinct(near) > 1);
+            }
+        }
+        // Colonize: a free cell next to at most two regions with leaders;
+        // mining robots on uninhabitable cells, the other kinds elsewhere.
+        let mut habitable = [Kind::Settler; 3];
+        let mut n_habitable = 0;
+        for kind in [Kind::Settler, Kind::Scientist, Kind::Merchant] {
+            if hand[kind.index()] > 0 {
+                habitable[n_habitable] = kind;
+                n_habitable += 1;
+            }
+        }
+        let mining = hand[Kind::Mining.index()] > 0;
+        if n_habitable > 0 || mining {
+            for r in 0..h {
+                let mut ok = board.free.0[r];
+                for c in columns(ok & board.kingdom.next_to_three(r, h)) {
+                    let kingdoms = neighbours(r, c, w, h).map(|x| match regions.of_near(x) {
+                        Some(l) if regions.leader_kinds(l) != 0 => l,
+                        _ => NO_REGION,
+                    });
+                    if distinct(kingdoms) > 2 {
+                        ok &= !(1 << c);
                     }
-                };
-                if r > 0 {
-                    look(i - w);
                 }
-                if r + 1 < h {
-                    look(i + w);
+                if !mining {
+                    ok &= !board.barren.0[r];
+                } else if n_habitable == 0 {
+                    ok &= board.barren.0[r];
                 }
-                if c > 0 {
-                    look(i - 1);
-                }
-                if c + 1 < w {
-                    look(i + 1);
-                }
-                near.push(Near {
-                    at,
-                    free: true,
-                    leader_may_stand: scientist && !cell.is_uninhabitable(),
-                    around,
+                let barren = board.barren.0[r];
+                for_each_column(ok, |c| {
+                    let at = Pos::new(r as u8, c as u8);
+                    if barren >> c & 1 != 0 {
+                        out.push(Action::Colonize {
+                            kind: Kind::Mining,
+                            at,
+                        });
+                    } else {
+                        for &kind in &habitable[..n_habitable] {
+                            out.push(Action::Colonize { kind, at });
+                        }
+                    }
                 });
             }
         }
-        // Colonize.
-        for (i, nb) in near.iter().enumerate() {
-            if !nb.free || nb.around.with_leaders(regions) > 2 {
-                continue;
-            }
-            let at = nb.at;
-            let uninhabitable = self.cells[i].is_uninhabitable();
-            for kind in Kind::ALL {
-                if hand[kind.index()] > 0 && (kind == Kind::Mining) == uninhabitable {
-                    out.push(Action::Colonize { kind, at });
-                }
+        // Place leaders from the supply: not joining two regions.
+        let mut off = [Kind::Settler; 4];
+        let mut n_off = 0;
+        for kind in Kind::ALL {
+            if self.leaders[p][kind.index()] == NOWHERE {
+                off[n_off] = kind;
+                n_off += 1;
             }
         }
-        // Place leaders from the supply: not joining two regions.
-        let off: Vec<Kind> = Kind::ALL
-            .into_iter()
-            .filter(|k| self.leaders[p][k.index()] == NOWHERE)
-            .collect();
-        if !off.is_empty() {
-            for nb in &near {
-                if nb.leader_may_stand && nb.around.len() <= 1 {
-                    for &kind in &off {
-                        out.push(Action::PlaceLeader { kind, at: nb.at });
+        if n_off > 0 {
+            for r in 0..h {
+                for_each_column(may_stand.0[r] & !joins.0[r], |c| {
+                    let at = Pos::new(r as u8, c as u8);
+                    for &kind in &off[..n_off] {
+                        out.push(Action::PlaceLeader { kind, at });
                     }
-                }
+                });
             }
         }
         // Move and withdraw leaders on the board.
-        let mut parts = vec![0u16; n];
+        let (mut parts, mut stack) = (Vec::new(), Vec::new());
         for kind in Kind::ALL {
             let from = self.leaders[p][kind.index()];
             if from == NOWHERE {
                 continue;
             }
-            self.moves_into(kind, from as usize, &near, &mut parts, out);
+            self.moves_into(
+                kind,
+                from as usize,
+                [&may_stand, &crowded, &joins],
+                &mut parts,
+                &mut stack,
+                out,
+            );
             out.push(Action::WithdrawLeader { kind });
         }
         // Destroy.
         if self.bombers[p] > 0 {
-            for (i, nb) in near.iter().enumerate() {
-                if !self.cells[i].is_destroyed() {
-                    out.push(Action::Destroy { at: nb.at });
-                }
+            for r in 0..h {
+                for_each_column(board.standing.0[r], |c| {
+                    out.push(Action::Destroy {
+                        at: Pos::new(r as u8, c as u8),
+                    });
+                });
             }
         }
         // Swap: every non-empty sub-multiset of the hand the pool can replace.
@@ -186,95 +211,238 @@ impl StarTigris {
     }
 
     /// Every cell the leader of `kind` on cell `from` may move to, as
-    /// [`StarTigris::check_move_cell`] decides, but in one pass: the
-    /// leader's region is split once into the parts it falls into
-    /// without the leader, and a target is then judged by the regions
-    /// next to it (from `near`) and, next to the leader's own region, by
-    /// the parts of it it touches (instead of a flood fill per target).
+    /// [`StarTigris::check_move_cell`] decides, but in one pass. A cell
+    /// where a leader may stand (`may_stand`) next to fewer than two cells
+    /// in regions (not `crowded`) joins nothing; one that is not next to
+    /// the leader joins what placing a leader there would join (`joins`),
+    /// unless the leader's region falls apart without it. Only cells next
+    /// to the leader, or every crowded one when its region falls apart,
+    /// are judged one by one: by the regions next to them, the leader's
+    /// own region by the parts it falls into (found once, instead of a
+    /// flood fill per target).
+    #[allow(clippy::too_many_arguments)]
     fn moves_into(
         &self,
         kind: Kind,
         from: usize,
-        near: &[Near],
-        parts: &mut [u16],
+        sets: [&Rows; 3],
+        parts: &mut Vec<u16>,
+        stack: &mut Vec<(usize, usize)>,
         out: &mut Vec<Action>,
     ) {
+        let [may_stand, crowded, joins] = sets;
+        let (w, h) = (self.width(), self.height());
+        let (fr, fc) = (from / w, from % w);
         let old = self.regions.of(from).unwrap_or(NO_REGION);
-        self.parts_without(from, parts);
-        for (i, nb) in near.iter().enumerate() {
-            if !nb.leader_may_stand {
-                continue;
+        // Whether the region falls apart without the leader (found only
+        // if some cell where it may stand is crowded).
+        let any_crowded = (0..h).any(|r| may_stand.0[r] & crowded.0[r] != 0);
+        let split = any_crowded && self.splits_without(from, parts, stack);
+        // One cell looked at on its own: the regions next to it, the
+        // leader's own region by the parts it falls into without the
+        // leader; a move may touch one of them at most.
+        let judge = |r: usize, c: usize| {
+            let next = neighbours(r, c, w, h);
+            let mut touched = [NO_REGION; 4];
+            for (t, &x) in touched.iter_mut().zip(&next) {
+                if x != from {
+                    *t = match self.regions.of_near(x) {
+                        Some(l) if l == old && split => PART | parts[x],
+                        Some(l) => l,
+                        None => NO_REGION,
+                    };
+                }
             }
-            let around = nb.around.as_slice();
-            let others = around.iter().filter(|&&l| l != old).count();
-            if others > 1 {
-                continue;
+            distinct(touched) <= 1
+        };
+        for r in 0..h {
+            let mut ok = may_stand.0[r] & !crowded.0[r];
+            // Crowded cells: one by one next to the leader or when its
+            // region falls apart, else as placing a leader there.
+            let mut alone = may_stand.0[r] & crowded.0[r];
+            if !split {
+                ok |= alone & !joins.0[r];
+                alone &= if r == fr {
+                    (1 << fc >> 1) | (1 << fc << 1)
+                } else if r.abs_diff(fr) == 1 {
+                    1 << fc
+                } else {
+                    0
+                };
             }
-            let mut n_parts = 0;
-            if around.contains(&old) {
-                let mut seen = [0u16; 4];
-                self.for_neighbours(i, |x| {
-                    if x != from && self.regions.of(x) == Some(old) {
-                        let part = parts[x];
-                        if !seen[..n_parts].contains(&part) {
-                            seen[n_parts] = part;
-                            n_parts += 1;
-                        }
-                    }
+            for c in columns(alone) {
+                if judge(r, c) {
+                    ok |= 1 << c;
+                } else {
+                    ok &= !(1 << c);
+                }
+            }
+            for_each_column(ok, |c| {
+                out.push(Action::MoveLeader {
+                    kind,
+                    to: Pos::new(r as u8, c as u8),
                 });
-            }
-            if others + n_parts <= 1 {
-                out.push(Action::MoveLeader { kind, to: nb.at });
-            }
+            });
         }
+    }
+
+    /// Whether the region of cell `from` falls into two parts or more once
+    /// `from` is emptied; if so, the parts are in `parts` (see
+    /// [`StarTigris::parts_without`]). Most often the cells around `from`
+    /// tell: its neighbours in regions joined through the corners between
+    /// them stay joined, and no flood fill is needed.
+    fn splits_without(
+        &self,
+        from: usize,
+        parts: &mut Vec<u16>,
+        stack: &mut Vec<(usize, usize)>,
+    ) -> bool {
+        let (w, h) = (self.width() as isize, self.height() as isize);
+        let (fr, fc) = ((from as isize) / w, (from as isize) % w);
+        let held = |dr: isize, dc: isize| {
+            let (r, c) = (fr + dr, fc + dc);
+            (0..h).contains(&r)
+                && (0..w).contains(&c)
+                && self.cells[(r * w + c) as usize].in_region()
+        };
+        // Above, right, below, left, and the corner after each.
+        let sides = [held(-1, 0), held(0, 1), held(1, 0), held(0, -1)];
+        let corners = [held(-1, 1), held(1, 1), held(1, -1), held(-1, -1)];
+        let count = sides.iter().filter(|&&x| x).count();
+        let links = (0..4)
+            .filter(|&k| sides[k] && corners[k] && sides[(k + 1) % 4])
+            .count();
+        if count <= 1 || count.saturating_sub(links) <= 1 {
+            return false;
+        }
+        parts.resize(self.cell_count(), 0);
+        self.parts_without(from, parts, stack) > 1
     }
 
     /// The parts the occupied cells connected to cell `from` fall into
     /// once `from` is emptied, into `part`: a part number (from 1) for
-    /// each such cell, 0 for every other cell.
-    fn parts_without(&self, from: usize, part: &mut [u16]) {
+    /// each such cell, 0 for every other cell; returns how many parts.
+    /// `stack` is room to work in (rows and columns, so that no index is
+    /// divided).
+    fn parts_without(&self, from: usize, part: &mut [u16], stack: &mut Vec<(usize, usize)>) -> u16 {
+        let (w, h) = (self.width(), self.height());
         part.fill(0);
         let mut next = 0u16;
-        let mut stack = Vec::new();
-        self.for_neighbours(from, |start| {
-            if !self.cells[start].in_region() || part[start] != 0 {
-                return;
+        for start in neighbours(from / w, from % w, w, h) {
+            if start == NONE || !self.cells[start].in_region() || part[start] != 0 {
+                continue;
             }
             next += 1;
             part[start] = next;
-            stack.push(start);
-            while let Some(x) = stack.pop() {
-                self.for_neighbours(x, |nb| {
-                    if nb != from && self.cells[nb].in_region() && part[nb] == 0 {
+            stack.clear();
+            stack.push((start / w, start % w));
+            while let Some((r, c)) = stack.pop() {
+                let around = [
+                    (r.wrapping_sub(1), c),
+                    (r + 1, c),
+                    (r, c.wrapping_sub(1)),
+                    (r, c + 1),
+                ];
+                for (nb, (r, c)) in neighbours(r, c, w, h).into_iter().zip(around) {
+                    if nb != NONE && nb != from && self.cells[nb].in_region() && part[nb] == 0 {
                         part[nb] = next;
-                        stack.push(nb);
+                        stack.push((r, c));
                     }
-                });
+                }
             }
-        });
+        }
+        next
     }
 }
 
-/// What the listing needs to know of a cell's neighbourhood.
-#[derive(Clone, Copy)]
-struct Near {
-    /// The cell's position.
-    at: Pos,
-    /// Neither destroyed nor occupied.
-    free: bool,
-    /// Free, habitable and next to a scientist colony: a leader may stand
-    /// there unless it would join regions.
-    leader_may_stand: bool,
-    /// The regions next to it (free cells only).
-    around: Around,
+/// Call `f` with the column of each set bit of `word`, lowest first.
+#[inline]
+fn for_each_column(mut word: u32, mut f: impl FnMut(usize)) {
+    while word != 0 {
+        f(word.trailing_zeros() as usize);
+        word &= word - 1;
+    }
 }
 
-impl Near {
-    /// A destroyed or occupied cell.
-    const TAKEN: Near = Near {
-        at: Pos { row: 0, col: 0 },
-        free: false,
-        leader_may_stand: false,
-        around: Around::NONE,
-    };
+/// Where the board ends, in [`neighbours`].
+const NONE: usize = usize::MAX;
+
+/// Marks a part of the moving leader's region in [`StarTigris::moves_into`]
+/// (region labels are cell indices, below it).
+const PART: u16 = 1 << 14;
+
+/// The cells above, below, left and right of the cell at row `r`,
+/// column `c` of a `w`×`h` board, as indices ([`NONE`] past an edge).
+#[inline]
+fn neighbours(r: usize, c: usize, w: usize, h: usize) -> [usize; 4] {
+    let i = r * w + c;
+    [
+        if r > 0 { i - w } else { NONE },
+        if r + 1 < h { i + w } else { NONE },
+        if c > 0 { i - 1 } else { NONE },
+        if c + 1 < w { i + 1 } else { NONE },
+    ]
+}
+
+/// How many distinct regions (or parts) `near` holds, [`NO_REGION`] aside.
+#[inline]
+fn distinct(near: [u16; 4]) -> usize {
+    let [a, b, c, d] = near;
+    (a != NO_REGION) as usize
+        + (b != NO_REGION && b != a) as usize
+        + (c != NO_REGION && c != a && c != b) as usize
+        + (d != NO_REGION && d != a && d != b && d != c) as usize
+}
+
+/// The board as sets of cells, made in one pass over its cells.
+struct BoardSets {
+    /// Neither destroyed nor occupied.
+    free: Rows,
+    /// Uninhabitable (destroyed or not).
+    barren: Rows,
+    /// Not destroyed.
+    standing: Rows,
+    /// Scientist colonies (in a region: not held).
+    scientist: Rows,
+    /// Cells in a region.
+    region: Rows,
+    /// Cells in a region with at least one leader.
+    kingdom: Rows,
+}
+
+impl BoardSets {
+    fn of(g: &StarTigris) -> BoardSets {
+        let (w, h) = (g.width(), g.height());
+        let mut b = BoardSets {
+            free: Rows::EMPTY,
+            barren: Rows::EMPTY,
+            standing: Rows::EMPTY,
+            scientist: Rows::EMPTY,
+            region: Rows::EMPTY,
+            kingdom: Rows::EMPTY,
+        };
+        for r in 0..h {
+            let (mut free, mut barren, mut standing) = (0u32, 0u32, 0u32);
+            let (mut scientist, mut region, mut kingdom) = (0u32, 0u32, 0u32);
+            let row = r * w..(r + 1) * w;
+            let cells = g.cells[row.clone()].iter();
+            for (c, (&cell, &l)) in cells.zip(g.regions.labels(row)).enumerate() {
+                free |= (cell.is_free() as u32) << c;
+                barren |= (cell.is_uninhabitable() as u32) << c;
+                standing |= (!cell.is_destroyed() as u32) << c;
+                scientist |= (cell.is_scientist() as u32) << c;
+                if l != NO_REGION {
+                    region |= 1 << c;
+                    kingdom |= ((g.regions.leader_kinds(l) != 0) as u32) << c;
+                }
+            }
+            b.free.0[r] = free;
+            b.barren.0[r] = barren;
+            b.standing.0[r] = standing;
+            b.scientist.0[r] = scientist;
+            b.region.0[r] = region;
+            b.kingdom.0[r] = kingdom;
+        }
+        b
+    }
 }

@@ -18,6 +18,7 @@ pub mod lesson;
 pub mod map;
 pub mod pos;
 pub mod regions;
+pub mod rows;
 pub mod rules;
 pub mod sample;
 pub mod setup;

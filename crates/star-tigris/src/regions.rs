@@ -248,6 +248,21 @@ impl Regions {
         (l != NO_REGION).then_some(l)
     }
 
+    /// The labels of cells `range` ([`NO_REGION`] for a cell in none).
+    #[inline]
+    pub fn labels(&self, range: std::ops::Range<usize>) -> &[u16] {
+        &self.labels[range]
+    }
+
+    /// As [`Regions::of`], for an index that may lie past the board's edge
+    /// (`usize::MAX`: no region).
+    #[inline]
+    pub fn of_near(&self, i: usize) -> Option<u16> {
+        self.labels
+            .get(i)
+            .and_then(|&l| (l != NO_REGION).then_some(l))
+    }
+
     /// Number of regions on a board of `cells` cells.
     pub fn count(&self, cells: usize) -> usize {
         (0..cells).filter(|&i| self.labels[i] == i as u16).count()

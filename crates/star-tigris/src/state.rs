@@ -89,7 +89,13 @@ impl Cell {
     /// Whether a scientist colony stands here (a held colony does not
     /// count until its conflicts are settled).
     pub fn is_scientist(self) -> bool {
-        self.colony() == Some(Kind::Scientist) && !self.is_held()
+        // A colony (content 1) of kind scientist, not held: one mask.
+        const MASK: u16 = (3 << CONTENT_SHIFT) | 3 | HELD;
+        self.0 & MASK == (1 << CONTENT_SHIFT) | Kind::Scientist as u16
+    }
+    /// Whether the cell is neither destroyed nor occupied.
+    pub fn is_free(self) -> bool {
+        self.0 & ((3 << CONTENT_SHIFT) | DESTROYED) == 0
     }
     /// Whether the piece here belongs to a region: occupied and not held.
     pub fn in_region(self) -> bool {

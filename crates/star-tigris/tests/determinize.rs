@@ -138,6 +138,14 @@ fn views_survive_json_and_bad_views_are_refused() {
     let mut bad = view.clone();
     bad.colonists[0] = 0;
     assert!(StarTigris::determinize(&bad, &mut rng).is_err());
+    // A board wider than any map (the listing's rows hold 32 columns),
+    // even with no more cells than the largest map, is refused.
+    let mut bad = view.clone();
+    bad.width = 64;
+    bad.height = 2;
+    bad.cells = vec![view.cells[0].clone(); 128];
+    let why = StarTigris::determinize(&bad, &mut rng).unwrap_err();
+    assert!(why.contains("64×2"), "{why}");
     let mut bad = view.clone();
     bad.pool_size += 1;
     assert!(StarTigris::determinize(&bad, &mut rng).is_err());
