@@ -143,7 +143,7 @@ fn views_survive_json_and_bad_views_are_refused() {
     let mut bad = view.clone();
     bad.width = 64;
     bad.height = 2;
-    bad.cells = vec![view.cells[0].clone(); 128];
+    bad.cells = vec![view.cells[0]; 128];
     let why = StarTigris::determinize(&bad, &mut rng).unwrap_err();
     assert!(why.contains("64×2"), "{why}");
     let mut bad = view.clone();
