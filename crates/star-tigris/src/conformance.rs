@@ -36,6 +36,10 @@ impl StarTigris {
         if self.regions != crate::regions::Regions::compute(self, None) {
             return Err("the cached regions differ from a fresh labelling".into());
         }
+        let (w, h) = (self.width(), self.height());
+        if self.sets != crate::rows::CellSets::of(&self.cells, w, h) {
+            return Err("the cached sets of cells differ from the cells".into());
+        }
         for p in 0..self.players {
             let n = total(&self.hand(p));
             if n > 6 {
@@ -126,5 +130,19 @@ impl Conformance for StarTigris {
             8 => Action::ResolveConflict { kind: kind(rng) },
             _ => Action::TakeArtifact { at: pos(rng) },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{DEFAULT_MAP, Options, StarTigris};
+
+    /// The sets of cells the listing reads are checked against the cells.
+    #[test]
+    fn stale_sets_of_cells_break_the_invariants() {
+        let mut g = StarTigris::new(&Options::default(), DEFAULT_MAP, 2, 1).unwrap();
+        assert_eq!(g.invariants(), Ok(()));
+        g.sets.free.0[0] ^= 1;
+        assert!(g.invariants().unwrap_err().contains("sets of cells"));
     }
 }

@@ -83,6 +83,7 @@ impl StarTigris {
             open_scores: view.open_scores,
             rng: GameRng::seeded(rng.next_u64()),
             regions: Regions::default(),
+            sets: Default::default(),
             sim: None,
         };
         // The board.

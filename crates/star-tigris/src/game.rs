@@ -137,6 +137,7 @@ impl StarTigris {
             open_scores: options.open_scores,
             rng: GameRng::seeded(seed),
             regions: Default::default(),
+            sets: Default::default(),
             sim: None,
         };
         for p in 0..players {

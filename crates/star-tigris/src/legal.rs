@@ -84,7 +84,7 @@ impl StarTigris {
         let hand = self.hands[p];
         let regions = &self.regions;
         let (w, h) = (self.width(), self.height());
-        let board = BoardSets::of(self);
+        let board = &self.sets;
         // Rows are asked whole; a cell is looked at on its own only where
         // the rows cannot settle it (next to two regions or more).
         let may_stand = Rows(std::array::from_fn(|r| {
@@ -123,7 +123,9 @@ impl StarTigris {
         if n_habitable > 0 || mining {
             for r in 0..h {
                 let mut ok = board.free.0[r];
-                for c in columns(ok & board.kingdom.next_to_three(r, h)) {
+                // Only a cell next to three cells in regions can be next
+                // to three regions with leaders.
+                for c in columns(ok & board.region.next_to_three(r, h)) {
                     let kingdoms = neighbours(r, c, w, h).map(|x| match regions.of_near(x) {
                         Some(l) if regions.leader_kinds(l) != 0 => l,
                         _ => NO_REGION,
@@ -322,21 +324,33 @@ impl StarTigris {
     /// The parts the occupied cells connected to cell `from` fall into
     /// once `from` is emptied, into `part`: a part number (from 1) for
     /// each such cell, 0 for every other cell; returns how many parts.
-    /// `stack` is room to work in (rows and columns, so that no index is
-    /// divided).
-    fn parts_without(&self, from: usize, part: &mut [u16], stack: &mut Vec<(usize, usize)>) -> u16 {
+    /// When the first part reaches every neighbour of `from` the answer
+    /// is 1 and the fill stops there (`part` is then incomplete, and not
+    /// needed: nothing falls apart). The fill goes breadth first, so a
+    /// short way round `from` is found early. `queue` is room to work in
+    /// (rows and columns, so that no index is divided).
+    fn parts_without(&self, from: usize, part: &mut [u16], queue: &mut Vec<(usize, usize)>) -> u16 {
         let (w, h) = (self.width(), self.height());
         part.fill(0);
+        let starts = neighbours(from / w, from % w, w, h);
+        let in_region = |x: usize| x != NONE && self.cells[x].in_region();
+        let mut unreached = starts.iter().filter(|&&x| in_region(x)).count();
         let mut next = 0u16;
-        for start in neighbours(from / w, from % w, w, h) {
-            if start == NONE || !self.cells[start].in_region() || part[start] != 0 {
+        for start in starts {
+            if !in_region(start) || part[start] != 0 {
                 continue;
             }
             next += 1;
             part[start] = next;
-            stack.clear();
-            stack.push((start / w, start % w));
-            while let Some((r, c)) = stack.pop() {
+            unreached -= 1;
+            if next == 1 && unreached == 0 {
+                return 1;
+            }
+            queue.clear();
+            queue.push((start / w, start % w));
+            let mut head = 0;
+            while let Some(&(r, c)) = queue.get(head) {
+                head += 1;
                 let around = [
                     (r.wrapping_sub(1), c),
                     (r + 1, c),
@@ -346,7 +360,13 @@ impl StarTigris {
                 for (nb, (r, c)) in neighbours(r, c, w, h).into_iter().zip(around) {
                     if nb != NONE && nb != from && self.cells[nb].in_region() && part[nb] == 0 {
                         part[nb] = next;
-                        stack.push((r, c));
+                        if starts.contains(&nb) {
+                            unreached -= 1;
+                            if next == 1 && unreached == 0 {
+                                return 1;
+                            }
+                        }
+                        queue.push((r, c));
                     }
                 }
             }
@@ -392,57 +412,4 @@ fn distinct(near: [u16; 4]) -> usize {
         + (b != NO_REGION && b != a) as usize
         + (c != NO_REGION && c != a && c != b) as usize
         + (d != NO_REGION && d != a && d != b && d != c) as usize
-}
-
-/// The board as sets of cells, made in one pass over its cells.
-struct BoardSets {
-    /// Neither destroyed nor occupied.
-    free: Rows,
-    /// Uninhabitable (destroyed or not).
-    barren: Rows,
-    /// Not destroyed.
-    standing: Rows,
-    /// Scientist colonies (in a region: not held).
-    scientist: Rows,
-    /// Cells in a region.
-    region: Rows,
-    /// Cells in a region with at least one leader.
-    kingdom: Rows,
-}
-
-impl BoardSets {
-    fn of(g: &StarTigris) -> BoardSets {
-        let (w, h) = (g.width(), g.height());
-        let mut b = BoardSets {
-            free: Rows::EMPTY,
-            barren: Rows::EMPTY,
-            standing: Rows::EMPTY,
-            scientist: Rows::EMPTY,
-            region: Rows::EMPTY,
-            kingdom: Rows::EMPTY,
-        };
-        for r in 0..h {
-            let (mut free, mut barren, mut standing) = (0u32, 0u32, 0u32);
-            let (mut scientist, mut region, mut kingdom) = (0u32, 0u32, 0u32);
-            let row = r * w..(r + 1) * w;
-            let cells = g.cells[row.clone()].iter();
-            for (c, (&cell, &l)) in cells.zip(g.regions.labels(row)).enumerate() {
-                free |= (cell.is_free() as u32) << c;
-                barren |= (cell.is_uninhabitable() as u32) << c;
-                standing |= (!cell.is_destroyed() as u32) << c;
-                scientist |= (cell.is_scientist() as u32) << c;
-                if l != NO_REGION {
-                    region |= 1 << c;
-                    kingdom |= ((g.regions.leader_kinds(l) != 0) as u32) << c;
-                }
-            }
-            b.free.0[r] = free;
-            b.barren.0[r] = barren;
-            b.standing.0[r] = standing;
-            b.scientist.0[r] = scientist;
-            b.region.0[r] = region;
-            b.kingdom.0[r] = kingdom;
-        }
-        b
-    }
 }

@@ -4,6 +4,7 @@
 //! in a region?") instead of cell by cell.
 
 use crate::map::MAX_SIDE;
+use crate::state::Cell;
 
 /// A set of cells of a board at most [`MAX_SIDE`] wide and high.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +64,55 @@ impl Rows {
     pub fn next_to_three(&self, r: usize, h: usize) -> u32 {
         let [a, b, c, d] = self.neighbours_in(r, h);
         (a & b & (c | d)) | (c & d & (a | b))
+    }
+}
+
+/// The board as sets of cells, for the listing of legal orders. The game
+/// state keeps them up to date with its cells ([`CellSets::put`] after
+/// every change, [`CellSets::of`] after a full relabelling); the
+/// invariants check them against a fresh count.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellSets {
+    /// Neither destroyed nor occupied.
+    pub free: Rows,
+    /// Uninhabitable (destroyed or not).
+    pub barren: Rows,
+    /// Not destroyed.
+    pub standing: Rows,
+    /// Scientist colonies (not held).
+    pub scientist: Rows,
+    /// Cells in a region (occupied, not held).
+    pub region: Rows,
+}
+
+impl CellSets {
+    /// The sets of a `w`×`h` board of `cells`.
+    pub fn of(cells: &[Cell], w: usize, h: usize) -> CellSets {
+        let mut s = CellSets::default();
+        for r in 0..h {
+            for c in 0..w {
+                s.put_at(r, c, cells[r * w + c]);
+            }
+        }
+        s
+    }
+
+    /// Cell `i` of a board `w` wide is now `cell`.
+    #[inline]
+    pub fn put(&mut self, i: usize, w: usize, cell: Cell) {
+        self.put_at(i / w, i % w, cell);
+    }
+
+    fn put_at(&mut self, r: usize, c: usize, cell: Cell) {
+        let keep = !(1u32 << c);
+        let set = |rows: &mut Rows, on: bool| {
+            rows.0[r] = (rows.0[r] & keep) | ((on as u32) << c);
+        };
+        set(&mut self.free, cell.is_free());
+        set(&mut self.barren, cell.is_uninhabitable());
+        set(&mut self.standing, !cell.is_destroyed());
+        set(&mut self.scientist, cell.is_scientist());
+        set(&mut self.region, cell.in_region());
     }
 }
 

@@ -255,7 +255,7 @@ impl StarTigris {
                 {
                     return Err(RuleError::NotTakeable(at));
                 }
-                self.cells[i] = self.cells[i].with_artifact(false);
+                self.put_cell(i, self.cells[i].with_artifact(false));
                 self.regions.artifact_taken(i);
                 self.artifacts_held[chooser as usize] += 1;
                 ev.event(Event::ArtifactTaken { seat: chooser, at });
@@ -530,7 +530,7 @@ impl StarTigris {
         if conflict && self.sim.is_some() {
             // Simultaneous variant: the colony waits, in no region, for
             // the conflicts it starts (rules.md §11.7).
-            self.cells[i] = self.cells[i].with(Content::Colony(kind)).with_held(true);
+            self.put_cell(i, self.cells[i].with(Content::Colony(kind)).with_held(true));
             ev.event(Event::Colonized {
                 seat,
                 kind,
@@ -949,7 +949,7 @@ impl StarTigris {
 
     /// The cell with all content as given, for setups (no checks).
     pub(crate) fn set_cell(&mut self, i: usize, cell: Cell) {
-        self.cells[i] = cell;
+        self.put_cell(i, cell);
     }
 }
 

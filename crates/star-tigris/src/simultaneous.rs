@@ -713,7 +713,7 @@ impl StarTigris {
             return;
         }
         let Some(kind) = c.colony() else { return };
-        self.cells[cell] = c.with_held(false).with(Content::Empty);
+        self.put_cell(cell, c.with_held(false).with(Content::Empty));
         self.occupy(cell, Content::Colony(kind));
         ev.event(Event::ColonyJoined {
             kind,

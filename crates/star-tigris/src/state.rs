@@ -8,6 +8,7 @@ use tabula_engine::GameRng;
 use crate::Pos;
 use crate::kind::{Counts, Kind};
 use crate::regions::Regions;
+use crate::rows::CellSets;
 
 /// Most cells a board may have (32 × 32).
 pub const MAX_CELLS: usize = 1024;
@@ -275,6 +276,8 @@ pub struct StarTigris {
     pub(crate) rng: GameRng,
     /// The regions, kept up to date with the cells.
     pub(crate) regions: Regions,
+    /// The cells as sets of rows, kept up to date with the cells.
+    pub(crate) sets: CellSets,
     /// The simultaneous variant's turn: `None` in the sequential game.
     pub(crate) sim: Option<crate::simultaneous::Sim>,
 }
@@ -310,17 +313,24 @@ impl StarTigris {
     }
     /// Put a colony or leader on the empty cell `i`, keeping regions up to date.
     pub(crate) fn occupy(&mut self, i: usize, content: Content) {
-        self.cells[i] = self.cells[i].with(content);
+        self.put_cell(i, self.cells[i].with(content));
         let (w, h) = (self.width(), self.height());
         self.regions.add(&self.cells, w, h, i);
     }
+    /// Cell `i` becomes `cell`, the sets of cells kept up to date (the
+    /// regions are the caller's: see [`StarTigris::occupy`]).
+    pub(crate) fn put_cell(&mut self, i: usize, cell: Cell) {
+        self.cells[i] = cell;
+        self.sets.put(i, self.width(), cell);
+    }
     /// Empty cell `i` (or destroy it), keeping regions up to date.
     pub(crate) fn vacate(&mut self, i: usize, destroy: bool) {
-        self.cells[i] = if destroy {
+        let cell = if destroy {
             self.cells[i].destroyed()
         } else {
             self.cells[i].with(Content::Empty)
         };
+        self.put_cell(i, cell);
         let (w, h) = (self.width(), self.height());
         self.regions.remove(&self.cells, w, h, i);
     }
@@ -328,6 +338,7 @@ impl StarTigris {
     pub(crate) fn relabel_all(&mut self) {
         let (w, h) = (self.width(), self.height());
         self.regions.relabel(&self.cells, w, h, None);
+        self.sets = CellSets::of(&self.cells, w, h);
     }
     /// The cell index of a position, if it is on the board.
     pub fn index(&self, p: Pos) -> Option<usize> {
