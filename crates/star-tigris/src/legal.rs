@@ -4,7 +4,7 @@ use crate::Pos;
 use crate::action::{Action, SwapSet};
 use crate::kind::Kind;
 use crate::regions::NO_REGION;
-use crate::rows::{Rows, columns};
+use crate::rows::{Rows, at_least_two, columns};
 use crate::state::{NOWHERE, Phase, StarTigris};
 
 impl StarTigris {
@@ -85,8 +85,10 @@ impl StarTigris {
         let regions = &self.regions;
         let (w, h) = (self.width(), self.height());
         let board = &self.sets;
-        // Rows are asked whole; a cell is looked at on its own only where
-        // the rows cannot settle it (next to two regions or more).
+        // Rows are asked whole (the state keeps its cells as row sets); a
+        // cell is looked at on its own only where the rows cannot settle
+        // it: next to cells in regions that the cells around it do not
+        // show joined.
         let may_stand = Rows(std::array::from_fn(|r| {
             if r < h {
                 board.free.0[r] & !board.barren.0[r] & board.scientist.next_to(r, h)
@@ -104,7 +106,7 @@ impl StarTigris {
         // The cells where a leader would join two regions or more.
         let mut joins = Rows::EMPTY;
         for r in 0..h {
-            for c in columns(may_stand.0[r] & crowded.0[r]) {
+            for c in columns(may_stand.0[r] & board.region.apart(r, h, 2)) {
                 let near = neighbours(r, c, w, h).map(|x| regions.of_near(x).unwrap_or(NO_REGION));
                 joins.set_if(r, c, distinct(near) > 1);
             }
@@ -123,9 +125,10 @@ impl StarTigris {
         if n_habitable > 0 || mining {
             for r in 0..h {
                 let mut ok = board.free.0[r];
-                // Only a cell next to three cells in regions can be next
-                // to three regions with leaders.
-                for c in columns(ok & board.region.next_to_three(r, h)) {
+                // Only a cell next to three cells in regions, apart as
+                // far as the cells around it show, can be next to three
+                // regions with leaders.
+                for c in columns(ok & board.region.apart(r, h, 3)) {
                     let kingdoms = neighbours(r, c, w, h).map(|x| match regions.of_near(x) {
                         Some(l) if regions.leader_kinds(l) != 0 => l,
                         _ => NO_REGION,
@@ -175,7 +178,7 @@ impl StarTigris {
             }
         }
         // Move and withdraw leaders on the board.
-        let (mut parts, mut stack) = (Vec::new(), Vec::new());
+        let mut work = Vec::new();
         for kind in Kind::ALL {
             let from = self.leaders[p][kind.index()];
             if from == NOWHERE {
@@ -185,8 +188,7 @@ impl StarTigris {
                 kind,
                 from as usize,
                 [&may_stand, &crowded, &joins],
-                &mut parts,
-                &mut stack,
+                &mut work,
                 out,
             );
             out.push(Action::WithdrawLeader { kind });
@@ -213,65 +215,80 @@ impl StarTigris {
     }
 
     /// Every cell the leader of `kind` on cell `from` may move to, as
-    /// [`StarTigris::check_move_cell`] decides, but in one pass. A cell
-    /// where a leader may stand (`may_stand`) next to fewer than two cells
-    /// in regions (not `crowded`) joins nothing; one that is not next to
-    /// the leader joins what placing a leader there would join (`joins`),
-    /// unless the leader's region falls apart without it. Only cells next
-    /// to the leader, or every crowded one when its region falls apart,
-    /// are judged one by one: by the regions next to them, the leader's
-    /// own region by the parts it falls into (found once, instead of a
-    /// flood fill per target).
-    #[allow(clippy::too_many_arguments)]
+    /// [`StarTigris::check_move_cell`] decides, row by row. A cell where a
+    /// leader may stand (`may_stand`) next to fewer than two cells in
+    /// regions (not `crowded`) joins nothing. When the leader's region
+    /// holds together without it, any other cell joins what placing a
+    /// leader there would join (`joins`). When the region falls into
+    /// parts, a cell next to one part may touch nothing else, and a cell
+    /// next to no part joins what placing a leader would. The cells next
+    /// to the leader itself are looked at one by one where the rows cannot
+    /// tell (the leader's own cell does not count as a neighbour).
     fn moves_into(
         &self,
         kind: Kind,
         from: usize,
         sets: [&Rows; 3],
-        parts: &mut Vec<u16>,
-        stack: &mut Vec<(usize, usize)>,
+        work: &mut Vec<(usize, u32)>,
         out: &mut Vec<Action>,
     ) {
         let [may_stand, crowded, joins] = sets;
         let (w, h) = (self.width(), self.height());
         let (fr, fc) = (from / w, from % w);
-        let old = self.regions.of(from).unwrap_or(NO_REGION);
-        // Whether the region falls apart without the leader (found only
-        // if some cell where it may stand is crowded).
-        let any_crowded = (0..h).any(|r| may_stand.0[r] & crowded.0[r] != 0);
-        let split = any_crowded && self.splits_without(from, parts, stack);
-        // One cell looked at on its own: the regions next to it, the
-        // leader's own region by the parts it falls into without the
-        // leader; a move may touch one of them at most.
+        // The regions next to one cell (the leader's aside): at most one.
         let judge = |r: usize, c: usize| {
-            let next = neighbours(r, c, w, h);
-            let mut touched = [NO_REGION; 4];
-            for (t, &x) in touched.iter_mut().zip(&next) {
-                if x != from {
-                    *t = match self.regions.of_near(x) {
-                        Some(l) if l == old && split => PART | parts[x],
-                        Some(l) => l,
-                        None => NO_REGION,
-                    };
+            let near = neighbours(r, c, w, h).map(|x| {
+                if x == from {
+                    NO_REGION
+                } else {
+                    self.regions.of_near(x).unwrap_or(NO_REGION)
+                }
+            });
+            distinct(near) <= 1
+        };
+        let any_crowded = (0..h).any(|r| may_stand.0[r] & crowded.0[r] != 0);
+        let parts = if any_crowded {
+            self.parts_without(from, work)
+        } else {
+            None
+        };
+        // The cells in regions other than the leader's (when split).
+        let others = parts.as_ref().map(|parts| {
+            let mut o = self.sets.region;
+            o.0[fr] &= !(1 << fc);
+            for p in parts {
+                for r in 0..h {
+                    o.0[r] &= !p.0[r];
                 }
             }
-            distinct(touched) <= 1
-        };
+            o
+        });
         for r in 0..h {
+            let beside = if r == fr {
+                (1 << fc >> 1) | (1 << fc << 1)
+            } else if r.abs_diff(fr) == 1 {
+                1 << fc
+            } else {
+                0
+            };
+            let close = may_stand.0[r] & crowded.0[r];
             let mut ok = may_stand.0[r] & !crowded.0[r];
-            // Crowded cells: one by one next to the leader or when its
-            // region falls apart, else as placing a leader there.
-            let mut alone = may_stand.0[r] & crowded.0[r];
-            if !split {
-                ok |= alone & !joins.0[r];
-                alone &= if r == fr {
-                    (1 << fc >> 1) | (1 << fc << 1)
-                } else if r.abs_diff(fr) == 1 {
-                    1 << fc
-                } else {
-                    0
-                };
-            }
+            let alone = match (&parts, &others) {
+                (Some(parts), Some(others)) => {
+                    let mut touch = [0u32; 4];
+                    for (t, p) in touch.iter_mut().zip(parts) {
+                        *t = p.next_to(r, h);
+                    }
+                    let any = touch[0] | touch[1] | touch[2] | touch[3];
+                    let one_part = any & !at_least_two(touch) & !others.next_to(r, h);
+                    ok |= close & ((any & one_part) | (!any & !joins.0[r]));
+                    close & beside & !any
+                }
+                _ => {
+                    ok |= close & !joins.0[r];
+                    close & beside
+                }
+            };
             for c in columns(alone) {
                 if judge(r, c) {
                     ok |= 1 << c;
@@ -288,90 +305,38 @@ impl StarTigris {
         }
     }
 
-    /// Whether the region of cell `from` falls into two parts or more once
-    /// `from` is emptied; if so, the parts are in `parts` (see
-    /// [`StarTigris::parts_without`]). Most often the cells around `from`
-    /// tell: its neighbours in regions joined through the corners between
-    /// them stay joined, and no flood fill is needed.
-    fn splits_without(
-        &self,
-        from: usize,
-        parts: &mut Vec<u16>,
-        stack: &mut Vec<(usize, usize)>,
-    ) -> bool {
-        let (w, h) = (self.width() as isize, self.height() as isize);
-        let (fr, fc) = ((from as isize) / w, (from as isize) % w);
-        let held = |dr: isize, dc: isize| {
-            let (r, c) = (fr + dr, fc + dc);
-            (0..h).contains(&r)
-                && (0..w).contains(&c)
-                && self.cells[(r * w + c) as usize].in_region()
-        };
-        // Above, right, below, left, and the corner after each.
-        let sides = [held(-1, 0), held(0, 1), held(1, 0), held(0, -1)];
-        let corners = [held(-1, 1), held(1, 1), held(1, -1), held(-1, -1)];
-        let count = sides.iter().filter(|&&x| x).count();
-        let links = (0..4)
-            .filter(|&k| sides[k] && corners[k] && sides[(k + 1) % 4])
-            .count();
-        if count <= 1 || count.saturating_sub(links) <= 1 {
-            return false;
-        }
-        parts.resize(self.cell_count(), 0);
-        self.parts_without(from, parts, stack) > 1
-    }
-
-    /// The parts the occupied cells connected to cell `from` fall into
-    /// once `from` is emptied, into `part`: a part number (from 1) for
-    /// each such cell, 0 for every other cell; returns how many parts.
-    /// When the first part reaches every neighbour of `from` the answer
-    /// is 1 and the fill stops there (`part` is then incomplete, and not
-    /// needed: nothing falls apart). The fill goes breadth first, so a
-    /// short way round `from` is found early. `queue` is room to work in
-    /// (rows and columns, so that no index is divided).
-    fn parts_without(&self, from: usize, part: &mut [u16], queue: &mut Vec<(usize, usize)>) -> u16 {
+    /// The parts the region of cell `from` falls into once `from` is
+    /// emptied, when there are two or more (at most four: one a neighbour
+    /// of `from`); `None` when it holds together. Most often the cells
+    /// around `from` tell: its neighbours in regions joined through the
+    /// corners between them stay joined. Otherwise the region is filled
+    /// from each neighbour of `from` in turn, a run of a row at a time
+    /// ([`Rows::fill`]). `work` is room to work in.
+    fn parts_without(&self, from: usize, work: &mut Vec<(usize, u32)>) -> Option<[Rows; 4]> {
         let (w, h) = (self.width(), self.height());
-        part.fill(0);
-        let starts = neighbours(from / w, from % w, w, h);
-        let in_region = |x: usize| x != NONE && self.cells[x].in_region();
-        let mut unreached = starts.iter().filter(|&&x| in_region(x)).count();
-        let mut next = 0u16;
-        for start in starts {
-            if !in_region(start) || part[start] != 0 {
+        let (fr, fc) = (from / w, from % w);
+        let region = &self.sets.region;
+        if region.apart(fr, h, 2) >> fc & 1 == 0 {
+            return None;
+        }
+        let mut mask = *region;
+        mask.0[fr] &= !(1 << fc);
+        let starts = [
+            (fr.wrapping_sub(1), 1u32 << fc),
+            (fr + 1, 1 << fc),
+            (fr, 1 << fc >> 1),
+            (fr, 1 << fc << 1),
+        ];
+        let mut parts = [Rows::EMPTY; 4];
+        let mut n = 0;
+        for (r, bit) in starts {
+            if r >= h || mask.0[r] & bit == 0 || parts[..n].iter().any(|p| p.0[r] & bit != 0) {
                 continue;
             }
-            next += 1;
-            part[start] = next;
-            unreached -= 1;
-            if next == 1 && unreached == 0 {
-                return 1;
-            }
-            queue.clear();
-            queue.push((start / w, start % w));
-            let mut head = 0;
-            while let Some(&(r, c)) = queue.get(head) {
-                head += 1;
-                let around = [
-                    (r.wrapping_sub(1), c),
-                    (r + 1, c),
-                    (r, c.wrapping_sub(1)),
-                    (r, c + 1),
-                ];
-                for (nb, (r, c)) in neighbours(r, c, w, h).into_iter().zip(around) {
-                    if nb != NONE && nb != from && self.cells[nb].in_region() && part[nb] == 0 {
-                        part[nb] = next;
-                        if starts.contains(&nb) {
-                            unreached -= 1;
-                            if next == 1 && unreached == 0 {
-                                return 1;
-                            }
-                        }
-                        queue.push((r, c));
-                    }
-                }
-            }
+            parts[n] = mask.fill(r, bit, h, work);
+            n += 1;
         }
-        next
+        (n > 1).then_some(parts)
     }
 }
 
@@ -386,10 +351,6 @@ fn for_each_column(mut word: u32, mut f: impl FnMut(usize)) {
 
 /// Where the board ends, in [`neighbours`].
 const NONE: usize = usize::MAX;
-
-/// Marks a part of the moving leader's region in [`StarTigris::moves_into`]
-/// (region labels are cell indices, below it).
-const PART: u16 = 1 << 14;
 
 /// The cells above, below, left and right of the cell at row `r`,
 /// column `c` of a `w`×`h` board, as indices ([`NONE`] past an edge).

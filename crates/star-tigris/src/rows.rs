@@ -55,16 +55,100 @@ impl Rows {
     /// Row `r` of the cells with at least two neighbours in `self`.
     #[inline]
     pub fn next_to_two(&self, r: usize, h: usize) -> u32 {
-        let [a, b, c, d] = self.neighbours_in(r, h);
-        (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        at_least_two(self.neighbours_in(r, h))
     }
 
     /// Row `r` of the cells with at least three neighbours in `self`.
     #[inline]
     pub fn next_to_three(&self, r: usize, h: usize) -> u32 {
-        let [a, b, c, d] = self.neighbours_in(r, h);
-        (a & b & (c | d)) | (c & d & (a | b))
+        at_least_three(self.neighbours_in(r, h))
     }
+
+    /// The cells of `self` joined to the cells `bits` of row `row` (which
+    /// must be in `self`) through cells of `self`, on a board `h` rows
+    /// high: filled a run of a row at a time (a run found whole by
+    /// shifting, not cell by cell). `work` is room to work in.
+    pub fn fill(&self, row: usize, bits: u32, h: usize, work: &mut Vec<(usize, u32)>) -> Rows {
+        let mut got = Rows::EMPTY;
+        work.clear();
+        work.push((row, bits));
+        while let Some((r, bits)) = work.pop() {
+            let open = self.0[r] & !got.0[r];
+            let fresh = bits & open;
+            if fresh == 0 {
+                continue;
+            }
+            // `got` holds whole runs, so the runs of `open` through the
+            // fresh cells are new.
+            let run = runs_through(fresh, open);
+            got.0[r] |= run;
+            if r > 0 {
+                work.push((r - 1, run));
+            }
+            if r + 1 < h {
+                work.push((r + 1, run));
+            }
+        }
+        got
+    }
+
+    /// Row `r` of the cells whose neighbours in `self` fall into at least
+    /// `groups` (2 or 3) groups as far as the 3×3 square around the cell
+    /// shows: two neighbours side by side (above and right, say) are one
+    /// group when the corner between them is in `self`. Neighbours in
+    /// different groups here may still be joined further away; in one
+    /// group they are surely joined.
+    #[inline]
+    pub fn apart(&self, r: usize, h: usize, groups: usize) -> u32 {
+        let up = if r > 0 { self.0[r - 1] } else { 0 };
+        let down = if r + 1 < h { self.0[r + 1] } else { 0 };
+        let row = self.0[r];
+        let (left, right) = (row << 1, row >> 1);
+        // Corner links: above–right, right–below, below–left, left–above.
+        let links = [
+            up & (up >> 1) & right,
+            right & (down >> 1) & down,
+            down & (down << 1) & left,
+            left & (up << 1) & up,
+        ];
+        let any_link = links[0] | links[1] | links[2] | links[3];
+        let two_links = at_least_two(links);
+        let four = up & down & left & right;
+        let three = at_least_three([up, down, left, right]) & !four;
+        let two = at_least_two([up, down, left, right]) & !three & !four;
+        match groups {
+            // Groups = neighbours − links (one when all four are linked).
+            2 => (two & !any_link) | (three & !two_links) | (four & !at_least_three(links)),
+            _ => (three & !any_link) | (four & !two_links),
+        }
+    }
+}
+
+/// The runs (unbroken stretches of set bits) of `within` that hold a bit
+/// of `seeds`: the seeds spread up and down by doubling steps.
+#[inline]
+pub fn runs_through(seeds: u32, within: u32) -> u32 {
+    let (mut up, mut down) = (seeds, seeds);
+    let (mut pu, mut pd) = (within, within);
+    for step in [1, 2, 4, 8, 16] {
+        up |= pu & (up << step);
+        pu &= pu << step;
+        down |= pd & (down >> step);
+        pd &= pd >> step;
+    }
+    up | down
+}
+
+/// The cells set in at least two of the four words.
+#[inline]
+pub fn at_least_two([a, b, c, d]: [u32; 4]) -> u32 {
+    (a & (b | c | d)) | (b & (c | d)) | (c & d)
+}
+
+/// The cells set in at least three of the four words.
+#[inline]
+pub fn at_least_three([a, b, c, d]: [u32; 4]) -> u32 {
+    (a & b & (c | d)) | (c & d & (a | b))
 }
 
 /// The board as sets of cells, for the listing of legal orders. The game
@@ -169,6 +253,82 @@ mod tests {
             picked(5, h, |r| s.next_to_three(r, h)),
             [".....", ".*...", "....."]
         );
+    }
+
+    /// `apart` against counting, for every filling of a 3×3 square, the
+    /// groups the centre's neighbours form inside the square.
+    #[test]
+    fn groups_apart_agree_with_a_count_in_the_square() {
+        for fill in 0u32..512 {
+            let at = |r: usize, c: usize| fill >> (r * 3 + c) & 1 != 0;
+            let mut s = Rows::EMPTY;
+            for r in 0..3 {
+                for c in 0..3 {
+                    s.set_if(r, c, at(r, c) && (r, c) != (1, 1));
+                }
+            }
+            // Groups of the ring (centre left out) that hold a neighbour.
+            let ring = [
+                (0, 0),
+                (0, 1),
+                (0, 2),
+                (1, 2),
+                (2, 2),
+                (2, 1),
+                (2, 0),
+                (1, 0),
+            ];
+            let mut group = [usize::MAX; 8];
+            let mut groups = 0;
+            for k in 0..8 {
+                let (r, c) = ring[k];
+                if !s.has(r, c) || group[k] != usize::MAX {
+                    continue;
+                }
+                let mut todo = vec![k];
+                group[k] = groups;
+                while let Some(j) = todo.pop() {
+                    for m in [(j + 1) % 8, (j + 7) % 8] {
+                        let (r, c) = ring[m];
+                        if s.has(r, c) && group[m] == usize::MAX {
+                            group[m] = groups;
+                            todo.push(m);
+                        }
+                    }
+                }
+                groups += 1;
+            }
+            let mut held: Vec<usize> = [1, 3, 5, 7]
+                .into_iter()
+                .filter(|&k| s.has(ring[k].0, ring[k].1))
+                .map(|k| group[k])
+                .collect();
+            held.sort();
+            held.dedup();
+            for want in [2, 3] {
+                assert_eq!(
+                    s.apart(1, 3, want) >> 1 & 1 != 0,
+                    held.len() >= want,
+                    "fill {fill:09b}, {want} groups"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn runs_and_fills_follow_the_cells_of_the_set() {
+        assert_eq!(runs_through(0b0000_1000, 0b0111_1110), 0b0111_1110);
+        assert_eq!(runs_through(0b0000_0010, 0b1110_0111), 0b0000_0111);
+        assert_eq!(runs_through(1 << 31, u32::MAX), u32::MAX);
+        assert_eq!(runs_through(0, u32::MAX), 0);
+        // A spiral: one piece however long the way round.
+        let (s, h) = board(&["#####.", "....#.", "###.#.", "#...#.", "######", "......"]);
+        let all = s.fill(2, 0b100, h, &mut Vec::new());
+        assert_eq!(all, s);
+        // Two pieces: the fill stays in its own.
+        let (s, h) = board(&["##..#", "#...#", "....#"]);
+        let left = s.fill(1, 1, h, &mut Vec::new());
+        assert_eq!(left, board(&["##...", "#....", "....."]).0);
     }
 
     #[test]
