@@ -6,6 +6,7 @@
 //! arrives, [`Regions::remove`] when one leaves) instead of relabelling the
 //! whole board after every action.
 
+use crate::kind::Kind;
 use crate::state::{Cell, Content, MAX_CELLS, StarTigris};
 
 /// The label of a cell that belongs to no region.
@@ -217,6 +218,27 @@ impl Regions {
             self.leader_kinds[label as usize] = kinds;
             self.artifacts[label as usize] = artifacts;
             self.artifacts_total += artifacts as u16;
+        }
+    }
+
+    /// Update after the piece on cell `i` of region `old` left when the
+    /// region holds together without it and `i` is not its label: the
+    /// cell leaves, with its artifact, and the kind of its leader when it
+    /// was the region's only leader of that kind.
+    pub(crate) fn forget_cell(
+        &mut self,
+        i: usize,
+        old: u16,
+        artifact: bool,
+        kind_gone: Option<Kind>,
+    ) {
+        self.labels[i] = NO_REGION;
+        if artifact {
+            self.artifacts[old as usize] -= 1;
+            self.artifacts_total -= 1;
+        }
+        if let Some(k) = kind_gone {
+            self.leader_kinds[old as usize] &= !(1 << k.index());
         }
     }
 

@@ -325,14 +325,39 @@ impl StarTigris {
     }
     /// Empty cell `i` (or destroy it), keeping regions up to date.
     pub(crate) fn vacate(&mut self, i: usize, destroy: bool) {
+        let was = self.cells[i];
         let cell = if destroy {
-            self.cells[i].destroyed()
+            was.destroyed()
         } else {
-            self.cells[i].with(Content::Empty)
+            was.with(Content::Empty)
         };
         self.put_cell(i, cell);
         let (w, h) = (self.width(), self.height());
-        self.regions.remove(&self.cells, w, h, i);
+        // Most often the region holds together without the cell, as the
+        // cells around it show, and keeps its label (the label is the
+        // region's first cell: not this one): only the cell, its artifact
+        // and its leader leave. Otherwise the region is labelled again.
+        let old = self.regions.of(i);
+        let apart = self.sets.region.apart(i / w, h, 2) >> (i % w) & 1 != 0;
+        match old {
+            Some(old) if !apart && old as usize != i => {
+                let kind_gone = match was.content() {
+                    Content::Leader(_, k) => {
+                        let another = (0..self.players()).any(|q| {
+                            let at = self.leaders[q][k.index()];
+                            at != NOWHERE
+                                && at as usize != i
+                                && self.regions.of(at as usize) == Some(old)
+                        });
+                        (!another).then_some(k)
+                    }
+                    _ => None,
+                };
+                self.regions
+                    .forget_cell(i, old, was.has_artifact(), kind_gone);
+            }
+            _ => self.regions.remove(&self.cells, w, h, i),
+        }
     }
     /// Relabel every region from scratch.
     pub(crate) fn relabel_all(&mut self) {
