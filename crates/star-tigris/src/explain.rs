@@ -36,7 +36,7 @@ impl StarTigris {
         let (att, def) = (att as usize, def as usize);
         let support = |leader: usize| -> Vec<Pos> {
             if c.external {
-                let split = Regions::compute(self, Some(c.cell as usize));
+                let split = Regions::without(self, c.cell as usize);
                 match split.of(leader) {
                     Some(r) => split
                         .cells(self, r)

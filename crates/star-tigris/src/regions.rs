@@ -77,6 +77,15 @@ impl Regions {
         r
     }
 
+    /// The regions of `g` with cell `skip` treated as empty, as
+    /// [`Regions::compute`] with `Some(skip)` finds them, but from the
+    /// kept labels: only the region of `skip` is labelled again.
+    pub fn without(g: &StarTigris, skip: usize) -> Regions {
+        let mut r = g.regions().clone();
+        r.remove(g.cells_slice(), g.width(), g.height(), skip);
+        r
+    }
+
     /// Relabel every cell of a board.
     pub(crate) fn relabel(&mut self, cells: &[Cell], w: usize, h: usize, skip: Option<usize>) {
         let grid = Grid { cells, w, h };
