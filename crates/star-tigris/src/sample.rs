@@ -18,7 +18,6 @@ impl StarTigris {
         // The simultaneous variant's submission draws from the same
         // candidates; once an order is given, a candidate must also pass
         // the submission's own checks (rules.md §11.2).
-        let used = self.used_by(seat);
         let filtered = match self.phase {
             Phase::Order if seat == self.active => false,
             Phase::Submit if self.deciding().contains(seat) => {
@@ -37,6 +36,7 @@ impl StarTigris {
                 return (!list.is_empty()).then(|| list[rng.index(list.len())]);
             }
         };
+        let used = filtered.then(|| self.used_by(seat));
         let p = seat as usize;
         let n = self.cell_count() as u64;
         let hand = self.hands[p];
@@ -150,7 +150,7 @@ impl StarTigris {
                 break 'pick Some(Action::Pass);
             };
             match candidate {
-                Some(a) if !filtered || self.within_submission(&used, &a).is_ok() => {
+                Some(a) if used.is_none_or(|used| self.within_submission(&used, &a).is_ok()) => {
                     return Some(a);
                 }
                 _ => continue,
