@@ -231,15 +231,18 @@ impl Regions {
     }
 
     /// Update after the piece on cell `i` of region `old` left when the
-    /// region holds together without it and `i` is not its label: the
-    /// cell leaves, with its artifact, and the kind of its leader when it
-    /// was the region's only leader of that kind.
+    /// region holds together without it: the cell leaves, with its
+    /// artifact, and the kind of its leader when it was the region's only
+    /// leader of that kind. When `i` was the region's label (its first
+    /// cell), the region takes its next cell's index as its label; when
+    /// `i` was all of it, the region is gone.
     pub(crate) fn forget_cell(
         &mut self,
         i: usize,
         old: u16,
         artifact: bool,
         kind_gone: Option<Kind>,
+        cells: usize,
     ) {
         self.labels[i] = NO_REGION;
         if artifact {
@@ -249,6 +252,23 @@ impl Regions {
         if let Some(k) = kind_gone {
             self.leader_kinds[old as usize] &= !(1 << k.index());
         }
+        if old as usize != i {
+            return;
+        }
+        let (kinds, artifacts) = (self.leader_kinds[i], self.artifacts[i]);
+        self.leader_kinds[i] = 0;
+        self.artifacts[i] = 0;
+        let labels = &mut self.labels[..cells];
+        let Some(first) = (i + 1..cells).find(|&j| labels[j] == old) else {
+            return;
+        };
+        for l in &mut labels[first..] {
+            if *l == old {
+                *l = first as u16;
+            }
+        }
+        self.leader_kinds[first] = kinds;
+        self.artifacts[first] = artifacts;
     }
 
     /// Update after the artifact on cell `i` was taken.

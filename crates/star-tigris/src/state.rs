@@ -334,13 +334,14 @@ impl StarTigris {
         self.put_cell(i, cell);
         let (w, h) = (self.width(), self.height());
         // Most often the region holds together without the cell, as the
-        // cells around it show, and keeps its label (the label is the
-        // region's first cell: not this one): only the cell, its artifact
-        // and its leader leave. Otherwise the region is labelled again.
+        // cells around it show: only the cell, its artifact and its
+        // leader leave (and, when the cell was the region's first, the
+        // label passes to the next). Otherwise the region is labelled
+        // again.
         let old = self.regions.of(i);
         let apart = self.sets.region.apart(i / w, h, 2) >> (i % w) & 1 != 0;
         match old {
-            Some(old) if !apart && old as usize != i => {
+            Some(old) if !apart => {
                 let kind_gone = match was.content() {
                     Content::Leader(_, k) => {
                         let another = (0..self.players()).any(|q| {
@@ -353,8 +354,9 @@ impl StarTigris {
                     }
                     _ => None,
                 };
+                let n = self.cell_count();
                 self.regions
-                    .forget_cell(i, old, was.has_artifact(), kind_gone);
+                    .forget_cell(i, old, was.has_artifact(), kind_gone, n);
             }
             _ => self.regions.remove(&self.cells, w, h, i),
         }
