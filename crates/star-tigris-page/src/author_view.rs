@@ -176,6 +176,24 @@ pub fn panel(a: &Author) -> El {
         }
         Some(rec) => {
             root = root.child(el("h2").text(&t("lesson-author-steps")));
+            let deciding = a.deciding();
+            if !deciding.is_empty() {
+                let mut whose = el("div")
+                    .class("slots")
+                    .attr("role", "group")
+                    .attr("id", "author-deciding")
+                    .attr("aria-label", &t("lesson-author-deciding"))
+                    .text(&t("lesson-author-deciding"))
+                    .text(" ");
+                for s in deciding {
+                    let p = s + 1;
+                    whose = whose.child(
+                        button(&p.to_string(), &format!("author-player:{p}"))
+                            .pressed(a.seat() == Some(s)),
+                    );
+                }
+                root = root.child(whose);
+            }
             if let (Some(g), Some(seat)) = (a.game(), a.seat()) {
                 let n = a.selection.map(|s| targets(g, seat, s).len()).unwrap_or(0);
                 root = root.child(

@@ -459,11 +459,30 @@ impl Author {
         self.recording.as_ref().and_then(|r| r.states.last())
     }
 
-    /// The seat that must act now.
+    /// The seat that must act now. When several decide at once (the
+    /// simultaneous variant's orders and combat turns), the one chosen with
+    /// [`Author::player`] if it is among them, else the first of them.
     pub fn seat(&self) -> Option<u8> {
         match self.game()?.to_move() {
             ToMove::Seat(s) => Some(s),
+            ToMove::Simultaneous(set) => {
+                let chosen = self.player.saturating_sub(1);
+                if set.contains(chosen) {
+                    Some(chosen)
+                } else {
+                    set.iter().next()
+                }
+            }
             _ => None,
+        }
+    }
+
+    /// The seats deciding at once now, when there are two or more: the
+    /// writer chooses whose orders to record.
+    pub fn deciding(&self) -> Vec<u8> {
+        match self.game().map(|g| g.to_move()) {
+            Some(ToMove::Simultaneous(set)) if set.iter().nth(1).is_some() => set.iter().collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -801,6 +820,56 @@ mod tests {
         a.undo();
         assert!(a.lesson().is_err());
         assert!(a.play(Action::Commit { count: 9 }).is_err());
+    }
+
+    /// A position in the simultaneous variant (`turns simultaneous` in the
+    /// header): the writer records each player's secret orders in turn,
+    /// choosing whose, and the lesson player teaches the recorded steps.
+    #[test]
+    fn orders_given_at_once_are_recorded_for_the_player_chosen() {
+        let mut a = author();
+        a.header = "players 2\nturns simultaneous\nseed 9\nhand 1 settler 2 scientist 2 merchant 2\nhand 2 settler 2 scientist 2 merchant 2\n".into();
+        a.summary = "Two players order at once.".into();
+        a.start().unwrap();
+        assert_eq!(a.deciding(), [0, 1]);
+        assert_eq!(a.seat(), Some(0));
+        a.player = 2;
+        assert_eq!(a.seat(), Some(1));
+        let colonize = |a: &Author| {
+            a.game()
+                .unwrap()
+                .legal_actions(a.seat().unwrap())
+                .into_iter()
+                .find(|x| matches!(x, Action::Colonize { .. }))
+                .unwrap()
+        };
+        let first = colonize(&a);
+        a.play(first).unwrap();
+        a.last_step().unwrap().say = "Player 2 orders a colony.".into();
+        a.play(Action::Pass).unwrap();
+        a.last_step().unwrap().say = "Player 2 seals.".into();
+        // Player 2 has sealed: only player 1 decides, whoever is chosen.
+        assert_eq!(a.deciding(), Vec::<u8>::new());
+        assert_eq!(a.seat(), Some(0));
+        a.play(Action::Pass).unwrap();
+        a.last_step().unwrap().say = "Both have sealed; the orders are carried out.".into();
+        let lesson = a.lesson().unwrap();
+        let players: Vec<u8> = lesson
+            .steps
+            .iter()
+            .filter_map(|s| s.play.as_ref().map(|p| p.player))
+            .collect();
+        assert_eq!(players, [2, 2, 1]);
+        let text = serde_json::to_string_pretty(&lesson).unwrap();
+        assert!(text.contains("turns simultaneous"), "{text}");
+        LessonPlayer::open(&text).unwrap();
+        // The colony ordered by player 2 stands once the turn is carried out.
+        let at = match first {
+            Action::Colonize { at, .. } => at,
+            _ => unreachable!(),
+        };
+        let g = a.game().unwrap();
+        assert!(g.cell(g.index(at).unwrap()).is_occupied());
     }
 
     /// The author writes the German beside the English: it goes into the
