@@ -386,3 +386,48 @@ test('screenshots of a lesson in English and German at 1280×800 and 768×1024; 
     }
   }
 });
+
+test('the lesson writer records a position of the simultaneous variant: each player\'s secret orders, chosen by player', async () => {
+  const context = await browser({ width: 1280, height: 800 });
+  try {
+    const { page, errors } = await gotoLessons(context);
+    await page.click('#author-new');
+    await page.waitForSelector('body[data-screen="author"]');
+    await page.fill('#author-title', 'Orders at once');
+    await page.fill('#author-summary', 'Two players order in secret.');
+    await page.click('[data-cmd="author-token:t"]');
+    await clickCell(page, 'B6');
+    await page.fill('#author-header', 'players 2\nturns simultaneous\nseed 9\nhand 1 settler 2 scientist 2 merchant 2\nhand 2 settler 2 scientist 2 merchant 2\n');
+    await page.click('#author-start');
+    assert.equal(await page.$('#author-message'), null, await page.textContent('#author-message').catch(() => ''));
+    // Both decide at once: the writer chooses whose orders to record.
+    assert.match(await page.textContent('#author-deciding'), /Several players give orders at once/);
+    assert.equal(await page.getAttribute('[data-cmd="author-player:1"]', 'aria-pressed'), 'true');
+    await page.click('[data-cmd="author-player:2"]');
+    assert.equal(await page.getAttribute('[data-cmd="author-player:2"]', 'aria-pressed'), 'true');
+    assert.match(await page.textContent('#author'), /Player 2 to act/);
+    await page.click('[data-cmd="author-pick:colonist:settler"]');
+    await clickCell(page, 'C6');
+    await page.fill('#step-say', 'Player 2 orders a settler on C6, in secret.');
+    await page.click('#author [data-cmd^="author-act:"]:has-text("Pass")');
+    await page.fill('#step-say', 'Player 2 seals.');
+    // Only player 1 is left to decide: no choice shown.
+    assert.equal(await page.$('#author-deciding'), null);
+    assert.match(await page.textContent('#author'), /Player 1 to act/);
+    await page.click('#author [data-cmd^="author-act:"]:has-text("Pass")');
+    await page.fill('#step-say', 'Player 1 seals; the orders are carried out.');
+    const steps = await page.textContent('#author-steps');
+    assert.match(steps, /Player 2: .*C6/s);
+    await page.screenshot({ path: join(artefacts, 'author-simultaneous.png') });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-cmd="author-export"]')]);
+    const file = join(artefacts, 'orders-at-once.json');
+    await download.saveAs(file);
+    const written = JSON.parse(readFileSync(file, 'utf8'));
+    assert.ok(written.setup.includes('turns simultaneous'), JSON.stringify(written.setup));
+    assert.deepEqual(written.steps.map((s) => s.play?.player), [2, 2, 1]);
+    assert.equal(written.steps[0].play.action, 'colonize settler C6');
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
