@@ -81,7 +81,13 @@ impl StarTigris {
                 if r < colonize {
                     let kind = in_hand[(r / n) as usize];
                     let i = (r % n) as usize;
-                    if self.check_colonize_cell(regions, kind, i).is_ok() {
+                    // The cell's own bits first: most candidates fail
+                    // there, before any rule check builds its refusal.
+                    let cell = self.cells[i];
+                    if cell.is_free()
+                        && cell.is_uninhabitable() == (kind == Kind::Mining)
+                        && self.check_colonize_cell(regions, kind, i).is_ok()
+                    {
                         break 'pick Some(Action::Colonize {
                             kind,
                             at: self.pos(i),
@@ -93,7 +99,11 @@ impl StarTigris {
                 if r < place {
                     let kind = off[(r / n) as usize];
                     let i = (r % n) as usize;
-                    if self.check_leader_cell(regions, i).is_ok() {
+                    let cell = self.cells[i];
+                    if cell.is_free()
+                        && !cell.is_uninhabitable()
+                        && self.check_leader_cell(regions, i).is_ok()
+                    {
                         break 'pick Some(Action::PlaceLeader {
                             kind,
                             at: self.pos(i),
@@ -106,7 +116,8 @@ impl StarTigris {
                     let kind = on[(r / n) as usize];
                     let i = (r % n) as usize;
                     let from = self.leaders[p][kind.index()] as usize;
-                    if i == from {
+                    let cell = self.cells[i];
+                    if i == from || !cell.is_free() || cell.is_uninhabitable() {
                         break 'pick None;
                     }
                     if self.check_move_cell(from, i).is_ok() {
