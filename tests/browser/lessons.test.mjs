@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { serve, browser, open, newGame, ready, targets, clickCell, pixel, root, artefacts, englishLeft } from './harness.mjs';
+import { serve, browser, open, newGame, ready, targets, clickCell, pixel, root, artefacts, englishLeft, axeViolations } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -387,19 +387,34 @@ test('screenshots of a lesson in English and German at 1280×800 and 768×1024; 
   }
 });
 
+/** Open the lesson writer on a position of the simultaneous variant (a
+ * scientist colony on B6) and start recording. */
+async function startVariantWriter(page) {
+  await page.click('#author-new');
+  await page.waitForSelector('body[data-screen="author"]');
+  await page.fill('#author-title', 'Orders at once');
+  await page.fill('#author-summary', 'Two players order in secret.');
+  await page.click('[data-cmd="author-token:t"]');
+  await clickCell(page, 'B6');
+  // Below 1280 pixels, scrolling to the field moves the board under the
+  // resting mouse; the hover redraws the panel, which gives the field its
+  // focus back but not its selection, so the fill lands before the old
+  // text (a known fault, noted on the issue). Fill until the field holds
+  // exactly the header.
+  const header = 'players 2\nturns simultaneous\nseed 9\nhand 1 settler 2 scientist 2 merchant 2\nhand 2 settler 2 scientist 2 merchant 2\n';
+  for (let i = 0; i < 5 && (await page.inputValue('#author-header')) !== header; i++) {
+    await page.fill('#author-header', header);
+  }
+  assert.equal(await page.inputValue('#author-header'), header);
+  await page.click('#author-start');
+  assert.equal(await page.$('#author-message'), null, await page.textContent('#author-message').catch(() => ''));
+}
+
 test('the lesson writer records a position of the simultaneous variant: each player\'s secret orders, chosen by player', async () => {
   const context = await browser({ width: 1280, height: 800 });
   try {
     const { page, errors } = await gotoLessons(context);
-    await page.click('#author-new');
-    await page.waitForSelector('body[data-screen="author"]');
-    await page.fill('#author-title', 'Orders at once');
-    await page.fill('#author-summary', 'Two players order in secret.');
-    await page.click('[data-cmd="author-token:t"]');
-    await clickCell(page, 'B6');
-    await page.fill('#author-header', 'players 2\nturns simultaneous\nseed 9\nhand 1 settler 2 scientist 2 merchant 2\nhand 2 settler 2 scientist 2 merchant 2\n');
-    await page.click('#author-start');
-    assert.equal(await page.$('#author-message'), null, await page.textContent('#author-message').catch(() => ''));
+    await startVariantWriter(page);
     // Both decide at once: the writer chooses whose orders to record.
     assert.match(await page.textContent('#author-deciding'), /Several players give orders at once/);
     assert.equal(await page.getAttribute('[data-cmd="author-player:1"]', 'aria-pressed'), 'true');
@@ -431,3 +446,50 @@ test('the lesson writer records a position of the simultaneous variant: each pla
     await context.close();
   }
 });
+
+test('the variant\'s "whose orders" choice in the lesson writer: by keyboard only with axe at 768 pixels, and by touch on a 390x844 phone', async () => {
+  const tablet = await browser({ width: 768, height: 1024 });
+  try {
+    const { page, errors } = await gotoLessons(tablet);
+    await startVariantWriter(page);
+    assert.deepEqual(await axeViolations(page), []);
+    // Tab to player 2's button, Enter chooses; Tab on to "Pass", Enter records it.
+    const tabTo = async (cmd) => {
+      for (let i = 0; i < 300; i++) {
+        if (await page.evaluate((c) => document.activeElement?.dataset?.cmd === c, cmd)) return;
+        await page.keyboard.press('Tab');
+      }
+      assert.fail(`Tab never reached ${cmd}`);
+    };
+    await page.evaluate(() => document.activeElement?.blur());
+    await tabTo('author-player:2');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getAttribute('[data-cmd="author-player:2"]', 'aria-pressed'), 'true');
+    assert.match(await page.textContent('#author'), /Player 2 to act/);
+    const pass = await page.$eval('#author [data-cmd^="author-act:"]', (b) => [...b.parentElement.querySelectorAll('[data-cmd^="author-act:"]')].find((x) => x.textContent.trim() === 'Pass').dataset.cmd);
+    await tabTo(pass);
+    await page.keyboard.press('Enter');
+    assert.match(await page.textContent('#author-steps'), /Player 2: pass/);
+    assert.equal(await page.$('#author-deciding'), null);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.screenshot({ path: join(artefacts, 'author-simultaneous-768.png'), fullPage: true });
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await tablet.close();
+  }
+  const phone = await browser({ width: 390, height: 844 }, { hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  try {
+    const { page, errors } = await gotoLessons(phone);
+    await startVariantWriter(page);
+    await page.tap('[data-cmd="author-player:2"]');
+    assert.equal(await page.getAttribute('[data-cmd="author-player:2"]', 'aria-pressed'), 'true');
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(sideways <= 0, `the page scrolls sideways by ${sideways} px`);
+    await page.locator('#author-deciding').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artefacts, 'author-simultaneous-phone.png') });
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await phone.close();
+  }
+});
+
