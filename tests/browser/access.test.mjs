@@ -6,10 +6,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, open, screen, parseCell, root, finishedGame, axeViolations } from './harness.mjs';
+import { serve, browser, open, screen, parseCell, root, finishedGame, axeViolations, scratchDir } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 
@@ -85,7 +84,7 @@ test('Star Tigris: axe finds nothing on any screen', async () => {
     await page.waitForSelector('body[data-screen="open"]');
     await expectClean(page, 'Open a game');
     // A finished game, played natively, in the replay viewer.
-    const dir = mkdtempSync(join(tmpdir(), 'tabula-access-'));
+    const dir = scratchDir('tabula-access-');
     execFileSync(tabula, ['play', '--seats', 'random,random', '--map', join(root, 'maps', 'star-tigris', 'small.txt'), '--games', '1', '--seed', '3', '--records', dir], { stdio: 'ignore' });
     const record = readdirSync(dir).find((f) => f.endsWith('.json'));
     await page.setInputFiles('#game-file', join(dir, record));

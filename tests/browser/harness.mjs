@@ -2,7 +2,7 @@
 // Debian's Chromium headless with a fresh profile, and helpers that drive
 // the page the way a player does (clicks on the canvas, buttons, keys).
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,24 @@ after(async () => {
   for (const c of openContexts) await c.close().catch(() => {});
 });
 
+// Every scratch folder a test makes (browser profiles, served sites,
+// played records) is removed when the test process ends, so runs never
+// fill the disk.
+const scratch = [];
+process.on('exit', () => {
+  for (const dir of scratch) {
+    try { rmSync(dir, { recursive: true, force: true, maxRetries: 3 }); } catch { /* already gone */ }
+  }
+});
+
+/** A fresh folder under the system's temporary folder, removed when the
+ * test process ends. */
+export function scratchDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const artefacts = join(root, 'tests', 'browser', 'artefacts');
 /** The built site the tests serve: dist/, or TABULA_DIST (a folder name
@@ -28,7 +46,7 @@ mkdirSync(artefacts, { recursive: true });
  * static host would: the site must work below any path. `dist` and
  * `port` choose another build or the same address again. */
 export async function serve(site_dist = dist, port = 20000 + Math.floor(Math.random() * 20000)) {
-  const site = mkdtempSync(join(tmpdir(), 'tabula-site-'));
+  const site = scratchDir('tabula-site-');
   mkdirSync(join(site, 'games'));
   symlinkSync(site_dist, join(site, 'games', 'tabula'));
   const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site], { stdio: 'ignore' });
@@ -46,7 +64,7 @@ export async function serve(site_dist = dist, port = 20000 + Math.floor(Math.ran
 
 /** Headless Chromium with a fresh user-data dir (`options` as Playwright's, e.g. a `locale`). */
 export async function browser(viewport = { width: 1280, height: 800 }, options = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-chromium-'));
+  const dir = scratchDir('tabula-chromium-');
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -237,7 +255,7 @@ export async function englishLeft(page, files, root = 'body') {
  * random players (the command line is built by the test command first),
  * as a record's text. */
 export function finishedGame(seed = 3) {
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-finished-'));
+  const dir = scratchDir('tabula-finished-');
   const tabula = join(root, 'target', 'release', 'tabula');
   execFileSync(tabula, ['play', '--seats', 'random,random', '--map', join(root, 'maps', 'star-tigris', 'small.txt'), '--games', '1', '--seed', String(seed), '--records', dir], { stdio: 'ignore' });
   return readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('.json'))), 'utf8');

@@ -1,12 +1,11 @@
 // Make the home page's pictures from the games' own renderers, and the
 // site's icons: `node make-pictures.mjs` after ./scripts/build-web.sh,
 // writing www/img/ (checked in; run it again when a board's look changes).
-import { writeFileSync, readFileSync, mkdtempSync } from 'node:fs';
+import { writeFileSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { deflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
-import { serve, browser, root, newGame, ready, rng, targets, clickCell } from './harness.mjs';
+import { serve, browser, root, newGame, ready, rng, targets, clickCell, scratchDir } from './harness.mjs';
 
 const out = join(root, 'www', 'img');
 const server = await serve();
@@ -48,7 +47,7 @@ await page.evaluate(() => document.querySelector('#panel')?.blur());
 writeFileSync(join(out, 'star-tigris.webp'), await boardPicture());
 
 // Domains: a game of the built-in bots, 150 rounds in.
-const dir = mkdtempSync(join(tmpdir(), 'tabula-pictures-'));
+const dir = scratchDir('tabula-pictures-');
 execFileSync(join(root, 'target', 'release', 'tabula'), ['play', '--ruleset', 'domains', '--seats', 'painter,dummy,painter', '--games', '1', '--seed', '3', '--records', dir], { stdio: 'ignore' });
 const data = deflateRawSync(readFileSync(join(dir, 'game-0001.json')), { level: 9 }).toString('base64url');
 await page.goto(`${server.home}domains.html#game=${data}`);

@@ -3,13 +3,12 @@
 // a full record. Run after scripts/build-web.sh and
 // `cargo build --release --bin tabula`:  node tests/browser/records-bench.mjs
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, open, root } from './harness.mjs';
+import { serve, browser, open, root, scratchDir } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
-const dir = mkdtempSync(join(tmpdir(), 'tabula-bench-records-'));
+const dir = scratchDir('tabula-bench-records-');
 const kinds = [
   ['2 players, greedy bots', 'greedy,greedy'],
   ['4 players, greedy bots', 'greedy,greedy,greedy,greedy'],

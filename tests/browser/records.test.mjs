@@ -6,11 +6,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { serve, browser, open, newGame, ready, targets, clickCell, dropFile, root, artefacts } from './harness.mjs';
+import { serve, browser, open, newGame, ready, targets, clickCell, dropFile, root, artefacts, scratchDir } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 let server;
@@ -19,7 +18,7 @@ let records; // [{ file, text, hash, actions }]
 before(async () => {
   assert.ok(existsSync(tabula), `${tabula} is built by the test command first`);
   server = await serve();
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-records-'));
+  const dir = scratchDir('tabula-records-');
   execFileSync(tabula, ['play', '--seats', 'random,random', '--map', join(root, 'maps', 'star-tigris', 'small.txt'), '--games', '96', '--seed', '1', '--records', join(dir, 'two')], { stdio: 'ignore' });
   execFileSync(tabula, ['play', '--seats', 'random,random,random,random', '--games', '4', '--seed', '500', '--records', join(dir, 'four')], { stdio: 'ignore' });
   const files = ['two', 'four'].flatMap((d) => readdirSync(join(dir, d)).map((f) => join(dir, d, f)));

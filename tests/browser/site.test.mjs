@@ -4,12 +4,11 @@
 // visit (the service worker), replaced by a new build on the next visit.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync, deflateRawSync } from 'node:zlib';
-import { serve, browser, newGame, ready, screen, root, artefacts, dist } from './harness.mjs';
+import { serve, browser, newGame, ready, screen, root, artefacts, dist, scratchDir } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -119,7 +118,7 @@ test('links shared before each game had its own page still open what they opened
   const context = await browser();
   const { page, errors } = await blank(context);
   // A game link on the old address (the site's root, then Star Tigris).
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-site-links-'));
+  const dir = scratchDir('tabula-site-links-');
   execFileSync(join(root, 'target', 'release', 'tabula'), ['play', '--seats', 'random,random', '--map', join(root, 'maps', 'star-tigris', 'small.txt'), '--games', '1', '--seed', '4', '--records', dir], { stdio: 'ignore' });
   const record = readFileSync(join(dir, 'game-0001.json'), 'utf8');
   const data = deflateRawSync(Buffer.from(record), { level: 9 }).toString('base64url');
@@ -146,7 +145,7 @@ test('after one visit the whole site works offline: every page, a game against t
     assert.ok(kept.includes(f), `${f} is kept (${kept.length} files kept)`);
   }
   assert.ok(kept.some((f) => f.endsWith('.wasm')), 'the games\' WebAssembly is kept');
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-site-offline-'));
+  const dir = scratchDir('tabula-site-offline-');
   execFileSync(join(root, 'target', 'release', 'tabula'), ['play', '--seats', 'random,random', '--map', join(root, 'maps', 'star-tigris', 'small.txt'), '--games', '1', '--seed', '6', '--records', dir], { stdio: 'ignore' });
   const data = deflateRawSync(readFileSync(join(dir, 'game-0001.json')), { level: 9 }).toString('base64url');
   own.close();
@@ -240,7 +239,7 @@ test('Chromium finds the site installable as an app: a manifest with a name, ico
 
 test('a new build on the same address replaces the kept site on reload, and says so', async () => {
   // A copy of the build to change, served at a fixed address.
-  const copy = mkdtempSync(join(tmpdir(), 'tabula-site-build-'));
+  const copy = scratchDir('tabula-site-build-');
   cpSync(dist, copy, { recursive: true });
   const port = 20000 + Math.floor(Math.random() * 20000);
   let own = await serve(copy, port);

@@ -6,10 +6,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { serve, browser, artefacts, axeViolations, root } from './harness.mjs';
+import { serve, browser, artefacts, axeViolations, root, scratchDir } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -236,7 +235,7 @@ test('a tournament record from tabula tournament opens as the 2009 slideshow: ro
   assert.deepEqual(await axeViolations(page), [], 'axe on the slideshow');
   await page.keyboard.press('Escape');
   // A tampered record: refused in words, nothing shown.
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-vector-'));
+  const dir = scratchDir('tabula-vector-');
   const bad = join(dir, 'tampered.json');
   writeFileSync(bad, readFileSync(file, 'utf8').replace('"magnitude": 3', '"magnitude": 7'));
   await page.setInputFiles('#open-file', bad);
@@ -273,7 +272,7 @@ test('a tournament of built-in bots runs in the page, shown live, then as the sl
   assert.equal(await total(), 6, 'two points a game');
   await page.screenshot({ path: join(artefacts, 'vector-tournament-show.png') });
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-tournament')]);
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-vector-'));
+  const dir = scratchDir('tabula-vector-');
   const file = join(dir, 'tournament.json');
   await download.saveAs(file);
   const t = JSON.parse(readFileSync(file, 'utf8'));
@@ -373,7 +372,7 @@ test('bots written in the page: a tournament of four, one loops forever and one 
   }
   await page.screenshot({ path: join(artefacts, 'vector-bots-tournament.png') });
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-tournament')]);
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-vector-'));
+  const dir = scratchDir('tabula-vector-');
   const file = join(dir, 'tournament.json');
   await download.saveAs(file);
   const t = JSON.parse(readFileSync(file, 'utf8'));
@@ -411,7 +410,7 @@ async function clickSquare(page, row, col) {
 
 async function exportBoard(page) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#ed-export')]);
-  const file = join(mkdtempSync(join(tmpdir(), 'tabula-vector-')), 'board.txt');
+  const file = join(scratchDir('tabula-vector-'), 'board.txt');
   await dl.saveAs(file);
   return readFileSync(file, 'utf8');
 }
@@ -466,7 +465,7 @@ test('the board editor: paint four times over, undo, problems marked and said by
   const bad = Array(441).fill('BLANK');
   bad[15] = 'MOVE NORTH 4';
   bad[29] = 'POINTS 5 UP';
-  const badFile = join(mkdtempSync(join(tmpdir(), 'tabula-vector-')), 'bad.txt');
+  const badFile = join(scratchDir('tabula-vector-'), 'bad.txt');
   writeFileSync(badFile, bad.join('\n') + '\n');
   await page.setInputFiles('#ed-file', badFile);
   await page.waitForSelector('#ed-refused');
