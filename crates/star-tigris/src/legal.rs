@@ -4,7 +4,7 @@ use crate::Pos;
 use crate::action::{Action, SwapSet};
 use crate::kind::Kind;
 use crate::regions::NO_REGION;
-use crate::rows::{Rows, at_least_two, columns};
+use crate::rows::{Parts, Rows, at_least_two, columns};
 use crate::state::{NOWHERE, Phase, StarTigris};
 
 impl StarTigris {
@@ -178,19 +178,12 @@ impl StarTigris {
             }
         }
         // Move and withdraw leaders on the board.
-        let mut work = Vec::new();
         for kind in Kind::ALL {
             let from = self.leaders[p][kind.index()];
             if from == NOWHERE {
                 continue;
             }
-            self.moves_into(
-                kind,
-                from as usize,
-                [&may_stand, &crowded, &joins],
-                &mut work,
-                out,
-            );
+            self.moves_into(kind, from as usize, [&may_stand, &crowded, &joins], out);
             out.push(Action::WithdrawLeader { kind });
         }
         // Destroy.
@@ -224,14 +217,7 @@ impl StarTigris {
     /// next to no part joins what placing a leader would. The cells next
     /// to the leader itself are looked at one by one where the rows cannot
     /// tell (the leader's own cell does not count as a neighbour).
-    fn moves_into(
-        &self,
-        kind: Kind,
-        from: usize,
-        sets: [&Rows; 3],
-        work: &mut Vec<(usize, u32)>,
-        out: &mut Vec<Action>,
-    ) {
+    fn moves_into(&self, kind: Kind, from: usize, sets: [&Rows; 3], out: &mut Vec<Action>) {
         let [may_stand, crowded, joins] = sets;
         let (w, h) = (self.width(), self.height());
         let (fr, fc) = (from / w, from % w);
@@ -248,7 +234,7 @@ impl StarTigris {
         };
         let any_crowded = (0..h).any(|r| may_stand.0[r] & crowded.0[r] != 0);
         let parts = if any_crowded {
-            self.parts_without(from, work)
+            self.parts_without(from)
         } else {
             None
         };
@@ -256,7 +242,7 @@ impl StarTigris {
         let others = parts.as_ref().map(|parts| {
             let mut o = self.sets.region;
             o.0[fr] &= !(1 << fc);
-            for p in parts {
+            for p in parts.as_slice() {
                 for r in 0..h {
                     o.0[r] &= !p.0[r];
                 }
@@ -276,7 +262,7 @@ impl StarTigris {
             let alone = match (&parts, &others) {
                 (Some(parts), Some(others)) => {
                     let mut touch = [0u32; 4];
-                    for (t, p) in touch.iter_mut().zip(parts) {
+                    for (t, p) in touch.iter_mut().zip(parts.as_slice()) {
                         *t = p.next_to(r, h);
                     }
                     let any = touch[0] | touch[1] | touch[2] | touch[3];
@@ -311,32 +297,16 @@ impl StarTigris {
     /// around `from` tell: its neighbours in regions joined through the
     /// corners between them stay joined. Otherwise the region is filled
     /// from each neighbour of `from` in turn, a run of a row at a time
-    /// ([`Rows::fill`]). `work` is room to work in.
-    fn parts_without(&self, from: usize, work: &mut Vec<(usize, u32)>) -> Option<[Rows; 4]> {
+    /// ([`Rows::parts_around`]).
+    fn parts_without(&self, from: usize) -> Option<Parts> {
         let (w, h) = (self.width(), self.height());
         let (fr, fc) = (from / w, from % w);
         let region = &self.sets.region;
         if region.apart(fr, h, 2) >> fc & 1 == 0 {
             return None;
         }
-        let mut mask = *region;
-        mask.0[fr] &= !(1 << fc);
-        let starts = [
-            (fr.wrapping_sub(1), 1u32 << fc),
-            (fr + 1, 1 << fc),
-            (fr, 1 << fc >> 1),
-            (fr, 1 << fc << 1),
-        ];
-        let mut parts = [Rows::EMPTY; 4];
-        let mut n = 0;
-        for (r, bit) in starts {
-            if r >= h || mask.0[r] & bit == 0 || parts[..n].iter().any(|p| p.0[r] & bit != 0) {
-                continue;
-            }
-            parts[n] = mask.fill(r, bit, h, work);
-            n += 1;
-        }
-        (n > 1).then_some(parts)
+        let parts = region.parts_around(fr, fc, h);
+        (parts.len() > 1).then_some(parts)
     }
 }
 

@@ -7,6 +7,7 @@
 //! whole board after every action.
 
 use crate::kind::Kind;
+use crate::rows::{Rows, columns};
 use crate::state::{Cell, Content, MAX_CELLS, StarTigris};
 
 /// The label of a cell that belongs to no region.
@@ -81,8 +82,11 @@ impl Regions {
     /// [`Regions::compute`] with `Some(skip)` finds them, but from the
     /// kept labels: only the region of `skip` is labelled again.
     pub fn without(g: &StarTigris, skip: usize) -> Regions {
+        let (w, h) = (g.width(), g.height());
+        let mut region = g.sets.region;
+        region.0[skip / w] &= !(1 << (skip % w));
         let mut r = g.regions().clone();
-        r.remove(g.cells_slice(), g.width(), g.height(), skip);
+        r.remove(g.cells_slice(), w, h, skip, &region);
         r
     }
 
@@ -168,61 +172,35 @@ impl Regions {
         self.artifacts[new as usize] = artifacts;
     }
 
-    /// Update after the piece on cell `i` left (the cell is now empty or destroyed).
-    pub(crate) fn remove(&mut self, cells: &[Cell], w: usize, h: usize, i: usize) {
+    /// Update after the piece on cell `i` left (the cell is now empty or
+    /// destroyed); `region` holds the cells in regions without `i`. Each
+    /// part the old region falls into is filled a run of a row at a time
+    /// and labelled with its first cell.
+    pub(crate) fn remove(&mut self, cells: &[Cell], w: usize, h: usize, i: usize, region: &Rows) {
         let old = self.labels[i];
         if old == NO_REGION {
             return;
         }
-        let grid = Grid { cells, w, h };
         self.labels[i] = NO_REGION;
         self.leader_kinds[old as usize] = 0;
         self.artifacts_total -= self.artifacts[old as usize] as u16;
         self.artifacts[old as usize] = 0;
-        // Each neighbour still labelled `old` starts a part of the old
-        // region: first collect every part (marking its cells), then label
-        // each part with its smallest cell index.
-        let mut cells_of_parts: Vec<u16> = Vec::new();
-        let mut ends = [0usize; 4];
-        let mut n_parts = 0;
-        let mut starts = [usize::MAX; 4];
-        let mut n_starts = 0;
-        grid.for_neighbours(i, |nb| {
-            starts[n_starts] = nb;
-            n_starts += 1;
-        });
-        for &s in &starts[..n_starts] {
-            if self.labels[s] != old {
-                continue;
-            }
-            let begin = cells_of_parts.len();
-            self.labels[s] = MARK;
-            cells_of_parts.push(s as u16);
-            let mut next = begin;
-            while next < cells_of_parts.len() {
-                let x = cells_of_parts[next] as usize;
-                next += 1;
-                grid.for_neighbours(x, |nb| {
-                    if self.labels[nb] == old {
-                        self.labels[nb] = MARK;
-                        cells_of_parts.push(nb as u16);
-                    }
-                });
-            }
-            ends[n_parts] = cells_of_parts.len();
-            n_parts += 1;
-        }
-        let mut begin = 0;
-        for &end in &ends[..n_parts] {
-            let part = &cells_of_parts[begin..end];
-            begin = end;
-            let label = part.iter().copied().min().unwrap_or(NO_REGION);
+        let parts = region.parts_around(i / w, i % w, h);
+        for part in parts.as_slice() {
+            let mut label = NO_REGION;
             let mut kinds = 0;
             let mut artifacts = 0;
-            for &x in part {
-                self.labels[x as usize] = label;
-                kinds |= leader_bit(cells[x as usize]);
-                artifacts += cells[x as usize].has_artifact() as u8;
+            for (r, &bits) in part.0.iter().enumerate().take(h) {
+                for c in columns(bits) {
+                    let x = r * w + c;
+                    // Row order: the first cell met is the smallest.
+                    if label == NO_REGION {
+                        label = x as u16;
+                    }
+                    self.labels[x] = label;
+                    kinds |= leader_bit(cells[x]);
+                    artifacts += cells[x].has_artifact() as u8;
+                }
             }
             self.leader_kinds[label as usize] = kinds;
             self.artifacts[label as usize] = artifacts;

@@ -67,14 +67,20 @@ impl Rows {
     /// The cells of `self` joined to the cells `bits` of row `row` (which
     /// must be in `self`) through cells of `self`, on a board `h` rows
     /// high: filled a run of a row at a time (a run found whole by
-    /// shifting, not cell by cell). `work` is room to work in.
-    pub fn fill(&self, row: usize, bits: u32, h: usize, work: &mut Vec<(usize, u32)>) -> Rows {
+    /// shifting, not cell by cell). The cells still to spread from are
+    /// kept per row, so nothing is allocated.
+    pub fn fill(&self, row: usize, bits: u32, h: usize) -> Rows {
         let mut got = Rows::EMPTY;
-        work.clear();
-        work.push((row, bits));
-        while let Some((r, bits)) = work.pop() {
+        let mut pending = [0u32; MAX_SIDE];
+        pending[row] = bits;
+        // The rows with cells still to spread from.
+        let mut rows: u32 = 1 << row;
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
             let open = self.0[r] & !got.0[r];
-            let fresh = bits & open;
+            let fresh = pending[r] & open;
+            pending[r] = 0;
             if fresh == 0 {
                 continue;
             }
@@ -83,13 +89,43 @@ impl Rows {
             let run = runs_through(fresh, open);
             got.0[r] |= run;
             if r > 0 {
-                work.push((r - 1, run));
+                pending[r - 1] |= run;
+                rows |= 1 << (r - 1);
             }
             if r + 1 < h {
-                work.push((r + 1, run));
+                pending[r + 1] |= run;
+                rows |= 1 << (r + 1);
             }
         }
         got
+    }
+
+    /// The pieces of `self` without the cell at `row`, `col` that hold a
+    /// neighbour of that cell (at most four), on a board `h` rows high:
+    /// what a region (or the regions around an empty cell) falls into
+    /// once the cell is emptied. Each piece is filled once, from the first
+    /// neighbour not yet reached (above, below, left, right).
+    pub fn parts_around(&self, row: usize, col: usize, h: usize) -> Parts {
+        let mut mask = *self;
+        mask.0[row] &= !(1 << col);
+        let starts = [
+            (row.wrapping_sub(1), 1u32 << col),
+            (row + 1, 1 << col),
+            (row, 1 << col >> 1),
+            (row, 1 << col << 1),
+        ];
+        let mut parts = Parts {
+            parts: [Rows::EMPTY; 4],
+            len: 0,
+        };
+        for (r, bit) in starts {
+            if r >= h || mask.0[r] & bit == 0 || parts.part_at(r, bit).is_some() {
+                continue;
+            }
+            parts.parts[parts.len] = mask.fill(r, bit, h);
+            parts.len += 1;
+        }
+        parts
     }
 
     /// Row `r` of the cells whose neighbours in `self` fall into at least
@@ -149,6 +185,54 @@ pub fn at_least_two([a, b, c, d]: [u32; 4]) -> u32 {
 #[inline]
 pub fn at_least_three([a, b, c, d]: [u32; 4]) -> u32 {
     (a & b & (c | d)) | (c & d & (a | b))
+}
+
+/// Up to four disjoint sets of cells: the pieces a set falls into around
+/// a cell ([`Rows::parts_around`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    parts: [Rows; 4],
+    len: usize,
+}
+
+impl Parts {
+    /// The pieces.
+    #[inline]
+    pub fn as_slice(&self) -> &[Rows] {
+        &self.parts[..self.len]
+    }
+
+    /// How many pieces.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The piece holding a cell of `bit` in row `r`, if any.
+    #[inline]
+    pub fn part_at(&self, r: usize, bit: u32) -> Option<usize> {
+        self.as_slice().iter().position(|p| p.0[r] & bit != 0)
+    }
+
+    /// The piece holding cell `i` of a board `w` wide, if any.
+    #[inline]
+    pub fn part_of(&self, i: usize, w: usize) -> Option<usize> {
+        self.part_at(i / w, 1 << (i % w))
+    }
+
+    /// The cells of piece `part` of a board `w` wide, in row order.
+    pub fn cells(&self, part: usize, w: usize) -> impl Iterator<Item = usize> + '_ {
+        let rows = &self.parts[part].0;
+        rows.iter()
+            .enumerate()
+            .flat_map(move |(r, &bits)| columns(bits).map(move |c| r * w + c))
+    }
 }
 
 /// The board as sets of cells, for the listing of legal orders. The game
@@ -323,11 +407,11 @@ mod tests {
         assert_eq!(runs_through(0, u32::MAX), 0);
         // A spiral: one piece however long the way round.
         let (s, h) = board(&["#####.", "....#.", "###.#.", "#...#.", "######", "......"]);
-        let all = s.fill(2, 0b100, h, &mut Vec::new());
+        let all = s.fill(2, 0b100, h);
         assert_eq!(all, s);
         // Two pieces: the fill stays in its own.
         let (s, h) = board(&["##..#", "#...#", "....#"]);
-        let left = s.fill(1, 1, h, &mut Vec::new());
+        let left = s.fill(1, 1, h);
         assert_eq!(left, board(&["##...", "#....", "....."]).0);
     }
 

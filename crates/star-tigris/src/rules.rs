@@ -114,7 +114,6 @@ impl StarTigris {
         let mut mask = self.sets.region;
         mask.0[fr] &= !(1 << fc);
         let mut reached = Rows::EMPTY;
-        let mut work = Vec::new();
         let mut parts = 0;
         for &c in cells {
             let (r, col) = (c / w, c % w);
@@ -122,7 +121,7 @@ impl StarTigris {
                 continue;
             }
             parts += 1;
-            let part = mask.fill(r, 1 << col, h, &mut work);
+            let part = mask.fill(r, 1 << col, h);
             for (all, row) in reached.0.iter_mut().zip(part.0) {
                 *all |= row;
             }

@@ -358,7 +358,7 @@ impl StarTigris {
                 self.regions
                     .forget_cell(i, old, was.has_artifact(), kind_gone, n);
             }
-            _ => self.regions.remove(&self.cells, w, h, i),
+            _ => self.regions.remove(&self.cells, w, h, i, &self.sets.region),
         }
     }
     /// Relabel every region from scratch.
