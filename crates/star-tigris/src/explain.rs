@@ -2,7 +2,6 @@
 //! cells give each side of a conflict its base strength.
 
 use crate::Pos;
-use crate::regions::Regions;
 use crate::state::{NOWHERE, Phase, StarTigris};
 
 /// The two sides of the conflict being fought, as shown to players.
@@ -36,10 +35,11 @@ impl StarTigris {
         let (att, def) = (att as usize, def as usize);
         let support = |leader: usize| -> Vec<Pos> {
             if c.external {
-                let split = Regions::without(self, c.cell as usize);
-                match split.of(leader) {
-                    Some(r) => split
-                        .cells(self, r)
+                let split = self.split_at(c.cell as usize);
+                let w = self.width();
+                match split.part_of(leader, w) {
+                    Some(part) => split
+                        .cells(part, w)
                         .filter(|&i| self.cell(i).colony() == Some(c.kind))
                         .map(|i| self.pos(i))
                         .collect(),

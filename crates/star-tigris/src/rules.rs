@@ -11,7 +11,7 @@ use crate::error::{Attempt, Awaited, RuleError};
 use crate::events::{Event, EventSink, ReturnReason, ScoreReason};
 use crate::kind::{Kind, total};
 use crate::regions::{NO_REGION, Regions};
-use crate::rows::Rows;
+use crate::rows::{Parts, Rows};
 use crate::state::{Cell, Conflict, Content, EndReason, NOWHERE, Phase, StarTigris};
 
 impl StarTigris {
@@ -699,28 +699,34 @@ impl StarTigris {
         });
     }
 
-    /// The two leaders of `kind` whose former regions touch the joining
-    /// cell, as (seat, cell), or `None` if that conflict no longer exists.
-    pub(crate) fn external_sides(
-        &self,
-        split: &Regions,
-        cell: usize,
-        kind: Kind,
-    ) -> Option<[(u8, usize); 2]> {
-        let around = split.around(self, cell);
+    /// The pieces of the regions around the joining cell `cell` with the
+    /// cell left out: the leaders' former regions in an external conflict.
+    pub(crate) fn split_at(&self, cell: usize) -> Parts {
+        let w = self.width();
+        self.sets
+            .region
+            .parts_around(cell / w, cell % w, self.height())
+    }
+
+    /// The two leaders of `kind` whose former regions (`split`, from
+    /// [`StarTigris::split_at`]) touch the joining cell, as (seat, cell),
+    /// or `None` if that conflict no longer exists.
+    pub(crate) fn external_sides(&self, split: &Parts, kind: Kind) -> Option<[(u8, usize); 2]> {
+        let w = self.width();
         let mut sides = [(0u8, 0usize); 2];
+        let mut first_part = usize::MAX;
         let mut n = 0;
         for q in 0..self.players {
             let l = self.leaders[q as usize][kind.index()];
             if l == NOWHERE {
                 continue;
             }
-            if let Some(r) = split.of(l as usize)
-                && around.as_slice().contains(&r)
+            if let Some(part) = split.part_of(l as usize, w)
                 && n < 2
-                && (n == 0 || split.of(sides[0].1) != Some(r))
+                && part != first_part
             {
                 sides[n] = (q, l as usize);
+                first_part = part;
                 n += 1;
             }
         }
@@ -729,10 +735,10 @@ impl StarTigris {
 
     /// Kinds in `mask` whose external conflict at `cell` still exists.
     fn live_conflicts(&self, cell: usize, mask: u8) -> u8 {
-        let split = Regions::without(self, cell);
+        let split = self.split_at(cell);
         let mut live = 0;
         for k in Kind::ALL {
-            if mask & (1 << k.index()) != 0 && self.external_sides(&split, cell, k).is_some() {
+            if mask & (1 << k.index()) != 0 && self.external_sides(&split, k).is_some() {
                 live |= 1 << k.index();
             }
         }
@@ -752,8 +758,8 @@ impl StarTigris {
     }
 
     fn begin_external<S: EventSink>(&mut self, cell: usize, kind: Kind, pending: u8, ev: &mut S) {
-        let split = Regions::without(self, cell);
-        let Some(sides) = self.external_sides(&split, cell, kind) else {
+        let split = self.split_at(cell);
+        let Some(sides) = self.external_sides(&split, kind) else {
             // Cannot happen: callers only pass live conflicts.
             self.continue_external(cell, pending, ev);
             return;
@@ -784,13 +790,16 @@ impl StarTigris {
         self.phase = Phase::Conflict(conflict);
     }
 
-    /// Colonies of `kind` in the region (of `regions`) of cell `leader`.
-    pub(crate) fn region_strength(&self, regions: &Regions, leader: usize, kind: Kind) -> u16 {
-        let r = regions.of(leader);
-        regions
-            .cells(self, r.unwrap_or(u16::MAX))
-            .filter(|&c| self.cells[c].colony() == Some(kind))
-            .count() as u16
+    /// Colonies of `kind` in the piece of `split` (from
+    /// [`StarTigris::split_at`]) holding cell `leader`.
+    pub(crate) fn region_strength(&self, split: &Parts, leader: usize, kind: Kind) -> u16 {
+        let w = self.width();
+        split.part_of(leader, w).map_or(0, |part| {
+            split
+                .cells(part, w)
+                .filter(|&c| self.cells[c].colony() == Some(kind))
+                .count() as u16
+        })
     }
 
     fn continue_external<S: EventSink>(&mut self, cell: usize, pending: u8, ev: &mut S) {
@@ -847,12 +856,13 @@ impl StarTigris {
             return;
         }
         let cell = c.cell as usize;
-        let split = Regions::without(self, cell);
+        let split = self.split_at(cell);
         let loser_at = self.leaders[loser as usize][c.kind.index()];
-        let region = split.of(loser_at as usize);
+        let part = split.part_of(loser_at as usize, self.width());
         self.return_leader(loser, c.kind, ReturnReason::LostConflict, ev);
-        let doomed: Vec<usize> = split
-            .cells(self, region.unwrap_or(u16::MAX))
+        let doomed: Vec<usize> = part
+            .into_iter()
+            .flat_map(|part| split.cells(part, self.width()))
             .filter(|&i| {
                 let cl = self.cells[i];
                 cl.colony() == Some(c.kind)
@@ -997,7 +1007,7 @@ mod tests {
     /// The regions with one cell emptied, from the kept labels, are the
     /// regions a full labelling finds, for every occupied cell.
     #[test]
-    fn regions_without_a_cell_agree_with_a_full_relabelling() {
+    fn regions_without_a_cell_and_the_split_agree_with_a_full_relabelling() {
         let mut checked = 0;
         for seed in 0..30 {
             let mut g = StarTigris::new(
@@ -1011,11 +1021,22 @@ mod tests {
             while let ToMove::Seat(s) = g.to_move() {
                 for i in 0..g.cell_count() {
                     if g.cell(i).is_occupied() {
-                        assert_eq!(
-                            Regions::without(&g, i),
-                            Regions::compute(&g, Some(i)),
-                            "seed {seed}, cell {i}"
-                        );
+                        let full = Regions::compute(&g, Some(i));
+                        assert_eq!(Regions::without(&g, i), full, "seed {seed}, cell {i}");
+                        // The pieces a conflict at `i` works with: the
+                        // regions next to `i`, each with its cells.
+                        let split = g.split_at(i);
+                        let around = full.around(&g, i);
+                        assert_eq!(split.len(), around.len(), "seed {seed}, cell {i}");
+                        for &l in around.as_slice() {
+                            let cells: Vec<usize> = full.cells(&g, l).collect();
+                            let part = split.part_of(cells[0], g.width()).unwrap();
+                            assert_eq!(
+                                split.cells(part, g.width()).collect::<Vec<_>>(),
+                                cells,
+                                "seed {seed}, cell {i}"
+                            );
+                        }
                         checked += 1;
                     }
                 }

@@ -585,7 +585,8 @@ impl StarTigris {
             if !c.is_held() || c.colony().is_none() {
                 return None;
             }
-            let sides = self.external_sides(&self.regions, cell, q.kind)?;
+            let split = self.split_at(cell);
+            let sides = self.external_sides(&split, q.kind)?;
             // The attacker: the joining player's leader, else the side
             // whose owner comes first after the joining player in this
             // turn's order of execution.
@@ -603,8 +604,8 @@ impl StarTigris {
                 kind: q.kind,
                 attacker: att.0,
                 defender: def.0,
-                attacker_base: self.region_strength(&self.regions, att.1, q.kind),
-                defender_base: self.region_strength(&self.regions, def.1, q.kind),
+                attacker_base: self.region_strength(&split, att.1, q.kind),
+                defender_base: self.region_strength(&split, def.1, q.kind),
                 attacker_commit: 0,
                 defender_commit: 0,
                 defender_to_commit: false,
