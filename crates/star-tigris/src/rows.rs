@@ -284,6 +284,77 @@ impl CellSets {
     }
 }
 
+/// A set of cells ready to be drawn from: its `k`-th cell in row order is
+/// found from per-row counts and a search within one word, without a walk
+/// over the cells (the random player's sampler draws its candidates so).
+#[derive(Clone, Copy, Debug)]
+pub struct Ranked {
+    rows: [u32; MAX_SIDE],
+    /// How many cells rows `0..=r` hold.
+    ends: [u32; MAX_SIDE],
+    h: usize,
+}
+
+impl Ranked {
+    /// The set whose row `r` is `row(r)`, on a board `h` rows high.
+    #[inline]
+    pub fn new(h: usize, row: impl Fn(usize) -> u32) -> Ranked {
+        let mut s = Ranked {
+            rows: [0; MAX_SIDE],
+            ends: [0; MAX_SIDE],
+            h,
+        };
+        let mut total = 0;
+        for r in 0..h {
+            let bits = row(r);
+            s.rows[r] = bits;
+            total += bits.count_ones();
+            s.ends[r] = total;
+        }
+        s
+    }
+
+    /// How many cells.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        match self.h {
+            0 => 0,
+            h => self.ends[h - 1],
+        }
+    }
+
+    /// Whether there are none.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `k`-th cell (from 0, `k` below [`Ranked::len`]) as row and column.
+    #[inline(always)]
+    pub fn nth(&self, k: u32) -> (usize, usize) {
+        // The row: how many rows end at or before the k-th cell (a count,
+        // not a search, so no branch depends on `k`).
+        let r = self.ends[..self.h].iter().filter(|&&e| e <= k).count();
+        let before = if r == 0 { 0 } else { self.ends[r - 1] };
+        (r, select(self.rows[r], k - before))
+    }
+}
+
+/// The column of the `k`-th set bit of `word` (from 0; there must be
+/// more than `k`): halves chosen by their counts, five steps.
+#[inline]
+pub fn select(word: u32, k: u32) -> usize {
+    let (mut word, mut k, mut col) = (word, k, 0);
+    for half in [16, 8, 4, 2, 1] {
+        let low = (word & ((1 << half) - 1)).count_ones();
+        let up = k >= low;
+        k -= if up { low } else { 0 };
+        word = if up { word >> half } else { word };
+        col += if up { half } else { 0 };
+    }
+    col
+}
+
 /// The columns of the set bits of `word`, lowest first.
 #[inline]
 pub fn columns(mut word: u32) -> impl Iterator<Item = usize> {
@@ -413,6 +484,27 @@ mod tests {
         let (s, h) = board(&["##..#", "#...#", "....#"]);
         let left = s.fill(1, 1, h);
         assert_eq!(left, board(&["##...", "#....", "....."]).0);
+    }
+
+    #[test]
+    fn the_kth_cell_is_the_kth_in_row_order() {
+        for word in [
+            1u32,
+            0b1011_0100,
+            u32::MAX,
+            1 << 31,
+            0x8000_0001,
+            0x5555_5555,
+        ] {
+            for (k, c) in columns(word).enumerate() {
+                assert_eq!(select(word, k as u32), c, "{word:#b}, {k}");
+            }
+        }
+        let (s, h) = board(&["#.#..", ".....", "..###", "#...."]);
+        let ranked = Ranked::new(h, |r| s.0[r]);
+        let cells: Vec<_> = (0..ranked.len()).map(|k| ranked.nth(k)).collect();
+        assert_eq!(cells, [(0, 0), (0, 2), (2, 2), (2, 3), (2, 4), (3, 0)]);
+        assert!(Ranked::new(h, |_| 0).is_empty());
     }
 
     #[test]

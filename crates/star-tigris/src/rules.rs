@@ -589,9 +589,10 @@ impl StarTigris {
     }
 
     pub(crate) fn scientists_next_to(&self, i: usize) -> u16 {
-        let mut n = 0;
-        self.for_neighbours(i, |nb| n += self.cells[nb].is_scientist() as u16);
-        n
+        let w = self.width();
+        let (r, c) = (i / w, i % w);
+        let around = self.sets.scientist.neighbours_in(r, self.height());
+        around.iter().map(|&bits| (bits >> c & 1) as u16).sum()
     }
 
     /// Take a leader off the board into its owner's supply.

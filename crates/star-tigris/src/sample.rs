@@ -2,14 +2,18 @@
 //!
 //! In the order phase it draws from a superset of candidate actions that is
 //! cheap to count (every kind in hand × every cell, every leader × every
-//! cell, …) and rejects the illegal ones with the same checks `apply` uses.
+//! free habitable cell next to a scientist colony (counted over the row
+//! sets the state keeps), …) and rejects the illegal ones
+//! with the same checks `apply` uses.
 //! Rejection keeps the distribution exactly uniform over the legal actions;
 //! `pass` is always legal, so the loop ends. Other phases have short lists.
 
 use tabula_engine::GameRng;
 
+use crate::Pos;
 use crate::action::{Action, SwapSet};
 use crate::kind::{Counts, Kind};
+use crate::rows::Ranked;
 use crate::state::{NOWHERE, Phase, StarTigris};
 
 impl StarTigris {
@@ -38,7 +42,7 @@ impl StarTigris {
         };
         let used = filtered.then(|| self.used_by(seat));
         let p = seat as usize;
-        let n = self.cell_count() as u64;
+        let (w, h) = (self.width(), self.height());
         let hand = self.hands[p];
         let mut in_hand = [Kind::Settler; 4];
         let mut k_hand = 0;
@@ -59,6 +63,14 @@ impl StarTigris {
                 k_on += 1;
             }
         }
+        // The cells a leader may target, as a row set: the rules' checks
+        // then reject only what the rows cannot tell (a leader joining two
+        // kingdoms). Colonists are drawn over every cell and most fail on
+        // the cell's own bits, which is cheaper than counting their cells.
+        let sets = &self.sets;
+        let near_scientist = Ranked::new(if k_off + k_on > 0 { h } else { 0 }, |r| {
+            sets.free.0[r] & !sets.barren.0[r] & sets.scientist.next_to(r, h)
+        });
         // Swaps: with 6 or more in the pool every non-empty sub-multiset of
         // the hand is legal, and the r-th is r + 1 in mixed radix.
         let mut swaps = [[0u8; 4]; 64];
@@ -68,13 +80,16 @@ impl StarTigris {
         } else {
             self.legal_swaps(&hand, &mut swaps)
         };
+        let n = self.cell_count() as u64;
+        let n_leader = near_scientist.len() as u64;
         let colonize = k_hand as u64 * n;
-        let place = k_off as u64 * n;
-        let moves = k_on as u64 * n;
+        let place = k_off as u64 * n_leader;
+        let moves = k_on as u64 * n_leader;
         let withdraw = k_on as u64;
         let destroy = if self.bombers[p] > 0 { n } else { 0 };
         let total = colonize + place + moves + withdraw + destroy + n_swaps as u64 + 1;
         let regions = &self.regions;
+        let at = |(r, c): (usize, usize)| (r * w + c, Pos::new(r as u8, c as u8));
         loop {
             let candidate = 'pick: {
                 let mut r = rng.below(total);
@@ -97,34 +112,21 @@ impl StarTigris {
                 }
                 r -= colonize;
                 if r < place {
-                    let kind = off[(r / n) as usize];
-                    let i = (r % n) as usize;
-                    let cell = self.cells[i];
-                    if cell.is_free()
-                        && !cell.is_uninhabitable()
-                        && self.check_leader_cell(regions, i).is_ok()
-                    {
-                        break 'pick Some(Action::PlaceLeader {
-                            kind,
-                            at: self.pos(i),
-                        });
+                    let kind = off[(r / n_leader) as usize];
+                    let (i, at) = at(near_scientist.nth((r % n_leader) as u32));
+                    if self.check_leader_cell(regions, i).is_ok() {
+                        break 'pick Some(Action::PlaceLeader { kind, at });
                     }
                     break 'pick None;
                 }
                 r -= place;
                 if r < moves {
-                    let kind = on[(r / n) as usize];
-                    let i = (r % n) as usize;
+                    let kind = on[(r / n_leader) as usize];
+                    let (i, to) = at(near_scientist.nth((r % n_leader) as u32));
+                    // The leader's own cell is occupied, so never a target.
                     let from = self.leaders[p][kind.index()] as usize;
-                    let cell = self.cells[i];
-                    if i == from || !cell.is_free() || cell.is_uninhabitable() {
-                        break 'pick None;
-                    }
                     if self.check_move_cell(from, i).is_ok() {
-                        break 'pick Some(Action::MoveLeader {
-                            kind,
-                            to: self.pos(i),
-                        });
+                        break 'pick Some(Action::MoveLeader { kind, to });
                     }
                     break 'pick None;
                 }

@@ -381,7 +381,7 @@ impl StarTigris {
         self.cells[self.index(p).expect("position on the board")]
     }
     /// Calls `f` for each orthogonal neighbour of cell `i`.
-    #[inline]
+    #[inline(always)]
     pub fn for_neighbours(&self, i: usize, mut f: impl FnMut(usize)) {
         let w = self.width();
         let (r, c) = (i / w, i % w);
@@ -400,9 +400,8 @@ impl StarTigris {
     }
     /// Whether any orthogonal neighbour of `i` is a scientist colony.
     pub fn next_to_scientist(&self, i: usize) -> bool {
-        let mut yes = false;
-        self.for_neighbours(i, |n| yes |= self.cells[n].is_scientist());
-        yes
+        let w = self.width();
+        self.sets.scientist.next_to(i / w, self.height()) >> (i % w) & 1 != 0
     }
     /// The player whose turn it is.
     pub fn active(&self) -> u8 {
@@ -491,30 +490,38 @@ impl StarTigris {
 
     /// Draw one colonist from the pool at random (weighted by count).
     pub(crate) fn draw_one(&mut self) -> Option<Kind> {
-        let total = self.pool_size() as u64;
-        if total == 0 {
-            return None;
-        }
-        let mut x = self.rng.below(total) as u16;
+        let total = self.pool_size();
+        (total > 0).then(|| self.draw_of(total))
+    }
+
+    /// Draw one colonist from the pool, which holds `total` (at least one).
+    fn draw_of(&mut self, total: u32) -> Kind {
+        let mut x = self.rng.below(total as u64) as u16;
         for k in Kind::ALL {
             let n = self.pool[k.index()];
             if x < n {
                 self.pool[k.index()] -= 1;
-                return Some(k);
+                return k;
             }
             x -= n;
         }
-        None
+        unreachable!("a draw below the pool's total falls on one of its kinds")
     }
 
     /// Draw colonists for `p` until the hand holds six or the pool is empty.
     /// Returns whether the hand is full.
     pub(crate) fn refill_hand(&mut self, p: u8) -> bool {
-        while crate::kind::total(&self.hands[p as usize]) < HAND_SIZE as u32 {
-            match self.draw_one() {
-                Some(k) => self.hands[p as usize][k.index()] += 1,
-                None => return false,
+        let p = p as usize;
+        let mut have = crate::kind::total(&self.hands[p]);
+        let mut pool = self.pool_size();
+        while have < HAND_SIZE as u32 {
+            if pool == 0 {
+                return false;
             }
+            let k = self.draw_of(pool);
+            self.hands[p][k.index()] += 1;
+            have += 1;
+            pool -= 1;
         }
         true
     }
