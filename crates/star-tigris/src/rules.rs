@@ -10,7 +10,7 @@ use crate::action::Action;
 use crate::error::{Attempt, Awaited, RuleError};
 use crate::events::{Event, EventSink, ReturnReason, ScoreReason};
 use crate::kind::{Kind, total};
-use crate::regions::{NO_REGION, Regions};
+use crate::regions::NO_REGION;
 use crate::rows::{Parts, Rows};
 use crate::state::{Cell, Conflict, Content, EndReason, NOWHERE, Phase, StarTigris};
 
@@ -45,12 +45,7 @@ impl StarTigris {
     }
 
     /// Check that a colonist of `kind` may settle cell `i` (hand aside).
-    pub(crate) fn check_colonize_cell(
-        &self,
-        regions: &Regions,
-        kind: Kind,
-        i: usize,
-    ) -> Result<(), RuleError> {
+    pub(crate) fn check_colonize_cell(&self, kind: Kind, i: usize) -> Result<(), RuleError> {
         let cell = self.cells[i];
         let p = self.check_free(i)?;
         match (kind == Kind::Mining, cell.is_uninhabitable()) {
@@ -58,6 +53,13 @@ impl StarTigris {
             (false, true) => return Err(RuleError::Uninhabitable(p)),
             _ => {}
         }
+        // Joining three kingdoms takes three neighbours in regions; most
+        // cells have fewer, as the row sets show without a label read.
+        let w = self.width();
+        if self.sets.region.next_to_three(i / w, self.height()) >> (i % w) & 1 == 0 {
+            return Ok(());
+        }
+        let regions = &self.regions;
         let joined = regions.around(self, i).with_leaders(regions);
         if joined > 2 {
             return Err(RuleError::JoinsTooMany(p, joined));
@@ -70,6 +72,10 @@ impl StarTigris {
     /// region; that matters only when `i` touches two or more of its cells.
     pub(crate) fn check_move_cell(&self, from: usize, i: usize) -> Result<(), RuleError> {
         self.check_leader_target(i)?;
+        // The leader's own cell, once lifted, only lowers the count.
+        if self.next_to_under_two_in_regions(i) {
+            return Ok(());
+        }
         let old = self.regions.of(from);
         let mut others = [NO_REGION; 4];
         let mut n_others = 0;
@@ -129,6 +135,14 @@ impl StarTigris {
         parts
     }
 
+    /// Whether cell `i` has fewer than two neighbours in regions, so that
+    /// a leader there joins nothing (the row sets tell, no label read).
+    #[inline]
+    fn next_to_under_two_in_regions(&self, i: usize) -> bool {
+        let w = self.width();
+        self.sets.region.next_to_two(i / w, self.height()) >> (i % w) & 1 == 0
+    }
+
     /// The checks on a leader's target cell that do not involve regions.
     pub(crate) fn check_leader_target(&self, i: usize) -> Result<(), RuleError> {
         let cell = self.cells[i];
@@ -143,10 +157,13 @@ impl StarTigris {
     }
 
     /// Check that a leader from the supply may stand on cell `i`.
-    pub(crate) fn check_leader_cell(&self, regions: &Regions, i: usize) -> Result<(), RuleError> {
+    pub(crate) fn check_leader_cell(&self, i: usize) -> Result<(), RuleError> {
         self.check_leader_target(i)?;
+        if self.next_to_under_two_in_regions(i) {
+            return Ok(());
+        }
         let p = self.pos(i);
-        let around = regions.around(self, i).len();
+        let around = self.regions.around(self, i).len();
         if around > 1 {
             return Err(RuleError::LeaderJoins(p, around));
         }
@@ -283,7 +300,7 @@ impl StarTigris {
                 if hand[kind.index()] == 0 {
                     return Err(RuleError::NotInHand(kind));
                 }
-                self.check_colonize_cell(&self.regions, kind, i)?;
+                self.check_colonize_cell(kind, i)?;
                 Ok(Some(i))
             }
             Action::PlaceLeader { kind, at } => {
@@ -291,7 +308,7 @@ impl StarTigris {
                 if self.leaders[p][kind.index()] != NOWHERE {
                     return Err(RuleError::LeaderOnBoard(kind));
                 }
-                self.check_leader_cell(&self.regions, i)?;
+                self.check_leader_cell(i)?;
                 Ok(Some(i))
             }
             Action::MoveLeader { kind, to } => {
@@ -984,7 +1001,9 @@ mod tests {
                         let Some(from) = g.leader(p, k) else { continue };
                         let lifted = Regions::compute(&g, Some(from));
                         for i in 0..g.cell_count() {
-                            let slow = i != from && g.check_leader_cell(&lifted, i).is_ok();
+                            let slow = i != from
+                                && g.check_leader_target(i).is_ok()
+                                && lifted.around(&g, i).len() <= 1;
                             let fast = i != from && g.check_move_cell(from, i).is_ok();
                             assert_eq!(
                                 fast,

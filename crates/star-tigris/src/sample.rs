@@ -88,7 +88,6 @@ impl StarTigris {
         let withdraw = k_on as u64;
         let destroy = if self.bombers[p] > 0 { n } else { 0 };
         let total = colonize + place + moves + withdraw + destroy + n_swaps as u64 + 1;
-        let regions = &self.regions;
         let at = |(r, c): (usize, usize)| (r * w + c, Pos::new(r as u8, c as u8));
         loop {
             let candidate = 'pick: {
@@ -101,7 +100,7 @@ impl StarTigris {
                     let cell = self.cells[i];
                     if cell.is_free()
                         && cell.is_uninhabitable() == (kind == Kind::Mining)
-                        && self.check_colonize_cell(regions, kind, i).is_ok()
+                        && self.check_colonize_cell(kind, i).is_ok()
                     {
                         break 'pick Some(Action::Colonize {
                             kind,
@@ -114,7 +113,7 @@ impl StarTigris {
                 if r < place {
                     let kind = off[(r / n_leader) as usize];
                     let (i, at) = at(near_scientist.nth((r % n_leader) as u32));
-                    if self.check_leader_cell(regions, i).is_ok() {
+                    if self.check_leader_cell(i).is_ok() {
                         break 'pick Some(Action::PlaceLeader { kind, at });
                     }
                     break 'pick None;
