@@ -268,6 +268,12 @@ impl Map {
     /// open and artifact cells on the way cost nothing (colonists settle any
     /// open cell). `None` when no cell on the map can hold a leader.
     pub fn mining_robots_to_a_leader(&self, from: &[usize]) -> Option<usize> {
+        // Most often a leader can stand right beside: no search.
+        if from.iter().any(|&i| {
+            self.can_hold_leader(i) || self.neighbours(i).any(|n| self.can_hold_leader(n))
+        }) {
+            return Some(0);
+        }
         let mut dist = vec![usize::MAX; self.cells.len()];
         let mut queue = VecDeque::new();
         for &i in from {

@@ -257,9 +257,14 @@ impl CellSets {
     /// The sets of a `w`×`h` board of `cells`.
     pub fn of(cells: &[Cell], w: usize, h: usize) -> CellSets {
         let mut s = CellSets::default();
-        for r in 0..h {
-            for c in 0..w {
-                s.put_at(r, c, cells[r * w + c]);
+        for (r, row) in cells.chunks_exact(w).take(h).enumerate() {
+            for (c, &cell) in row.iter().enumerate() {
+                let bit = |on: bool| (on as u32) << c;
+                s.free.0[r] |= bit(cell.is_free());
+                s.barren.0[r] |= bit(cell.is_uninhabitable());
+                s.standing.0[r] |= bit(!cell.is_destroyed());
+                s.scientist.0[r] |= bit(cell.is_scientist());
+                s.region.0[r] |= bit(cell.in_region());
             }
         }
         s
