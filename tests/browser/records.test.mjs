@@ -135,9 +135,12 @@ test('a record link opens the replay; a damaged link says so', async () => {
     await page.waitForSelector('body[data-screen="replay"]');
     assert.equal(+(await page.getAttribute('#replay-pos', 'data-len')), rec.actions);
     assert.ok(!page.url().includes('#game='), 'the link is consumed');
-    // The page's own links carry the move list: far shorter, same game.
+    // The page's own links carry the move list: far shorter, same game
+    // (about half the packed record for these short games of the small map:
+    // 0.45 to 0.66 over all 96, BENCHMARKS.md "Game records, links").
     const fragment = await page.evaluate((t) => window.wasmBindings.game_link_fragment(t), rec.text);
-    assert.ok(fragment.length * 2 < data.length, `${fragment.length} vs ${data.length}`);
+    assert.ok(fragment.length * 4 < data.length * 3, `${fragment.length} vs ${data.length}`);
+    assert.ok(fragment.length < 2000, `${fragment.length} characters`);
     await page.goto(`${server.url}#${fragment}`);
     await page.waitForFunction((n) => document.querySelector('#replay-pos')?.dataset.len === String(n), rec.actions);
     await page.keyboard.press('End');
