@@ -396,19 +396,47 @@ async function startVariantWriter(page) {
   await page.fill('#author-summary', 'Two players order in secret.');
   await page.click('[data-cmd="author-token:t"]');
   await clickCell(page, 'B6');
-  // Below 1280 pixels, scrolling to the field moves the board under the
-  // resting mouse; the hover redraws the panel, which gives the field its
-  // focus back but not its selection, so the fill lands before the old
-  // text (a known fault, noted on the issue). Fill until the field holds
-  // exactly the header.
   const header = 'players 2\nturns simultaneous\nseed 9\nhand 1 settler 2 scientist 2 merchant 2\nhand 2 settler 2 scientist 2 merchant 2\n';
-  for (let i = 0; i < 5 && (await page.inputValue('#author-header')) !== header; i++) {
-    await page.fill('#author-header', header);
-  }
+  await page.fill('#author-header', header);
   assert.equal(await page.inputValue('#author-header'), header);
   await page.click('#author-start');
   assert.equal(await page.$('#author-message'), null, await page.textContent('#author-message').catch(() => ''));
 }
+
+test('typing in the lesson writer goes on at the caret, and a selection stays selected, while the mouse crosses the board (each cell it enters redraws the panel)', async () => {
+  const context = await browser({ width: 1024, height: 768 });
+  try {
+    const { page, errors } = await gotoLessons(context);
+    await page.click('#author-new');
+    await page.waitForSelector('body[data-screen="author"]');
+    const board = await page.$eval('#board', (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, cell: +el.dataset.cell, ox: +el.dataset.ox, oy: +el.dataset.oy };
+    });
+    // The mouse enters three cells, one after another: three redraws.
+    const cross = async () => {
+      for (const [col, row] of [[1, 1], [2, 1], [2, 2]]) {
+        await page.mouse.move(board.x + board.ox + (col + 0.5) * board.cell, board.y + board.oy + (row + 0.5) * board.cell);
+      }
+    };
+    for (const id of ['#author-title', '#author-header']) {
+      await page.fill(id, '');
+      await page.keyboard.type('players 2');
+      await cross();
+      await page.keyboard.type(' and more');
+      assert.equal(await page.inputValue(id), 'players 2 and more', id);
+      // Select "2 and": crossing the board keeps it selected, so typing replaces it.
+      await page.$eval(id, (f) => f.setSelectionRange(8, 13));
+      await cross();
+      assert.deepEqual(await page.$eval(id, (f) => [document.activeElement === f, f.selectionStart, f.selectionEnd]), [true, 8, 13], id);
+      await page.keyboard.type('3 or');
+      assert.equal(await page.inputValue(id), 'players 3 or more', id);
+    }
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
 
 test('the lesson writer records a position of the simultaneous variant: each player\'s secret orders, chosen by player', async () => {
   const context = await browser({ width: 1280, height: 800 });

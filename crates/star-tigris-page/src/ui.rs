@@ -222,26 +222,64 @@ fn scroll_to_why() {
     }
 }
 
-/// How to find the focused control again after a redraw: its id, or its command.
-fn focus_key() -> Option<String> {
-    let active = document().active_element()?;
-    if !active.id().is_empty() {
-        return Some(format!("#{}", active.id()));
-    }
-    active
-        .get_attribute("data-cmd")
-        .map(|c| format!("[data-cmd=\"{}\"]", c.replace('"', "")))
+/// The focused control, to find again after a redraw: how to find it
+/// (its id, or its command) and, for a text field, where its caret or
+/// selection was.
+struct Focused {
+    key: String,
+    selection: Option<(u32, u32)>,
 }
 
-fn restore_focus(key: Option<String>) {
-    let Some(key) = key else {
+fn focus_key() -> Option<Focused> {
+    let active = document().active_element()?;
+    let key = if !active.id().is_empty() {
+        format!("#{}", active.id())
+    } else {
+        active
+            .get_attribute("data-cmd")
+            .map(|c| format!("[data-cmd=\"{}\"]", c.replace('"', "")))?
+    };
+    Some(Focused {
+        key,
+        selection: text_selection(&active),
+    })
+}
+
+/// The selection (start, end; equal for a caret) of a text field. Fields
+/// without one (a number field, say) have none.
+fn text_selection(el: &web_sys::Element) -> Option<(u32, u32)> {
+    if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+        return i.selection_start().ok()?.zip(i.selection_end().ok()?);
+    }
+    let t = el.dyn_ref::<web_sys::HtmlTextAreaElement>()?;
+    t.selection_start().ok()?.zip(t.selection_end().ok()?)
+}
+
+/// Give the control focused before a redraw its focus back, and a text
+/// field its caret or selection, so that typing goes on where it was
+/// (the panel is redrawn while the mouse crosses the board).
+fn restore_focus(focused: Option<Focused>) {
+    let Some(focused) = focused else {
         return;
     };
-    if let Ok(Some(el)) = document().query_selector(&key)
+    let Ok(Some(el)) = document().query_selector(&focused.key) else {
+        return;
+    };
+    if document().active_element().as_ref() != Some(&el)
         && let Some(h) = el.dyn_ref::<web_sys::HtmlElement>()
-        && document().active_element().as_ref() != Some(&el)
     {
         h.focus().ok();
+    }
+    // A field given its value again puts the caret at its end: set it
+    // back whenever it moved.
+    if let Some((start, end)) = focused.selection
+        && text_selection(&el) != Some((start, end))
+    {
+        if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+            i.set_selection_range(start, end).ok();
+        } else if let Some(t) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+            t.set_selection_range(start, end).ok();
+        }
     }
 }
 
