@@ -298,7 +298,7 @@ impl StarTigris {
     /// corners between them stay joined. Otherwise the region is filled
     /// from each neighbour of `from` in turn, a run of a row at a time
     /// ([`Rows::parts_around`]).
-    fn parts_without(&self, from: usize) -> Option<Parts> {
+    pub(crate) fn parts_without(&self, from: usize) -> Option<Parts> {
         let (w, h) = (self.width(), self.height());
         let (fr, fc) = (from / w, from % w);
         let region = &self.sets.region;

@@ -80,8 +80,11 @@ impl Regions {
 
     /// The regions of `g` with cell `skip` treated as empty, as
     /// [`Regions::compute`] with `Some(skip)` finds them, but from the
-    /// kept labels: only the region of `skip` is labelled again.
-    pub fn without(g: &StarTigris, skip: usize) -> Regions {
+    /// kept labels: only the region of `skip` is labelled again. (The
+    /// game empties cells through `StarTigris::vacate`; a test compares
+    /// this with a full labelling at every occupied cell.)
+    #[cfg(test)]
+    pub(crate) fn without(g: &StarTigris, skip: usize) -> Regions {
         let (w, h) = (g.width(), g.height());
         let mut region = g.sets.region;
         region.0[skip / w] &= !(1 << (skip % w));

@@ -11,7 +11,7 @@ use crate::error::{Attempt, Awaited, RuleError};
 use crate::events::{Event, EventSink, ReturnReason, ScoreReason};
 use crate::kind::{Kind, total};
 use crate::regions::NO_REGION;
-use crate::rows::{Parts, Rows};
+use crate::rows::Parts;
 use crate::state::{Cell, Conflict, Content, EndReason, NOWHERE, Phase, StarTigris};
 
 impl StarTigris {
@@ -107,32 +107,19 @@ impl StarTigris {
     }
 
     /// Into how many groups `cells` fall once cell `from` is emptied
-    /// (they all lie in `from`'s region). Most often the cells around
-    /// `from` show that its region holds together: one group. Otherwise
-    /// the region is filled from each of `cells` not yet reached, a run of
-    /// a row at a time.
+    /// (they all lie in `from`'s region): one when the region holds
+    /// together, else how many of its parts ([`StarTigris::parts_without`])
+    /// hold one of them.
     fn components_without(&self, from: usize, cells: &[usize]) -> usize {
-        let (w, h) = (self.width(), self.height());
-        let (fr, fc) = (from / w, from % w);
-        if self.sets.region.apart(fr, h, 2) >> fc & 1 == 0 {
+        let Some(parts) = self.parts_without(from) else {
             return 1;
-        }
-        let mut mask = self.sets.region;
-        mask.0[fr] &= !(1 << fc);
-        let mut reached = Rows::EMPTY;
-        let mut parts = 0;
-        for &c in cells {
-            let (r, col) = (c / w, c % w);
-            if reached.has(r, col) {
-                continue;
-            }
-            parts += 1;
-            let part = mask.fill(r, 1 << col, h);
-            for (all, row) in reached.0.iter_mut().zip(part.0) {
-                *all |= row;
-            }
-        }
-        parts
+        };
+        let w = self.width();
+        let held = cells
+            .iter()
+            .filter_map(|&c| parts.part_of(c, w))
+            .fold(0u8, |seen, p| seen | 1 << p);
+        held.count_ones() as usize
     }
 
     /// Whether cell `i` has fewer than two neighbours in regions, so that
