@@ -1,0 +1,8 @@
+//! Tabula's game servers: one core and a face per protocol.
+//!
+//! - [`core`]: listening, a connection's reader (its own deadline and
+//!   line limit) and writer (a bounded queue), records written whole.
+//! - [`vector`]: the 2009 Vector tournament protocol (seed 004).
+
+pub mod core;
+pub mod vector;
