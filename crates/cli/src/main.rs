@@ -7,6 +7,7 @@
 //! 2 when the command line itself is wrong.
 
 mod apply;
+mod apply_positions;
 mod arena;
 mod bench;
 mod bench_bot;
@@ -26,6 +27,7 @@ mod safe_text;
 mod serve;
 mod state_json;
 mod tournament_cmd;
+mod users_cmd;
 
 use std::process::ExitCode;
 
@@ -61,9 +63,13 @@ enum Command {
     /// Play a tournament: every bot plays every game, seatings announced,
     /// clocks on, faults disqualify; standings and a tournament record.
     Tournament(tournament_cmd::TournamentArgs),
-    /// Run the 2009 Vector tournament server over TCP (the VSE line
-    /// protocol): four clients, every game, the tournament record.
+    /// Run a game server over TCP: the 2009 Vector tournament server (the
+    /// VSE line protocol) or the Catan course server (lobby lines, then
+    /// JSON; docs/catan/server.md).
     Serve(serve::ServeArgs),
+    /// Work with the Catan server's accounts.
+    #[command(subcommand)]
+    Users(users_cmd::UsersCommand),
     /// Play one of this program's bots as a client of a 2009 Vector
     /// tournament server (`tabula serve` or another one that speaks the
     /// protocol).
@@ -85,6 +91,7 @@ fn dispatch(command: &Command) -> CmdResult {
         Command::Record(cmd) => record_cmd::run(cmd),
         Command::Tournament(args) => tournament_cmd::run_args(args),
         Command::Serve(args) => serve::run(args),
+        Command::Users(cmd) => users_cmd::run(cmd),
         Command::Client(args) => client::run(args),
         Command::Map(cmd) => map_cmd::run(cmd),
         Command::Apply(args) => apply::run(args),

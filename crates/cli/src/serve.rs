@@ -1,19 +1,21 @@
-//! `tabula serve --ruleset vector`: the 2009 Vector Supervisor Engine's
-//! tournament server, over TCP, speaking its line protocol (seed 004,
-//! appendix D; docs/vector/protocol.md): four clients connect and
-//! identify, every game's seating is announced, each game is played round
-//! by round — directions asked one seat at a time and broadcast, then
-//! magnitudes asked of all at once in one shared time window — with the
-//! scores after each round, disqualifications, the winner and the
-//! tournament scores after each game, and `TOURNAMENT OVER` at the end.
+//! `tabula serve`: Tabula's game servers over TCP.
 //!
-//! The server itself is in `tabula-server` (one core, a face per
-//! protocol); this module reads the command line and starts it.
+//! - `--ruleset vector`: the 2009 Vector Supervisor Engine's tournament
+//!   server, speaking its line protocol (seed 004, appendix D;
+//!   docs/vector/protocol.md): four clients, every game, the tournament
+//!   record.
+//! - `--ruleset catan`: the SE1 course's Settlers of Catan server (seed
+//!   002; docs/catan/server.md): a lobby of plain lines, then Cities &
+//!   Knights games in JSON, each game's record written to `--record DIR`.
+//!
+//! The servers themselves are in `tabula-server` (one core, a face per
+//! protocol); this module reads the command line and starts them.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
+use tabula_server::catan::CatanServe;
 use tabula_server::vector::VectorServe;
 
 use crate::failure::{CmdResult, Failure};
@@ -21,58 +23,127 @@ use crate::failure::{CmdResult, Failure};
 /// Options of `tabula serve`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// The ruleset (vector: the 2009 protocol).
+    /// The ruleset: vector (the 2009 tournament protocol) or catan (the
+    /// course server's protocol).
     #[arg(long, default_value = "vector")]
     pub ruleset: String,
-    /// Games in the tournament.
+    /// Vector: games in the tournament.
     #[arg(short = 'g', long, default_value_t = 13, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub games: u64,
-    /// Rounds in a game.
+    /// Vector: rounds in a game.
     #[arg(short = 'r', long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=100))]
     pub rounds: u8,
-    /// Seconds each answer may take.
-    #[arg(short = 't', long, default_value_t = 0.5)]
-    pub timeout: f64,
+    /// Vector: seconds each answer may take (0.5). Catan: milliseconds a
+    /// connection may stay silent before it is closed (3600000).
+    #[arg(short = 't', long)]
+    pub timeout: Option<f64>,
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
-    /// The port to listen on (0: any free port, printed when listening).
-    #[arg(long, default_value_t = 1337)]
-    pub port: u16,
-    /// The seed of the seatings.
+    /// The port to listen on (vector 1337, catan 5000; 0: any free port,
+    /// printed when listening).
+    #[arg(long)]
+    pub port: Option<u16>,
+    /// The seed of the seatings (vector) or of the first game (catan).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Where to write the tournament record.
-    #[arg(long, value_name = "FILE", default_value = "vector-tournament.json")]
-    pub record: PathBuf,
+    /// Vector: the tournament record's file (vector-tournament.json).
+    /// Catan: the folder every game's record is written to (none when
+    /// not given).
+    #[arg(long, value_name = "PATH")]
+    pub record: Option<PathBuf>,
+    /// Catan: the users file (`tabula users add`); without it the server
+    /// is open (a LOGIN with a new login makes the account).
+    #[arg(long, value_name = "FILE")]
+    pub users: Option<PathBuf>,
+    /// Catan: a folder of maps (`*.txt`) offered beside the shipped ones.
+    #[arg(long, value_name = "DIR")]
+    pub maps: Option<PathBuf>,
+    /// Catan: a folder of positions (`*.txt`, docs/catan/positions.md)
+    /// that CREATE GAME … -position NAME starts from.
+    #[arg(long, value_name = "DIR")]
+    pub positions: Option<PathBuf>,
+    /// Catan: milliseconds a seat may take to answer a prompt before a
+    /// Tabula bot plays it (a game's -timeout overrides it).
+    #[arg(long, default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(100..=86_400_000))]
+    pub answer_timeout: u64,
+    /// Catan: the bot that takes over a seat (random, greedy, search:easy, …).
+    #[arg(long, default_value = "greedy")]
+    pub bot: String,
 }
 
 /// Run `tabula serve`.
 pub fn run(args: &ServeArgs) -> CmdResult {
-    if args.ruleset != "vector" {
-        return Err(Failure::Usage(format!(
-            "--ruleset {}: the tournament server speaks the 2009 Vector protocol; only vector is served",
-            crate::safe_text::quoted(&args.ruleset)
-        )));
+    match args.ruleset.as_str() {
+        "vector" => vector(args),
+        "catan" => catan(args),
+        other => Err(Failure::Usage(format!(
+            "--ruleset {}: the servers speak the 2009 Vector protocol (vector) and the course server's Catan protocol (catan)",
+            crate::safe_text::quoted(other)
+        ))),
     }
-    if !(args.timeout > 0.0 && args.timeout <= 60.0) {
+}
+
+fn runtime() -> Result<tokio_runtime::Runtime, Failure> {
+    tabula_server::core::runtime()
+        .map_err(|e| Failure::Input(format!("cannot start the server: {e}")))
+}
+
+use tabula_server::core::tokio_runtime;
+
+fn vector(args: &ServeArgs) -> CmdResult {
+    let timeout = args.timeout.unwrap_or(0.5);
+    if !(timeout > 0.0 && timeout <= 60.0) {
         return Err(Failure::Usage(format!(
-            "--timeout {}: give seconds between 0 and 60",
-            args.timeout
+            "--timeout {timeout}: give seconds between 0 and 60"
         )));
     }
     let serve = VectorServe {
         games: args.games as usize,
         rounds: args.rounds,
-        limit: Duration::from_secs_f64(args.timeout),
+        limit: Duration::from_secs_f64(timeout),
         host: args.host.clone(),
-        port: args.port,
+        port: args.port.unwrap_or(1337),
         seed: args.seed,
-        record: args.record.clone(),
+        record: args
+            .record
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("vector-tournament.json")),
     };
-    let rt = tabula_server::core::runtime()
-        .map_err(|e| Failure::Input(format!("cannot start the server: {e}")))?;
     let mut out = std::io::stdout();
-    rt.block_on(tabula_server::vector::serve(&serve, &mut out))
+    runtime()?
+        .block_on(tabula_server::vector::serve(&serve, &mut out))
+        .map_err(Failure::Input)
+}
+
+fn catan(args: &ServeArgs) -> CmdResult {
+    let timeout = args.timeout.unwrap_or(3_600_000.0);
+    if !(timeout >= 100.0 && timeout <= 86_400_000.0) {
+        return Err(Failure::Usage(format!(
+            "--timeout {timeout}: give milliseconds between 100 and 86400000"
+        )));
+    }
+    tabula_ai::bot_from_spec::<tabula_catan::Catan>(&args.bot, 1)
+        .map_err(|e| Failure::Usage(format!("--bot: {e}")))?;
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Failure::Input(format!("{}: cannot make the folder: {e}", dir.display()))
+        })?;
+    }
+    let serve = CatanServe {
+        host: args.host.clone(),
+        port: args.port.unwrap_or(5000),
+        users: args.users.clone(),
+        maps: args.maps.clone(),
+        positions: args.positions.clone(),
+        timeout: Duration::from_millis(timeout as u64),
+        record: args.record.clone(),
+        answer_limit: Duration::from_millis(args.answer_timeout),
+        bot: args.bot.clone(),
+        seed: args.seed,
+    };
+    let mut out = std::io::stdout();
+    runtime()?
+        .block_on(tabula_server::catan::serve(serve, &mut out))
         .map_err(Failure::Input)
 }

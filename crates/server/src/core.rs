@@ -294,6 +294,9 @@ pub fn ms_since(asked: Instant, at: Instant) -> f64 {
     at.saturating_duration_since(asked).as_secs_f64() * 1000.0
 }
 
+/// The async runtime the servers run on (for callers that start one).
+pub use tokio::runtime as tokio_runtime;
+
 /// A multi-threaded runtime for a server (two worker threads: the
 /// machine's cores are shared with the games' own threads).
 pub fn runtime() -> io::Result<tokio::runtime::Runtime> {

@@ -3,6 +3,8 @@
 //! - [`core`]: listening, a connection's reader (its own deadline and
 //!   line limit) and writer (a bounded queue), records written whole.
 //! - [`vector`]: the 2009 Vector tournament protocol (seed 004).
+//! - [`catan`]: the Catan course server (seed 002): lobby lines, then JSON.
 
+pub mod catan;
 pub mod core;
 pub mod vector;

@@ -1,0 +1,224 @@
+//! The Catan course server (seed 002) as a face of the server core:
+//! plain lines in the lobby (greeting, LOGIN, LIST …, CREATE GAME, JOIN
+//! GAME, MSG, UPLOAD/DOWNLOAD MAP, CREATE TESTPLAYER, …; `OK` or an
+//! `ERROR` line), JSON after a successful JOIN GAME (commands in, events
+//! out), Cities & Knights by Tabula's rules. `docs/catan/server.md` has
+//! the whole protocol and every decision where the seed is silent.
+//!
+//! - [`accounts`]: the users file and password hashes.
+//! - [`lobby`]: the lobby's state and its commands.
+//! - [`table`]: one game, on its own thread.
+//! - [`model`], [`prompt`], [`ids`]: events, prompts and commands, ids.
+
+pub mod accounts;
+pub mod help;
+pub mod ids;
+pub mod lobby;
+pub mod model;
+pub mod prompt;
+pub mod table;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::core::{Conn, Heard, Listener, Next};
+use lobby::{Lobby, Reply, Session};
+use table::TableIn;
+
+/// Longest line a client may send (lobby lines and JSON commands).
+pub const MAX_LINE: usize = 16 * 1024;
+
+/// How the server is run.
+#[derive(Clone, Debug)]
+pub struct CatanServe {
+    /// The address to listen on.
+    pub host: String,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// The users file (`None`: an open server).
+    pub users: Option<PathBuf>,
+    /// A folder of maps (`*.txt`) offered beside the shipped ones.
+    pub maps: Option<PathBuf>,
+    /// A folder of positions (`*.txt`) games may start from.
+    pub positions: Option<PathBuf>,
+    /// How long a connection may stay silent.
+    pub timeout: Duration,
+    /// Where records go.
+    pub record: Option<PathBuf>,
+    /// How long a seat may take to answer, unless the game says.
+    pub answer_limit: Duration,
+    /// The bot that takes over a seat, unless the game says.
+    pub bot: String,
+    /// The first game's seed (each game takes the next).
+    pub seed: u64,
+}
+
+/// Run the server until the process ends. What it reports goes to `out`
+/// (the address it listens on first).
+pub async fn serve(args: CatanServe, out: &mut dyn Write) -> Result<(), String> {
+    let lobby = Lobby::new(&args)?;
+    let lobby = Arc::new(Mutex::new(lobby));
+    let listener = Listener::bind(&args.host, args.port)
+        .await
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    writeln!(out, "listening on {addr}").map_err(|e| e.to_string())?;
+    out.flush().map_err(|e| e.to_string())?;
+    let args = Arc::new(args);
+    let mut next_id = 0u64;
+    loop {
+        let stream = match listener.accept().await {
+            Ok(s) => s,
+            Err(_) => {
+                // Out of file handles, say: wait, and go on.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        next_id += 1;
+        let id = next_id;
+        let lobby = lobby.clone();
+        let args = args.clone();
+        tokio::spawn(async move {
+            if let Ok(conn) = Conn::open(stream, MAX_LINE, "\r\n") {
+                connection(conn, id, lobby, args).await;
+            }
+        });
+    }
+}
+
+/// One client, from the greeting to its last line.
+async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc<CatanServe>) {
+    conn.send(format!(
+        "SE1 SettlersOfCatan-Server 1.0, Timeout set to {}ms",
+        args.timeout.as_millis()
+    ));
+    let mut session = Session::new(id, conn.outbox());
+    let mut game: Option<std::sync::mpsc::Sender<TableIn>> = None;
+    let mut upload: Option<Vec<String>> = None;
+    loop {
+        let deadline = Instant::now() + args.timeout;
+        let heard = match conn.next(Some(deadline)).await {
+            Next::Timeout => {
+                let text = format!(
+                    "ERROR timeout: nothing was heard for {}ms; the connection is closed",
+                    args.timeout.as_millis()
+                );
+                if game.is_some() {
+                    conn.send(model::server_event(&model::now_ts(), "USER_MESSAGE", &text));
+                } else {
+                    conn.send(text);
+                }
+                break;
+            }
+            Next::Heard(h) => h,
+        };
+        match heard {
+            Heard::Gone => break,
+            Heard::TooLong => {
+                if let Some(tx) = &game {
+                    tx.send(TableIn::TooLong {
+                        member: id,
+                        limit: MAX_LINE,
+                    })
+                    .ok();
+                } else {
+                    upload = None;
+                    conn.send(format!(
+                        "ERROR the line is longer than {MAX_LINE} bytes and was skipped"
+                    ));
+                }
+            }
+            Heard::Line(text, _) => {
+                if let Some(tx) = &game {
+                    match game_line(&text) {
+                        GameLine::Noop => {}
+                        GameLine::Leave => {
+                            tx.send(TableIn::Left { member: id }).ok();
+                            game = None;
+                            lobby::left_game(&lobby, id);
+                            conn.send(model::server_event(
+                                &model::now_ts(),
+                                "USER_MESSAGE",
+                                "OK - LEAVE_GAME",
+                            ));
+                        }
+                        GameLine::Forward => {
+                            if tx.send(TableIn::Line { member: id, text }).is_err() {
+                                // The table has ended: back to the lobby.
+                                game = None;
+                                lobby::left_game(&lobby, id);
+                                conn.send(model::server_event(
+                                    &model::now_ts(),
+                                    "USER_MESSAGE",
+                                    "ERROR: UNKNOWN - the game has ended; you are back in the lobby",
+                                ));
+                            }
+                        }
+                    }
+                    continue;
+                }
+                if let Some(lines) = &mut upload {
+                    if text.trim_end() == "." {
+                        let lines = upload.take().unwrap_or_default();
+                        for l in lobby::upload_map(&lobby, &session, &lines) {
+                            conn.send(l);
+                        }
+                    } else {
+                        lines.push(text);
+                        let size: usize = lines.iter().map(|l| l.len() + 1).sum();
+                        if size > tabula_catan::MAX_BOARD_BYTES {
+                            upload = None;
+                            conn.send(format!(
+                                "ERROR [too-large] the map is over {} bytes; the upload is cancelled",
+                                tabula_catan::MAX_BOARD_BYTES
+                            ));
+                        }
+                    }
+                    continue;
+                }
+                match lobby::command(&lobby, &args, &mut session, &text).await {
+                    Reply::Lines(lines) => {
+                        for l in lines {
+                            conn.send(l);
+                        }
+                    }
+                    Reply::Upload => upload = Some(Vec::new()),
+                    Reply::Joined(tx, lines) => {
+                        for l in lines {
+                            conn.send(l);
+                        }
+                        game = Some(tx);
+                    }
+                }
+            }
+        }
+        if conn.is_gone() {
+            break;
+        }
+    }
+    if let Some(tx) = game {
+        tx.send(TableIn::Left { member: id }).ok();
+    }
+    lobby::gone(&lobby, id);
+    conn.close(Duration::from_secs(2)).await;
+}
+
+enum GameLine {
+    Noop,
+    Leave,
+    Forward,
+}
+
+/// What the connection itself does with a line in a game: NOOP keeps it
+/// open, LEAVE_GAME takes the client back to the lobby, the rest is the
+/// table's.
+fn game_line(text: &str) -> GameLine {
+    match prompt::read_command(text) {
+        Ok(c) if c.action == "NOOP" => GameLine::Noop,
+        Ok(c) if c.action == "LEAVE_GAME" => GameLine::Leave,
+        _ => GameLine::Forward,
+    }
+}
