@@ -118,7 +118,7 @@ fn vector(args: &ServeArgs) -> CmdResult {
 
 fn catan(args: &ServeArgs) -> CmdResult {
     let timeout = args.timeout.unwrap_or(3_600_000.0);
-    if !(timeout >= 100.0 && timeout <= 86_400_000.0) {
+    if !(100.0..=86_400_000.0).contains(&timeout) {
         return Err(Failure::Usage(format!(
             "--timeout {timeout}: give milliseconds between 100 and 86400000"
         )));

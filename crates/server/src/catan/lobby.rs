@@ -793,31 +793,42 @@ pub fn upload_map(lobby: &Mutex<Lobby>, s: &Session, lines: &[String]) -> Vec<St
     }
     let has_errors = checked.has_errors();
     let Some(board) = checked.board.filter(|_| !has_errors) else {
-        if out.iter().all(|l| !l.starts_with("ERROR")) {
-            out.push("ERROR [no-fields] the map could not be read".into());
-        }
-        // The errors first: a failure is a line starting ERROR.
-        out.sort_by_key(|l| !l.starts_with("ERROR"));
+        let errors = out.iter().filter(|l| l.starts_with("ERROR")).count();
+        // The last line says the upload is over.
+        out.push(format!(
+            "ERROR UPLOAD MAP - the map has {} error{}; it is not kept",
+            errors.max(1),
+            if errors == 1 { "" } else { "s" }
+        ));
         return out;
     };
-    let name = if board.name.trim().is_empty() {
-        return vec!["ERROR [missing-header] the map has no name (a `### NAME` line)".into()];
+    let name = board.name.trim().to_ascii_lowercase();
+    let refusal = if name.is_empty() {
+        Some("the map has no name (a `### NAME` line)".to_string())
+    } else if !valid_word(&name) {
+        Some("a map's name is one word without `=`".to_string())
     } else {
-        board.name.trim().to_ascii_lowercase()
+        None
     };
-    if !valid_word(&name) {
-        return vec!["ERROR [bad-header] a map's name is one word without `=`".into()];
+    if let Some(why) = refusal {
+        out.push(format!("ERROR UPLOAD MAP - {why}; it is not kept"));
+        return out;
     }
     let Ok(mut l) = lobby.lock() else {
-        return vec!["ERROR the server is not well".into()];
+        out.push("ERROR UPLOAD MAP - the server is not well".into());
+        return out;
     };
     if l.maps.contains_key(&name) {
-        return vec![format!(
-            "ERROR there is a map {name} already; give the map another name"
-        )];
+        out.push(format!(
+            "ERROR UPLOAD MAP - there is a map {name} already; give the map another name"
+        ));
+        return out;
     }
     if l.maps.len() >= MAX_MAPS {
-        return vec![format!("ERROR there are {MAX_MAPS} maps already")];
+        out.push(format!(
+            "ERROR UPLOAD MAP - there are {MAX_MAPS} maps already"
+        ));
+        return out;
     }
     let owner = s
         .user

@@ -628,7 +628,10 @@ impl Table {
                     &format!("OK - {}", p.text),
                 ));
             }
-            None if acted => {
+            // A seat that answered out of turn (a discard, a Commercial
+            // Harbor choice) is told its command was taken; the current
+            // player's answer is its next prompt.
+            None if acted && seat != game.current => {
                 if let Some(w) = word {
                     out.send(server_event(&ts, "USER_MESSAGE", &format!("OK - {w}")));
                 }
@@ -654,9 +657,6 @@ impl Table {
             ),
             None => "OK - gameOver - the round limit was reached".to_string(),
         };
-        for m in &self.members {
-            m.out.send(server_event(&now_ts(), "USER_MESSAGE", &text));
-        }
         if let Some(dir) = &self.config.record_dir {
             let safe: String = self
                 .config
@@ -685,6 +685,10 @@ impl Table {
                 }
                 Err(e) => eprintln!("game {}: cannot write the record: {e}", self.config.name),
             }
+        }
+        // Announced once the record is on disk.
+        for m in &self.members {
+            m.out.send(server_event(&now_ts(), "USER_MESSAGE", &text));
         }
         self.set_state(TableState::Over);
     }
