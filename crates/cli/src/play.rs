@@ -399,14 +399,8 @@ fn print_json(out: &mut impl Write, value: &impl Serialize) -> CmdResult {
 /// Write game `g`'s record as DIR/game-NNNN.json (numbered from 1); returns the path.
 fn write_record<G: Ruleset>(dir: &Path, g: u64, m: &Match<G>) -> Result<String, Failure> {
     let path = dir.join(format!("game-{:04}.json", g + 1));
-    let mut text = serde_json::to_string_pretty(&*m.record())
-        .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
-    // A very long game (random bots can trade for tens of thousands of
-    // actions) is written on one line, to stay under what readers accept.
-    if text.len() >= tabula_engine::limits::MAX_RECORD_BYTES {
-        text = serde_json::to_string(&*m.record())
-            .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
-    }
+    // Compact JSON: a third of pretty-printing's bytes.
+    let text = m.record().to_text();
     if text.len() >= tabula_engine::limits::MAX_RECORD_BYTES {
         return Err(Failure::Input(format!(
             "game {}: its record would be {} bytes, more than the {} a reader accepts",
@@ -415,7 +409,6 @@ fn write_record<G: Ruleset>(dir: &Path, g: u64, m: &Match<G>) -> Result<String, 
             tabula_engine::limits::MAX_RECORD_BYTES
         )));
     }
-    text.push('\n');
     fs::write(&path, text)
         .map_err(|e| Failure::Input(format!("{}: cannot write: {e}", shown(&path))))?;
     Ok(shown(&path))

@@ -42,7 +42,7 @@ fn random_catan_games_write_records_that_verify() {
         if let Some(o) = options {
             let text = std::fs::read_to_string(records.join("game-0001.json")).unwrap();
             assert!(
-                text.contains("\"cities_and_knights\": false"),
+                text.contains("\"cities_and_knights\":false"),
                 "{o}: {text:.300}"
             );
         }

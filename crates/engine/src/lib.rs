@@ -19,6 +19,7 @@ pub mod link;
 pub mod moves;
 pub mod plain;
 pub mod record;
+pub mod record_text;
 pub mod rng;
 pub mod ruleset;
 pub mod seat;
