@@ -19,17 +19,28 @@ use crate::state_json::StateJson;
 /// Options of `tabula apply`.
 #[derive(Args, Debug)]
 pub struct ApplyArgs {
-    /// The ruleset: star-tigris (a setup file) or catan (a position,
-    /// docs/catan/positions.md).
+    /// The ruleset: star-tigris (a setup file), catan (a position,
+    /// docs/catan/positions.md), vector (a position, docs/vector/rules.md section 7)
+    /// or domains (a setup, docs/domains/setup-format.md).
     #[arg(long, default_value = "star-tigris")]
     pub ruleset: String,
-    /// Catan: the board the position is on (the standard board when not given).
+    /// Catan: the board the position is on (the standard board when not
+    /// given). Vector: a board file whose squares the position starts from
+    /// (a blank board when not given).
     #[arg(long, value_name = "FILE")]
     pub map: Option<PathBuf>,
-    /// A Star Tigris setup file (board, hands, scores, whose turn), or a
-    /// Catan position with `--ruleset catan`.
+    /// A Star Tigris setup file (board, hands, scores, whose turn), a Catan
+    /// or Vector position, or a Domains setup.
     #[arg(long, value_name = "FILE")]
     pub setup: PathBuf,
+    /// Domains: the seed of the game's random numbers (battles, the order
+    /// in which a round's orders run).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Domains: the rules' options as JSON (e.g. '{"max_bonuses":0}'; the
+    /// defaults for the rest).
+    #[arg(long, value_name = "JSON")]
+    pub options: Option<String>,
     /// Actions to apply, one per line in the text form (`colonize scientist
     /// F7`, `commit 3`); blank lines and `#` comments are skipped. Each is
     /// taken by the seat to move.
@@ -75,15 +86,24 @@ pub fn run(args: &ApplyArgs) -> CmdResult {
     match args.ruleset.as_str() {
         "star-tigris" => {}
         "catan" => return run_catan(args),
+        "vector" => return crate::apply_positions::run_vector(args),
+        "domains" => return crate::apply_positions::run_domains(args),
         other => {
             return Err(Failure::Usage(format!(
-                "--ruleset {}: apply reads star-tigris setups and catan positions",
+                "--ruleset {}: apply reads star-tigris, catan, vector and domains positions",
                 quoted(other)
             )));
         }
     }
     if args.map.is_some() {
-        return Err(Failure::Usage("--map: only for --ruleset catan".into()));
+        return Err(Failure::Usage(
+            "--map: only for --ruleset catan or vector".into(),
+        ));
+    }
+    if args.options.is_some() {
+        return Err(Failure::Usage(
+            "--options: only for --ruleset domains".into(),
+        ));
     }
     let setup_name = shown(&args.setup);
     let text = read_text(&args.setup, MAX_MAP_BYTES, "setup").map_err(Failure::Input)?;
@@ -125,6 +145,11 @@ pub fn run(args: &ApplyArgs) -> CmdResult {
 fn run_catan(args: &ApplyArgs) -> CmdResult {
     use tabula_catan::Catan;
     use tabula_catan::game::position::{MAX_POSITION_BYTES, read_position};
+    if args.options.is_some() {
+        return Err(Failure::Usage(
+            "--options: only for --ruleset domains".into(),
+        ));
+    }
     let name = shown(&args.setup);
     let text = read_text(&args.setup, MAX_POSITION_BYTES, "position").map_err(Failure::Input)?;
     let map = match &args.map {
@@ -181,7 +206,8 @@ fn run_catan(args: &ApplyArgs) -> CmdResult {
     }
 }
 
-fn print_pretty(value: &impl Serialize) -> CmdResult {
+/// Print `value` as pretty JSON on standard output.
+pub fn print_pretty(value: &impl Serialize) -> CmdResult {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
     let mut out = std::io::stdout().lock();

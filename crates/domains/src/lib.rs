@@ -12,6 +12,7 @@
 //! ended, a chance step ([`tabula_engine::ToMove::Chance`]) runs the round
 //! with the state's own seeded RNG.
 
+pub mod action_text;
 pub mod ai;
 pub mod bench;
 pub mod board;

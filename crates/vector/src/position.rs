@@ -44,7 +44,17 @@ fn number<T: std::str::FromStr>(w: &str) -> Result<T, String> {
 /// Read a position: the game at the start of its round, or every problem
 /// with its line.
 pub fn read_position(text: &str) -> Result<Vector, Problems> {
-    let mut squares = vec!["BLANK".to_string(); SQUARES];
+    read_position_on(text, None)
+}
+
+/// [`read_position`] on `base`'s squares instead of a blank board: the
+/// position's `square` lines then change single squares of it (a board
+/// file, as `tabula apply --ruleset vector --map FILE` reads one).
+pub fn read_position_on(text: &str, base: Option<&Board>) -> Result<Vector, Problems> {
+    let mut squares = match base {
+        Some(b) => b.squares.iter().map(|s| s.words()).collect(),
+        None => vec!["BLANK".to_string(); SQUARES],
+    };
     let mut options = Options::default();
     let mut pos = Pos::START;
     let mut round = 0u8;
@@ -94,7 +104,10 @@ pub fn read_position(text: &str) -> Result<Vector, Problems> {
     if !problems.is_empty() {
         return Err(Problems(problems));
     }
-    let board: Board = read_board(&squares.join("\n"))?;
+    let mut board: Board = read_board(&squares.join("\n"))?;
+    if let Some(b) = base {
+        board.name = b.name.clone();
+    }
     let mut g = Vector::new(&options, Arc::new(board));
     g.pos = pos;
     g.round = round;
