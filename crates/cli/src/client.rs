@@ -32,21 +32,45 @@ const MAX_LINE: usize = 4096;
 /// Options of `tabula client`.
 #[derive(Args, Debug)]
 pub struct ClientArgs {
-    /// The ruleset (vector: the 2009 protocol).
+    /// The ruleset: vector (the 2009 protocol) or catan (the course
+    /// server's protocol, docs/catan/server.md).
     #[arg(long, default_value = "vector")]
     pub ruleset: String,
     /// The bot that answers: random, greedy, search, search:easy, …
-    #[arg(long, default_value = "search:normal")]
-    pub bot: String,
+    /// (catan: random, which answers every prompt with a listed value;
+    /// the default there).
+    #[arg(long)]
+    pub bot: Option<String>,
     /// The name the client gives when asked.
     #[arg(long, default_value = "tabula")]
     pub name: String,
     /// The server's address.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
-    /// The server's port.
-    #[arg(long, default_value_t = 1337)]
-    pub port: u16,
+    /// The server's port (vector 1337, catan 5000).
+    #[arg(long)]
+    pub port: Option<u16>,
+    /// Catan: the login.
+    #[arg(long)]
+    pub login: Option<String>,
+    /// Catan: the password.
+    #[arg(long)]
+    pub password: Option<String>,
+    /// Catan: create this game, then join it.
+    #[arg(long, value_name = "NAME", conflicts_with = "join")]
+    pub create: Option<String>,
+    /// Catan: join this game (waiting up to 60 s for it to be created).
+    #[arg(long, value_name = "NAME")]
+    pub join: Option<String>,
+    /// Catan: the players of a game created (-maxPlayers).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: u8,
+    /// Catan: the map of a game created.
+    #[arg(long)]
+    pub map: Option<String>,
+    /// Catan: create a test game (every player gets one progress card of each kind).
+    #[arg(long)]
+    pub testgame: bool,
     /// Rounds in a game (as the server's `-r`).
     #[arg(short = 'r', long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=100))]
     pub rounds: u8,
@@ -76,6 +100,9 @@ fn seat_of(letter: &str) -> Option<Seat> {
 
 /// Run `tabula client`.
 pub fn run(args: &ClientArgs) -> CmdResult {
+    if args.ruleset == "catan" {
+        return catan(args);
+    }
     if args.ruleset != "vector" {
         return Err(Failure::Usage(format!(
             "--ruleset {}: the client speaks the 2009 Vector protocol; only vector is played",
@@ -84,6 +111,8 @@ pub fn run(args: &ClientArgs) -> CmdResult {
     }
     let spec: BotSpec = args
         .bot
+        .as_deref()
+        .unwrap_or("search:normal")
         .parse()
         .map_err(|e: String| Failure::Usage(format!("--bot: {e}")))?;
     let mut bot: Box<dyn Bot<Vector>> = spec.build(args.seed);
@@ -92,12 +121,9 @@ pub fn run(args: &ClientArgs) -> CmdResult {
         ..Options::default()
     };
     let board = Arc::new(starter_board());
-    let stream = TcpStream::connect((args.host.as_str(), args.port)).map_err(|e| {
-        Failure::Input(format!(
-            "cannot connect to {}:{}: {e}",
-            args.host, args.port
-        ))
-    })?;
+    let port = args.port.unwrap_or(1337);
+    let stream = TcpStream::connect((args.host.as_str(), port))
+        .map_err(|e| Failure::Input(format!("cannot connect to {}:{port}: {e}", args.host)))?;
     let _ = stream.set_nodelay(true);
     let mut writer = stream
         .try_clone()
@@ -262,4 +288,64 @@ pub fn run(args: &ClientArgs) -> CmdResult {
             _ => {}
         }
     }
+}
+
+/// `tabula client --ruleset catan`: play one game on a course server.
+fn catan(args: &ClientArgs) -> CmdResult {
+    use tabula_server::catan::client::{ClientConfig, Table, play};
+    let bot = args.bot.as_deref().unwrap_or("random");
+    if bot != "random" {
+        return Err(Failure::Usage(format!(
+            "--bot {}: the Catan client plays random (a listed value for every prompt); Tabula's other bots play on the server itself (CREATE GAME … -bot SPEC)",
+            quoted(bot)
+        )));
+    }
+    let (Some(login), Some(password)) = (&args.login, &args.password) else {
+        return Err(Failure::Usage(
+            "--login and --password are needed to play on a Catan server".into(),
+        ));
+    };
+    let table = match (&args.create, &args.join) {
+        (Some(name), None) => Table::Create {
+            name: name.clone(),
+            players: args.players,
+            map: args.map.clone(),
+            testgame: args.testgame,
+        },
+        (None, Some(name)) => Table::Join {
+            name: name.clone(),
+            wait: std::time::Duration::from_secs(60),
+        },
+        _ => {
+            return Err(Failure::Usage("give --create NAME or --join NAME".into()));
+        }
+    };
+    let cfg = ClientConfig {
+        host: args.host.clone(),
+        port: args.port.unwrap_or(5000),
+        login: login.clone(),
+        password: password.clone(),
+        table,
+        seed: args.seed,
+        verbose: args.verbose,
+    };
+    let mut out = std::io::stdout();
+    let o = play(&cfg, &mut out).map_err(Failure::Input)?;
+    let mut lat = o.latencies_us.clone();
+    lat.sort_unstable();
+    let pick = |q: f64| {
+        lat.get(((lat.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0)
+    };
+    writeln!(
+        out,
+        "{} ({} answers, answer to next message median {} us, p99 {} us)",
+        o.over,
+        o.answers,
+        pick(0.5),
+        pick(0.99)
+    )
+    .map_err(Failure::output)?;
+    Ok(())
 }

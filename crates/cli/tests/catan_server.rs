@@ -941,3 +941,91 @@ fn an_idle_connection_is_closed_at_the_announced_timeout() {
     assert!(l.starts_with("ERROR timeout"), "{l}");
     assert_eq!(c.line(), None, "closed");
 }
+
+#[test]
+fn three_tabula_clients_play_a_test_game_on_the_server() {
+    let dir = scratch("catan-serve-clients");
+    let server = serve(&["--record", &s(&dir)]);
+    let port = server.port.to_string();
+    // A client written from the seed watches the test game's deal.
+    let mut seedy = Client::login(server.port, "seedy");
+    let spawn = |login: &str, table: &[&str], seed: &str| {
+        Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["client", "--ruleset", "catan", "--port", &port])
+            .args(["--login", login, "--password", "pw", "--seed", seed])
+            .args(table)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let first = spawn(
+        "t1",
+        &["--create", "tg", "--players", "4", "--testgame"],
+        "1",
+    );
+    let others: Vec<Child> = ["t2", "t3"]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| spawn(l, &["--join", "tg"], &(i + 2).to_string()))
+        .collect();
+    // The fourth seat: a client from the seed, which checks the test
+    // game's deal and then leaves it to a bot.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !seedy
+        .ask("LIST GAMES")
+        .iter()
+        .any(|l| l.contains("NAME=tg"))
+    {
+        assert!(Instant::now() < deadline, "the game is created");
+        thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(seedy.ask("JOIN GAME tg"), vec!["OK"]);
+    seedy.send(&cmd("START_GAME", &[]));
+    let mut m = Model::default();
+    upto(&mut seedy, &mut m, "OK - choose(Intersection:");
+    let me = m.find("UserAssets@", "nickname", "seedy").unwrap();
+    let kinds: BTreeSet<&String> =
+        m.0.iter()
+            .filter(|((src, p), _)| src.starts_with("ProgressCard@") && p == "type")
+            .map(|(_, v)| v)
+            .collect();
+    assert_eq!(
+        kinds.len(),
+        23,
+        "one of each progress card but the two point cards: {kinds:?}"
+    );
+    assert_eq!(m.get(&me, "progressCards").unwrap(), "23");
+    seedy.send(&cmd("LEAVE_GAME", &[]));
+    for c in std::iter::once(first).chain(others) {
+        let out = c.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{text} {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.starts_with("gameOver - "), "{text}");
+    }
+    let records: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(records.len(), 1);
+    let v = tabula(&["record", "verify", &s(&records[0])]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+    let bad = tabula(&[
+        "client",
+        "--ruleset",
+        "catan",
+        "--bot",
+        "greedy",
+        "--login",
+        "x",
+        "--password",
+        "y",
+        "--join",
+        "g",
+    ]);
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+}

@@ -9,8 +9,10 @@
 //! - [`lobby`]: the lobby's state and its commands.
 //! - [`table`]: one game, on its own thread.
 //! - [`model`], [`prompt`], [`ids`]: events, prompts and commands, ids.
+//! - [`client`]: a client that plays from the prompts.
 
 pub mod accounts;
+pub mod client;
 pub mod help;
 pub mod ids;
 pub mod lobby;
