@@ -329,7 +329,11 @@ fn a_client_that_disagrees_with_the_server_stops_and_says_where() {
     let err = String::from_utf8_lossy(&wrong.stderr);
     assert!(err.contains("server line"), "{err}");
     assert!(err.contains("by the rules"), "{err}");
-    let bad = tabula(&["client", "--ruleset", "catan"]);
+    let bad = tabula(&["client", "--ruleset", "star-tigris"]);
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("only vector"), "{}", bad.stderr);
+    // A Catan client needs an account on the server.
+    let bad = tabula(&["client", "--ruleset", "catan"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("--login"), "{}", bad.stderr);
 }
