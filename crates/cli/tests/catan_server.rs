@@ -788,6 +788,18 @@ fn upload_map_refuses_a_bad_map_rule_by_rule() {
         c.ask("LIST MAPS")
             .contains(&"MAP NAME=mine OWNER=mapper".to_string())
     );
+    // A map over 64 KiB is read to its end, not kept, and refused once.
+    c.send("UPLOAD MAP");
+    for i in 0..5000 {
+        c.send(&format!("{i};WATER;0;N,{};SE,{};", i + 1, i + 2));
+    }
+    let big = c.ask(".");
+    assert_eq!(big.len(), 1, "{big:?}");
+    assert!(
+        big[0].starts_with("ERROR UPLOAD MAP - [too-large]"),
+        "{big:?}"
+    );
+    assert_eq!(c.ask("NOOP"), vec!["OK"]);
     assert_eq!(
         c.ask("CREATE GAME onmine -maxPlayers 2 -map mine"),
         vec!["OK"]

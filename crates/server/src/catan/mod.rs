@@ -99,7 +99,7 @@ async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc
     ));
     let mut session = Session::new(id, conn.outbox());
     let mut game: Option<std::sync::mpsc::Sender<TableIn>> = None;
-    let mut upload: Option<Vec<String>> = None;
+    let mut upload: Option<Upload> = None;
     loop {
         let deadline = Instant::now() + args.timeout;
         let heard = match conn.next(Some(deadline)).await {
@@ -162,21 +162,27 @@ async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc
                     }
                     continue;
                 }
-                if let Some(lines) = &mut upload {
+                if let Some(up) = &mut upload {
                     if text.trim_end() == "." {
-                        let lines = upload.take().unwrap_or_default();
-                        for l in lobby::upload_map(&lobby, &session, &lines) {
-                            conn.send(l);
-                        }
-                    } else {
-                        lines.push(text);
-                        let size: usize = lines.iter().map(|l| l.len() + 1).sum();
-                        if size > tabula_catan::MAX_BOARD_BYTES {
-                            upload = None;
+                        let up = upload.take().unwrap_or_default();
+                        if up.too_large {
                             conn.send(format!(
-                                "ERROR [too-large] the map is over {} bytes; the upload is cancelled",
+                                "ERROR UPLOAD MAP - [too-large] the map is over {} bytes; it is not kept",
                                 tabula_catan::MAX_BOARD_BYTES
                             ));
+                        } else {
+                            for l in lobby::upload_map(&lobby, &session, &up.lines) {
+                                conn.send(l);
+                            }
+                        }
+                    } else if !up.too_large {
+                        up.size += text.len() + 1;
+                        if up.size > tabula_catan::MAX_BOARD_BYTES {
+                            // The rest is read to the `.` and not kept.
+                            up.too_large = true;
+                            up.lines = Vec::new();
+                        } else {
+                            up.lines.push(text);
                         }
                     }
                     continue;
@@ -187,7 +193,7 @@ async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc
                             conn.send(l);
                         }
                     }
-                    Reply::Upload => upload = Some(Vec::new()),
+                    Reply::Upload => upload = Some(Upload::default()),
                     Reply::Joined(tx, lines) => {
                         for l in lines {
                             conn.send(l);
@@ -206,6 +212,14 @@ async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc
     }
     lobby::gone(&lobby, id);
     conn.close(Duration::from_secs(2)).await;
+}
+
+/// A map being uploaded.
+#[derive(Default)]
+struct Upload {
+    lines: Vec<String>,
+    size: usize,
+    too_large: bool,
 }
 
 enum GameLine {

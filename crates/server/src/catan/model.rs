@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 use tabula_catan::game::state::{Building, Phase};
 use tabula_catan::{Card, Catan, Progress, Track};
 use tabula_engine::Seat;
@@ -273,19 +273,24 @@ pub fn diff(old: &[Entry], new: &[Entry], ts: &str) -> Vec<String> {
     out
 }
 
-/// One event line: `{"@ts","@src","@prop","@nv","@ov"}`, nulls left out.
+/// One event line: `{"@ts","@src","@prop","@nv","@ov"}` in the seed's
+/// order, nulls left out.
 pub fn event(ts: &str, src: &str, prop: &str, nv: Option<&str>, ov: Option<&str>) -> String {
-    let mut m = Map::new();
-    m.insert("@ts".into(), Value::String(ts.into()));
-    m.insert("@src".into(), Value::String(src.into()));
-    m.insert("@prop".into(), Value::String(prop.into()));
+    let q = |t: &str| Value::String(t.into()).to_string();
+    let mut line = format!(
+        "{{\"@ts\":{},\"@src\":{},\"@prop\":{}",
+        q(ts),
+        q(src),
+        q(prop)
+    );
     if let Some(v) = nv {
-        m.insert("@nv".into(), Value::String(v.into()));
+        line.push_str(&format!(",\"@nv\":{}", q(v)));
     }
     if let Some(v) = ov {
-        m.insert("@ov".into(), Value::String(v.into()));
+        line.push_str(&format!(",\"@ov\":{}", q(v)));
     }
-    Value::Object(m).to_string()
+    line.push('}');
+    line
 }
 
 /// A server message event (`USER_MESSAGE`, `OPTIONS`, …).

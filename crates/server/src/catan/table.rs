@@ -264,9 +264,10 @@ impl Table {
                 self.tell(
                     idx,
                     &format!(
-                        "OK - JOIN GAME {} as {}; {waiting} more players to come; send START_GAME to start",
+                        "OK - JOIN GAME {} as {}; {waiting} more {} to come; send START_GAME to start",
                         self.config.name,
-                        if visitor { "visitor" } else { "player" }
+                        if visitor { "visitor" } else { "player" },
+                        if waiting == 1 { "player" } else { "players" }
                     ),
                 );
                 if self.game.is_some() {
@@ -347,7 +348,14 @@ impl Table {
                     } else {
                         self.tell(
                             idx,
-                            &format!("OK - START_GAME - the game starts when {waiting} more players have joined"),
+                            &format!(
+                                "OK - START_GAME - the game starts when {waiting} more {} joined",
+                                if waiting == 1 {
+                                    "player has"
+                                } else {
+                                    "players have"
+                                }
+                            ),
                         );
                     }
                 }
