@@ -137,6 +137,57 @@ fn readers() -> Vec<Reader> {
             },
         },
         Reader {
+            name: "Catan server lobby line",
+            samples: vec![
+                "LOGIN zenobios secret\r\nHELP create testplayer\r\nLIST MAPS\r\nJOIN GAME g1 -visitor true".into(),
+                "CREATE GAME g1 -maxPlayers 3 -map standard -testgame -timeout 5000 -rounds 40 -bot greedy -position p".into(),
+                "MSG TEAM SE hello everyone\r\nDOWNLOAD MAP standard\r\nCREATE TESTPLAYER".into(),
+            ],
+            limit: tabula_server::catan::MAX_LINE,
+            per_byte: 64,
+            constant: MB,
+            read: |t| {
+                for line in t.lines() {
+                    let (cmd, rest) = tabula_server::catan::lobby::split(line);
+                    if cmd == "CREATE GAME" {
+                        let _ = tabula_server::catan::lobby::read_create_game(&rest);
+                    }
+                }
+            },
+        },
+        Reader {
+            name: "Catan server game command",
+            samples: [
+                r#"{"@action":"PLAY","properties":{"entry":{"key":"id","value":"ProgressCard@473d86b3"}}}"#,
+                r#"{"@action":"OFFER","properties":{"entry":[{"key":"user","value":"UserAssets@551a1599"},{"key":"id","value":"Card@4051eda3"}]}}"#,
+                r#"{"@action":"BUILD","properties":{"entry":[{"key":"type","value":"Settlement"},{"key":"destination","value":"Intersection@a4d93e3"}]}}"#,
+                r#"{"@action":"MESSAGE","@id":"0","properties":{"entry":[{"key":"message","value":"Hallo"},{"key":"audience","value":"USER"},{"key":"recipient","value":"zenobios"}]}}"#,
+                r#"{"@action":"USE_KNIGHT","properties":{"entry":[{"key":"id","value":"Knight@c5db3a2"},{"key":"target","value":"Intersection@a4d93e3"}]}}"#,
+                r#"{"@action":"TRADE","properties":{"entry":[{"key":"give","value":"BRICK"},{"key":"take","value":"GRAIN"}]}}"#,
+            ]
+            .map(String::from)
+            .to_vec(),
+            limit: tabula_server::catan::MAX_LINE,
+            per_byte: 64,
+            constant: 4 * MB,
+            read: |t| {
+                thread_local! {
+                    static TABLE: (tabula_catan::Catan, tabula_server::catan::ids::Ids) = {
+                        let g = <tabula_catan::Catan as Ruleset>::new_game(
+                            &tabula_catan::Options::default(), None, 3, 1,
+                        ).expect("a game");
+                        let ids = tabula_server::catan::ids::Ids::new(&g.topo, g.board.fields.len(), 3);
+                        (g, ids)
+                    };
+                }
+                if let Ok(c) = tabula_server::catan::prompt::read_command(t) {
+                    TABLE.with(|(g, ids)| {
+                        let _ = tabula_server::catan::prompt::action_of(g, 0, &c, ids);
+                    });
+                }
+            },
+        },
+        Reader {
             name: "Star Tigris map",
             samples: tigris_maps,
             limit: MAX_MAP_BYTES,

@@ -246,7 +246,7 @@ pub fn left_game(lobby: &Mutex<Lobby>, id: u64) {
 
 /// Split a line into its words; the command is the first one or two
 /// words, upper-cased.
-fn split(line: &str) -> (String, Vec<&str>) {
+pub fn split(line: &str) -> (String, Vec<&str>) {
     let words: Vec<&str> = line.split_whitespace().collect();
     let two = |i: usize| words.get(i).map(|w| w.to_ascii_uppercase());
     match (two(0).as_deref(), two(1).as_deref()) {
@@ -561,86 +561,118 @@ fn temp_password() -> String {
         .collect()
 }
 
-fn create_game<'a>(l: &mut Lobby, args: &CatanServe, rest: &[&'a str]) -> Reply {
+/// What a `CREATE GAME` line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CreateGame {
+    /// The game's name.
+    pub name: String,
+    /// `-maxPlayers`.
+    pub max_players: usize,
+    /// `-map` (lower case; `standard` when not given).
+    pub map: String,
+    /// `-testgame`.
+    pub testgame: bool,
+    /// `-timeout`, in milliseconds.
+    pub timeout_ms: Option<u64>,
+    /// `-rounds`.
+    pub rounds: u16,
+    /// `-bot`.
+    pub bot: Option<String>,
+    /// `-position`.
+    pub position: Option<String>,
+}
+
+/// Read the words after `CREATE GAME`; the error says what is wrong.
+pub fn read_create_game(rest: &[&str]) -> Result<CreateGame, String> {
     let usage = "CREATE GAME is written CREATE GAME <gamename> -maxPlayers <count> (-map <mapname>)? (-testgame)?";
     let Some((name, opts)) = rest.split_first() else {
-        return err(usage);
+        return Err(usage.into());
     };
     if name.starts_with('-') || !valid_word(name) || name.chars().count() > 32 {
-        return err("a game's name is one word of at most 32 characters (no `=`)");
+        return Err("a game's name is one word of at most 32 characters (no `=`)".into());
     }
-    let mut max = None;
-    let mut map = "standard".to_string();
-    let mut testgame = false;
-    let mut limit = args.answer_limit;
-    let mut rounds = 0u16;
-    let mut bot = args.bot.clone();
-    let mut position = None;
+    let mut out = CreateGame {
+        name: name.to_string(),
+        max_players: 0,
+        map: "standard".into(),
+        testgame: false,
+        timeout_ms: None,
+        rounds: 0,
+        bot: None,
+        position: None,
+    };
     let mut i = 0;
     while i < opts.len() {
-        let o = opts[i].to_ascii_lowercase();
-        let value = opts.get(i + 1).copied();
         let flag = opts[i];
-        let needs = |v: Option<&'a str>| -> Result<&'a str, String> {
-            v.ok_or_else(|| format!("{} needs a value", safe(flag)))
+        let o = flag.to_ascii_lowercase();
+        if o == "-testgame" {
+            out.testgame = true;
+            i += 1;
+            continue;
+        }
+        let Some(v) = opts.get(i + 1).copied() else {
+            return Err(format!("{} needs a value", safe(flag)));
         };
-        let r: Result<(), String> = match o.as_str() {
-            "-maxplayers" => needs(value).and_then(|v| match v.parse::<usize>() {
-                Ok(n @ 2..=4) => {
-                    max = Some(n);
-                    Ok(())
+        match o.as_str() {
+            "-maxplayers" => match v.parse::<usize>() {
+                Ok(n @ 2..=4) => out.max_players = n,
+                _ => return Err(format!("-maxPlayers {}: give 2, 3 or 4", safe(v))),
+            },
+            "-map" => out.map = v.to_ascii_lowercase(),
+            "-timeout" => match v.parse::<u64>() {
+                Ok(ms @ 100..=86_400_000) => out.timeout_ms = Some(ms),
+                _ => {
+                    return Err(format!(
+                        "-timeout {}: give milliseconds from 100 to 86400000",
+                        safe(v)
+                    ));
                 }
-                _ => Err(format!("-maxPlayers {}: give 2, 3 or 4", safe(v))),
-            }),
-            "-map" => needs(value).map(|v| map = v.to_ascii_lowercase()),
-            "-testgame" => {
-                testgame = true;
-                i -= 1;
-                Ok(())
-            }
-            "-timeout" => needs(value).and_then(|v| match v.parse::<u64>() {
-                Ok(ms @ 100..=86_400_000) => {
-                    limit = Duration::from_millis(ms);
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "-timeout {}: give milliseconds from 100 to 86400000",
-                    safe(v)
-                )),
-            }),
-            "-rounds" => needs(value).and_then(|v| match v.parse::<u16>() {
-                Ok(n @ 1..=1000) => {
-                    rounds = n;
-                    Ok(())
-                }
-                _ => Err(format!("-rounds {}: give 1 to 1000", safe(v))),
-            }),
-            "-bot" => needs(value).and_then(|v| {
+            },
+            "-rounds" => match v.parse::<u16>() {
+                Ok(n @ 1..=1000) => out.rounds = n,
+                _ => return Err(format!("-rounds {}: give 1 to 1000", safe(v))),
+            },
+            "-bot" => {
                 tabula_ai::bot_from_spec::<tabula_catan::Catan>(v, 1)
-                    .map(|_| bot = v.to_string())
-                    .map_err(|e| format!("-bot {}: {e}", safe(v)))
-            }),
-            "-position" => {
-                needs(value).and_then(|v| match l.positions.get(&v.to_ascii_lowercase()) {
-                    Some(t) => {
-                        position = Some(t.clone());
-                        Ok(())
-                    }
-                    None => Err(format!("there is no position {}", safe(v))),
-                })
+                    .map_err(|e| format!("-bot {}: {e}", safe(v)))?;
+                out.bot = Some(v.to_string());
             }
-            _ => Err(format!(
-                "{} is not an option of CREATE GAME; {usage}",
-                safe(opts[i])
-            )),
-        };
-        if let Err(e) = r {
-            return err(e);
+            "-position" => out.position = Some(v.to_ascii_lowercase()),
+            _ => {
+                return Err(format!(
+                    "{} is not an option of CREATE GAME; {usage}",
+                    safe(flag)
+                ));
+            }
         }
         i += 2;
     }
-    let Some(max) = max else {
-        return err(format!("-maxPlayers is missing; {usage}"));
+    if out.max_players == 0 {
+        return Err(format!("-maxPlayers is missing; {usage}"));
+    }
+    Ok(out)
+}
+
+fn create_game(l: &mut Lobby, args: &CatanServe, rest: &[&str]) -> Reply {
+    let req = match read_create_game(rest) {
+        Ok(r) => r,
+        Err(e) => return err(e),
+    };
+    let name = req.name.as_str();
+    let max = req.max_players;
+    let map = req.map.clone();
+    let testgame = req.testgame;
+    let limit = req
+        .timeout_ms
+        .map_or(args.answer_limit, Duration::from_millis);
+    let rounds = req.rounds;
+    let bot = req.bot.clone().unwrap_or_else(|| args.bot.clone());
+    let position = match &req.position {
+        None => None,
+        Some(p) => match l.positions.get(p) {
+            Some(t) => Some(t.clone()),
+            None => return err(format!("there is no position {}", safe(p))),
+        },
     };
     let key = name.to_ascii_lowercase();
     if l.games.get(&key).is_some_and(|g| {
