@@ -838,9 +838,11 @@ pub fn panel_view(g: &GameScreen) -> El {
         return panel.child(tabula_page_kit::handoff::screen(
             tabula_page_kit::handoff::Handoff {
                 marker: seat_marker(p),
-                title: &tf("cg-handoff", &[("name", &names.seat(p))]),
-                note: &t("cg-handoff-note"),
-                ready: &tf("cg-handoff-ready", &[("name", &names.seat(p))]),
+                name: &names.seat(p),
+                title: "cg-handoff",
+                note: "cg-handoff-note",
+                ready: "cg-handoff-ready",
+                args: &[],
                 cmd: "game-ready",
                 note_id: None,
             },
@@ -1267,7 +1269,6 @@ fn end_view(g: &GameScreen) -> El {
 
 fn log_view(g: &GameScreen) -> El {
     let names = g.names();
-    let game = g.table.game();
     let log = g.table.log_for(g.shown);
     let mut list = el("ol")
         .class("log")
@@ -1278,18 +1279,24 @@ fn log_view(g: &GameScreen) -> El {
             Happening::Action {
                 seat,
                 action: action @ Action::Choose { .. },
+                facts,
                 ..
             } => tf(
                 "cg-log-chose",
                 &[
                     ("seat", &names.seat(*seat)),
-                    ("what", &gw::action(action, game, *seat, &names)),
+                    ("what", &gw::said(action, *facts, &names)),
                 ],
             ),
-            Happening::Action { seat, action, .. } => format!(
+            Happening::Action {
+                seat,
+                action,
+                facts,
+                ..
+            } => format!(
                 "{}: {}",
                 names.seat(*seat),
-                gw::action(action, game, *seat, &names)
+                gw::said(action, *facts, &names)
             ),
             Happening::Event { event, .. } => gw::event(event, &names),
             Happening::Sealed { seat, .. } => tf("cg-log-sealed", &[("seat", &names.seat(*seat))]),

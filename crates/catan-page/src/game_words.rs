@@ -167,8 +167,50 @@ impl Names<'_> {
     }
 }
 
-/// An action in words, as `seat` takes it in `game`.
+/// What the words of an action take from the game as it stands when the
+/// action is taken: the level a city improvement reaches, the cards a
+/// bank trade gives. A log or a replay says an action taken long ago with
+/// the facts of its time (kept as it was taken), not with the game as it
+/// is now (where the improvement has already been made).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// The level an improvement reaches.
+    pub level: Option<u8>,
+    /// How many cards a bank trade gives.
+    pub rate: Option<u8>,
+}
+
+impl Facts {
+    /// The facts of `a` as `seat` is about to take it in `game`.
+    pub fn before(game: &Catan, a: &Action, seat: Seat) -> Facts {
+        match *a {
+            Action::UpgradeProgress { track: k } => Facts {
+                level: Some(
+                    game.players
+                        .get(seat as usize)
+                        .map_or(0, |p| p.levels[k.index()])
+                        + 1,
+                ),
+                rate: None,
+            },
+            Action::Trade { give, .. } => Facts {
+                level: None,
+                rate: Some(game.rate(seat, give)),
+            },
+            _ => Facts::default(),
+        }
+    }
+}
+
+/// An action in words, as `seat` is about to take it in `game` (a button,
+/// a hint).
 pub fn action(a: &Action, game: &Catan, seat: Seat, n: &Names) -> String {
+    said(a, Facts::before(game, a, seat), n)
+}
+
+/// An action in words with the facts of when it was taken (see
+/// [`Facts`]): how the log and the replay say what was done.
+pub fn said(a: &Action, facts: Facts, n: &Names) -> String {
     match *a {
         Action::RollDice => t("cg-a-roll"),
         Action::Build { piece: p, at } => {
@@ -190,15 +232,7 @@ pub fn action(a: &Action, game: &Catan, seat: Seat, n: &Names) -> String {
             "cg-a-improve",
             &[
                 ("track", &track(k)),
-                (
-                    "level",
-                    &(game
-                        .players
-                        .get(seat as usize)
-                        .map_or(0, |p| p.levels[k.index()])
-                        + 1)
-                    .to_string(),
-                ),
+                ("level", &facts.level.unwrap_or(1).to_string()),
             ],
         ),
         Action::ActivateKnight { at } => tf("cg-a-activate", &[("at", &n.corner(at))]),
@@ -220,7 +254,7 @@ pub fn action(a: &Action, game: &Catan, seat: Seat, n: &Names) -> String {
         Action::Trade { give, take } => tf(
             "cg-a-bank",
             &[
-                ("n", &game.rate(seat, give).to_string()),
+                ("n", &facts.rate.unwrap_or(4).to_string()),
                 ("give", &card(give)),
                 ("take", &card(take)),
             ],

@@ -168,7 +168,18 @@ impl Page {
                 self.playing = self.game.is_some();
                 self.new_game = false;
             }
-            "game-start" => {
+            "game-start" => match self.game_in_progress() {
+                // Asked first; the form stays as it is meanwhile.
+                Some(what) => tabula_page_kit::modal::before_replacing(
+                    &what,
+                    &t("replace-game-start"),
+                    || {
+                        with_page(|p| p.run_game("game-start-now", ""));
+                    },
+                ),
+                None => self.run_game("game-start-now", ""),
+            },
+            "game-start-now" => {
                 let ng = game_screen::read_new_game();
                 let drawn;
                 let map = if ng.map == "drawn" {
@@ -223,15 +234,16 @@ impl Page {
             }
         });
         match opened {
-            Ok((Some(table), _)) => {
-                tabula_page_kit::ai_worker::stop();
-                let g = GameScreen::new(table);
-                g.save();
-                self.game = Some(g);
-                self.playing = true;
-                self.replay = None;
-                self.new_game = false;
-            }
+            Ok((Some(table), _)) => match self.game_in_progress() {
+                Some(what) => tabula_page_kit::modal::before_replacing(
+                    &what,
+                    &t("replace-game-open"),
+                    move || {
+                        with_page(|p| p.resume_table(table));
+                    },
+                ),
+                None => self.resume_table(table),
+            },
             Ok((None, Some(r))) => {
                 self.replay = Some(ReplayScreen::new(r));
                 self.new_game = false;
@@ -249,6 +261,34 @@ impl Page {
                 ));
             }
         }
+    }
+
+    /// The game at this device, if one is in progress (not over): as the
+    /// home page names it (`Turn 14 · Ann, Bo, Cy`).
+    fn game_in_progress(&self) -> Option<String> {
+        let g = self.game.as_ref()?;
+        let game = g.table.game();
+        (tabula_engine::Game::to_move(game) != tabula_engine::ToMove::Over).then(|| {
+            tf(
+                "continue-catan",
+                &[
+                    ("turn", &game.turn.to_string()),
+                    ("names", &g.table.names().join(", ")),
+                ],
+            )
+        })
+    }
+
+    /// Play on with `table` (a saved game in progress, opened) in place of
+    /// the game at this device.
+    fn resume_table(&mut self, table: Table) {
+        tabula_page_kit::ai_worker::stop();
+        let g = GameScreen::new(table);
+        g.save();
+        self.game = Some(g);
+        self.playing = true;
+        self.replay = None;
+        self.new_game = false;
     }
 
     fn tell(&mut self, text: String) {

@@ -19,6 +19,8 @@ pub struct Step {
     pub turn: u32,
     /// The action.
     pub action: Action,
+    /// What its words take from the game as it was then.
+    pub facts: crate::game_words::Facts,
     /// What it set off (dice, production, thefts, draws, attacks, …).
     pub events: Vec<Event>,
 }
@@ -77,6 +79,7 @@ impl Replay {
         for (index, recorded) in record.actions.iter().enumerate() {
             let action = read_action::<Catan>(index, recorded)?;
             let turn = g.turn;
+            let facts = crate::game_words::Facts::before(&g, &action, recorded.seat);
             let mut events = Vec::new();
             advance(&mut g, recorded.seat, &action, &mut events).map_err(|reason| {
                 RecordError::Step {
@@ -89,6 +92,7 @@ impl Replay {
                 seat: recorded.seat,
                 turn,
                 action,
+                facts,
                 events,
             });
             points.push(score(&g));

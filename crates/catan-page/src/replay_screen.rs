@@ -320,7 +320,7 @@ pub fn panel_view(r: &ReplayScreen) -> El {
         lines = lines.child(el("li").child(el("b").text(&format!(
             "{}: {}",
             names.seat(step.seat),
-            gw::action(&step.action, game, step.seat, &names)
+            gw::said(&step.action, step.facts, &names)
         ))));
         for e in &step.events {
             lines = lines.child(el("li").text(&gw::event(e, &names)));

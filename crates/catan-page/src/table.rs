@@ -12,6 +12,8 @@ use tabula_engine::record::{Match, read_action, replay};
 use tabula_engine::{Game, GameRecord, RecordError, Seat, SeatInfo, ToMove};
 use tabula_page_kit::players::Player;
 
+use crate::game_words::Facts;
+
 /// One line of what happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Happening {
@@ -23,6 +25,9 @@ pub enum Happening {
         seat: Seat,
         /// What it was.
         action: Action,
+        /// What its words take from the game as it was then (the level
+        /// an improvement reached).
+        facts: Facts,
     },
     /// A seat's decision in a step every deciding seat takes at once (a
     /// discard, an answer to an offer), while others may still decide:
@@ -214,8 +219,14 @@ impl Table {
             seat,
         };
         let turn = self.game().turn;
+        let facts = Facts::before(self.game(), &action, seat);
         self.m.play(seat, &action).map_err(TableError::Record)?;
-        self.log.push(Happening::Action { turn, seat, action });
+        self.log.push(Happening::Action {
+            turn,
+            seat,
+            action,
+            facts,
+        });
         let revealed = events.iter().any(|e| {
             matches!(
                 e,
@@ -384,6 +395,66 @@ mod tests {
             return;
         }
         panic!("no game reached a 7 with two seats discarding");
+    }
+
+    /// Each improvement in the log keeps the level it reached when it was
+    /// made (1, 2, 3 … on each track, the last one the level the seat has
+    /// now), though the game has moved on since.
+    #[test]
+    fn the_log_keeps_the_level_each_improvement_reached() {
+        let upgrades = |t: &Table| -> Vec<(Seat, usize, Option<u8>)> {
+            t.log_for(None)
+                .iter()
+                .filter_map(|h| match h {
+                    Happening::Action {
+                        seat,
+                        action: Action::UpgradeProgress { track },
+                        facts,
+                        ..
+                    } => Some((*seat, track.index(), facts.level)),
+                    _ => None,
+                })
+                .collect()
+        };
+        for seed in 0..40 {
+            let mut t = table(seed);
+            let mut rng = GameRng::seeded(seed);
+            play_until(&mut t, &mut rng, |t| {
+                let u = upgrades(t);
+                u.iter()
+                    .any(|&(s, k, _)| u.iter().filter(|x| (x.0, x.1) == (s, k)).count() >= 2)
+            });
+            let u = upgrades(&t);
+            if u.len() < 2 {
+                continue;
+            }
+            crate::add_words();
+            tabula_page_kit::i18n::use_lang(Some(tabula_page_kit::i18n::Lang::En));
+            let topo = t.game().topo.clone();
+            let names: Vec<String> = (1..=3).map(|i| format!("Player {i}")).collect();
+            let n = crate::game_words::Names {
+                seats: &names,
+                topo: &topo,
+            };
+            let mut reached = std::collections::HashMap::new();
+            for &(seat, k, level) in &u {
+                let now = reached.entry((seat, k)).or_insert(0u8);
+                *now += 1;
+                assert_eq!(level, Some(*now), "seat {seat}, track {k}");
+                let action = Action::UpgradeProgress {
+                    track: tabula_catan::Track::ALL[k],
+                };
+                let facts = Facts { level, rate: None };
+                let said = crate::game_words::said(&action, facts, &n);
+                assert!(said.ends_with(&format!("to level {now}")), "{said}");
+            }
+            tabula_page_kit::i18n::use_lang(None);
+            for ((seat, k), n) in reached {
+                assert_eq!(t.game().players[seat as usize].levels[k], n);
+            }
+            return;
+        }
+        panic!("no random game improved a track twice");
     }
 
     #[test]

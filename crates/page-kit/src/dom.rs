@@ -244,18 +244,38 @@ pub fn read_file(
 
 /// Listen for `kind` events on `target` for the page's whole life; `f`
 /// gets each event as `E` (events of another type are skipped).
+///
+/// An event set off while `f` runs (a button's click that clicks a hidden
+/// file field, which bubbles to the same listener) does not run `f`
+/// inside itself: it is handled as soon as `f` returns. (A closure called
+/// from within itself would throw "closure invoked recursively", and the
+/// page's state is borrowed while its handler runs.)
 pub fn listen<E: JsCast + 'static>(
     target: &web_sys::EventTarget,
     kind: &str,
-    mut f: impl FnMut(E) + 'static,
+    f: impl FnMut(E) + 'static,
 ) {
-    let cb = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(
-        move |e: web_sys::Event| {
-            if let Ok(e) = e.dyn_into::<E>() {
-                f(e);
+    use std::cell::RefCell;
+    use std::collections::VecDeque;
+    use std::rc::Rc;
+    let f = Rc::new(RefCell::new(f));
+    let waiting: Rc<RefCell<VecDeque<E>>> = Rc::default();
+    let cb =
+        wasm_bindgen::closure::Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+            let Ok(e) = e.dyn_into::<E>() else { return };
+            let Ok(mut handle) = f.try_borrow_mut() else {
+                waiting.borrow_mut().push_back(e);
+                return;
+            };
+            handle(e);
+            loop {
+                let next = waiting.borrow_mut().pop_front();
+                match next {
+                    Some(e) => handle(e),
+                    None => break,
+                }
             }
-        },
-    );
+        });
     target
         .add_event_listener_with_callback(kind, cb.as_ref().unchecked_ref())
         .ok();

@@ -84,12 +84,20 @@ pub fn parse(text: &str) -> Result<Vec<(String, String)>, String> {
     Ok(out)
 }
 
-/// The `{name}`s a text leaves to be filled in.
+/// The `{name}`s a text leaves to be filled in (a name is a letter, then
+/// letters, digits, `_` or `-`: braces around anything else, such as
+/// `{row, col}` in a bot's documentation, are text).
 pub fn placeholders(text: &str) -> Vec<String> {
+    let is_name = |n: &str| {
+        n.starts_with(|c: char| c.is_ascii_alphabetic())
+            && n.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    };
     let mut out: Vec<String> = text
         .split('{')
         .skip(1)
         .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_string()))
+        .filter(|n| is_name(n))
         .collect();
     tabula_engine::small_sort::sort(&mut out);
     out

@@ -54,7 +54,8 @@ pub fn sync(dialog: Option<&Element>) {
                     open.holder = Some(holder.clone());
                 }
                 let focus_inside = active().is_some_and(|a| d.contains(Some(&a)));
-                if !focus_inside || open.which != which {
+                // A question asked over the dialog keeps the focus.
+                if (!focus_inside || open.which != which) && !confirming() {
                     focus_first(d);
                 }
                 open.which = which;
@@ -64,7 +65,7 @@ pub fn sync(dialog: Option<&Element>) {
                     set_inert(&holder, false);
                     open.which.clear();
                     let back = open.opener.take().filter(|o| o.is_connected());
-                    let lost = active().is_none_or(|a| holder.contains(Some(&a)));
+                    let lost = active().is_none_or(|a| holder.contains(Some(&a))) && !confirming();
                     if let Some(o) = back
                         && lost
                     {
@@ -177,4 +178,164 @@ fn set_inert_keeping(e: &Element, inert: bool) {
     } else {
         e.remove_attribute("inert").ok();
     }
+}
+
+/// A question asked before something that cannot be taken back (a game
+/// in progress replaced): what would be lost, in the page's words, and
+/// two buttons.
+pub struct Confirm<'a> {
+    /// The question (`Replace the game in progress?`).
+    pub title: &'a str,
+    /// What would be lost, in a sentence or two.
+    pub text: &'a str,
+    /// The button that goes ahead (`Start the new game`).
+    pub go: &'a str,
+    /// The button that keeps everything as it is (`Keep my game`); it has
+    /// the focus, and Escape is the same.
+    pub stay: &'a str,
+}
+
+thread_local! {
+    /// What runs if the person goes ahead, while the question is open.
+    static THEN: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+    /// Where focus was before the question.
+    static ASKED_FROM: RefCell<Option<HtmlElement>> = const { RefCell::new(None) };
+}
+
+/// The id of the question's `<dialog>`.
+pub const CONFIRM_ID: &str = "confirm";
+
+/// Ask `c` over whatever the page shows (its own dialog too); `then` runs
+/// only if the person presses the go-ahead button. The question is a
+/// modal `<dialog>`: nothing behind it takes clicks, keys or focus, and
+/// its keys and clicks do not reach the page's own handlers (Escape
+/// closes the question, not the page's dialog behind it).
+pub fn confirm(c: Confirm, then: impl FnOnce() + 'static) {
+    let Some(dialog) = confirm_dialog() else {
+        return;
+    };
+    let heading = crate::dom::el("h2").attr("id", "confirm-h").text(c.title);
+    let text = crate::dom::el("p").attr("id", "confirm-text").text(c.text);
+    let buttons = crate::dom::el("div")
+        .class("buttons")
+        .child(
+            crate::dom::el("button")
+                .attr("type", "button")
+                .attr("id", "confirm-go")
+                .attr("data-confirm", "go")
+                .class("primary")
+                .text(c.go),
+        )
+        .child(
+            crate::dom::el("button")
+                .attr("type", "button")
+                .attr("id", "confirm-stay")
+                .attr("data-confirm", "stay")
+                .text(c.stay),
+        );
+    dialog.set_text_content(None);
+    for part in [heading, text, buttons] {
+        dialog.append_child(&part.0).ok();
+    }
+    ASKED_FROM.with(|a| *a.borrow_mut() = active());
+    THEN.with(|t| *t.borrow_mut() = Some(Box::new(then)));
+    if !dialog.open() {
+        dialog.show_modal().ok();
+    }
+    if let Some(stay) =
+        crate::dom::by_id("confirm-stay").and_then(|e| e.dyn_into::<HtmlElement>().ok())
+    {
+        stay.focus().ok();
+    }
+}
+
+/// Whether a question of [`confirm`] is open.
+pub fn confirming() -> bool {
+    crate::dom::by_id(CONFIRM_ID)
+        .and_then(|d| d.dyn_into::<web_sys::HtmlDialogElement>().ok())
+        .is_some_and(|d| d.open())
+}
+
+/// The question's `<dialog>`, made once (it stays live whatever dialog of
+/// the page is open behind it).
+fn confirm_dialog() -> Option<web_sys::HtmlDialogElement> {
+    use crate::dom::{by_id, document, listen};
+    if let Some(d) = by_id(CONFIRM_ID).and_then(|e| e.dyn_into().ok()) {
+        return Some(d);
+    }
+    let d = document().create_element("dialog").ok()?;
+    d.set_id(CONFIRM_ID);
+    d.set_class_name("dialog confirm");
+    for (k, v) in [
+        ("role", "alertdialog"),
+        ("aria-modal", "true"),
+        ("aria-labelledby", "confirm-h"),
+        ("aria-describedby", "confirm-text"),
+        ("data-stays-live", ""),
+    ] {
+        d.set_attribute(k, v).ok();
+    }
+    document().body()?.append_child(&d).ok()?;
+    listen::<web_sys::Event>(&d, "click", |e| {
+        e.stop_propagation();
+        let choice = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|t| t.closest("[data-confirm]").ok().flatten())
+            .and_then(|b| b.get_attribute("data-confirm"));
+        match choice.as_deref() {
+            Some("go") => answer(true),
+            Some(_) => answer(false),
+            None => {}
+        }
+    });
+    listen::<web_sys::KeyboardEvent>(&d, "keydown", |e| e.stop_propagation());
+    // Escape (or anything else that closes it) keeps things as they are.
+    // (The event comes after the closing: a question asked again since
+    // is left alone.)
+    listen::<web_sys::Event>(&d, "close", |_| {
+        if !confirming() {
+            THEN.with(|t| t.borrow_mut().take());
+            give_focus_back();
+        }
+    });
+    d.dyn_into().ok()
+}
+
+/// The person answered: close the question, and go ahead if they chose to.
+fn answer(go: bool) {
+    let then = THEN.with(|t| t.borrow_mut().take());
+    if let Some(d) =
+        crate::dom::by_id(CONFIRM_ID).and_then(|e| e.dyn_into::<web_sys::HtmlDialogElement>().ok())
+    {
+        d.close();
+    }
+    give_focus_back();
+    if go && let Some(then) = then {
+        then();
+    }
+}
+
+fn give_focus_back() {
+    if let Some(back) = ASKED_FROM.with(|a| a.borrow_mut().take())
+        && back.is_connected()
+    {
+        back.focus().ok();
+    }
+}
+
+/// Ask before the game in progress is replaced (a new game started, a
+/// saved one opened): `game` names it as the home page does (`Turn 14 ·
+/// Ann, Bo, Cy`), `go` is the go-ahead button's words; `then` replaces
+/// it. Cancel (or Escape) keeps the game as it was.
+pub fn before_replacing(game: &str, go: &str, then: impl FnOnce() + 'static) {
+    confirm(
+        Confirm {
+            title: &crate::i18n::t("replace-game-title"),
+            text: &crate::i18n::tf("replace-game-text", &[("game", game)]),
+            go,
+            stay: &crate::i18n::t("replace-game-keep"),
+        },
+        then,
+    );
 }

@@ -163,3 +163,206 @@ fn values_are_filled_in_one_pass() {
     assert_eq!(fill("no names { here", &[("x", "y")]), "no names { here");
     assert_eq!(fill("ends with {", &[]), "ends with {");
 }
+
+/// Every catalogue's texts by key (English; the German ones have the same
+/// `{names}`, checked above).
+fn all_texts() -> std::collections::BTreeMap<String, String> {
+    catalogues()
+        .into_iter()
+        .flat_map(|(_, en, _)| parse(&en).expect("parses"))
+        .collect()
+}
+
+/// The calls `name("key"…)` in `sources` (not `other_name(`), each with
+/// its key and the text of its arguments up to the call's closing
+/// bracket.
+fn calls<'a>(sources: &'a str, name: &str) -> Vec<(String, &'a str)> {
+    let open = format!("{name}(");
+    let mut out = Vec::new();
+    let bytes = sources.as_bytes();
+    for (at, _) in sources.match_indices(&open) {
+        if at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_') {
+            continue;
+        }
+        let rest = &sources[at + open.len()..];
+        let Some(quoted) = rest.trim_start().strip_prefix('"') else {
+            continue;
+        };
+        let Some(end) = quoted.find('"') else {
+            continue;
+        };
+        let key = &quoted[..end];
+        // The arguments: up to the bracket that closes the call.
+        let mut depth = 1usize;
+        let mut in_string = false;
+        let mut escaped = false;
+        let mut close = rest.len();
+        for (i, c) in rest.char_indices() {
+            if in_string {
+                match (escaped, c) {
+                    (true, _) => escaped = false,
+                    (false, '\\') => escaped = true,
+                    (false, '"') => in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match c {
+                '"' => in_string = true,
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = i;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push((key.to_string(), &rest[..close]));
+    }
+    out
+}
+
+/// The names a call's argument list gives (`&[("name", …), …]`); `None`
+/// when the list is not written out in the call (a variable, or an entry
+/// that is not a `("name", value)` pair).
+fn given_names(args: &str) -> Option<Vec<String>> {
+    let list = &args[args.find("&[")? + 2..];
+    // The list's entries: split at its own commas, up to its `]`.
+    let mut entries = vec![String::new()];
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for c in list.chars() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+        } else {
+            match c {
+                '"' => in_string = true,
+                '(' | '[' | '{' => depth += 1,
+                ']' if depth == 0 => break,
+                ')' | ']' | '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    entries.push(String::new());
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        entries.last_mut().expect("one").push(c);
+    }
+    entries
+        .iter()
+        .map(|e| e.trim())
+        .filter(|e| !e.is_empty())
+        .map(|e| {
+            let q = e.strip_prefix('(')?.trim_start().strip_prefix('"')?;
+            Some(q[..q.find('"')?].to_string())
+        })
+        .collect()
+}
+
+/// No text a page shows keeps a `{name}` nobody filled in: a key the
+/// pages say with `t` (or in their HTML, `data-i18n…="key"`) has no
+/// `{…}`, and a `tf` call whose names are written out gives every
+/// `{…}` of its key's text. (A hand-off's texts are filled by the kit
+/// with the person's name: see `handoff::texts`.)
+#[test]
+fn no_text_keeps_a_placeholder_nobody_fills() {
+    let sources = page_sources();
+    let texts = all_texts();
+    let mut left = Vec::new();
+    for (key, _) in calls(&sources, "t") {
+        if let Some(text) = texts.get(&key)
+            && !placeholders(text).is_empty()
+        {
+            left.push(format!("t(\"{key}\") shows “{text}”"));
+        }
+    }
+    for attr in [
+        "data-i18n",
+        "data-i18n-title",
+        "data-i18n-aria-label",
+        "data-i18n-alt",
+        "data-i18n-placeholder",
+    ] {
+        let pattern = format!("{attr}=\"");
+        for (at, _) in sources.match_indices(&pattern) {
+            let rest = &sources[at + pattern.len()..];
+            let key = &rest[..rest.find('"').unwrap_or(0)];
+            if let Some(text) = texts.get(key)
+                && !placeholders(text).is_empty()
+            {
+                left.push(format!("{attr}=\"{key}\" shows “{text}”"));
+            }
+        }
+    }
+    for (key, args) in calls(&sources, "tf") {
+        let (Some(text), Some(given)) = (texts.get(&key), given_names(args)) else {
+            continue;
+        };
+        let missing: Vec<String> = placeholders(text)
+            .into_iter()
+            .filter(|p| !given.contains(p))
+            .collect();
+        if !missing.is_empty() {
+            left.push(format!("tf(\"{key}\") leaves {missing:?} in “{text}”"));
+        }
+    }
+    left.sort();
+    left.dedup();
+    assert!(
+        left.is_empty(),
+        "texts shown with a {{name}} left in:\n{}",
+        left.join("\n")
+    );
+}
+
+/// The hand-off screen fills its person's name into all three texts of
+/// every page's hand-off, in both languages.
+#[test]
+fn a_hand_off_says_the_person_s_name_in_every_text() {
+    use tabula_page_kit::handoff::texts;
+    use tabula_page_kit::i18n::{add, use_lang};
+    for (place, en, de) in catalogues() {
+        let (en, de): (&'static str, &'static str) = (en.leak(), de.leak());
+        if !place.ends_with("i18n") {
+            add(en, de);
+        }
+    }
+    /// A page's three hand-off keys and its further `{…}`s.
+    type Keys<'a> = ([&'a str; 3], &'a [(&'a str, &'a str)]);
+    let pages: [Keys; 4] = [
+        (["v-pass-to", "v-pass-note", "v-i-am"], &[]),
+        (["cg-handoff", "cg-handoff-note", "cg-handoff-ready"], &[]),
+        (
+            [
+                "domains-hand-over-title",
+                "domains-hand-over",
+                "domains-hand-over-ready",
+            ],
+            &[("round", "3")],
+        ),
+        (
+            ["handoff-orders", "handoff-note", "handoff-ready"],
+            &[("who", "Zoë")],
+        ),
+    ];
+    for lang in [Lang::En, Lang::De] {
+        use_lang(Some(lang));
+        for (keys, args) in pages {
+            let shown = texts("Zoë", keys, args);
+            for (key, text) in keys.iter().zip(&shown) {
+                assert!(!text.contains('{'), "{lang:?} {key}: “{text}”");
+                assert_ne!(text, key, "{key} is in a catalogue");
+            }
+            assert!(shown[0].contains("Zoë"), "{lang:?}: {}", shown[0]);
+        }
+    }
+    use_lang(None);
+}

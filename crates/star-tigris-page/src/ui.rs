@@ -1087,9 +1087,11 @@ fn render_overlay(app: &App) {
                 .attr("aria-label", &t("handoff-label"))
                 .child(tabula_page_kit::handoff::screen(Handoff {
                     marker: swatch(seat),
-                    title: &tf(key, &[("who", name)]),
-                    note: &t("handoff-note"),
-                    ready: &tf("handoff-ready", &[("who", name)]),
+                    name,
+                    title: key,
+                    note: "handoff-note",
+                    ready: "handoff-ready",
+                    args: &[("who", name)],
                     cmd: "ready",
                     note_id: None,
                 })),

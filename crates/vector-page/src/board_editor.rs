@@ -776,9 +776,20 @@ pub fn install() {
             field_changed(&id);
         });
     }
+    open_link();
+}
+
+/// Open the board of a `#board=` link in the address (once: the link is
+/// then taken off the address); whether there was one.
+pub fn open_link() -> bool {
     let hash = tabula_page_kit::dom::fragment();
-    if let Some(data) = hash.strip_prefix("#board=") {
+    let Some(data) = hash.strip_prefix("#board=") else {
+        return false;
+    };
+    {
         tabula_page_kit::dom::consume_fragment();
+        crate::tourney::close();
+        crate::show::close();
         open();
         match tabula_engine::link::unpack(data) {
             Ok(text) => open_text(&text, &t("v-ed-the-link")),
@@ -794,6 +805,7 @@ pub fn install() {
             .unwrap_or(()),
         }
     }
+    true
 }
 
 fn import_chosen(target: &web_sys::Element) {

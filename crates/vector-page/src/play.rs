@@ -123,7 +123,7 @@ impl Play {
             pending: None,
             next_id: 1,
             message: None,
-            bots: SeatBots::new(codes),
+            bots: SeatBots::new(codes, Vec::new()),
             outs: Vec::new(),
         })
     }
@@ -133,20 +133,20 @@ impl Play {
         let text = local_storage()?.get_item(GAME_KEY).ok().flatten()?;
         let record = parse_record(&text).ok()?;
         let options: Options = serde_json::from_value(record.options.clone()).ok()?;
-        let mut codes = SeatBots::kept();
+        let kept = SeatBots::kept();
+        let (mut codes, mut out) = (kept.codes, kept.out);
         codes.resize(record.seats.len(), None);
+        out.resize(record.seats.len(), None);
         let players: Vec<Player> = record
             .seats
             .iter()
-            .zip(codes.iter_mut())
-            .map(|(s, code)| {
+            .zip(codes.iter_mut().zip(out.iter_mut()))
+            .map(|(s, (code, out))| {
                 if s.player != SCRIPT_PLAYER {
                     *code = None;
+                    *out = None;
                 }
-                match code {
-                    Some(_) => Player::Ai(SCRIPT.into()),
-                    None => Player::from_record(&s.player),
-                }
+                seat_player(&s.player, code.is_some())
             })
             .collect();
         let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
@@ -156,9 +156,21 @@ impl Play {
             options.rounds,
             record.seed,
             record.map.as_deref(),
-            codes,
+            codes.clone(),
         )
         .ok()?;
+        play.outs = out
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, why)| {
+                let why = why.as_ref()?;
+                Some(tf(
+                    "v-bot-out",
+                    &[("name", &play.names[seat]), ("why", why)],
+                ))
+            })
+            .collect();
+        play.bots = SeatBots::new(codes, out);
         for (i, step) in record.actions.iter().enumerate() {
             let RecordedAction { seat, .. } = step;
             let action = read_action::<Vector>(i, step).ok()?;
@@ -288,7 +300,7 @@ impl Play {
     /// `seat`'s written bot is out: the random AI plays the seat from now
     /// on, and the page says why.
     fn bot_out(&mut self, seat: Seat, why: &str) {
-        self.bots.drop_seat(seat as usize);
+        self.bots.drop_seat(seat as usize, why);
         self.players[seat as usize] = Player::Ai("random".into());
         self.outs.push(tf(
             "v-bot-out",
@@ -319,6 +331,17 @@ pub(crate) fn seat_badge(seat: Seat) -> El {
         .style("color", ink)
         .attr("aria-hidden", "true")
         .text(letter(seat))
+}
+
+/// Who plays a seat of a kept game, by its record's `player` and whether
+/// its written bot's code is kept: a written bot whose code is gone (it
+/// was out, the random AI took its seat) is the random AI, never a person.
+fn seat_player(record_player: &str, has_code: bool) -> Player {
+    match (record_player, has_code) {
+        (SCRIPT_PLAYER, true) => Player::Ai(SCRIPT.into()),
+        (SCRIPT_PLAYER, false) => Player::Ai("random".into()),
+        (other, _) => Player::from_record(other),
+    }
 }
 
 fn player_words(p: &Player) -> String {
@@ -564,9 +587,11 @@ fn decision_view(play: &Play) -> El {
         let name = &play.names[s as usize];
         return area.child(handoff::screen(Handoff {
             marker: seat_badge(s),
-            title: &tf("v-pass-to", &[("name", name)]),
-            note: &t("v-pass-note"),
-            ready: &tf("v-i-am", &[("name", name)]),
+            name,
+            title: "v-pass-to",
+            note: "v-pass-note",
+            ready: "v-i-am",
+            args: &[],
             cmd: "ready",
             note_id: None,
         }));
@@ -1247,6 +1272,46 @@ fn after_change() {
     let _ = with_page(|page| page.play.as_ref().map(|p| p.pending.is_some()));
 }
 
+/// Open what a link in the address holds: a tournament (`#tournament=`)
+/// or a finished game (`#game=`) as the slideshow, or a board
+/// (`#board=`) in the editor; once (the link is then taken off the
+/// address). Run as the page starts and whenever the address's fragment
+/// changes (a link pasted into the open tab).
+fn open_link() {
+    if crate::board_editor::open_link() {
+        return;
+    }
+    let hash = tabula_page_kit::dom::fragment();
+    if hash.starts_with("#tournament=") || hash.starts_with("#game=") {
+        crate::board_editor::close();
+        crate::tourney::close();
+        with_page(|p| p.problem = None);
+    }
+    if let Some(data) = hash.strip_prefix("#tournament=") {
+        tabula_page_kit::dom::consume_fragment();
+        let read = tabula_engine::link::unpack(data)
+            .map_err(|e| tabula_page_kit::error_words::link(&e))
+            .and_then(|text| crate::slides::read(&text).map(|s| (s, text)));
+        match read {
+            Ok((slides, text)) => crate::show::open_with_file(slides, text),
+            Err(why) => with_page(|p| p.problem = Some(tf("v-link-refused", &[("why", &why)]))),
+        }
+    }
+    if hash.starts_with("#game=") {
+        let opened = tabula_engine::link::record_text_from_fragment::<Vector>(&hash);
+        tabula_page_kit::dom::consume_fragment();
+        let read = match opened {
+            Some(Ok(text)) => crate::slides::read(&text),
+            Some(Err(e)) => Err(tabula_page_kit::error_words::fragment::<crate::signs::Words>(&e)),
+            None => Err(String::new()),
+        };
+        match read {
+            Ok(slides) => crate::show::open(slides),
+            Err(why) => with_page(|p| p.problem = Some(tf("v-link-refused", &[("why", &why)]))),
+        }
+    }
+}
+
 /// Set the page up: the worker, the kept game, the listeners.
 pub fn install() {
     crate::board_editor::install();
@@ -1280,30 +1345,7 @@ pub fn install() {
             render();
         },
     );
-    let hash = tabula_page_kit::dom::fragment();
-    if let Some(data) = hash.strip_prefix("#tournament=") {
-        tabula_page_kit::dom::consume_fragment();
-        let read = tabula_engine::link::unpack(data)
-            .map_err(|e| tabula_page_kit::error_words::link(&e))
-            .and_then(|text| crate::slides::read(&text).map(|s| (s, text)));
-        match read {
-            Ok((slides, text)) => crate::show::open_with_file(slides, text),
-            Err(why) => with_page(|p| p.problem = Some(tf("v-link-refused", &[("why", &why)]))),
-        }
-    }
-    if hash.starts_with("#game=") {
-        let opened = tabula_engine::link::record_text_from_fragment::<Vector>(&hash);
-        tabula_page_kit::dom::consume_fragment();
-        let read = match opened {
-            Some(Ok(text)) => crate::slides::read(&text),
-            Some(Err(e)) => Err(tabula_page_kit::error_words::fragment::<crate::signs::Words>(&e)),
-            None => Err(String::new()),
-        };
-        match read {
-            Ok(slides) => crate::show::open(slides),
-            Err(why) => with_page(|p| p.problem = Some(tf("v-link-refused", &[("why", &why)]))),
-        }
-    }
+    open_link();
     let resumed = Play::resume();
     with_page(|page| {
         page.setup = resumed.is_none();
@@ -1393,6 +1435,10 @@ pub fn install() {
     }
     if let Some(w) = web_sys::window() {
         listen::<web_sys::Event>(&w, "resize", |_| render());
+        listen::<web_sys::Event>(&w, "hashchange", |_| {
+            open_link();
+            render();
+        });
     }
     if let Some(body) = document().body() {
         body.set_attribute("data-state", "ready").ok();

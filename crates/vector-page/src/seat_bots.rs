@@ -2,8 +2,11 @@
 //! each such seat's code (kept in the browser beside the game, so a
 //! reload resumes it) and its worker, started when first asked. A bot
 //! that throws, answers late or answers something not legal is out: the
-//! random AI plays its seat from then on, and the page says why.
+//! random AI plays its seat from then on, and the page says why. That it
+//! is out, and why, is kept beside the codes: a reload (or a change of
+//! language) resumes the seat with the random AI, never with a person.
 
+use serde::{Deserialize, Serialize};
 use tabula_page_kit::bots::sandbox::{Bad, Heard, Sandbox, retire};
 use tabula_page_kit::dom::local_storage;
 use tabula_page_kit::i18n::tf;
@@ -14,31 +17,74 @@ use crate::js_bots::{self, DEFAULT_LIMIT_MS, KIND};
 /// Where the codes of the game in progress are kept.
 const CODES_KEY: &str = "tabula-vector-game-bots";
 
+/// What is kept of a game's written bots: each seat's code, and for a
+/// seat whose bot is out, why (the random AI plays it).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kept {
+    /// Each seat's code (`None`: not a written bot, or one that is out).
+    pub codes: Vec<Option<String>>,
+    /// Each seat whose written bot is out: why, as it was said.
+    #[serde(default)]
+    pub out: Vec<Option<String>>,
+}
+
+/// The kept text: this page's form, or the codes alone (as kept before
+/// a bot's being out was kept).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Stored {
+    Now(Kept),
+    Codes(Vec<Option<String>>),
+}
+
+/// Read what was kept (nothing when it does not read).
+pub fn read_kept(text: &str) -> Kept {
+    match serde_json::from_str(text) {
+        Ok(Stored::Now(k)) => k,
+        Ok(Stored::Codes(codes)) => Kept {
+            codes,
+            out: Vec::new(),
+        },
+        Err(_) => Kept::default(),
+    }
+}
+
 /// The written bots of a game's seats.
 #[derive(Default)]
 pub struct SeatBots {
     codes: Vec<Option<String>>,
+    out: Vec<Option<String>>,
     sandboxes: Vec<Option<Sandbox>>,
 }
 
 impl SeatBots {
-    /// The bots for each seat's code (`None`: not a written bot).
-    pub fn new(codes: Vec<Option<String>>) -> SeatBots {
+    /// The bots for each seat's code (`None`: not a written bot), and why
+    /// each seat's bot is out (if it is).
+    pub fn new(codes: Vec<Option<String>>, mut out: Vec<Option<String>>) -> SeatBots {
         let sandboxes = codes.iter().map(|_| None).collect();
-        SeatBots { codes, sandboxes }
+        out.resize(codes.len(), None);
+        SeatBots {
+            codes,
+            out,
+            sandboxes,
+        }
     }
 
-    /// The codes kept with the game in progress.
-    pub fn kept() -> Vec<Option<String>> {
+    /// What is kept with the game in progress.
+    pub fn kept() -> Kept {
         local_storage()
             .and_then(|s| s.get_item(CODES_KEY).ok().flatten())
-            .and_then(|t| serde_json::from_str(&t).ok())
+            .map(|t| read_kept(&t))
             .unwrap_or_default()
     }
 
-    /// Keep the codes with the game in progress.
+    /// Keep the codes, and which bots are out, with the game in progress.
     pub fn keep(&self) {
-        if let (Some(s), Ok(text)) = (local_storage(), serde_json::to_string(&self.codes)) {
+        let kept = Kept {
+            codes: self.codes.clone(),
+            out: self.out.clone(),
+        };
+        if let (Some(s), Ok(text)) = (local_storage(), serde_json::to_string(&kept)) {
             s.set_item(CODES_KEY, &text).ok();
         }
     }
@@ -70,14 +116,17 @@ impl SeatBots {
         Ok(())
     }
 
-    /// `seat`'s bot is out: its worker stops and the seat is no longer a
-    /// written bot.
-    pub fn drop_seat(&mut self, seat: usize) {
+    /// `seat`'s bot is out (`why`): its worker stops and the seat is no
+    /// longer a written bot; that is kept.
+    pub fn drop_seat(&mut self, seat: usize, why: &str) {
         if let Some(sb) = self.sandboxes.get_mut(seat) {
             retire(sb.take());
         }
         if let Some(c) = self.codes.get_mut(seat) {
             *c = None;
+        }
+        if let Some(o) = self.out.get_mut(seat) {
+            *o = Some(why.to_string());
         }
         self.keep();
     }

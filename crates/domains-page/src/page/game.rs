@@ -17,7 +17,7 @@ use web_sys::{
 };
 
 use super::person::PersonTurn;
-use super::{Page, Source, with_page};
+use super::{Page, Source, peek, with_page};
 use crate::frames::Film;
 use crate::rule_options;
 use crate::runner::{Report, SeatKind, SeatSpec};
@@ -754,6 +754,7 @@ fn open_message(text: &str) {
 }
 
 /// Where a game being opened comes from.
+#[derive(Clone)]
 pub enum Opening {
     /// A link (the page's address).
     Link,
@@ -768,60 +769,19 @@ pub enum Opening {
 /// is refused; the dialog says why.
 pub fn open_text(text: &str, what: &Opening) {
     match read_game(text) {
-        Ok((film, record, original)) => {
-            with_page(|p| {
-                p.running = None;
-                retire_game(p.stopping.take());
-                super::kept::forget();
-                p.clear_people();
-                p.playback.stop();
-                p.notes.clear();
-                let rounds = film.frames.len().saturating_sub(1) as u64;
-                let game = tf(
-                    if original.is_some() {
-                        "domains-opened-original"
-                    } else {
-                        "domains-opened-game"
-                    },
-                    &[
-                        ("players", &film.names.len().to_string()),
-                        (
-                            "rounds",
-                            &tn(rounds, "domains-rounds-one", "domains-rounds-many", &[]),
-                        ),
-                    ],
+        Ok(opened) => match peek(in_progress) {
+            // A game still being played is replaced only once the person
+            // agrees.
+            Some(game) => {
+                let what = what.clone();
+                tabula_page_kit::modal::before_replacing(
+                    &game,
+                    &words::t("replace-game-open"),
+                    move || show_opened(opened, &what),
                 );
-                p.note(
-                    match what {
-                        Opening::Link => tf("domains-opened-link", &[("game", &game)]),
-                        Opening::Pasted => tf("domains-opened-pasted", &[("game", &game)]),
-                        Opening::File(name) => {
-                            tf("domains-opened-file", &[("name", name), ("game", &game)])
-                        }
-                    },
-                    false,
-                );
-                p.film = Some(film);
-                p.pos = 0;
-                p.follow = false;
-                p.record = record;
-                p.source = match original {
-                    Some(_) => Source::Original,
-                    None => Source::Record,
-                };
-            });
-            open_message("");
-            if let Some(t) =
-                by_id("open-text").and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
-            {
-                t.set_value("");
             }
-            super::command("close", "");
-            if let Some(b) = by_id("board").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-            {
-                b.focus().ok();
-            }
-        }
+            None => show_opened(opened, what),
+        },
         Err(why) => {
             open_message(&match what {
                 Opening::Link => tf("domains-open-link-bad", &[("why", &why)]),
@@ -832,6 +792,84 @@ pub fn open_text(text: &str, what: &Opening) {
             });
             super::command("open", "");
         }
+    }
+}
+
+/// The game being played at this device, if one is (not over, not
+/// stopped): as the home page names it, with its players
+/// (`Round 12 of 500 · You, greedy`).
+pub fn in_progress(p: &mut Page) -> Option<String> {
+    let r = p.running.as_ref()?;
+    let played = p
+        .film
+        .as_ref()
+        .map_or(0, |f| f.frames.len().saturating_sub(1));
+    let names: Vec<&str> = r.seats.iter().map(|s| s.name.as_str()).collect();
+    Some(format!(
+        "{} · {}",
+        tf(
+            "continue-domains",
+            &[
+                ("round", &played.to_string()),
+                ("rounds", &r.rounds.to_string())
+            ],
+        ),
+        names.join(", ")
+    ))
+}
+
+/// Show a game that was read, in place of the one shown.
+fn show_opened((film, record, original): Opened, what: &Opening) {
+    with_page(|p| {
+        p.running = None;
+        retire_game(p.stopping.take());
+        super::kept::forget();
+        p.clear_people();
+        p.playback.stop();
+        p.notes.clear();
+        let rounds = film.frames.len().saturating_sub(1) as u64;
+        let game = tf(
+            if original.is_some() {
+                "domains-opened-original"
+            } else {
+                "domains-opened-game"
+            },
+            &[
+                ("players", &film.names.len().to_string()),
+                (
+                    "rounds",
+                    &tn(rounds, "domains-rounds-one", "domains-rounds-many", &[]),
+                ),
+            ],
+        );
+        p.note(
+            match what {
+                Opening::Link => tf("domains-opened-link", &[("game", &game)]),
+                Opening::Pasted => tf("domains-opened-pasted", &[("game", &game)]),
+                Opening::File(name) => {
+                    tf("domains-opened-file", &[("name", name), ("game", &game)])
+                }
+            },
+            false,
+        );
+        p.film = Some(film);
+        p.pos = 0;
+        p.follow = false;
+        p.record = record;
+        p.source = match original {
+            Some(_) => Source::Original,
+            None => Source::Record,
+        };
+    });
+    open_message("");
+    if let Some(t) =
+        by_id("open-text").and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+    {
+        t.set_value("");
+    }
+    super::command("close", "");
+    if let Some(b) = by_id("board").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        b.focus().ok();
     }
 }
 

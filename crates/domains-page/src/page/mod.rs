@@ -294,7 +294,17 @@ pub fn command(cmd: &str, arg: &str) {
             focus("bot-code");
         }
         "close" => show_dialog(None),
-        "start" if game::start_from_dialog() => show_dialog(None),
+        "start" => match peek(game::in_progress) {
+            // A game still being played is replaced only once the person
+            // agrees; the dialog stays as it is meanwhile.
+            Some(what) => tabula_page_kit::modal::before_replacing(
+                &what,
+                &crate::words::t("replace-game-start"),
+                || command("start-now", ""),
+            ),
+            None => command("start-now", ""),
+        },
+        "start-now" if game::start_from_dialog() => show_dialog(None),
         "stop" => game::stop(),
         "open-pasted" => {
             let text = by_id("open-text")

@@ -374,12 +374,11 @@ fn render_person(p: &Page) {
     if turn.handing_over {
         let content = tabula_page_kit::handoff::screen(Handoff {
             marker: crate::look::seat_mark(turn.seat as usize),
-            title: &tf(
-                "domains-hand-over-title",
-                &[("round", &round), ("name", &turn.name)],
-            ),
-            note: &tf("domains-hand-over", &[("name", &turn.name)]),
-            ready: &tf("domains-hand-over-ready", &[("name", &turn.name)]),
+            name: &turn.name,
+            title: "domains-hand-over-title",
+            note: "domains-hand-over",
+            ready: "domains-hand-over-ready",
+            args: &[("round", &round)],
             cmd: "person-ready",
             note_id: Some("person-msg"),
         });

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 
 use super::library::{
-    BotKind, MAX_CODE_BYTES, SavedBot, check_bot, export_bot, file_name, import_bot, read_library,
+    BotKind, MAX_CODE_BYTES, SavedBot, export_bot, file_name, fresh_name, import_bot, read_library,
     save_bot,
 };
 use super::sandbox::{Heard, Sandbox, retire};
@@ -181,7 +181,7 @@ pub fn render() {
     if let Some(n) = input("bot-name")
         && n.value().is_empty()
     {
-        n.set_value(&current.map_or_else(|| t("bot-default-name"), |b| b.name.clone()));
+        n.set_value(&current.map_or_else(|| fresh_name(&bots), |b| b.name.clone()));
     }
 }
 
@@ -209,8 +209,12 @@ pub fn command(cmd: &str, arg: &str) -> bool {
     let code = code_box().map(|c| c.value()).unwrap_or_default();
     match cmd {
         "bot-new" => {
-            with(|e| e.editing = None);
-            show_bot(&t("bot-default-name"), &(kind.template)());
+            let bots = with(|e| {
+                e.editing = None;
+                e.bots.clone()
+            })
+            .unwrap_or_default();
+            show_bot(&fresh_name(&bots), &(kind.template)());
             message(&t("bot-from-template"), true);
         }
         "bot-pick" => {
@@ -229,9 +233,16 @@ pub fn command(cmd: &str, arg: &str) -> bool {
             }
         }
         "bot-save" => {
+            // Saved over the bot being edited (a new name renames it), else
+            // as a new bot; a name another bot has is refused at once.
             let name = name.trim().to_string();
-            match check_bot(kind, &name, &code) {
-                Ok(()) => check_code_then_save(kind, name, code),
+            let (mut bots, at) = with(|e| (e.bots.clone(), e.editing)).unwrap_or_default();
+            let bot = SavedBot {
+                name: name.clone(),
+                code: code.clone(),
+            };
+            match save_bot(kind, &mut bots, at, bot) {
+                Ok(_) => check_code_then_save(kind, name, code, at),
                 Err(e) => message(&tf("bot-not-saved", &[("why", &e)]), false),
             }
         }
@@ -312,12 +323,12 @@ fn import_file() {
 /// Run the bot's code in a worker of its own first: a bot whose code does
 /// not parse, throws as it loads or lacks a function is not saved, and
 /// the message gives the line and column.
-fn check_code_then_save(kind: &'static BotKind, name: String, code: String) {
+fn check_code_then_save(kind: &'static BotKind, name: String, code: String, at: Option<usize>) {
     let id = CHECK_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     message(&t("bot-checking"), true);
     let (n, c) = (name.clone(), code.clone());
     match Sandbox::start(&code, kind.functions, move |heard| {
-        checked(id, &n, &c, heard)
+        checked(id, &n, &c, at, heard)
     }) {
         Ok(sb) => {
             let old = CHECKING.with(|k| k.borrow_mut().replace((id, sb)));
@@ -351,7 +362,7 @@ fn take_check(id: u32) -> Option<Sandbox> {
     })
 }
 
-fn checked(id: u32, name: &str, code: &str, heard: Heard) {
+fn checked(id: u32, name: &str, code: &str, at: Option<usize>, heard: Heard) {
     let Some(sb) = take_check(id) else { return };
     retire(Some(sb));
     let Some(kind) = with(|e| e.kind) else { return };
@@ -364,7 +375,7 @@ fn checked(id: u32, name: &str, code: &str, heard: Heard) {
                 .filter(|f| !defined.iter().any(|d| d == f))
                 .collect();
             if missing.is_empty() {
-                save_now(name, code);
+                save_now(name, code, at);
             } else {
                 let list: Vec<String> = missing.iter().map(|f| format!("{f}(view)")).collect();
                 message(
@@ -378,20 +389,22 @@ fn checked(id: u32, name: &str, code: &str, heard: Heard) {
     }
 }
 
-/// Save a checked bot.
-fn save_now(name: &str, code: &str) {
+/// Save a checked bot: over the bot at `at` (the one that was being
+/// edited when Save was pressed), else as a new one.
+fn save_now(name: &str, code: &str, at: Option<usize>) {
     let result = with(|e| {
         let mut list = e.bots.clone();
-        save_bot(
+        let i = save_bot(
             e.kind,
             &mut list,
+            at,
             SavedBot {
                 name: name.to_string(),
                 code: code.to_string(),
             },
         )?;
         store(e.kind.storage_key, &list)?;
-        e.editing = list.iter().position(|b| b.name == name);
+        e.editing = Some(i);
         e.bots = list;
         Ok::<(), String>(())
     })

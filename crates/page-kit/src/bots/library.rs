@@ -134,18 +134,48 @@ pub fn read_library(kind: &BotKind, text: Option<&str>) -> (Vec<SavedBot>, Optio
     }
 }
 
-/// Save a bot into the list (replacing one of the same name).
-pub fn save_bot(kind: &BotKind, list: &mut Vec<SavedBot>, bot: SavedBot) -> Result<(), String> {
+/// Save a bot into the list: over the bot at `at` (the one being edited,
+/// which a new name renames), else as a new bot. A name another saved
+/// bot has is refused, so saving never replaces a bot's code without the
+/// person choosing that bot first. Returns where the bot is now.
+pub fn save_bot(
+    kind: &BotKind,
+    list: &mut Vec<SavedBot>,
+    at: Option<usize>,
+    bot: SavedBot,
+) -> Result<usize, String> {
     check_bot(kind, &bot.name, &bot.code)?;
-    if let Some(old) = list.iter_mut().find(|b| b.name == bot.name) {
-        *old = bot;
-        return Ok(());
+    let at = at.filter(|&i| i < list.len());
+    if list
+        .iter()
+        .enumerate()
+        .any(|(i, b)| b.name == bot.name && Some(i) != at)
+    {
+        return Err(tf("bot-name-taken", &[("name", &bot.name)]));
+    }
+    if let Some(i) = at {
+        list[i] = bot;
+        return Ok(i);
     }
     if list.len() >= MAX_BOTS {
         return Err(tf("bots-too-many", &[("max", &MAX_BOTS.to_string())]));
     }
     list.push(bot);
-    Ok(())
+    Ok(list.len() - 1)
+}
+
+/// The name a new bot starts with: the default name, or that name with
+/// the first number no saved bot has (`My bot 2`).
+pub fn fresh_name(list: &[SavedBot]) -> String {
+    let taken = |n: &str| list.iter().any(|b| b.name == n);
+    let plain = t("bot-default-name");
+    if !taken(&plain) {
+        return plain;
+    }
+    (2..)
+        .map(|n| tf("bot-default-name-n", &[("n", &n.to_string())]))
+        .find(|n| !taken(n))
+        .expect("some number is free")
 }
 
 /// A bot as an exported file.
@@ -261,11 +291,14 @@ mod tests {
             name: "a".into(),
             code: code.into(),
         };
-        save_bot(&KIND, &mut list, bot(&template())).unwrap();
-        save_bot(&KIND, &mut list, bot("direction magnitude")).unwrap();
+        assert_eq!(save_bot(&KIND, &mut list, None, bot(&template())), Ok(0));
+        assert_eq!(
+            save_bot(&KIND, &mut list, Some(0), bot("direction magnitude")),
+            Ok(0)
+        );
         assert_eq!(list.len(), 1);
         assert_eq!(list[0].code, "direction magnitude");
-        assert!(save_bot(&KIND, &mut list, bot("orders")).is_err());
+        assert!(save_bot(&KIND, &mut list, Some(0), bot("orders")).is_err());
         let text = r#"[{"name":"ok","code":"direction magnitude"},{"name":"","code":"x"}]"#;
         let (kept, note) = read_library(&KIND, Some(text));
         assert_eq!(kept.len(), 1);
@@ -275,6 +308,50 @@ mod tests {
         assert_eq!(
             KIND.functions_in_words(),
             "direction(view) and magnitude(view)"
+        );
+    }
+
+    /// Saving never replaces another bot's code: a new bot under a name
+    /// already saved is refused (the first keeps its code); the bot being
+    /// edited is saved over itself, and a new name renames it (no copy).
+    #[test]
+    fn save_keeps_every_bot_s_code_and_a_new_name_renames() {
+        let named = |name: &str, code: &str| SavedBot {
+            name: name.into(),
+            code: format!("direction magnitude // {code}"),
+        };
+        let mut list = Vec::new();
+        assert_eq!(fresh_name(&list), "My bot");
+        save_bot(&KIND, &mut list, None, named("My bot", "first")).unwrap();
+        assert_eq!(fresh_name(&list), "My bot 2");
+        let again = save_bot(&KIND, &mut list, None, named("My bot", "second"));
+        assert_eq!(
+            again,
+            Err("another saved bot is called “My bot”: give this one another name, or pick that bot to change it".into())
+        );
+        assert_eq!(list, vec![named("My bot", "first")]);
+        save_bot(&KIND, &mut list, None, named("My bot 2", "second")).unwrap();
+        assert_eq!(fresh_name(&list), "My bot 3");
+        // Renaming the first while editing it: the same bot, a new name.
+        assert_eq!(
+            save_bot(&KIND, &mut list, Some(0), named("Corner", "first, better")),
+            Ok(0)
+        );
+        assert_eq!(
+            list,
+            vec![
+                named("Corner", "first, better"),
+                named("My bot 2", "second")
+            ]
+        );
+        // Renaming it to the other's name is refused; both stay.
+        assert!(save_bot(&KIND, &mut list, Some(0), named("My bot 2", "x")).is_err());
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[1], named("My bot 2", "second"));
+        // A place that is gone (the bot was deleted meanwhile): a new bot.
+        assert_eq!(
+            save_bot(&KIND, &mut list, Some(7), named("Late", "x")),
+            Ok(2)
         );
     }
 }
