@@ -384,6 +384,11 @@ test('a saved game in progress opens again and resumes; a damaged file is refuse
   await page.waitForSelector('body[data-state="ready"]');
   await page.click('[data-cmd="game-new"]');
   await page.setInputFiles('#ng-open', file);
+  // An AI's move may have kept the game again between the clearing and
+  // the reload: then the page asks before the file replaces it.
+  await page.waitForFunction(() => document.querySelector('#confirm[open]') || document.querySelector('#newgame').hidden);
+  if (await page.$('#confirm[open]')) await page.click('#confirm-go');
+  await page.waitForSelector('#newgame', { state: 'hidden' });
   await page.waitForSelector('body[data-mode="game"]');
   const resumed = await page.evaluate(() => JSON.parse(localStorage.getItem('tabula-catan-game')).actions.length);
   assert.ok(resumed >= saved.actions.length);

@@ -293,9 +293,13 @@ test('a tournament of built-in bots runs in the page, shown live, then as the sl
   await p2.waitForSelector('#show[data-game="2"]');
   assert.deepEqual(await p2.$$eval('#standings tbody tr', (rs) => rs.map((r) => r.textContent)),
     await page.$$eval('#standings tbody tr', (rs) => rs.map((r) => r.textContent)));
-  // A damaged link is refused in words.
+  // A damaged link is refused in words: pasted into the open tab, at
+  // once (the page follows its address's changes), and on a fresh load.
   await p2.goto(link.slice(0, -20) + 'x');
-  await p2.reload();
+  await p2.waitForSelector('#open-problem');
+  assert.match(await p2.textContent('#panel'), /damaged/);
+  await p2.goto('about:blank');
+  await p2.goto(link.slice(0, -20) + 'x');
   await p2.waitForSelector('body[data-state="ready"]');
   assert.match(await p2.textContent('#panel'), /damaged/);
   await other.close();

@@ -1294,7 +1294,7 @@ fn open_link() {
             .and_then(|text| crate::slides::read(&text).map(|s| (s, text)));
         match read {
             Ok((slides, text)) => crate::show::open_with_file(slides, text),
-            Err(why) => with_page(|p| p.problem = Some(tf("v-link-refused", &[("why", &why)]))),
+            Err(why) => refuse_link(&why),
         }
     }
     if hash.starts_with("#game=") {
@@ -1307,9 +1307,16 @@ fn open_link() {
         };
         match read {
             Ok(slides) => crate::show::open(slides),
-            Err(why) => with_page(|p| p.problem = Some(tf("v-link-refused", &[("why", &why)]))),
+            Err(why) => refuse_link(&why),
         }
     }
+}
+
+/// A link that does not open: said on the game's panel (a slideshow on
+/// the screen is left, so that the words show).
+fn refuse_link(why: &str) {
+    crate::show::close();
+    with_page(|p| p.problem = Some(tf("v-link-refused", &[("why", why)])));
 }
 
 /// Set the page up: the worker, the kept game, the listeners.
