@@ -71,6 +71,10 @@ pub struct ClientArgs {
     /// Catan: create a test game (every player gets one progress card of each kind).
     #[arg(long)]
     pub testgame: bool,
+    /// Catan: append the time from each answer to the server's next
+    /// message to this seat, in microseconds, one a line (benchmarks).
+    #[arg(long, value_name = "FILE")]
+    pub latencies: Option<std::path::PathBuf>,
     /// Rounds in a game (as the server's `-r`).
     #[arg(short = 'r', long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=100))]
     pub rounds: u8,
@@ -331,6 +335,15 @@ fn catan(args: &ClientArgs) -> CmdResult {
     };
     let mut out = std::io::stdout();
     let o = play(&cfg, &mut out).map_err(Failure::Input)?;
+    if let Some(path) = &args.latencies {
+        let text: String = o.latencies_us.iter().map(|l| format!("{l}\n")).collect();
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(text.as_bytes()))
+            .map_err(|e| Failure::Input(format!("{}: cannot write: {e}", path.display())))?;
+    }
     let mut lat = o.latencies_us.clone();
     lat.sort_unstable();
     let pick = |q: f64| {

@@ -354,6 +354,8 @@ fn the_lobby_answers_as_the_seed_transcript_shows() {
     let map = c.ask("DOWNLOAD MAP standard");
     assert_eq!(map.last().unwrap(), "OK");
     assert!(map.iter().any(|l| l.contains(";DESERT;")));
+    // A game waits for its players (here a little over a second).
+    thread::sleep(Duration::from_millis(1200));
     // JOIN GAME switches to JSON.
     assert_eq!(c.ask("JOIN GAME g1"), vec!["OK"]);
     let e = c.event().unwrap();
@@ -937,18 +939,18 @@ fn hostile_clients_change_nothing_for_another_game() {
 
 #[test]
 fn an_idle_connection_is_closed_at_the_announced_timeout() {
-    let server = serve(&["--timeout", "300"]);
+    let server = serve(&["--timeout", "1000"]);
     let mut c = Client::connect(server.port);
     assert_eq!(
         c.line().unwrap(),
-        "SE1 SettlersOfCatan-Server 1.0, Timeout set to 300ms"
+        "SE1 SettlersOfCatan-Server 1.0, Timeout set to 1000ms"
     );
     // NOOP keeps it open.
-    for _ in 0..4 {
-        thread::sleep(Duration::from_millis(150));
+    for _ in 0..6 {
+        thread::sleep(Duration::from_millis(200));
         assert_eq!(c.ask("NOOP"), vec!["OK"]);
     }
-    thread::sleep(Duration::from_millis(500));
+    thread::sleep(Duration::from_millis(1500));
     let l = c.line().unwrap();
     assert!(l.starts_with("ERROR timeout"), "{l}");
     assert_eq!(c.line(), None, "closed");

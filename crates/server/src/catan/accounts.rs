@@ -31,6 +31,29 @@ pub struct Account {
     pub temporary: bool,
 }
 
+/// Hashes computed at once: each takes Argon2's memory (19 MiB) and tens
+/// of milliseconds, so a crowd logging in waits in line instead of
+/// taking the server's memory.
+static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
+/// [`hash_password`] off the async threads, two at a time.
+pub async fn hash_in_line(password: String) -> Result<String, String> {
+    let _turn = HASHING.acquire().await.map_err(|e| e.to_string())?;
+    tokio::task::spawn_blocking(move || hash_password(&password))
+        .await
+        .map_err(|e| e.to_string())?
+}
+
+/// [`verify_password`] off the async threads, two at a time.
+pub async fn verify_in_line(password: String, hash: String) -> bool {
+    let Ok(_turn) = HASHING.acquire().await else {
+        return false;
+    };
+    tokio::task::spawn_blocking(move || verify_password(&password, &hash))
+        .await
+        .unwrap_or(false)
+}
+
 /// Hash a password with a fresh random salt.
 pub fn hash_password(password: &str) -> Result<String, String> {
     let salt = SaltString::generate(&mut OsRng);

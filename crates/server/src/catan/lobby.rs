@@ -10,7 +10,7 @@ use std::time::Duration;
 use tabula_catan::{CheckedBoard, Severity};
 
 use super::CatanServe;
-use super::accounts::{Account, hash_password, read_users, valid_word, verify_password};
+use super::accounts::{Account, hash_in_line, read_users, valid_word, verify_in_line};
 use super::help;
 use super::table::{self, TableConfig, TableIn, TableInfo, TableState};
 use crate::core::Outbox;
@@ -297,6 +297,9 @@ pub async fn command(
                     safe(&cmd)
                 ));
             };
+            if cmd == "CREATE TESTPLAYER" {
+                return test_player(lobby).await;
+            }
             logged_in(lobby, args, s, &user, &cmd, &rest)
         }
     }
@@ -327,17 +330,14 @@ async fn login(lobby: &Arc<Mutex<Lobby>>, s: &mut Session, rest: &[&str]) -> Rep
     let account = match account {
         Some(a) => {
             let hash = a.hash.clone();
-            let good = tokio::task::spawn_blocking(move || verify_password(&password, &hash))
-                .await
-                .unwrap_or(false);
+            let good = verify_in_line(password, hash).await;
             if !good {
                 return err("no such login, or a wrong password");
             }
             a
         }
         None if open => {
-            let Ok(Ok(hash)) = tokio::task::spawn_blocking(move || hash_password(&password)).await
-            else {
+            let Ok(hash) = hash_in_line(password).await else {
                 return err("the server could not keep the password");
             };
             let a = Account {
@@ -515,41 +515,55 @@ fn logged_in(
                 )),
             }
         }
-        "CREATE TESTPLAYER" => {
-            if l.temp_users >= MAX_TEMP_USERS {
-                return err("there are enough temporary users until the server restarts");
-            }
-            let nick = loop {
-                let n = format!("tempUser{}", l.temp_users);
-                l.temp_users += 1;
-                if !l.accounts.contains_key(&n) {
-                    break n;
-                }
-            };
-            let password = temp_password();
-            let Ok(hash) = hash_password(&password) else {
-                return err("the server could not keep the password");
-            };
-            l.accounts.insert(
-                nick.clone(),
-                Account {
-                    login: nick.clone(),
-                    email: nick.clone(),
-                    team: None,
-                    hash,
-                    temporary: true,
-                },
-            );
-            ok(vec![format!(
-                "TEMPORARY USER NICK={nick} PASSWORD={password}"
-            )])
-        }
         "CHANGELOG" => ok(help::CHANGELOG.iter().map(|l| l.to_string()).collect()),
         other => err(format!(
             "there is no command {}; send HELP for the commands",
             safe(other)
         )),
     }
+}
+
+/// `CREATE TESTPLAYER`: a temporary account (its password hashed outside
+/// the lobby's lock).
+async fn test_player(lobby: &Mutex<Lobby>) -> Reply {
+    let nick = {
+        let Ok(mut l) = lobby.lock() else {
+            return err("the server is not well");
+        };
+        if l.temp_users >= MAX_TEMP_USERS {
+            return err("there are enough temporary users until the server restarts");
+        }
+        loop {
+            let n = format!("tempUser{}", l.temp_users);
+            l.temp_users += 1;
+            if !l.accounts.contains_key(&n) {
+                break n;
+            }
+        }
+    };
+    let password = temp_password();
+    let Ok(hash) = hash_in_line(password.clone()).await else {
+        return err("the server could not keep the password");
+    };
+    let Ok(mut l) = lobby.lock() else {
+        return err("the server is not well");
+    };
+    if l.accounts.contains_key(&nick) {
+        return err("the server could not make the temporary user; try again");
+    }
+    l.accounts.insert(
+        nick.clone(),
+        Account {
+            login: nick.clone(),
+            email: nick.clone(),
+            team: None,
+            hash,
+            temporary: true,
+        },
+    );
+    ok(vec![format!(
+        "TEMPORARY USER NICK={nick} PASSWORD={password}"
+    )])
 }
 
 /// Six letters and digits from the system's random source.

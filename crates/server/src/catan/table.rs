@@ -192,10 +192,12 @@ pub fn run(config: TableConfig, info: Arc<Mutex<TableInfo>>, rx: Receiver<TableI
         t.play_bots();
         let over = t.state() == TableState::Over;
         let nobody = t.members.is_empty();
-        if (over || t.game.is_none()) && nobody && idle_since.elapsed() > Duration::from_secs(1) {
+        // A finished game ends when its members have left; a game nobody
+        // is at (not started, or finished) ends after LINGER of quiet.
+        if over && nobody {
             break;
         }
-        if idle_since.elapsed() > LINGER && (over || nobody) {
+        if idle_since.elapsed() > LINGER && (over || (nobody && t.game.is_none())) {
             break;
         }
     }
