@@ -15,7 +15,7 @@ use tabula_engine::record::parse_record;
 use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
 use tabula_page_kit::dom::{El, button, by_id, el, local_storage};
-use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::i18n::{t, tf, tn};
 use tabula_page_kit::players::Player;
 use tabula_worker::protocol::{Reply, Request};
 use web_sys::HtmlCanvasElement;
@@ -644,8 +644,8 @@ pub fn status_view(g: &GameScreen) -> El {
             .child(seat_marker(s))
             .child(el("b").text(&names.seat(s)))
             .child(el("span").class("who").text(&who))
-            .child(el("span").text(&tf("cg-points", &[("n", &points.to_string())])))
-            .child(el("span").text(&tf("cg-cards", &[("n", &cards.to_string())])));
+            .child(el("span").text(&tn("cg-points", i64::from(points), &[])))
+            .child(el("span").text(&tn("cg-cards", cards as i64, &[])));
         if game.ck() {
             li = li
                 .child(el("span").text(&tf("cg-progress-n", &[("n", &progress.to_string())])))
@@ -1359,7 +1359,7 @@ pub fn new_game_view(problem: Option<&str>, drawn_chosen: bool, has_game: bool) 
                         )
                         .attr(
                             "value",
-                            &tf("cg-default-name", &[("n", &(i + 1).to_string())]),
+                            &tabula_page_kit::players::default_name(usize::from(i)),
                         ),
                 ),
         );
@@ -1515,10 +1515,8 @@ pub fn read_new_game() -> NewGame {
             spec => Player::Ai(spec.into()),
         };
         let name = field_value(&format!("ng-name-{i}"));
-        let name = crate::library::clean_name(
-            &name,
-            &tf("cg-default-name", &[("n", &(i + 1).to_string())]),
-        );
+        let name =
+            crate::library::clean_name(&name, &tabula_page_kit::players::default_name(i as usize));
         seats.push((name, player));
     }
     let ck = !field_value("ng-ck").is_empty();

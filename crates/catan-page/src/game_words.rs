@@ -139,10 +139,10 @@ pub struct Names<'a> {
 impl Names<'_> {
     /// A seat's name (`seat 3` when unnamed).
     pub fn seat(&self, s: Seat) -> String {
-        self.seats
-            .get(s as usize)
-            .cloned()
-            .unwrap_or_else(|| tf("cg-seat-n", &[("n", &(s + 1).to_string())]))
+        self.seats.get(s as usize).map_or_else(
+            || tf("cg-seat-n", &[("n", &(s + 1).to_string())]),
+            |name| tabula_page_kit::players::shown_name(name, s as usize),
+        )
     }
 
     fn corner(&self, c: u16) -> String {

@@ -9,7 +9,7 @@ use tabula_engine::Seat;
 use tabula_engine::link::record_fragment;
 use tabula_page_kit::chart::{self, Area, DASHES, Line};
 use tabula_page_kit::dom::{El, button, by_id, el, page_url};
-use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::i18n::{t, tf, tn};
 use tabula_page_kit::transport::{self, Move, Playback};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
@@ -255,10 +255,11 @@ pub fn status_view(r: &ReplayScreen) -> El {
             .attr("data-seat", &s.to_string())
             .child(seat_mark(s))
             .child(el("b").text(&names.seat(s)))
-            .child(el("span").text(&tf("cg-points", &[("n", &game.points(s).to_string())])))
-            .child(el("span").text(&tf(
+            .child(el("span").text(&tn("cg-points", i64::from(game.points(s)), &[])))
+            .child(el("span").text(&tn(
                 "cg-cards",
-                &[("n", &game.players[s as usize].hand.total().to_string())],
+                game.players[s as usize].hand.total() as i64,
+                &[],
             )));
         if game.current == s {
             li = li.class("current");
@@ -287,9 +288,11 @@ pub fn panel_view(r: &ReplayScreen) -> El {
         .attr("id", "replay-speed")
         .attr("aria-label", &t("cg-replay-speed"));
     for v in [1.0, 4.0, 12.0, 40.0] {
-        let mut o = el("option")
-            .attr("value", &v.to_string())
-            .text(&tf("cg-replay-per-second", &[("n", &v.to_string())]));
+        let mut o = el("option").attr("value", &v.to_string()).text(&tn(
+            "cg-replay-per-second",
+            v as i64,
+            &[],
+        ));
         if (r.playback.speed - v).abs() < 1e-9 {
             o = o.attr("selected", "");
         }

@@ -144,12 +144,10 @@ pub fn read_orders(answer: &Value) -> Result<Vec<Action>, String> {
         }
     };
     if list.len() > MAX_ORDERS {
-        return Err(tf(
+        return Err(tabula_page_kit::i18n::tn(
             "domains-orders-too-many",
-            &[
-                ("n", &list.len().to_string()),
-                ("max", &MAX_ORDERS.to_string()),
-            ],
+            list.len() as i64,
+            &[("max", &MAX_ORDERS.to_string())],
         ));
     }
     list.iter()

@@ -11,7 +11,7 @@ use tabula_engine::{Game, GameRecord, Problems, RecordError, Ruleset};
 
 use tabula_engine::limits::{MAX_NAME_CHARS, NameProblem};
 
-use crate::i18n::{t, tf};
+use crate::i18n::{t, tf, tn};
 
 /// What a game's page says for its ruleset: why the rules refuse an
 /// action, and the problems of a map or setup, in the page's language.
@@ -167,12 +167,10 @@ pub fn field(p: &FieldProblem) -> String {
                 tf("record-seat-player", &[("seat", &seat.to_string())])
             }
         },
-        FieldProblem::TooManyActions(n) => tf(
+        FieldProblem::TooManyActions(n) => tn(
             "record-too-many-actions",
-            &[
-                ("n", &n.to_string()),
-                ("max", &tabula_engine::limits::MAX_ACTIONS.to_string()),
-            ],
+            *n as i64,
+            &[("max", &tabula_engine::limits::MAX_ACTIONS.to_string())],
         ),
         FieldProblem::Other(words) => words.clone(),
     }
@@ -207,9 +205,10 @@ fn code_point(c: char) -> String {
 pub fn name(p: &NameProblem) -> String {
     match p {
         NameProblem::Empty => t("name-empty"),
-        NameProblem::TooLong(n) => tf(
+        NameProblem::TooLong(n) => tn(
             "name-too-long",
-            &[("n", &n.to_string()), ("max", &MAX_NAME_CHARS.to_string())],
+            *n as i64,
+            &[("max", &MAX_NAME_CHARS.to_string())],
         ),
         NameProblem::Control(c) => tf("name-control", &[("char", &code_point(*c))]),
         NameProblem::TurnsText(c) => tf("name-turns-text", &[("char", &code_point(*c))]),
@@ -219,12 +218,10 @@ pub fn name(p: &NameProblem) -> String {
 /// Why a link's data does not unpack, in plain words.
 pub fn link(e: &LinkError) -> String {
     match e {
-        LinkError::TooLong(n) => tf(
+        LinkError::TooLong(n) => tn(
             "link-too-long",
-            &[
-                ("n", &n.to_string()),
-                ("max", &tabula_engine::link::MAX_LINK_CHARS.to_string()),
-            ],
+            *n as i64,
+            &[("max", &tabula_engine::link::MAX_LINK_CHARS.to_string())],
         ),
         LinkError::Base64(Base64Damage::Character { at, found }) => tf(
             "link-bad-character",

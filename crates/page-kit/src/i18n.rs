@@ -27,6 +27,13 @@ use crate::dom::{by_id, document, local_storage};
 pub const EN: &str = include_str!("../../../www/i18n/en.txt");
 /// The German catalogue.
 pub const DE: &str = include_str!("../../../www/i18n/de.txt");
+/// The names the pages give by default, in English and German
+/// (`www/i18n/names/`): carried in every page in both languages, so that
+/// a name given in one language is recognised in the other ([`t_in`]).
+const NAMES: [&str; 2] = [
+    include_str!("../../../www/i18n/names/en.txt"),
+    include_str!("../../../www/i18n/names/de.txt"),
+];
 /// Where the chosen language is remembered.
 pub const STORAGE_KEY: &str = "tabula.lang";
 
@@ -103,11 +110,18 @@ pub fn placeholders(text: &str) -> Vec<String> {
     out
 }
 
+/// The words of a language the page does not speak, the language, and
+/// how many page catalogues they were read from.
+type OtherWords = (Lang, usize, HashMap<String, String>);
+
 thread_local! {
     static WORDS: RefCell<Option<(Lang, HashMap<String, String>)>> = const { RefCell::new(None) };
     static PAGE: RefCell<Vec<(&'static str, &'static str)>> = const { RefCell::new(Vec::new()) };
     static FORCED: RefCell<Option<Lang>> = const { RefCell::new(None) };
     static FETCHED: RefCell<Option<Vec<String>>> = const { RefCell::new(None) };
+    /// The words of the language the page does not speak (see [`t_in`]):
+    /// the language, how many page catalogues they hold, the words.
+    static OTHER: RefCell<Option<OtherWords>> = const { RefCell::new(None) };
 }
 
 /// Fetch the site's and the page's catalogues of the page's language
@@ -227,6 +241,10 @@ fn with_words<T>(f: impl FnOnce(&HashMap<String, String>) -> T) -> T {
         let lang = lang();
         if w.as_ref().is_none_or(|(l, _)| *l != lang) {
             let mut map: HashMap<String, String> = HashMap::new();
+            map.extend(parse(NAMES[0]).unwrap_or_default());
+            if lang == Lang::De {
+                map.extend(parse(NAMES[1]).unwrap_or_default());
+            }
             if let Some(texts) = FETCHED.with(|f| f.borrow().clone()) {
                 for text in &texts {
                     map.extend(parse(text).unwrap_or_default());
@@ -258,9 +276,69 @@ pub fn t(key: &str) -> String {
     with_words(|m| m.get(key).cloned().unwrap_or_else(|| key.to_string()))
 }
 
+/// The words of `key` in `lang`, whatever language the page speaks (the
+/// catalogues carried in the page: the default names always; the site's
+/// and the page's own when the page carries both languages, while a page
+/// that fetches its words knows only its language's). `None` where no
+/// catalogue of `lang` has it.
+///
+/// A name a page gave by default in one language (`North`, `Player 1`)
+/// is recognised with it on a page in the other, and said in its words.
+pub fn t_in(lang: Lang, key: &str) -> Option<String> {
+    if lang == self::lang() {
+        return with_words(|m| m.get(key).cloned());
+    }
+    let pages = PAGE.with(|p| p.borrow().clone());
+    OTHER.with(|o| {
+        let mut o = o.borrow_mut();
+        if o.as_ref()
+            .is_none_or(|(l, n, _)| *l != lang || *n != pages.len())
+        {
+            let mut map: HashMap<String, String> = HashMap::new();
+            let names = if lang == Lang::En { NAMES[0] } else { NAMES[1] };
+            map.extend(parse(names).unwrap_or_default());
+            #[cfg(feature = "embedded-words")]
+            {
+                map.extend(parse(lang.catalogue()).unwrap_or_default());
+                for &(en, de) in &pages {
+                    map.extend(parse(if lang == Lang::En { en } else { de }).unwrap_or_default());
+                }
+            }
+            *o = Some((lang, pages.len(), map));
+        }
+        o.as_ref().and_then(|(_, _, m)| m.get(key).cloned())
+    })
+}
+
 /// The words of `key` with each `{name}` filled in from `args`.
 pub fn tf(key: &str, args: &[(&str, &str)]) -> String {
     fill(&t(key), args)
+}
+
+/// The words of `key` for a count `n`, filled in as `{n}` (with `args`):
+/// the catalogue's `KEY-one` when `n` is 1 and it has one (`1 point`,
+/// `1 Punkt`, `-1 point`), else `KEY` (`0 points`, `2 points`); `args`
+/// may give `{n}` a text of its own (a fraction). A text that counts
+/// something has its `-one` form in both catalogues (the catalogue test
+/// renders each with 0, 1 and 2).
+pub fn tn(key: &str, n: i64, args: &[(&str, &str)]) -> String {
+    let one = format!("{key}-one");
+    let key = if n.unsigned_abs() == 1 && with_words(|m| m.contains_key(&one)) {
+        one.as_str()
+    } else {
+        key
+    };
+    let count = n.to_string();
+    // `args` first: a page may give `{n}` a text of its own (`0.5`).
+    let mut all: Vec<(&str, &str)> = args.to_vec();
+    all.push(("n", &count));
+    tf(key, &all)
+}
+
+/// The count a number's text stands for, to choose its words with [`tn`]
+/// (`"1"` → 1; a number too long to read counts as many).
+pub fn count(number: &str) -> i64 {
+    number.trim().parse().unwrap_or(i64::MAX)
 }
 
 /// The numbers in a message, in order (`"5 to 32"` → `["5", "32"]`): how

@@ -39,9 +39,45 @@ impl Player {
     }
 }
 
+/// The name seat `seat` (from 0) has until a person gives one, in the
+/// page's language (`Player 1`, `Spieler 1`).
+pub fn default_name(seat: usize) -> String {
+    crate::i18n::tf("default-player", &[("n", &(seat + 1).to_string())])
+}
+
+/// A seat's name as the page says it: a default name given in either
+/// language (`Player 1` on a German page) in the page's language.
+pub fn shown_name(name: &str, seat: usize) -> String {
+    use crate::i18n::{Lang, fill, t_in};
+    let n = (seat + 1).to_string();
+    let default = [Lang::En, Lang::De]
+        .into_iter()
+        .any(|l| t_in(l, "default-player").is_some_and(|text| fill(&text, &[("n", &n)]) == name));
+    if default {
+        default_name(seat)
+    } else {
+        name.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A default name is said in the page's language, whichever it was
+    /// given in; any other name stays as it is.
+    #[test]
+    fn a_default_name_follows_the_page_s_language() {
+        use crate::i18n::{Lang, use_lang};
+        use_lang(Some(Lang::De));
+        assert_eq!(default_name(0), "Spieler 1");
+        assert_eq!(shown_name("Player 2", 1), "Spieler 2");
+        assert_eq!(shown_name("Player 2", 0), "Player 2");
+        assert_eq!(shown_name("Ann", 0), "Ann");
+        use_lang(Some(Lang::En));
+        assert_eq!(shown_name("Spieler 3", 2), "Player 3");
+        use_lang(None);
+    }
 
     #[test]
     fn a_record_names_people_and_the_page_bots_and_nothing_else_runs() {

@@ -111,6 +111,7 @@ fn same_keys(place: &str, en: &str, de: &str) {
 #[test]
 fn every_key_is_used_by_a_page() {
     let sources = page_sources();
+    let counted_keys: Vec<String> = calls(&sources, "tn").into_iter().map(|(k, _)| k).collect();
     let unused: Vec<String> = catalogues()
         .into_iter()
         .flat_map(|(_, en, _)| parse(&en).expect("parses"))
@@ -118,8 +119,11 @@ fn every_key_is_used_by_a_page() {
         .filter(|k| {
             // A touch screen's form of a sentence (`…-touch`) is used where
             // its base key goes through `touch::key`.
-            let k = match k.strip_suffix("-touch") {
-                Some(base) if sources.contains("touch::key(") => base,
+            // A count's form for 1 (`…-one`) is used where its base key
+            // goes through `tn`.
+            let k = match (k.strip_suffix("-touch"), k.strip_suffix("-one")) {
+                (Some(base), _) if sources.contains("touch::key(") => base,
+                (_, Some(base)) if counted_keys.iter().any(|k| k == base) => base,
                 _ => k.as_str(),
             };
             !sources.contains(&format!("\"{k}\"")) && !sources.contains(&format!("'{k}'"))
@@ -365,4 +369,132 @@ fn a_hand_off_says_the_person_s_name_in_every_text() {
         }
     }
     use_lang(None);
+}
+
+/// Words that count (plural nouns, English and German): a text with
+/// `{n}` before one of them says a number of things, and has a `-one`
+/// form for 1. (German nouns whose plural is their singular after a
+/// number, `1 Spieler`, `1 Zeichen`, `1 Kolonisten`, are not listed.)
+const COUNTED: &[&str] = &[
+    "points",
+    "squares",
+    "cards",
+    "rounds",
+    "turns",
+    "players",
+    "bots",
+    "games",
+    "orders",
+    "colonists",
+    "characters",
+    "actions",
+    "problems",
+    "regions",
+    "cells",
+    "warnings",
+    "knights",
+    "seconds",
+    "leaders",
+    "artifacts",
+    "conflicts",
+    "units",
+    "steps",
+    "moves",
+    "Punkte",
+    "Felder",
+    "Karten",
+    "Runden",
+    "Züge",
+    "Spiele",
+    "Befehle",
+    "Aktionen",
+    "Probleme",
+    "Regionen",
+    "Zellen",
+    "Warnungen",
+    "Artefakte",
+    "Einheiten",
+    "Konflikte",
+    "Schritte",
+];
+
+/// The counted word after `{n}` in `text`, if any.
+fn counted(text: &str) -> Option<&'static str> {
+    let rest = text.split("{n} ").skip(1);
+    for r in rest {
+        let word: String = r.chars().take_while(|c| c.is_alphabetic()).collect();
+        if let Some(w) = COUNTED.iter().find(|w| **w == word) {
+            return Some(w);
+        }
+    }
+    None
+}
+
+/// A text that counts things says them right for 0, 1 and 2, in both
+/// languages: it has a `-one` form, which `tn` picks for 1 (never
+/// `1 points`, `1 Punkte`), and the pages say it with `tn`, never `tf`.
+#[test]
+fn counts_read_right_for_0_1_and_2_in_both_languages() {
+    let sources = page_sources();
+    let mut wrong = Vec::new();
+    for (place, en, de) in catalogues() {
+        let en = parse(&en).expect("parses");
+        let de = parse(&de).expect("parses");
+        let has = |c: &[(String, String)], k: &str| c.iter().any(|(key, _)| key == k);
+        let text = |c: &[(String, String)], k: &str| {
+            c.iter()
+                .find(|(key, _)| key == k)
+                .map(|(_, t)| t.clone())
+                .unwrap_or_default()
+        };
+        for (key, en_text) in &en {
+            // A pair of `-one`/`-many` keys (a page picks one itself).
+            if key.ends_with("-one")
+                || key
+                    .strip_suffix("-many")
+                    .is_some_and(|base| has(&en, &format!("{base}-one")))
+            {
+                continue;
+            }
+            let de_text = text(&de, key);
+            if counted(en_text).is_none() && counted(&de_text).is_none() {
+                continue;
+            }
+            let one = format!("{key}-one");
+            if !has(&en, &one) || !has(&de, &one) {
+                wrong.push(format!(
+                    "{place}: {key} counts (“{en_text}”) but has no {one}"
+                ));
+                continue;
+            }
+            for (lang, many, single) in [
+                ("en", en_text.clone(), text(&en, &one)),
+                ("de", de_text, text(&de, &one)),
+            ] {
+                for n in [0u64, 1, 2] {
+                    let t = if n == 1 { &single } else { &many };
+                    let said = tabula_page_kit::i18n::fill(t, &[("n", &n.to_string())]);
+                    let bad = said.split("1 ").skip(1).any(|r| {
+                        COUNTED.iter().any(|w| {
+                            r.starts_with(w)
+                                && !r[w.len()..].starts_with(|c: char| c.is_alphabetic())
+                        })
+                    }) && n == 1;
+                    if bad || said.contains('{') && placeholders(&said).contains(&"n".to_string()) {
+                        wrong.push(format!("{place}: {key} ({lang}) with {n}: “{said}”"));
+                    }
+                }
+            }
+            if calls(&sources, "tf").iter().any(|(k, _)| k == key) {
+                wrong.push(format!(
+                    "{place}: {key} is said with tf: a count goes through tn"
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "counts that read wrong:\n{}",
+        wrong.join("\n")
+    );
 }

@@ -6,7 +6,7 @@
 
 use tabula_engine::{Problem, Problems};
 use tabula_page_kit::grid::{self, Grid, Place};
-use tabula_page_kit::i18n::{numbers, t, tf};
+use tabula_page_kit::i18n::{count, numbers, t, tf, tn};
 use tabula_star_tigris::Pos;
 use tabula_star_tigris::map::{MAX_SIDE, MIN_SIDE, Map, MapStats, Terrain, check_map, parse_map};
 
@@ -93,9 +93,13 @@ pub fn problem_words(p: &Problem) -> String {
             .split_once(" is not a map cell")
             .map(|(c, _)| tf("editor-problem-bad-character", &[("char", c)])),
         "empty" => Some(t("editor-problem-empty")),
-        "not-rectangular" => num(0)
-            .zip(num(1))
-            .map(|(c, w)| tf("editor-problem-not-rectangular", &[("n", c), ("width", w)])),
+        "not-rectangular" => num(0).zip(num(1)).map(|(c, w)| {
+            tn(
+                "editor-problem-not-rectangular",
+                count(c),
+                &[("n", c), ("width", w)],
+            )
+        }),
         "size" => match (num(0), num(1), num(2)) {
             (Some(v), Some(lo), Some(hi)) => {
                 let key = if p.message.contains("columns wide") {
@@ -198,7 +202,11 @@ pub fn name_problem_words(why: &str) -> String {
     if why == "the name is empty" {
         t("editor-name-empty")
     } else if why.starts_with("the name has ") && n.len() == 2 {
-        tf("editor-name-long", &[("n", n[0]), ("max", n[1])])
+        tn(
+            "editor-name-long",
+            count(n[0]),
+            &[("n", n[0]), ("max", n[1])],
+        )
     } else if let Some(c) = why.strip_prefix("the name holds the control character ") {
         tf("editor-name-control", &[("char", c)])
     } else if let Some(c) = why

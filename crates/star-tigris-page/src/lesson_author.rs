@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_engine::{Game, Problem, Problems, ToMove};
-use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::i18n::{count, t, tf, tn};
 use tabula_star_tigris::lesson::{
     Expectations, LearnerAction, Lesson, LessonAction, LessonStep, StepTranslation, Translations,
     play_lesson,
@@ -122,9 +122,13 @@ pub fn setup_problem_words(p: &Problem) -> String {
                 }
             }
         }
-        "not-rectangular" => num(0)
-            .zip(num(1))
-            .map(|(c, w)| tf("lesson-setup-not-rectangular", &[("n", c), ("width", w)])),
+        "not-rectangular" => num(0).zip(num(1)).map(|(c, w)| {
+            tn(
+                "lesson-setup-not-rectangular",
+                count(c),
+                &[("n", c), ("width", w)],
+            )
+        }),
         "duplicate-leader" => num(0).zip(kind_in(msg)).map(|(p, k)| {
             tf(
                 "lesson-setup-duplicate-leader",

@@ -7,7 +7,7 @@ use tabula_star_tigris::{Action, Kind, Pos};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
-use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::i18n::{t, tf, tn};
 
 use crate::app::{REPLAY_SPEEDS, ReplayView};
 use crate::board::{self, Geometry, Picture};
@@ -58,7 +58,7 @@ pub fn top(v: &ReplayView) -> El {
     let title = r.names.join(&format!(" {} ", t("versus")));
     root = root.child(el("h2").text(&tf("replay-title", &[("names", &title)])));
     let status = if r.pos == 0 {
-        tf("replay-start", &[("n", &n.to_string())])
+        tn("replay-start", n as i64, &[])
     } else {
         tf(
             "replay-at",

@@ -5,7 +5,7 @@
 
 use tabula_engine::{GameRecord, Problem, Problems, RecordError};
 use tabula_page_kit::error_words::{self, RulesetWords};
-use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::i18n::{count, t, tf, tn};
 use tabula_star_tigris::StarTigris;
 use tabula_star_tigris::error::{Attempt, Awaited, RuleError};
 
@@ -44,14 +44,12 @@ pub fn rule(e: &RuleError) -> String {
         RuleError::Destroyed(p) => at("rule-destroyed", p),
         RuleError::Uninhabitable(p) => at("rule-uninhabitable", p),
         RuleError::MiningNeedsUninhabitable(p) => at("rule-mining-needs-uninhabitable", p),
-        RuleError::JoinsTooMany(p, n) => tf(
-            "rule-joins-too-many",
-            &[("at", &p.to_string()), ("n", &n.to_string())],
-        ),
-        RuleError::LeaderJoins(p, n) => tf(
-            "rule-leader-joins",
-            &[("at", &p.to_string()), ("n", &n.to_string())],
-        ),
+        RuleError::JoinsTooMany(p, n) => {
+            tn("rule-joins-too-many", *n as i64, &[("at", &p.to_string())])
+        }
+        RuleError::LeaderJoins(p, n) => {
+            tn("rule-leader-joins", *n as i64, &[("at", &p.to_string())])
+        }
         RuleError::NoScientist(p) => at("rule-no-scientist", p),
         RuleError::LeaderOnBoard(k) => {
             tf("rule-leader-on-board", &[("leader", &word("leader", *k))])
@@ -118,8 +116,12 @@ pub fn problem(p: &Problem) -> String {
                 None => problem_at(p, false),
             }
         }
-        ("pool", [total, players, _]) => tf("rule-pool-few", &[("n", total), ("players", players)]),
-        ("players", [n, ..]) => tf("rule-players", &[("n", n)]),
+        ("pool", [total, players, _]) => tn(
+            "rule-pool-few",
+            count(total),
+            &[("n", total), ("players", players)],
+        ),
+        ("players", [n, ..]) => tn("rule-players", count(n), &[("n", n)]),
         _ => problem_at(p, false),
     }
 }

@@ -13,7 +13,7 @@ use tabula_page_kit::handoff::Handoff;
 
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::board::{self, Geometry, Picture, RegionOverlay};
-use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::i18n::{t, tf, tn};
 
 use crate::dom::{El, button, by_id, document, el, replace_children, sized_context, swatch};
 use crate::maps::MAPS;
@@ -1160,11 +1160,8 @@ fn new_game_dialog(app: &App) -> El {
     let mut count = el("div").class("slots");
     for n in 2..=4 {
         count = count.child(
-            button(
-                &tf("n-players", &[("n", &n.to_string())]),
-                &format!("seats:{n}"),
-            )
-            .pressed(n == app.dialog_seats),
+            button(&tn("n-players", n as i64, &[]), &format!("seats:{n}"))
+                .pressed(n == app.dialog_seats),
         );
     }
     el("div")

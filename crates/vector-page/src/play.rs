@@ -13,7 +13,7 @@ use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
 use tabula_page_kit::dom::{El, button, by_id, document, el, listen, local_storage};
 use tabula_page_kit::handoff::{self, Handoff};
-use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::i18n::{t, tf, tn};
 use tabula_page_kit::morph;
 use tabula_page_kit::players::Player;
 use tabula_vector::{Action, Dir, Options, Square, Vector};
@@ -159,6 +159,12 @@ impl Play {
             codes.clone(),
         )
         .ok()?;
+        // Said with a default name (a seat's word) in the page's language;
+        // the record keeps the names it was given.
+        play.names = (0..)
+            .zip(&record.seats)
+            .map(|(seat, s)| signs::seat_name(&s.name, seat))
+            .collect();
         play.outs = out
             .iter()
             .enumerate()
@@ -682,12 +688,12 @@ fn round_view(play: &Play) -> El {
     }
     let mut last = el("ul").class("last-round").attr("id", "last-round");
     for (s, d, m) in &game.played {
-        last = last.child(el("li").child(seat_badge(*s)).text(&tf(
+        last = last.child(el("li").child(seat_badge(*s)).text(&tn(
             "v-played",
+            i64::from(*m),
             &[
                 ("name", &play.names[*s as usize]),
                 ("dir", &format!("{} {}", arrow(*d), dir_word(*d))),
-                ("n", &m.to_string()),
             ],
         )));
     }
@@ -717,14 +723,11 @@ fn scores_view(play: &Play) -> El {
         body = body.child(
             el("tr")
                 .attr("data-seat", letter(s))
-                .child(el("td").child(seat_badge(s)).text(&{
-                    let name = &play.names[s as usize];
-                    if *name == seat_word(s) {
-                        name.clone()
-                    } else {
-                        format!("{name} ({})", seat_word(s))
-                    }
-                }))
+                .child(
+                    el("td")
+                        .child(seat_badge(s))
+                        .text(&signs::seat_label(&play.names[s as usize], s)),
+                )
                 .child(el("td").text(&player_words(&play.players[s as usize])))
                 .child(
                     el("td")

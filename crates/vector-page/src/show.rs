@@ -9,7 +9,7 @@ use std::cell::RefCell;
 
 use tabula_engine::Game;
 use tabula_page_kit::dom::{El, button, by_id, el};
-use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::i18n::{t, tf, tn};
 use tabula_page_kit::morph;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, KeyboardEvent};
@@ -125,9 +125,11 @@ fn view(s: &Show) -> El {
     let mut seats = el("ul").class("show-seats");
     for seat in 0..4u8 {
         seats = seats.child(el("li").child(crate::play::seat_badge(seat)).text(&format!(
-            "{} ({}): {}",
-            game.names.get(seat as usize).cloned().unwrap_or_default(),
-            seat_word(seat),
+            "{}: {}",
+            crate::signs::seat_label(
+                game.names.get(seat as usize).map_or("", String::as_str),
+                seat
+            ),
             state.scores[seat as usize]
         )));
     }
@@ -310,12 +312,10 @@ pub const MAX_LINK_DATA: usize = 64 * 1024;
 fn tournament_link(text: &str) -> Result<String, String> {
     let data = tabula_engine::link::pack(text);
     if data.len() > MAX_LINK_DATA {
-        return Err(tf(
+        return Err(tn(
             "v-tournament-link-too-long",
-            &[
-                ("n", &data.len().to_string()),
-                ("max", &MAX_LINK_DATA.to_string()),
-            ],
+            data.len() as i64,
+            &[("max", &MAX_LINK_DATA.to_string())],
         ));
     }
     Ok(format!(

@@ -3,7 +3,7 @@
 //! Plain functions, tested natively.
 
 use tabula_engine::Seat;
-use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::i18n::{Lang, t, t_in, tf, tn};
 use tabula_vector::geometry::SEAT_LETTERS;
 use tabula_vector::{Dir, Payee, Square};
 
@@ -62,14 +62,46 @@ pub fn letter(seat: Seat) -> &'static str {
     SEAT_LETTERS[seat as usize % 4]
 }
 
-/// The seat's name in words ("North").
-pub fn seat_word(seat: Seat) -> String {
-    t(match seat % 4 {
+fn seat_key(seat: Seat) -> &'static str {
+    match seat % 4 {
         0 => "v-north",
         1 => "v-east",
         2 => "v-south",
         _ => "v-west",
-    })
+    }
+}
+
+/// The seat's name in words ("North").
+pub fn seat_word(seat: Seat) -> String {
+    t(seat_key(seat))
+}
+
+/// Whether `name` is the name a seat is given by default: its seat's
+/// word, in either language (`North`, `Nord`).
+fn default_name(name: &str, seat: Seat) -> bool {
+    [Lang::En, Lang::De]
+        .into_iter()
+        .any(|l| t_in(l, seat_key(seat)).as_deref() == Some(name))
+}
+
+/// A seat's name as the page says it: a default name in the page's
+/// language (a game begun in English shows `Nord` on the German page).
+pub fn seat_name(name: &str, seat: Seat) -> String {
+    if default_name(name, seat) {
+        seat_word(seat)
+    } else {
+        name.to_string()
+    }
+}
+
+/// A seat's name beside its seat's word (`Ann (North)`); a default name
+/// is the seat's word alone (never `North (North)`).
+pub fn seat_label(name: &str, seat: Seat) -> String {
+    if default_name(name, seat) {
+        seat_word(seat)
+    } else {
+        format!("{name} ({})", seat_word(seat))
+    }
 }
 
 /// The team's name in words ("North and South").
@@ -129,7 +161,7 @@ pub fn square_words(s: Square) -> String {
                 Payee::Seat(x) => seat_word(x),
                 Payee::Pair(a, b) => tf("v-sq-pair", &[("a", &seat_word(a)), ("b", &seat_word(b))]),
             };
-            let base = tf("v-sq-points", &[("n", &value.to_string()), ("who", &who)]);
+            let base = tn("v-sq-points", i64::from(value), &[("who", &who)]);
             if yellow {
                 format!("{base} {}", t("v-sq-yellow"))
             } else {
@@ -137,10 +169,9 @@ pub fn square_words(s: Square) -> String {
             }
         }
         Square::NoTurn(x) => tf("v-sq-noturn", &[("seat", &seat_word(x))]),
-        Square::Move { dir, steps } => tf(
-            "v-sq-move",
-            &[("n", &steps.to_string()), ("dir", &dir_word(dir))],
-        ),
+        Square::Move { dir, steps } => {
+            tn("v-sq-move", i64::from(steps), &[("dir", &dir_word(dir))])
+        }
     }
 }
 
@@ -203,5 +234,54 @@ mod tests {
         }
         assert_eq!(board_name("starter", BOARDS[0].1), "Starter");
         assert!(board_text("nowhere").is_none());
+    }
+
+    /// A default name (the seat's word, in either language) is said in
+    /// the page's language and never twice (`North (North)`); a count of
+    /// 1 is singular, in both languages.
+    #[test]
+    fn default_names_and_counts_read_right_in_both_languages() {
+        use tabula_page_kit::i18n::{Lang, use_lang};
+        crate::add_words();
+        use_lang(Some(Lang::En));
+        assert_eq!(seat_label("North", 0), "North");
+        assert_eq!(seat_label("Nord", 0), "North");
+        assert_eq!(seat_label("Ann", 0), "Ann (North)");
+        assert_eq!(seat_label("North", 1), "North (East)");
+        let one = Square::Points {
+            value: 1,
+            to: Payee::All,
+            yellow: false,
+        };
+        let push = Square::Move {
+            dir: Dir::E,
+            steps: 1,
+        };
+        assert!(
+            square_words(one).starts_with("1 point to"),
+            "{}",
+            square_words(one)
+        );
+        assert!(
+            square_words(push).contains("1 square east"),
+            "{}",
+            square_words(push)
+        );
+        use_lang(Some(Lang::De));
+        assert_eq!(seat_label("North", 0), "Nord");
+        assert_eq!(seat_name("North", 0), "Nord");
+        assert_eq!(seat_name("Ann", 0), "Ann");
+        assert_eq!(seat_label("Ann", 2), "Ann (Süd)");
+        assert!(
+            square_words(one).starts_with("1 Punkt an"),
+            "{}",
+            square_words(one)
+        );
+        assert!(
+            square_words(push).contains("1 Feld nach"),
+            "{}",
+            square_words(push)
+        );
+        use_lang(None);
     }
 }

@@ -593,9 +593,8 @@ fn live_view(tr: &Tourney) -> El {
         for seat in 0..4u8 {
             let e = tr.seatings[c.index][seat as usize];
             seats = seats.child(el("li").child(crate::play::seat_badge(seat)).text(&format!(
-                "{} ({}): {}",
-                tr.entrants[e].name,
-                crate::signs::seat_word(seat),
+                "{}: {}",
+                crate::signs::seat_label(&tr.entrants[e].name, seat),
                 c.game.game().scores[seat as usize]
             )));
         }

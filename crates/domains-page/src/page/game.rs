@@ -588,7 +588,10 @@ fn take_report(p: &mut Page, report: Report) {
                     ],
                 ))
             });
-            p.note(
+            // Said in full once the rounds shown reach the end (see
+            // `view::render_notes`): a replay at round 55 names no winner.
+            p.note_about(
+                GAME_OVER,
                 summary.unwrap_or_else(|| t("domains-game-over-short")),
                 false,
             );
@@ -752,6 +755,9 @@ fn open_message(text: &str) {
         m.set_text_content(Some(text));
     }
 }
+
+/// What the note of a game's end is about (see [`Page::note_about`]).
+pub const GAME_OVER: &str = "game-over";
 
 /// Where a game being opened comes from.
 #[derive(Clone)]
@@ -1009,7 +1015,7 @@ pub fn copy_link() {
             out.select();
         }
         p.note(
-            tf("domains-link-copied", &[("n", &link.len().to_string())]),
+            tabula_page_kit::i18n::tn("domains-link-copied", link.len() as i64, &[]),
             false,
         );
     });

@@ -57,6 +57,12 @@ fn enable(cmd: &str, yes: bool) {
 }
 
 /// The rounds of the film's game.
+/// Whether a finished game is shown at a round before its last (the
+/// replay is going on).
+fn before_the_end(p: &Page) -> bool {
+    p.running.is_none() && p.pos + 1 < p.frames()
+}
+
 fn film_rounds(p: &Page) -> u32 {
     p.film.as_ref().map_or(0, |f| f.rounds)
 }
@@ -71,7 +77,13 @@ pub fn fill_words() {
                 .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
             {
                 let n = o.get_attribute("value").unwrap_or_default();
-                o.set_text_content(Some(&tf("domains-speed-option", &[("n", &n)])));
+                // A speed may be a fraction (0.5 rounds/s).
+                let count = if n == "1" { 1 } else { 2 };
+                o.set_text_content(Some(&tabula_page_kit::i18n::tn(
+                    "domains-speed-option",
+                    count,
+                    &[("n", &n)],
+                )));
             }
         }
     }
@@ -267,6 +279,7 @@ pub fn render(p: &Page) {
             {
                 t("domains-title-stopped")
             }
+            (Source::Played, false) if before_the_end(p) => t("domains-title-replay"),
             (Source::Played, false) => t("domains-title-over"),
             (Source::Record, _) => t("domains-title-record"),
             (Source::Original, _) => t("domains-title-original"),
@@ -427,11 +440,24 @@ fn render_person(p: &Page) {
     replace_children(&box_, content);
 }
 
+/// The notes, newest first. The note of a game's end names its winner
+/// only once the rounds shown reach the end: before, it says that the
+/// game is over and where to see how it ended.
 fn render_notes(p: &Page) {
     let Some(box_) = by_id("notes") else { return };
     box_.set_text_content(None);
+    let ahead = before_the_end(p).then(|| {
+        tf(
+            "domains-game-over-ahead",
+            &[("rounds", &p.frames().saturating_sub(1).to_string())],
+        )
+    });
     for note in p.notes.iter().rev().take(30) {
-        let li = el("li").text(&note.text);
+        let text = match &ahead {
+            Some(a) if note.about.as_deref() == Some(super::game::GAME_OVER) => a,
+            _ => &note.text,
+        };
+        let li = el("li").text(text);
         let li = if note.bad { li.class("bad") } else { li };
         box_.append_child(&li.0).ok();
     }
