@@ -41,8 +41,8 @@ done
 failed=0
 for p in "${pids[@]}"; do wait "$p" || failed=$((failed + 1)); done
 end=$(date +%s.%N)
-# SIGINT ends the server; /usr/bin/time then writes its times.
-kill -INT "$serve_pid" 2>/dev/null || true
+# SIGTERM ends the server (a background job ignores SIGINT); /usr/bin/time then writes its times.
+kill -TERM "$serve_pid" 2>/dev/null || true
 wait "$server" 2>/dev/null || true
 verified=0
 for r in "$work"/records/*.json; do

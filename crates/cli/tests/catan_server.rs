@@ -1043,3 +1043,75 @@ fn three_tabula_clients_play_a_test_game_on_the_server() {
     ]);
     assert_eq!(bad.code, 2, "{}", bad.stderr);
 }
+
+#[test]
+fn game_messages_follow_the_seeds_table_of_audience_and_recipient() {
+    let server = serve(&[]);
+    let mut a = Client::login(server.port, "ann");
+    let mut b = Client::login(server.port, "bob");
+    assert_eq!(a.ask("CREATE GAME chat -maxPlayers 3"), vec!["OK"]);
+    for c in [&mut a, &mut b] {
+        assert_eq!(c.ask("JOIN GAME chat"), vec!["OK"]);
+        c.until("OK - JOIN GAME");
+    }
+    let msg = |pairs: &[(&str, &str)]| cmd("MESSAGE", pairs);
+    // No audience, no recipient: everyone in the game.
+    a.send(&msg(&[("message", "hello all")]));
+    for c in [&mut a, &mut b] {
+        let e = c.event().unwrap();
+        assert_eq!(e["@src"], "User@ann");
+        assert_eq!(e["@prop"], "PUBLIC_MESSAGE");
+        assert_eq!(e["@nv"], "ann: hello all");
+    }
+    // ALL: everyone.
+    b.send(&msg(&[("message", "hi"), ("audience", "ALL")]));
+    assert_eq!(a.event().unwrap()["@nv"], "bob: hi");
+    assert_eq!(b.event().unwrap()["@nv"], "bob: hi");
+    // Not sent: a recipient without USER or TEAM, USER without a recipient.
+    for pairs in [
+        vec![("message", "x"), ("recipient", "bob")],
+        vec![("message", "x"), ("audience", "ALL"), ("recipient", "bob")],
+        vec![("message", "x"), ("audience", "USER")],
+        vec![
+            ("message", "x"),
+            ("audience", "USER"),
+            ("recipient", "nobody"),
+        ],
+        vec![("audience", "ALL")],
+    ] {
+        a.send(&msg(&pairs));
+        let e = a.event().unwrap();
+        assert_eq!(e["@src"], "SERVER");
+        assert!(
+            e["@nv"].as_str().unwrap().starts_with("ERROR: MESSAGE - "),
+            "{pairs:?}: {e}"
+        );
+    }
+    // USER: the recipient (and a copy to the sender).
+    a.send(&msg(&[
+        ("message", "psst"),
+        ("audience", "USER"),
+        ("recipient", "bob"),
+    ]));
+    let e = b.event().unwrap();
+    assert_eq!(e["@prop"], "USER_MESSAGE");
+    assert_eq!(e["@src"], "User@ann");
+    assert_eq!(e["@nv"], "ann: psst");
+    assert_eq!(a.event().unwrap()["@nv"], "ann: psst");
+    // Colours are six hex digits.
+    a.send(&cmd("CHANGE_USER_COLOR", &[("color", "FFFF00")]));
+    assert_eq!(a.event().unwrap()["@nv"], "OK - CHANGE_USER_COLOR");
+    a.send(&cmd("CHANGE_USER_COLOR", &[("color", "yellow")]));
+    assert!(
+        a.event().unwrap()["@nv"]
+            .as_str()
+            .unwrap()
+            .starts_with("ERROR: CHANGE_USER_COLOR - ")
+    );
+    // Game commands wait for the start.
+    a.send(&cmd("END_TURN", &[]));
+    assert_eq!(
+        a.event().unwrap()["@nv"],
+        "ERROR: END_TURN - the game has not started"
+    );
+}

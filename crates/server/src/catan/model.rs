@@ -13,8 +13,10 @@ use tabula_engine::Seat;
 
 use super::ids::{Ids, Obj};
 
-/// One property of one object.
-pub type Entry = ((String, &'static str), String);
+/// An object and one of its properties.
+pub type Key = (Obj, &'static str);
+/// One property of one object, with its value.
+pub type Entry = (Key, String);
 
 /// The people at a table, as the model names them.
 pub struct Names<'a> {
@@ -36,12 +38,12 @@ fn phase_name(p: Phase) -> &'static str {
     }
 }
 
-/// Everything `viewer` may know of `game` (`None`: a visitor), in a fixed
-/// order: the game, the players, the map, the pieces, the viewer's cards.
-pub fn model(game: &Catan, viewer: Option<Seat>, ids: &Ids, names: &Names) -> Vec<Entry> {
+/// Everything every member may know of `game`, in a fixed order: the
+/// game, the players, the map, the pieces.
+pub fn public_model(game: &Catan, ids: &Ids, names: &Names) -> Vec<Entry> {
     let mut out: Vec<Entry> = Vec::with_capacity(512);
     let mut put = |obj: Obj, prop: &'static str, value: String| {
-        out.push(((ids.of(obj), prop), value));
+        out.push(((obj, prop), value));
     };
     let topo = &game.topo;
     let field = |h: u16| Obj::Field(topo.hexes[h as usize].field);
@@ -223,8 +225,16 @@ pub fn model(game: &Catan, viewer: Option<Seat>, ids: &Ids, names: &Names) -> Ve
             put(b, "road", ids.of(Obj::UserAssets(owner)));
         }
     }
-    // The viewer's own cards.
-    if let Some(me) = viewer {
+    out
+}
+
+/// What only seat `me` may know: its own cards.
+pub fn private_model(game: &Catan, me: Seat, ids: &Ids) -> Vec<Entry> {
+    let mut out: Vec<Entry> = Vec::with_capacity(16);
+    let mut put = |obj: Obj, prop: &'static str, value: String| {
+        out.push(((obj, prop), value));
+    };
+    {
         let p = &game.players[me as usize];
         for c in Card::ALL {
             if !game.ck() && c.is_commodity() {
@@ -252,22 +262,31 @@ pub fn model(game: &Catan, viewer: Option<Seat>, ids: &Ids, names: &Names) -> Ve
 /// The events that turn model `old` into model `new`, stamped `ts`: one
 /// per property whose value changed (`@ov` the old value), appeared (no
 /// `@ov`) or vanished (no `@nv`).
-pub fn diff(old: &[Entry], new: &[Entry], ts: &str) -> Vec<String> {
-    let before: HashMap<&(String, &'static str), &String> =
-        old.iter().map(|(k, v)| (k, v)).collect();
+pub fn diff(old: &[Entry], new: &[Entry], ts: &str, ids: &Ids) -> Vec<String> {
     let mut out = Vec::new();
-    let mut seen: HashMap<&(String, &'static str), ()> = HashMap::with_capacity(new.len());
+    // Models keep their order: when the keys are the same, walk both.
+    let same_keys = old.len() == new.len() && old.iter().zip(new).all(|(a, b)| a.0 == b.0);
+    if same_keys {
+        for ((k, o), (_, v)) in old.iter().zip(new) {
+            if o != v {
+                out.push(event(ts, &ids.of(k.0), k.1, Some(v), Some(o)));
+            }
+        }
+        return out;
+    }
+    let before: HashMap<&Key, &String> = old.iter().map(|(k, v)| (k, v)).collect();
+    let mut seen: HashMap<&Key, ()> = HashMap::with_capacity(new.len());
     for (k, v) in new {
         seen.insert(k, ());
         match before.get(k) {
             Some(o) if *o == v => {}
-            Some(o) => out.push(event(ts, &k.0, k.1, Some(v), Some(o))),
-            None => out.push(event(ts, &k.0, k.1, Some(v), None)),
+            Some(o) => out.push(event(ts, &ids.of(k.0), k.1, Some(v), Some(o))),
+            None => out.push(event(ts, &ids.of(k.0), k.1, Some(v), None)),
         }
     }
     for (k, v) in old {
         if !seen.contains_key(k) {
-            out.push(event(ts, &k.0, k.1, None, Some(v)));
+            out.push(event(ts, &ids.of(k.0), k.1, None, Some(v)));
         }
     }
     out

@@ -19,9 +19,9 @@ use super::ids::{Ids, Obj};
 pub struct Prompt {
     /// The prompt's text after `OK - `.
     pub text: String,
-    /// Every command the seat may send (for the `OPTIONS` event), when
-    /// the prompt is not a `choose`.
-    pub options: Option<String>,
+    /// Whether an `OPTIONS` event goes before it ([`options`]): when the
+    /// prompt is not a `choose`.
+    pub options: bool,
     /// A message before the prompt (a Commercial Harbor offer).
     pub before: Option<String>,
 }
@@ -133,32 +133,25 @@ pub fn prompt(game: &Catan, seat: Seat, ids: &Ids) -> Option<Prompt> {
     if legal.is_empty() {
         return None;
     }
-    let options = || {
-        let list: Vec<Value> = legal
-            .iter()
-            .filter_map(|a| command_of(game, seat, a, ids))
-            .collect();
-        Some(Value::Array(list).to_string())
-    };
     let step = game.steps.last();
     if step.is_none() && game.phase == Phase::BeforeRoll {
         return Some(Prompt {
             text: "rollDies".into(),
-            options: options(),
+            options: true,
             before: None,
         });
     }
     if step.is_none() && game.phase == Phase::Main {
         return Some(Prompt {
             text: "yourTurn".into(),
-            options: options(),
+            options: true,
             before: None,
         });
     }
     if legal.iter().any(|a| matches!(a, Action::Offer { .. })) {
         return Some(Prompt {
             text: "offer(card,user)".into(),
-            options: options(),
+            options: true,
             before: None,
         });
     }
@@ -187,9 +180,20 @@ pub fn prompt(game: &Catan, seat: Seat, ids: &Ids) -> Option<Prompt> {
             kind.unwrap_or("END_PLAY"),
             values.join(",")
         ),
-        options: None,
+        options: false,
         before,
     })
+}
+
+/// Every command `seat` may send now, as a JSON list (the `OPTIONS`
+/// event).
+pub fn options(game: &Catan, seat: Seat, ids: &Ids) -> String {
+    let list: Vec<Value> = game
+        .legal_actions(seat)
+        .iter()
+        .filter_map(|a| command_of(game, seat, a, ids))
+        .collect();
+    Value::Array(list).to_string()
 }
 
 /// An action no `choose` value names, as one word (never expected: every

@@ -19,7 +19,7 @@ use tabula_engine::record::Match;
 use tabula_engine::{Game, Seat, SeatInfo, ToMove};
 
 use super::ids::Ids;
-use super::model::{Entry, Names, diff, model, now_ts, server_event};
+use super::model::{Entry, Names, diff, now_ts, private_model, public_model, server_event};
 use super::prompt::{Command, action_of, prompt, read_command, shown};
 use crate::core::{Outbox, write_whole};
 
@@ -137,7 +137,10 @@ struct Member {
     team: Option<String>,
     out: Outbox,
     seat: Option<Seat>,
-    model: Vec<Entry>,
+    /// Whether it has the public model (else it gets all of it).
+    has_public: bool,
+    /// Its own cards as it knows them.
+    private: Vec<Entry>,
 }
 
 struct SeatState {
@@ -157,6 +160,8 @@ struct Table {
     seats: Vec<SeatState>,
     start_asked: bool,
     game: Option<Running>,
+    /// What every member knows, as last sent.
+    public: Vec<Entry>,
 }
 
 struct Running {
@@ -174,6 +179,7 @@ pub fn run(config: TableConfig, info: Arc<Mutex<TableInfo>>, rx: Receiver<TableI
         seats: Vec::new(),
         start_asked: false,
         game: None,
+        public: Vec::new(),
     };
     let mut idle_since = Instant::now();
     loop {
@@ -259,7 +265,8 @@ impl Table {
                     team,
                     out,
                     seat,
-                    model: Vec::new(),
+                    has_public: false,
+                    private: Vec::new(),
                 });
                 let idx = self.members.len() - 1;
                 let waiting = self.config.max_players.saturating_sub(self.seats.len());
@@ -563,24 +570,32 @@ impl Table {
             played_by: &played_by,
         };
         let game = run.m.game();
-        let mut cache: Vec<(Option<Seat>, Vec<Entry>)> = Vec::new();
+        let public = public_model(game, &run.ids, &names);
+        let changes = diff(&self.public, &public, &ts, &run.ids);
+        let mut whole: Option<Vec<String>> = None;
         for mem in &mut self.members {
-            let viewer = mem.seat;
-            let new = match cache.iter().find(|(v, _)| *v == viewer) {
-                Some((_, m)) => m.clone(),
-                None => {
-                    let m = model(game, viewer, &run.ids, &names);
-                    cache.push((viewer, m.clone()));
-                    m
-                }
+            let lines = if mem.has_public {
+                &changes
+            } else {
+                whole.get_or_insert_with(|| diff(&[], &public, &ts, &run.ids))
             };
-            for line in diff(&mem.model, &new, &ts) {
-                if !mem.out.send(line) {
+            mem.has_public = true;
+            for line in lines {
+                if !mem.out.send(line.clone()) {
                     break;
                 }
             }
-            mem.model = new;
+            if let Some(seat) = mem.seat {
+                let private = private_model(game, seat, &run.ids);
+                for line in diff(&mem.private, &private, &ts, &run.ids) {
+                    if !mem.out.send(line) {
+                        break;
+                    }
+                }
+                mem.private = private;
+            }
         }
+        self.public = public;
         let over = game.to_move() == ToMove::Over;
         for s in 0..self.seats.len() as Seat {
             self.prompt_seat(s, actor == Some(s), word);
@@ -629,8 +644,13 @@ impl Table {
                         &format!("OK - {}", b.replace("{offerer}", offerer)),
                     ));
                 }
-                if let Some(o) = &p.options {
-                    out.send(server_event(&ts, "OPTIONS", o));
+                if p.options {
+                    let o = super::prompt::options(
+                        game,
+                        seat,
+                        &self.game.as_ref().expect("running").ids,
+                    );
+                    out.send(server_event(&ts, "OPTIONS", &o));
                 }
                 out.send(server_event(
                     &ts,
