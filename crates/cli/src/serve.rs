@@ -142,6 +142,7 @@ fn catan(args: &ServeArgs) -> CmdResult {
         bot: args.bot.clone(),
         seed: args.seed,
     };
+    tabula_server::core::keep_large_blocks_apart();
     let mut out = std::io::stdout();
     runtime()?
         .block_on(tabula_server::catan::serve(serve, &mut out))

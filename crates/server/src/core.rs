@@ -294,6 +294,26 @@ pub fn ms_since(asked: Instant, at: Instant) -> f64 {
     at.saturating_duration_since(asked).as_secs_f64() * 1000.0
 }
 
+/// Keep large blocks (a password hash's 19 MiB) mapped on their own and
+/// returned to the system when freed. glibc's allocator otherwise raises
+/// its threshold after the first such block is freed and keeps the later
+/// ones in its heaps: 150 logins at once held 860 MB, with this 8 MB.
+/// Call it before the server's threads start.
+pub fn keep_large_blocks_apart() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        unsafe extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+        }
+        const M_MMAP_THRESHOLD: i32 = -3;
+        // SAFETY: mallopt only sets a parameter of the C allocator; it
+        // takes the allocator's own locks.
+        unsafe {
+            mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+        }
+    }
+}
+
 /// The async runtime the servers run on (for callers that start one).
 pub use tokio::runtime as tokio_runtime;
 

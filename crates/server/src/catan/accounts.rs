@@ -31,27 +31,70 @@ pub struct Account {
     pub temporary: bool,
 }
 
-/// Hashes computed at once: each takes Argon2's memory (19 MiB) and tens
-/// of milliseconds, so a crowd logging in waits in line instead of
-/// taking the server's memory.
-static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
-
-/// [`hash_password`] off the async threads, two at a time.
-pub async fn hash_in_line(password: String) -> Result<String, String> {
-    let _turn = HASHING.acquire().await.map_err(|e| e.to_string())?;
-    tokio::task::spawn_blocking(move || hash_password(&password))
-        .await
-        .map_err(|e| e.to_string())?
+/// A password job for the hashing threads.
+enum Job {
+    Hash(String, tokio::sync::oneshot::Sender<Result<String, String>>),
+    Verify(String, String, tokio::sync::oneshot::Sender<bool>),
 }
 
-/// [`verify_password`] off the async threads, two at a time.
+/// Threads that hash passwords: each hash takes Argon2's memory (19 MiB)
+/// and tens of milliseconds, so a crowd logging in waits in line on two
+/// threads of their own, whose memory is reused from one hash to the next
+/// (hashing on ever new threads kept every thread's 19 MiB: 150 logins at
+/// once held 860 MB).
+fn hashers() -> &'static std::sync::Mutex<std::sync::mpsc::Sender<Job>> {
+    static HASHERS: std::sync::OnceLock<std::sync::Mutex<std::sync::mpsc::Sender<Job>>> =
+        std::sync::OnceLock::new();
+    HASHERS.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<Job>();
+        let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));
+        for i in 0..2 {
+            let rx = rx.clone();
+            std::thread::Builder::new()
+                .name(format!("password hashing {i}"))
+                .spawn(move || {
+                    loop {
+                        let job = match rx.lock() {
+                            Ok(r) => r.recv(),
+                            Err(_) => return,
+                        };
+                        match job {
+                            Ok(Job::Hash(pw, reply)) => {
+                                reply.send(hash_password(&pw)).ok();
+                            }
+                            Ok(Job::Verify(pw, hash, reply)) => {
+                                reply.send(verify_password(&pw, &hash)).ok();
+                            }
+                            Err(_) => return,
+                        }
+                    }
+                })
+                .ok();
+        }
+        std::sync::Mutex::new(tx)
+    })
+}
+
+/// [`hash_password`] on the hashing threads.
+pub async fn hash_in_line(password: String) -> Result<String, String> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    hashers()
+        .lock()
+        .map_err(|_| "the hashing threads are not well".to_string())?
+        .send(Job::Hash(password, tx))
+        .map_err(|_| "the hashing threads have stopped".to_string())?;
+    rx.await
+        .map_err(|_| "the hashing threads have stopped".to_string())?
+}
+
+/// [`verify_password`] on the hashing threads.
 pub async fn verify_in_line(password: String, hash: String) -> bool {
-    let Ok(_turn) = HASHING.acquire().await else {
-        return false;
-    };
-    tokio::task::spawn_blocking(move || verify_password(&password, &hash))
-        .await
-        .unwrap_or(false)
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let sent = hashers()
+        .lock()
+        .map(|h| h.send(Job::Verify(password, hash, tx)).is_ok())
+        .unwrap_or(false);
+    sent && rx.await.unwrap_or(false)
 }
 
 /// Hash a password with a fresh random salt.
