@@ -220,6 +220,10 @@ test('Domains: axe finds nothing on any screen', async () => {
     await page.selectOption('#seat-2', 'person');
     await page.selectOption('#board-size', '12:30');
     await page.click('[data-cmd="start"]');
+    // The person's game is in progress: the page asks first.
+    await page.waitForSelector('#confirm[open]');
+    await expectClean(page, 'the question before a game is replaced');
+    await page.click('#confirm-go');
     await page.waitForSelector('#person:not([hidden])');
     assert.match(await page.textContent('#person'), /Person 1/);
     await expectClean(page, 'the hand-over');
@@ -229,6 +233,8 @@ test('Domains: axe finds nothing on any screen', async () => {
     await page.selectOption('#seat-0', 'bot:demo');
     await page.selectOption('#seat-1', 'bot:demo');
     await page.click('[data-cmd="start"]');
+    await page.waitForSelector('#confirm[open]');
+    await page.click('#confirm-go');
     await page.waitForSelector('#setup', { state: 'hidden' });
     await page.waitForFunction(() => /Round [1-9]/.test(document.querySelector('#round-label').textContent));
     await expectClean(page, 'a game of bots, watched');
