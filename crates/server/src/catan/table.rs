@@ -702,18 +702,14 @@ impl Table {
                 .take(40)
                 .collect();
             let path = dir.join(format!("catan-{safe}-{}.json", now_ts()));
-            let record = run.m.record();
-            match serde_json::to_string_pretty(&*record) {
-                Ok(t) => {
-                    if let Err(e) = write_whole(&path, &t) {
-                        eprintln!(
-                            "game {}: cannot write the record {}: {e}",
-                            self.config.name,
-                            path.display()
-                        );
-                    }
-                }
-                Err(e) => eprintln!("game {}: cannot write the record: {e}", self.config.name),
+            // Compact JSON, as every Tabula record.
+            let text = run.m.record().to_text();
+            if let Err(e) = write_whole(&path, &text) {
+                eprintln!(
+                    "game {}: cannot write the record {}: {e}",
+                    self.config.name,
+                    path.display()
+                );
             }
         }
         // Announced once the record is on disk.
