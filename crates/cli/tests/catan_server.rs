@@ -197,8 +197,13 @@ fn random_player(mut c: Client, nick: &str, game: &str, seed: u64) -> Played {
     let a = c.ask(&format!("JOIN GAME {game}"));
     assert_eq!(a, vec!["OK"], "{nick} joins");
     c.send(&cmd("START_GAME", &[]));
+    answer_prompts(c, nick, seed, Model::default())
+}
+
+/// Answer every prompt with a random listed value until the game is over.
+fn answer_prompts(mut c: Client, nick: &str, seed: u64, model: Model) -> Played {
+    let mut model = model;
     let mut rng = seed.wrapping_add(99);
-    let mut model = Model::default();
     let mut options: Vec<Value> = Vec::new();
     let mut errors = Vec::new();
     let mut prompts = 0;
@@ -984,7 +989,7 @@ fn three_tabula_clients_play_a_test_game_on_the_server() {
         .map(|(i, l)| spawn(l, &["--join", "tg"], &(i + 2).to_string()))
         .collect();
     // The fourth seat: a client from the seed, which checks the test
-    // game's deal and then leaves it to a bot.
+    // game's deal and plays on to the end beside the three Tabula clients.
     let deadline = Instant::now() + Duration::from_secs(20);
     while !seedy
         .ask("LIST GAMES")
@@ -1010,7 +1015,18 @@ fn three_tabula_clients_play_a_test_game_on_the_server() {
         "one of each progress card but the two point cards: {kinds:?}"
     );
     assert_eq!(m.get(&me, "progressCards").unwrap(), "23");
-    seedy.send(&cmd("LEAVE_GAME", &[]));
+    // It answers the set-up prompt it holds, then plays to the end.
+    let prompt = seedy.heard.last().unwrap().clone();
+    let e: Value = serde_json::from_str(&prompt).unwrap();
+    let values = e["@nv"].as_str().unwrap();
+    let spot = values
+        .trim_start_matches("OK - choose(Intersection:")
+        .split(',')
+        .next()
+        .unwrap()
+        .to_string();
+    seedy.send(&cmd("CHOOSE", &[("id", &spot)]));
+    let seedy = thread::spawn(move || answer_prompts(seedy, "seedy", 7, m));
     for c in std::iter::once(first).chain(others) {
         let out = c.wait_with_output().unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
@@ -1021,6 +1037,10 @@ fn three_tabula_clients_play_a_test_game_on_the_server() {
         );
         assert!(text.starts_with("gameOver - "), "{text}");
     }
+    let played = seedy.join().unwrap();
+    assert!(played.over.starts_with("gameOver"), "{}", played.over);
+    assert!(played.errors.is_empty(), "{:?}", played.errors);
+    assert!(!played.over.contains("bot"));
     let records: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
