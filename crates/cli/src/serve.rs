@@ -44,9 +44,11 @@ pub struct ServeArgs {
     /// printed when listening).
     #[arg(long)]
     pub port: Option<u16>,
-    /// The seed of the seatings (vector) or of the first game (catan).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// The seed of the seatings (vector: drawn from the operating
+    /// system's randomness when not given, printed and written in the
+    /// record) or of the first game (catan: 1 when not given).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=tabula_engine::limits::MAX_SEED))]
+    pub seed: Option<u64>,
     /// Vector: the tournament record's file (vector-tournament.json).
     /// Catan: the folder every game's record is written to (none when
     /// not given).
@@ -140,7 +142,7 @@ fn catan(args: &ServeArgs) -> CmdResult {
         record: args.record.clone(),
         answer_limit: Duration::from_millis(args.answer_timeout),
         bot: args.bot.clone(),
-        seed: args.seed,
+        seed: args.seed.unwrap_or(1),
     };
     tabula_server::core::keep_large_blocks_apart();
     let mut out = std::io::stdout();

@@ -15,6 +15,13 @@ use std::time::Duration;
 use common::{s, scratch, tabula};
 
 fn serve(args: &[&str]) -> (Child, u16) {
+    let (child, port, _) = serve_heard(args);
+    (child, port)
+}
+
+/// Start `tabula serve`: the process, its port, and every later line of
+/// its output as it is printed.
+fn serve_heard(args: &[&str]) -> (Child, u16, std::sync::mpsc::Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .arg("serve")
         .args(["--port", "0"])
@@ -32,8 +39,13 @@ fn serve(args: &[&str]) -> (Child, u16) {
         .and_then(|p| p.parse().ok())
         .unwrap_or_else(|| panic!("listening line: {first}"));
     // Keep reading the server's own output so it never blocks.
-    thread::spawn(move || for _ in lines {});
-    (child, port)
+    let (tx, rx) = std::sync::mpsc::channel();
+    thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            tx.send(line).ok();
+        }
+    });
+    (child, port, rx)
 }
 
 /// How a client misbehaves: once, at its `from`-th question (a hang-up
@@ -336,4 +348,62 @@ fn a_client_that_disagrees_with_the_server_stops_and_says_where() {
     let bad = tabula(&["client", "--ruleset", "catan"]);
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("--login"), "{}", bad.stderr);
+}
+
+/// Play a 13-game tournament of four protocol clients; the server's
+/// printed seed, the record, and the seatings announced to a client.
+fn tournament(extra: &[&str], name: &str) -> (u64, serde_json::Value, Vec<String>) {
+    let dir = scratch(name);
+    let record = dir.join("t.json");
+    let mut args = vec!["-g", "13", "--record"];
+    let path = s(&record);
+    args.push(&path);
+    args.extend_from_slice(extra);
+    let (mut server, port, said) = serve_heard(&args);
+    let clients: Vec<_> = ["ada", "bo", "cy", "di"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| client(port, n, Fault::None, 0, i as u64))
+        .collect();
+    let transcripts: Vec<Vec<String>> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    assert!(server.wait().unwrap().success());
+    let said: Vec<String> = said.try_iter().collect();
+    let seed_line = said
+        .iter()
+        .find(|l| l.starts_with("seed "))
+        .unwrap_or_else(|| panic!("the seed is printed: {said:?}"));
+    let seed: u64 = seed_line.split(' ').nth(1).unwrap().parse().unwrap();
+    let v = tabula(&["record", "verify", &path]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let announced = transcripts[0]
+        .iter()
+        .filter(|l| l.starts_with("GAME ") && l.contains(':'))
+        .cloned()
+        .collect();
+    (seed, rec, announced)
+}
+
+#[test]
+fn without_a_seed_each_tournament_draws_its_own_seatings_and_its_seed_plays_them_again() {
+    let (seed_a, rec_a, seats_a) = tournament(&[], "vector-os-seed-a");
+    let (seed_b, rec_b, seats_b) = tournament(&[], "vector-os-seed-b");
+    assert_ne!(seed_a, seed_b, "two seeds from the operating system");
+    assert_ne!(seats_a, seats_b, "two tournaments, two sets of seatings");
+    for (seed, rec) in [(seed_a, &rec_a), (seed_b, &rec_b)] {
+        assert_eq!(
+            rec["seed"].as_u64(),
+            Some(seed),
+            "the printed seed is recorded"
+        );
+        let drawn: Vec<Vec<usize>> = serde_json::from_value(rec["seatings"].clone()).unwrap();
+        assert_eq!(drawn, tabula_tournament::seatings(4, 13, seed, false));
+    }
+    // The recorded seed, given back, announces the same seatings.
+    let again = seed_a.to_string();
+    let (seed_c, rec_c, seats_c) = tournament(&["--seed", &again], "vector-os-seed-c");
+    assert_eq!(seed_c, seed_a);
+    assert_eq!(seats_c, seats_a);
+    assert_eq!(rec_c["seatings"], rec_a["seatings"]);
 }

@@ -45,8 +45,10 @@ pub struct VectorServe {
     pub host: String,
     /// The port (0: any free port).
     pub port: u16,
-    /// The seed of the seatings and games.
-    pub seed: u64,
+    /// The seed of the seatings and games; `None`: drawn from the
+    /// operating system's randomness (and printed, and written in the
+    /// record, so that `--seed` plays the same seatings again).
+    pub seed: Option<u64>,
     /// Where the tournament record goes.
     pub record: PathBuf,
 }
@@ -97,6 +99,13 @@ impl Client {
             }
         }
     }
+}
+
+/// A seed from the operating system's randomness, within the seeds a
+/// record may hold.
+fn os_seed() -> u64 {
+    use argon2::password_hash::rand_core::{OsRng, RngCore};
+    OsRng.next_u64() & tabula_engine::limits::MAX_SEED
 }
 
 fn late(asked: Instant, at: Instant, limit: Duration) -> Fault {
@@ -162,6 +171,12 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let output = |e: std::io::Error| format!("cannot write the output: {e}");
     writeln!(out, "listening on {addr}").map_err(output)?;
+    let seed = args.seed.unwrap_or_else(os_seed);
+    writeln!(
+        out,
+        "seed {seed} (--seed {seed} draws these seatings again)"
+    )
+    .map_err(output)?;
     out.flush().map_err(output)?;
     let mut clients = Vec::new();
     while clients.len() < 4 {
@@ -217,7 +232,7 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
         })
         .collect();
     let games = args.games;
-    let seats_of = seatings(4, games, args.seed, false);
+    let seats_of = seatings(4, games, seed, false);
     for (g, s) in seats_of.iter().enumerate() {
         let line = format!(
             "GAME {g}: {} {} {} {}",
@@ -236,16 +251,7 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
             &mut clients,
             &format!("BEGIN GAME {g}: {}", table.join(" ")),
         );
-        let entry = play_game(
-            &mut clients,
-            &entrants,
-            seating,
-            &options,
-            args.seed,
-            g,
-            limit,
-        )
-        .await?;
+        let entry = play_game(&mut clients, &entrants, seating, &options, seed, g, limit).await?;
         if !entry.disqualified.is_empty() {
             let who: Vec<&str> = entry
                 .disqualified
@@ -292,7 +298,7 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
         format: TOURNAMENT_FORMAT.into(),
         version: TOURNAMENT_VERSION,
         ruleset: "vector".into(),
-        seed: args.seed,
+        seed,
         time_limit_ms: limit.as_secs_f64() * 1000.0,
         entrants,
         seatings: seats_of,
