@@ -46,42 +46,48 @@ struct Cli {
 /// The commands.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play bot games; print one JSON line per game and a summary line.
+    /// Play bot games; print one JSON line per game and a summary line
+    /// (star-tigris, domains, catan, vector).
     Play(play::PlayArgs),
-    /// Work with game records.
+    /// Work with game records (star-tigris, domains, catan, vector; tournament
+    /// records too).
     #[command(subcommand)]
     Record(record_cmd::RecordCommand),
-    /// Work with map files.
+    /// Work with map files (star-tigris, domains, catan, vector).
     #[command(subcommand)]
     Map(map_cmd::MapCommand),
-    /// Apply actions to a Star Tigris setup and print the state as JSON.
+    /// Apply actions to a position and print the state as JSON (star-tigris,
+    /// domains, catan, vector).
     Apply(apply::ApplyArgs),
-    /// Measure the engine (random games) or a bot (iterations, time per move).
+    /// Measure the engine (random games) or a bot (iterations, time per
+    /// move) (star-tigris, domains, catan, vector).
     Bench(bench::BenchArgs),
-    /// Play every pair of bots with seats rotated; win rates, intervals, Elo.
+    /// Play every pair of bots with seats rotated; win rates, intervals, Elo
+    /// (star-tigris, domains, catan, vector).
     Arena(arena::ArenaArgs),
     /// Play a tournament: every bot plays every game, seatings announced,
-    /// clocks on, faults disqualify; standings and a tournament record.
+    /// clocks on, faults disqualify; standings and a tournament record
+    /// (star-tigris, domains, catan, vector).
     Tournament(tournament_cmd::TournamentArgs),
     /// Run a game server over TCP: the 2009 Vector tournament server (the
     /// VSE line protocol) or the Catan course server (lobby lines, then
-    /// JSON; docs/catan/server.md).
+    /// JSON; docs/catan/server.md) (vector, catan).
     Serve(serve::ServeArgs),
-    /// Work with the Catan server's accounts.
+    /// Work with the Catan server's accounts (catan).
     #[command(subcommand)]
     Users(users_cmd::UsersCommand),
-    /// Play one of this program's bots as a client of a 2009 Vector
-    /// tournament server (`tabula serve` or another one that speaks the
-    /// protocol).
+    /// Play one of this program's bots as a client of a game server: a 2009
+    /// Vector tournament server or a Catan course server (`tabula serve` or
+    /// another one that speaks the protocol) (vector, catan).
     Client(client::ClientArgs),
-    /// Work with lessons: play them and check every step.
+    /// Work with lessons: play them and check every step (star-tigris).
     #[command(subcommand)]
     Lesson(lesson_cmd::LessonCommand),
     /// Read a game file of another program (the original Domains program):
-    /// print its players, final scores and number of rounds.
+    /// print its players, final scores and number of rounds (domains).
     Import(original_cmd::ImportArgs),
     /// Write a Tabula record as a game file of another program (the
-    /// original Domains program's new format), on standard output.
+    /// original Domains program's new format), on standard output (domains).
     Export(original_cmd::ExportArgs),
 }
 
