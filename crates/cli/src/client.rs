@@ -92,6 +92,9 @@ struct Table {
     /// The seat this client plays in the game (known from its first
     /// `DIRECTION?`).
     seat: Option<Seat>,
+    /// The direction this client sent and has played, until the server
+    /// reports it back (`<seat> CHOOSES: <dir>` goes to all four).
+    sent: Option<(Seat, Dir)>,
 }
 
 /// The seat a letter names.
@@ -172,6 +175,7 @@ pub fn run(args: &ClientArgs) -> CmdResult {
                 table = Some(Table {
                     game: Vector::new(&options, board.clone()),
                     seat: None,
+                    sent: None,
                 });
             }
             ["COORD:", row, col] => {
@@ -207,6 +211,18 @@ pub fn run(args: &ClientArgs) -> CmdResult {
                 let (Some(seat), Some(dir)) = (seat_of(seat), Dir::from_short(dir)) else {
                     return Err(at("not a seat and a direction".into()));
                 };
+                // This client's own direction, played when it was sent.
+                if let Some((ours, sent)) = t.sent.filter(|(s, _)| *s == seat) {
+                    t.sent = None;
+                    if sent != dir {
+                        return Err(at(format!(
+                            "this client chose {} for {}",
+                            sent.short(),
+                            SEAT_LETTERS[ours as usize]
+                        )));
+                    }
+                    continue;
+                }
                 t.game
                     .apply(seat, &Action::Direction(dir))
                     .map_err(|e| at(e.to_string()))?;
@@ -226,6 +242,7 @@ pub fn run(args: &ClientArgs) -> CmdResult {
                     return Err(at("the bot chose a magnitude".into()));
                 };
                 t.game.apply(seat, &action).map_err(|e| at(e.to_string()))?;
+                t.sent = Some((seat, d));
                 send(format!("DIRECTION: {}", d.short()), &mut out)?;
             }
             ["MAGNITUDE?"] => {

@@ -196,7 +196,35 @@ fn a_whole_tournament_over_tcp_follows_the_2009_protocol() {
     let i = t.iter().position(|l| l == "BEGIN ROUND 0").unwrap();
     assert!(t[i + 1].starts_with("COORD: 10 10"));
     assert!(t[i + 2].starts_with("TURN ORDER: N"));
-    // Every client's own "CHOOSES" is not sent to it; the others' are.
+    // Every direction goes to all four, the chooser's own included: the
+    // line after each `DIRECTION?` to "ada" is its own seat's CHOOSES.
+    let mut own = 0;
+    let mut seat = "";
+    for (k, line) in t.iter().enumerate() {
+        if let Some(rest) = line.strip_prefix("BEGIN GAME ") {
+            let names: Vec<&str> = rest.split(' ').skip(1).collect();
+            let at = names.iter().position(|n| *n == "ada").unwrap();
+            seat = ["N", "E", "S", "W"][at];
+        }
+        if line == "DIRECTION?" {
+            let next = &t[k + 1];
+            assert!(
+                next.starts_with(&format!("{seat} CHOOSES: ")),
+                "after DIRECTION? to {seat}: {next:?}"
+            );
+            own += 1;
+        }
+    }
+    assert!(own >= 13, "ada chose in every game: {own}");
+    let heard_chooses = t.iter().filter(|l| l.contains(" CHOOSES: ")).count();
+    let rounds = t.iter().filter(|l| l.starts_with("TURN ORDER:")).count();
+    let choices: usize = t
+        .iter()
+        .filter_map(|l| l.strip_prefix("TURN ORDER: "))
+        .map(|l| l.split(' ').count())
+        .sum();
+    assert!(rounds > 0);
+    assert_eq!(heard_chooses, choices, "every seat's direction, ada's too");
     let v = tabula(&["record", "verify", &s(&record)]);
     assert_eq!(v.code, 0, "{}", v.stderr);
 }
@@ -304,6 +332,17 @@ fn four_tabula_clients_play_a_tournament_against_the_server() {
         .count();
     assert_eq!(asked, said.len(), "one answer a question");
     assert_eq!(said[0], "search:easy");
+    // Its own direction comes back to it, as the one it sent.
+    let lines: Vec<&str> = text.lines().collect();
+    for (k, l) in lines.iter().enumerate() {
+        if let Some(d) = l.strip_prefix("> DIRECTION: ") {
+            let next = lines[k + 1];
+            assert!(
+                next.starts_with("< ") && next.ends_with(&format!(" CHOOSES: {d}")),
+                "after sending DIRECTION: {d}: {next:?}"
+            );
+        }
+    }
     assert!(said.iter().any(|l| l.starts_with("DIRECTION: ")));
     assert!(said.iter().any(|l| l.starts_with("MAGNITUDE: ")));
     let rec: serde_json::Value =

@@ -367,7 +367,7 @@ async fn play_game(
             .map(|&s| SEAT_LETTERS[s as usize])
             .collect();
         all(clients, &format!("TURN ORDER: {}", order.join(" ")));
-        // Directions, one seat at a time, each broadcast to the others.
+        // Directions, one seat at a time, each broadcast to all four.
         while let ToMove::Seat(seat) = m.game().to_move() {
             let e = seating[seat as usize];
             let c = &mut clients[e];
@@ -383,11 +383,8 @@ async fn play_game(
                     m.play(seat, &Action::Direction(d))
                         .map_err(|e| e.to_string())?;
                     let line = format!("{} CHOOSES: {}", SEAT_LETTERS[seat as usize], d.short());
-                    for (k, other) in clients.iter_mut().enumerate() {
-                        if k != e {
-                            other.send(&line);
-                        }
-                    }
+                    // To all four, the chooser included (as the 2009 server).
+                    all(clients, &line);
                 }
                 Err(fault) => {
                     disqualified.push(Disqualification {
