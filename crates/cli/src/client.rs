@@ -75,6 +75,10 @@ pub struct ClientArgs {
     /// message to this seat, in microseconds, one a line (benchmarks).
     #[arg(long, value_name = "FILE")]
     pub latencies: Option<std::path::PathBuf>,
+    /// Vector: the board the server plays (as the server's `--board`; the
+    /// starter board when not given).
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<std::path::PathBuf>,
     /// Rounds in a game (as the server's `-r`).
     #[arg(short = 'r', long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=100))]
     pub rounds: u8,
@@ -127,7 +131,10 @@ pub fn run(args: &ClientArgs) -> CmdResult {
         rounds: args.rounds,
         ..Options::default()
     };
-    let board = Arc::new(starter_board());
+    let board = Arc::new(match &args.board {
+        Some(path) => crate::serve::board_file(path)?.1,
+        None => starter_board(),
+    });
     let port = args.port.unwrap_or(1337);
     let stream = TcpStream::connect((args.host.as_str(), port))
         .map_err(|e| Failure::Input(format!("cannot connect to {}:{port}: {e}", args.host)))?;

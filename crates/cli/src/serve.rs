@@ -54,6 +54,11 @@ pub struct ServeArgs {
     /// not given).
     #[arg(long, value_name = "PATH")]
     pub record: Option<PathBuf>,
+    /// Vector: the board to play (a board file that passes `tabula map
+    /// check --ruleset vector`; the starter board when not given),
+    /// written in the record.
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<PathBuf>,
     /// Catan: the users file (`tabula users add`); without it the server
     /// is open (a LOGIN with a new login makes the account).
     #[arg(long, value_name = "FILE")]
@@ -100,7 +105,9 @@ fn vector(args: &ServeArgs) -> CmdResult {
             "--timeout {timeout}: give seconds between 0 and 60"
         )));
     }
+    let board = args.board.as_deref().map(board_file).transpose()?;
     let serve = VectorServe {
+        board: board.map(|(text, _)| text),
         games: args.games as usize,
         rounds: args.rounds,
         limit: Duration::from_secs_f64(timeout),
@@ -116,6 +123,24 @@ fn vector(args: &ServeArgs) -> CmdResult {
     runtime()?
         .block_on(tabula_server::vector::serve(&serve, &mut out))
         .map_err(Failure::Input)
+}
+
+/// A Vector board file, read and checked as `tabula map check --ruleset
+/// vector` does: its text and the board, or every problem printed one a
+/// line (`FILE:LINE:COL: message`).
+pub(crate) fn board_file(
+    path: &std::path::Path,
+) -> Result<(String, tabula_vector::Board), Failure> {
+    let text = crate::input::read_text(path, tabula_vector::board::MAX_BOARD_BYTES, "board")
+        .map_err(Failure::Input)?;
+    match tabula_vector::read_board(&text) {
+        Ok(board) => Ok((text, board)),
+        Err(problems) => Err(Failure::Input(format!(
+            "{}\n{}: not a board that can be played (tabula map check --ruleset vector lists the same problems)",
+            crate::problem_text::problem_lines(&crate::input::shown(path), &problems),
+            crate::input::shown(path)
+        ))),
+    }
 }
 
 fn catan(args: &ServeArgs) -> CmdResult {

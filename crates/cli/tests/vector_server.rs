@@ -446,3 +446,78 @@ fn without_a_seed_each_tournament_draws_its_own_seatings_and_its_seed_plays_them
     assert_eq!(seats_c, seats_a);
     assert_eq!(rec_c["seatings"], rec_a["seatings"]);
 }
+
+#[test]
+fn a_shipped_board_other_than_the_starter_is_served_and_recorded_and_a_bad_one_refused() {
+    let dir = scratch("vector-serve-board");
+    let record = dir.join("t.json");
+    let gauntlet = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../maps/vector/gauntlet.txt"
+    );
+    let (mut server, port) = serve(&[
+        "-g",
+        "2",
+        "--board",
+        gauntlet,
+        "--record",
+        &s(&record),
+        "--seed",
+        "3",
+    ]);
+    let clients: Vec<_> = (0..4)
+        .map(|_| tabula_client(port, &["--bot", "random", "--board", gauntlet]))
+        .collect();
+    let outs: Vec<_> = clients
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    assert!(server.wait().unwrap().success());
+    for out in &outs {
+        // A client that followed the starter board would stop at the
+        // first scores that differ.
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let text = std::fs::read_to_string(gauntlet).unwrap();
+    for g in rec["games"].as_array().unwrap() {
+        assert_eq!(g["record"]["map"].as_str(), Some(text.as_str()));
+    }
+    let v = tabula(&["record", "verify", &s(&record)]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+
+    // A board the checker refuses is refused by the server and the
+    // client, with the checker's problems line by line.
+    let bad = dir.join("bad.txt");
+    std::fs::write(
+        &bad,
+        text.replacen("POINTS 2 ALL", "POINTS 2 EVERYONE", 1)
+            .replacen("BLANK", "BLANKET", 1),
+    )
+    .unwrap();
+    let check = tabula(&["map", "check", "--ruleset", "vector", &s(&bad)]);
+    assert_eq!(check.code, 1);
+    let problems: Vec<&str> = check.stderr.lines().collect();
+    assert!(problems.len() >= 2, "{}", check.stderr);
+    for cmd in ["serve", "client"] {
+        let run = tabula(&[
+            cmd,
+            "--ruleset",
+            "vector",
+            "--port",
+            "0",
+            "--board",
+            &s(&bad),
+        ]);
+        assert_eq!(run.code, 1, "{cmd}: {}", run.stderr);
+        for p in &problems {
+            assert!(run.stderr.contains(p), "{cmd} says {p}: {}", run.stderr);
+        }
+        assert!(!run.stdout.contains("listening"), "{}", run.stdout);
+    }
+}

@@ -51,6 +51,10 @@ pub struct VectorServe {
     pub seed: Option<u64>,
     /// Where the tournament record goes.
     pub record: PathBuf,
+    /// The board file's text (checked by the caller; checked again when
+    /// each game starts), written in every game's record; `None`: the
+    /// starter board.
+    pub board: Option<String>,
 }
 
 struct Client {
@@ -251,7 +255,7 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
             &mut clients,
             &format!("BEGIN GAME {g}: {}", table.join(" ")),
         );
-        let entry = play_game(&mut clients, &entrants, seating, &options, seed, g, limit).await?;
+        let entry = play_game(&mut clients, &entrants, seating, &options, args, seed, g).await?;
         if !entry.disqualified.is_empty() {
             let who: Vec<&str> = entry
                 .disqualified
@@ -330,10 +334,11 @@ async fn play_game(
     entrants: &[Entrant],
     seating: &[usize],
     options: &Options,
+    args: &VectorServe,
     seed: u64,
     g: usize,
-    limit: Duration,
 ) -> Result<GameEntry, String> {
+    let limit = args.limit;
     let seats: Vec<SeatInfo> = seating
         .iter()
         .map(|&e| SeatInfo {
@@ -343,7 +348,7 @@ async fn play_game(
         .collect();
     let mut m = Match::<Vector>::new(
         options,
-        None,
+        args.board.as_deref(),
         seats,
         seed.wrapping_add(g as u64) & tabula_engine::limits::MAX_SEED,
     )
