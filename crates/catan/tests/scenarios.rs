@@ -387,6 +387,38 @@ fn on_ones_own_turn_a_fifth_card_must_go_back_before_the_turn_ends() {
 }
 
 #[test]
+fn in_a_test_game_the_dealt_cards_never_count_toward_the_progress_card_limit() {
+    // Each player holds the 23 dealt cards; player 1 drew 4 more: 27, at
+    // the test game's limit, and the turn ends without putting any back.
+    let test_game = "options {\"testgame\":true}\nplayers 3";
+    let mut g = pos(&format!(
+        "{test_game}\nprogress 1 SPY WARLORD WEDDING BISHOP"
+    ));
+    assert_eq!(g.players[0].progress.len(), 27);
+    assert_eq!(g.players[1].progress.len(), 23);
+    assert_eq!(g.options.progress_limit(), 27);
+    assert!(g.legal_actions(0).contains(&Action::EndTurn));
+    act(&mut g, "END_TURN");
+    assert_eq!(g.current, 1);
+    assert_eq!(g.players[0].progress.len(), 27, "no card went back");
+
+    // A fifth card beyond the dealt set goes back before the turn ends,
+    // as in any game.
+    let mut g = pos(&format!(
+        "{test_game}\nprogress 1 SPY WARLORD WEDDING BISHOP SABOTEUR"
+    ));
+    refused(&mut g, "END_TURN", "RETURN");
+    act(&mut g, "RETURN SABOTEUR");
+    act(&mut g, "END_TURN");
+    assert_eq!(g.current, 1);
+
+    // Outside a test game the limit stays 4.
+    let g = pos("players 3\nprogress 1 SPY WARLORD WEDDING BISHOP SABOTEUR");
+    assert_eq!(g.options.progress_limit(), 4);
+    assert!(!g.legal_actions(0).contains(&Action::EndTurn));
+}
+
+#[test]
 fn printer_and_constitution_are_shown_at_once_and_count_a_point() {
     let mut g = pos("players 3\nshown 1 PRINTER CONSTITUTION");
     assert_eq!(g.points(0), 2);

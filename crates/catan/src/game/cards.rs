@@ -318,6 +318,12 @@ impl Progress {
         Progress::DECKS.into_iter().map(|(p, _, _)| p)
     }
 
+    /// How many kinds are played from the hand (every kind but the
+    /// victory point cards): the cards a test game deals each player.
+    pub fn played_kinds() -> usize {
+        Progress::all().filter(|p| !p.is_point()).count()
+    }
+
     /// Its deck.
     pub fn track(self) -> Track {
         Progress::DECKS

@@ -128,7 +128,7 @@ impl Catan {
                     }
                 }
             }
-            Action::EndTurn if p.progress.len() > super::state::PROGRESS_LIMIT => {
+            Action::EndTurn if p.progress.len() > self.options.progress_limit() => {
                 Refusal::TooManyProgress
             }
             _ => Refusal::NotNow(action.text(&self.topo)),

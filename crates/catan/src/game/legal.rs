@@ -6,9 +6,7 @@ use tabula_engine::Seat;
 use super::action::{Action, Choice, Piece, Target};
 use super::cards::{Card, Dev, Progress, Track, cost};
 use super::refusal::Unplayable;
-use super::state::{
-    Answer, Building, CardStage, Catan, Giving, Offer, PROGRESS_LIMIT, Phase, Step,
-};
+use super::state::{Answer, Building, CardStage, Catan, Giving, Offer, Phase, Step};
 use super::topology::{CornerId, HexId, SideId};
 
 /// Most offers to other players per turn.
@@ -250,7 +248,7 @@ impl Catan {
                     && (1..=hand.get(give).min(MOST_IN_OFFER)).contains(&gn)
                     && (1..=MOST_IN_OFFER).contains(&tn)
             }
-            Action::EndTurn => p.progress.len() <= PROGRESS_LIMIT,
+            Action::EndTurn => p.progress.len() <= self.options.progress_limit(),
             _ => return None,
         })
     }
@@ -402,7 +400,7 @@ impl Catan {
             }
             Group::End => {
                 // Progress cards over the limit go back first.
-                if p.progress.len() > PROGRESS_LIMIT {
+                if p.progress.len() > self.options.progress_limit() {
                     self.return_actions(seat, out);
                 } else {
                     out.push(Action::EndTurn);

@@ -26,7 +26,8 @@ pub struct Options {
     /// How number tokens are placed.
     pub numbers: Numbers,
     /// As the course server's `-testgame`: every player starts with one
-    /// progress card of each kind (victory points aside), over the limit.
+    /// progress card of each kind (victory points aside); the progress
+    /// card limit is raised by those 23 cards (`progress_limit`).
     pub testgame: bool,
     /// Whether players may trade with each other.
     pub trades_between_players: bool,
@@ -73,6 +74,18 @@ impl Options {
             Some(p) => u32::from(p),
             None if self.cities_and_knights => 13,
             None => 10,
+        }
+    }
+
+    /// Progress cards a player may keep in hand (victory points aside):
+    /// 4, and in a test game 4 beside the dealt set, 27 (rule 39 of
+    /// docs/catan/rules.md), so that the dealt cards never have to go
+    /// back before they are tried.
+    pub fn progress_limit(&self) -> usize {
+        if self.testgame {
+            super::state::PROGRESS_LIMIT + super::cards::Progress::played_kinds()
+        } else {
+            super::state::PROGRESS_LIMIT
         }
     }
 }

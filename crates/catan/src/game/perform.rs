@@ -7,9 +7,7 @@ use tabula_engine::{Seat, SeatSet};
 use super::action::{Action, Choice, Piece, Target};
 use super::cards::{Card, Dev, Hand, Progress, Track, cost};
 use super::log::Event;
-use super::state::{
-    Answer, Building, CardStage, Catan, Giving, Knight, MAX_SEATS, PROGRESS_LIMIT, Phase, Step,
-};
+use super::state::{Answer, Building, CardStage, Catan, Giving, Knight, MAX_SEATS, Phase, Step};
 use super::topology::{CornerId, HexId, SideId};
 
 impl Catan {
@@ -261,12 +259,13 @@ impl Catan {
             track,
             card: Some(card),
         });
+        let limit = self.options.progress_limit();
         let p = &mut self.players[seat as usize];
         if card.is_point() {
             p.shown.push(card);
         } else {
             p.progress.push(card);
-            if p.progress.len() > PROGRESS_LIMIT && seat != self.current {
+            if p.progress.len() > limit && seat != self.current {
                 self.steps.push(Step::ReturnProgress { seat });
             }
         }
@@ -430,7 +429,7 @@ impl Catan {
                 if let Action::Return { card } = *action {
                     self.return_progress(seat, card);
                 }
-                if self.players[seat as usize].progress.len() > PROGRESS_LIMIT {
+                if self.players[seat as usize].progress.len() > self.options.progress_limit() {
                     self.steps.push(Step::ReturnProgress { seat });
                 }
             }
