@@ -54,6 +54,10 @@ pub struct ServeArgs {
     /// not given).
     #[arg(long, value_name = "PATH")]
     pub record: Option<PathBuf>,
+    /// Vector: seconds a connection may take to identify itself before it
+    /// is closed and its place goes to the next connection.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub identify_wait: f64,
     /// Vector: the board to play (a board file that passes `tabula map
     /// check --ruleset vector`; the starter board when not given),
     /// written in the record.
@@ -105,9 +109,16 @@ fn vector(args: &ServeArgs) -> CmdResult {
             "--timeout {timeout}: give seconds between 0 and 60"
         )));
     }
+    if !(args.identify_wait > 0.0 && args.identify_wait <= 3600.0) {
+        return Err(Failure::Usage(format!(
+            "--identify-wait {}: give seconds between 0 and 3600",
+            args.identify_wait
+        )));
+    }
     let board = args.board.as_deref().map(board_file).transpose()?;
     let serve = VectorServe {
         board: board.map(|(text, _)| text),
+        identify_wait: Duration::from_secs_f64(args.identify_wait),
         games: args.games as usize,
         rounds: args.rounds,
         limit: Duration::from_secs_f64(timeout),

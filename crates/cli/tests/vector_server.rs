@@ -406,7 +406,7 @@ fn tournament(extra: &[&str], name: &str) -> (u64, serde_json::Value, Vec<String
         .collect();
     let transcripts: Vec<Vec<String>> = clients.into_iter().map(|c| c.join().unwrap()).collect();
     assert!(server.wait().unwrap().success());
-    let said: Vec<String> = said.try_iter().collect();
+    let said: Vec<String> = said.iter().collect();
     let seed_line = said
         .iter()
         .find(|l| l.starts_with("seed "))
@@ -520,4 +520,56 @@ fn a_shipped_board_other_than_the_starter_is_served_and_recorded_and_a_bad_one_r
         }
         assert!(!run.stdout.contains("listening"), "{}", run.stdout);
     }
+}
+
+#[test]
+fn four_silent_connections_lose_their_places_to_four_real_clients() {
+    let dir = scratch("vector-serve-silent");
+    let record = dir.join("t.json");
+    let (mut server, port, said) =
+        serve_heard(&["-g", "2", "--identify-wait", "0.5", "--record", &s(&record)]);
+    let silent: Vec<TcpStream> = (0..4)
+        .map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap())
+        .collect();
+    thread::sleep(Duration::from_millis(100));
+    let names = ["ada", "bo", "cy", "di"];
+    let clients: Vec<_> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| client(port, n, Fault::None, 0, i as u64))
+        .collect();
+    let transcripts: Vec<Vec<String>> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    assert!(server.wait().unwrap().success());
+    for t in &transcripts {
+        assert_eq!(t.last().unwrap(), "TOURNAMENT OVER");
+        assert_eq!(t.iter().filter(|l| l.starts_with("WINNER:")).count(), 2);
+    }
+    // Each silent connection was asked its name, then closed.
+    for mut c in silent {
+        c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut heard = String::new();
+        std::io::Read::read_to_string(&mut c, &mut heard).expect("closed by the server");
+        assert_eq!(
+            heard,
+            "ALL PLAYERS CONNECTED\r\nGAME START\r\nIDENTIFY?\r\n"
+        );
+    }
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let mut entrants: Vec<&str> = rec["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    entrants.sort_unstable();
+    assert_eq!(entrants, names, "the tournament is played by the real ones");
+    let said: Vec<String> = said.iter().collect();
+    let closed = said
+        .iter()
+        .filter(|l| l.contains("did not identify itself within 500 ms; closed"))
+        .count();
+    assert_eq!(closed, 4, "{said:?}");
+    let v = tabula(&["record", "verify", &s(&record)]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
 }

@@ -29,8 +29,6 @@ use crate::core::{Conn, Heard, Listener, Next, write_whole};
 
 /// Longest line a client may send (longer is malformed).
 const MAX_LINE: usize = 1024;
-/// How long a client may take to give its name.
-const IDENTIFY_WAIT: Duration = Duration::from_secs(10);
 
 /// How the tournament is run.
 #[derive(Clone, Debug)]
@@ -51,6 +49,9 @@ pub struct VectorServe {
     pub seed: Option<u64>,
     /// Where the tournament record goes.
     pub record: PathBuf,
+    /// How long a connection may take to give its name before it is
+    /// closed and its place goes to the next connection.
+    pub identify_wait: Duration,
     /// The board file's text (checked by the caller; checked again when
     /// each game starts), written in every game's record; `None`: the
     /// starter board.
@@ -182,45 +183,13 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
     )
     .map_err(output)?;
     out.flush().map_err(output)?;
-    let mut clients = Vec::new();
-    while clients.len() < 4 {
-        let stream = listener
-            .accept()
-            .await
-            .map_err(|e| format!("accepting a client: {e}"))?;
-        let conn = match Conn::open(stream, MAX_LINE, "\r\n") {
-            Ok(c) => c,
-            // A client gone before it could be taken in does not count.
-            Err(_) => continue,
-        };
-        writeln!(
-            out,
-            "client {} connected from {}",
-            clients.len() + 1,
-            conn.peer
-        )
-        .map_err(output)?;
-        clients.push(Client {
-            name: format!("player{}", clients.len() + 1),
-            conn,
-        });
-    }
+    let clients = take_four(&listener, args.identify_wait, out).await?;
+    let mut clients = clients;
     let all = |clients: &mut Vec<Client>, line: &str| {
         for c in clients.iter_mut() {
             c.send(line);
         }
     };
-    all(&mut clients, "ALL PLAYERS CONNECTED");
-    all(&mut clients, "GAME START");
-    all(&mut clients, "IDENTIFY?");
-    let asked = Instant::now();
-    for (i, c) in clients.iter_mut().enumerate() {
-        let fallback = format!("player{}", i + 1);
-        c.name = match c.answer(asked, asked + IDENTIFY_WAIT, IDENTIFY_WAIT).await {
-            Ok(name) => clean_name(&name, &fallback),
-            Err(_) => fallback,
-        };
-    }
     // Two clients with one name are told apart.
     for i in 0..4 {
         if (0..i).any(|j| clients[j].name == clients[i].name) {
@@ -326,6 +295,92 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
         c.conn.close(Duration::from_secs(5)).await;
     }
     Ok(())
+}
+
+/// Wait for four clients that identify themselves. Connections are taken
+/// four places at a time; each is told `ALL PLAYERS CONNECTED`, `GAME
+/// START` and `IDENTIFY?` and has `wait` to answer with its name. One that
+/// does not (silent, gone, a line too long) is closed and its place goes
+/// to the next connection.
+async fn take_four(
+    listener: &Listener,
+    wait: Duration,
+    out: &mut dyn Write,
+) -> Result<Vec<Client>, String> {
+    let output = |e: std::io::Error| format!("cannot write the output: {e}");
+    let mut clients: Vec<Client> = Vec::new();
+    let mut connections = 0usize;
+    while clients.len() < 4 {
+        let mut waiting: Vec<Client> = Vec::new();
+        while clients.len() + waiting.len() < 4 {
+            let stream = listener
+                .accept()
+                .await
+                .map_err(|e| format!("accepting a client: {e}"))?;
+            let conn = match Conn::open(stream, MAX_LINE, "\r\n") {
+                Ok(c) => c,
+                // A client gone before it could be taken in does not count.
+                Err(_) => continue,
+            };
+            connections += 1;
+            writeln!(out, "connection {connections} from {}", conn.peer).map_err(output)?;
+            out.flush().map_err(output)?;
+            waiting.push(Client {
+                name: String::new(),
+                conn,
+            });
+        }
+        for c in waiting.iter_mut() {
+            c.send("ALL PLAYERS CONNECTED");
+            c.send("GAME START");
+            c.send("IDENTIFY?");
+        }
+        let asked = Instant::now();
+        for mut c in waiting {
+            match c.answer(asked, asked + wait, wait).await {
+                Ok(name) => {
+                    let fallback = format!("player{}", clients.len() + 1);
+                    c.name = clean_name(&name, &fallback);
+                    writeln!(
+                        out,
+                        "client {} from {} is {}",
+                        clients.len() + 1,
+                        c.conn.peer,
+                        c.name
+                    )
+                    .map_err(output)?;
+                    clients.push(c);
+                }
+                Err(fault) => {
+                    let what = match fault {
+                        Fault::Late { .. } => {
+                            format!("did not identify itself within {}", seconds(wait))
+                        }
+                        Fault::Gone => "closed before identifying itself".into(),
+                        other => format!("did not identify itself: {other}"),
+                    };
+                    writeln!(
+                        out,
+                        "connection from {} {what}; closed, its place goes to the next connection",
+                        c.conn.peer
+                    )
+                    .map_err(output)?;
+                    c.conn.close(Duration::from_millis(100)).await;
+                }
+            }
+            out.flush().map_err(output)?;
+        }
+    }
+    Ok(clients)
+}
+
+/// A duration in words: "10 s", "500 ms".
+fn seconds(d: Duration) -> String {
+    if d.subsec_millis() == 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{} ms", d.as_millis())
+    }
 }
 
 /// Play one game with the connected clients.
