@@ -233,7 +233,7 @@ fn a_whole_tournament_over_tcp_follows_the_2009_protocol() {
 fn a_late_a_garbled_and_a_vanished_client_disqualify_their_teams_and_the_tournament_finishes() {
     let dir = scratch("vector-serve-faults");
     let record = dir.join("t.json");
-    let (mut server, port) = serve(&[
+    let (mut server, port, said) = serve_heard(&[
         "-g",
         "8",
         "-t",
@@ -272,6 +272,24 @@ fn a_late_a_garbled_and_a_vanished_client_disqualify_their_teams_and_the_tournam
     for kind in ["late", "malformed", "gone"] {
         assert!(faults.iter().any(|f| f == kind), "{kind} in {faults:?}");
     }
+    // The server's log says what each did.
+    let said: Vec<String> = said.iter().collect();
+    let log = said.join("\n");
+    assert!(
+        log.contains("(slow) did not answer within 300 ms: disqualified"),
+        "{log}"
+    );
+    assert!(
+        log.contains(
+            "(noisy) sent something that is not an action: \"DIRECTION: UPWARDS\": disqualified"
+        ),
+        "{log}"
+    );
+    assert!(
+        log.contains("(quitter) closed the connection: disqualified"),
+        "{log}"
+    );
+    assert!(!log.contains("answered in"), "{log}");
     let v = tabula(&["record", "verify", &s(&record)]);
     assert_eq!(v.code, 0, "{}", v.stderr);
 }

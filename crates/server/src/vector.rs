@@ -79,9 +79,9 @@ impl Client {
         asked: Instant,
         deadline: Instant,
         limit: Duration,
-    ) -> Result<String, Fault> {
+    ) -> Result<String, Miss> {
         if self.conn.is_gone() {
-            return Err(Fault::Gone);
+            return Err(Fault::Gone.into());
         }
         loop {
             match self.conn.next(Some(deadline)).await {
@@ -90,19 +90,46 @@ impl Client {
                         continue;
                     }
                     if at > deadline {
-                        return Err(late(asked, at, limit));
+                        let fault = late(asked, at, limit);
+                        let words = fault.to_string();
+                        return Err(Miss { fault, words });
                     }
                     return Ok(text);
                 }
                 Next::Heard(Heard::TooLong) => {
-                    return Err(Fault::Malformed {
-                        text: format!("a line over {MAX_LINE} bytes"),
+                    return Err(Miss {
+                        fault: Fault::Malformed {
+                            text: format!("a line over {MAX_LINE} bytes"),
+                        },
+                        words: format!("sent a line over {MAX_LINE} bytes"),
                     });
                 }
-                Next::Heard(Heard::Gone) => return Err(Fault::Gone),
-                Next::Timeout => return Err(late(asked, Instant::now(), limit)),
+                Next::Heard(Heard::Gone) => return Err(Fault::Gone.into()),
+                Next::Timeout => {
+                    return Err(Miss {
+                        fault: late(asked, Instant::now(), limit),
+                        words: format!("did not answer within {}", seconds(limit)),
+                    });
+                }
             }
         }
+    }
+}
+
+/// A question not answered as it should be: the fault (as recorded) and
+/// what happened, in the words of the server's log.
+struct Miss {
+    fault: Fault,
+    words: String,
+}
+
+impl From<Fault> for Miss {
+    fn from(fault: Fault) -> Miss {
+        let words = match &fault {
+            Fault::Gone => "closed the connection".to_string(),
+            other => other.to_string(),
+        };
+        Miss { fault, words }
     }
 }
 
@@ -224,7 +251,8 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
             &mut clients,
             &format!("BEGIN GAME {g}: {}", table.join(" ")),
         );
-        let entry = play_game(&mut clients, &entrants, seating, &options, args, seed, g).await?;
+        let (entry, what) =
+            play_game(&mut clients, &entrants, seating, &options, args, seed, g).await?;
         if !entry.disqualified.is_empty() {
             let who: Vec<&str> = entry
                 .disqualified
@@ -235,11 +263,11 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
                 &mut clients,
                 &format!("DISQUALIFICATION: {}", who.join(" ")),
             );
-            for d in &entry.disqualified {
+            for (d, what) in entry.disqualified.iter().zip(&what) {
                 writeln!(
                     out,
-                    "game {g}: {} ({}) disqualified: {}",
-                    SEAT_LETTERS[d.seat as usize], names[d.entrant], d.fault
+                    "game {g}: {} ({}) {what}: disqualified",
+                    SEAT_LETTERS[d.seat as usize], names[d.entrant]
                 )
                 .map_err(output)?;
             }
@@ -351,8 +379,8 @@ async fn take_four(
                     .map_err(output)?;
                     clients.push(c);
                 }
-                Err(fault) => {
-                    let what = match fault {
+                Err(miss) => {
+                    let what = match miss.fault {
                         Fault::Late { .. } => {
                             format!("did not identify itself within {}", seconds(wait))
                         }
@@ -392,7 +420,7 @@ async fn play_game(
     args: &VectorServe,
     seed: u64,
     g: usize,
-) -> Result<GameEntry, String> {
+) -> Result<(GameEntry, Vec<String>), String> {
     let limit = args.limit;
     let seats: Vec<SeatInfo> = seating
         .iter()
@@ -409,6 +437,8 @@ async fn play_game(
     )
     .map_err(|e| e.to_string())?;
     let mut disqualified: Vec<Disqualification> = Vec::new();
+    // What each disqualified seat did, for the log.
+    let mut what: Vec<String> = Vec::new();
     let all = |clients: &mut [Client], line: &str| {
         for c in clients.iter_mut() {
             c.send(line);
@@ -437,7 +467,7 @@ async fn play_game(
             match c
                 .answer(asked, asked + limit, limit)
                 .await
-                .and_then(|t| parse_direction(&t))
+                .and_then(|t| parse_direction(&t).map_err(Miss::from))
             {
                 Ok(d) => {
                     m.play(seat, &Action::Direction(d))
@@ -446,12 +476,13 @@ async fn play_game(
                     // To all four, the chooser included (as the 2009 server).
                     all(clients, &line);
                 }
-                Err(fault) => {
+                Err(miss) => {
                     disqualified.push(Disqualification {
                         seat,
                         entrant: e,
-                        fault,
+                        fault: miss.fault,
                     });
+                    what.push(miss.words);
                     break 'game;
                 }
             }
@@ -474,14 +505,17 @@ async fn play_game(
             match clients[e]
                 .answer(asked, deadline, limit)
                 .await
-                .and_then(|t| parse_magnitude(&t))
+                .and_then(|t| parse_magnitude(&t).map_err(Miss::from))
             {
                 Ok(mag) => chosen.push((seat, mag)),
-                Err(fault) => disqualified.push(Disqualification {
-                    seat,
-                    entrant: e,
-                    fault,
-                }),
+                Err(miss) => {
+                    disqualified.push(Disqualification {
+                        seat,
+                        entrant: e,
+                        fault: miss.fault,
+                    });
+                    what.push(miss.words);
+                }
             }
         }
         if !disqualified.is_empty() {
@@ -508,13 +542,14 @@ async fn play_game(
     }
     let (points, margins) = game_points(m.game(), &disqualified);
     let record = m.record().clone();
-    Ok(GameEntry {
+    let entry = GameEntry {
         seating: seating.to_vec(),
         record,
         disqualified,
         points,
         margins,
-    })
+    };
+    Ok((entry, what))
 }
 
 #[cfg(test)]
