@@ -173,6 +173,10 @@ test('Vector\'s bot library: a new bot never replaces a saved one; a new name re
   await page.screenshot({ path: join(artefacts, 'no-loss-bot-name-taken.png') });
   // The first, picked, changed and renamed: the same bot, no copy.
   await page.click('#bot-list button >> text="My bot"');
+  // (The refused third bot is not saved: the page asks before it goes.)
+  await page.waitForSelector('#confirm[open]');
+  await page.click('#confirm-go');
+  await page.waitForSelector('#confirm', { state: 'hidden' });
   assert.equal(await page.inputValue('#bot-code'), CODE('first'));
   await page.fill('#bot-name', 'Corner');
   await page.fill('#bot-code', CODE('first, better'));
@@ -183,6 +187,25 @@ test('Vector\'s bot library: a new bot never replaces a saved one; a new name re
   await page.fill('#bot-code', CODE('first, best'));
   assert.match(await pressSave(page), /^Saved “Corner”/);
   assert.deepEqual((await library()).map((b) => b.name), ['Corner', 'My bot 2']);
+  // A change not saved is not lost without asking.
+  await page.fill('#bot-code', CODE('unsaved'));
+  await page.click('[data-cmd="bot-new"]');
+  await page.waitForSelector('#confirm[open]');
+  assert.equal(await page.textContent('#confirm-text'), 'The bot in the editor (“Corner”) has changes that are not saved: they are lost if you go on.');
+  await page.screenshot({ path: join(artefacts, 'no-loss-bot-unsaved.png') });
+  await page.click('#confirm-stay');
+  await page.waitForSelector('#confirm', { state: 'hidden' });
+  assert.equal(await page.inputValue('#bot-code'), CODE('unsaved'), 'Keep editing keeps the code');
+  await page.click('#bot-list button >> text="My bot 2"');
+  await page.waitForSelector('#confirm[open]');
+  await page.click('#confirm-go');
+  await page.waitForSelector('#confirm', { state: 'hidden' });
+  assert.equal(await page.inputValue('#bot-code'), CODE('second'));
+  assert.equal((await library())[0].code, CODE('first, best'), 'the saved code stays');
+  // Nothing changed since: no question.
+  await page.click('[data-cmd="bot-new"]');
+  assert.equal(await page.inputValue('#bot-name'), 'My bot');
+  assert.equal(await page.$('#confirm[open]'), null);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -329,6 +329,8 @@ test('a bot over the time limit disqualifies its team for the game, and the tour
 /** Write and save a bot in the "Your bots" dialog (opened from `opener`). */
 async function saveBot(page, name, code) {
   await page.click('[data-cmd="bot-new"]');
+  // A bot refused before is not saved: the page asks before it goes.
+  if (await page.$('#confirm[open]')) await page.click('#confirm-go');
   await page.fill('#bot-name', name);
   if (code !== null) await page.fill('#bot-code', code);
   await page.click('[data-cmd="bot-save"]');

@@ -26,6 +26,9 @@ struct Editor {
     kind: &'static BotKind,
     bots: Vec<SavedBot>,
     editing: Option<usize>,
+    /// The name and code the editor held when they were last shown or
+    /// saved: anything else in it is a change not saved yet.
+    shown: (String, String),
     on_change: Rc<dyn Fn()>,
 }
 
@@ -53,6 +56,7 @@ pub fn install(kind: &'static BotKind, on_change: impl Fn() + 'static) -> Option
             kind,
             bots,
             editing: None,
+            shown: (String::new(), String::new()),
             on_change: Rc::new(on_change),
         })
     });
@@ -146,7 +150,36 @@ fn message(text: &str, ok: bool) {
     }
 }
 
+/// What the editor holds now: its name and code.
+fn in_editor() -> (String, String) {
+    (
+        input("bot-name").map(|i| i.value()).unwrap_or_default(),
+        code_box().map(|c| c.value()).unwrap_or_default(),
+    )
+}
+
+/// Run `then`, which puts another bot in the editor: at once, or once the
+/// person agrees to lose the changes not saved.
+fn unless_unsaved(then: impl FnOnce() + 'static) {
+    let now = in_editor();
+    if with(|e| e.shown != now).unwrap_or(false) {
+        let name = now.0.trim().to_string();
+        crate::modal::confirm(
+            crate::modal::Confirm {
+                title: &t("bot-leave-title"),
+                text: &tf("bot-leave-text", &[("name", &name)]),
+                go: &t("bot-leave-go"),
+                stay: &t("bot-leave-stay"),
+            },
+            then,
+        );
+    } else {
+        then();
+    }
+}
+
 fn show_bot(name: &str, code: &str) {
+    with(|e| e.shown = (name.to_string(), code.to_string()));
     if let Some(c) = code_box() {
         c.set_value(code);
     }
@@ -183,6 +216,10 @@ pub fn render() {
     {
         n.set_value(&current.map_or_else(|| fresh_name(&bots), |b| b.name.clone()));
     }
+    if with(|e| e.shown.1.is_empty()).unwrap_or(false) {
+        let now = in_editor();
+        with(|e| e.shown = now);
+    }
 }
 
 fn store(key: &str, bots: &[SavedBot]) -> Result<(), String> {
@@ -208,7 +245,7 @@ pub fn command(cmd: &str, arg: &str) -> bool {
     let name = input("bot-name").map(|i| i.value()).unwrap_or_default();
     let code = code_box().map(|c| c.value()).unwrap_or_default();
     match cmd {
-        "bot-new" => {
+        "bot-new" => unless_unsaved(move || {
             let bots = with(|e| {
                 e.editing = None;
                 e.bots.clone()
@@ -216,21 +253,25 @@ pub fn command(cmd: &str, arg: &str) -> bool {
             .unwrap_or_default();
             show_bot(&fresh_name(&bots), &(kind.template)());
             message(&t("bot-from-template"), true);
-        }
+            render();
+        }),
         "bot-pick" => {
             let i: usize = arg.parse().unwrap_or(usize::MAX);
-            let bot = with(|e| {
-                let b = e.bots.get(i).cloned();
-                if b.is_some() {
-                    e.editing = Some(i);
+            unless_unsaved(move || {
+                let bot = with(|e| {
+                    let b = e.bots.get(i).cloned();
+                    if b.is_some() {
+                        e.editing = Some(i);
+                    }
+                    b
+                })
+                .flatten();
+                if let Some(b) = bot {
+                    show_bot(&b.name, &b.code);
+                    message("", true);
                 }
-                b
-            })
-            .flatten();
-            if let Some(b) = bot {
-                show_bot(&b.name, &b.code);
-                message("", true);
-            }
+                render();
+            });
         }
         "bot-save" => {
             // Saved over the bot being edited (a new name renames it), else
@@ -309,11 +350,14 @@ fn import_file() {
     }
     read_file(file, limit, move |res| {
         match res.and_then(|text| import_bot(kind, &name, &text)) {
-            Ok(bot) => {
+            Ok(bot) => unless_unsaved(move || {
                 with(|e| e.editing = None);
                 show_bot(&bot.name, &bot.code);
+                // Imported, not saved yet: a change of what is saved.
+                with(|e| e.shown = (String::new(), "(imported)".into()));
                 message(&tf("bot-imported", &[("name", &bot.name)]), true);
-            }
+                render();
+            }),
             Err(e) => message(&tf("bot-not-imported", &[("why", &e)]), false),
         }
     });
@@ -406,6 +450,7 @@ fn save_now(name: &str, code: &str, at: Option<usize>) {
         store(e.kind.storage_key, &list)?;
         e.editing = Some(i);
         e.bots = list;
+        e.shown = (name.to_string(), code.to_string());
         Ok::<(), String>(())
     })
     .unwrap_or(Ok(()));
