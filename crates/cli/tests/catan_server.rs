@@ -1048,6 +1048,21 @@ fn three_tabula_clients_play_a_test_game_on_the_server() {
     assert_eq!(records.len(), 1);
     let v = tabula(&["record", "verify", &s(&records[0])]);
     assert_eq!(v.code, 0, "{}", v.stderr);
+    // The dealt cards never count toward the progress card limit (rules,
+    // decision 39): the first player ends its first turn holding them all
+    // (at most one drawn beside them) and puts none back.
+    let rec: Value = serde_json::from_str(&std::fs::read_to_string(&records[0]).unwrap()).unwrap();
+    let actions = rec["actions"].as_array().unwrap();
+    let first_end = actions
+        .iter()
+        .position(|a| a["action"] == "end_turn")
+        .expect("a turn ended");
+    assert!(
+        !actions[..first_end]
+            .iter()
+            .any(|a| a["action"].get("return").is_some()),
+        "no card went back in the first turn"
+    );
     let bad = tabula(&[
         "client",
         "--ruleset",
