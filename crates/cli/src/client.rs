@@ -37,8 +37,8 @@ pub struct ClientArgs {
     #[arg(long, default_value = "vector")]
     pub ruleset: String,
     /// The bot that answers: random, greedy, search, search:easy, …
-    /// (catan: random, which answers every prompt with a listed value;
-    /// the default there).
+    /// (catan: random, the default there, answers every prompt with a
+    /// listed value; the others decide from the view the events give).
     #[arg(long)]
     pub bot: Option<String>,
     /// The name the client gives when asked.
@@ -71,6 +71,10 @@ pub struct ClientArgs {
     /// Catan: create a test game (every player gets one progress card of each kind).
     #[arg(long)]
     pub testgame: bool,
+    /// Catan: a round limit for a game created (-rounds N): the game ends
+    /// after it, the most points winning.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1000))]
+    pub round_limit: Option<u16>,
     /// Catan: append the time from each answer to the server's next
     /// message to this seat, in microseconds, one a line (benchmarks).
     #[arg(long, value_name = "FILE")]
@@ -322,11 +326,8 @@ pub fn run(args: &ClientArgs) -> CmdResult {
 fn catan(args: &ClientArgs) -> CmdResult {
     use tabula_server::catan::client::{ClientConfig, Table, play};
     let bot = args.bot.as_deref().unwrap_or("random");
-    if bot != "random" {
-        return Err(Failure::Usage(format!(
-            "--bot {}: the Catan client plays random (a listed value for every prompt); Tabula's other bots play on the server itself (CREATE GAME … -bot SPEC)",
-            quoted(bot)
-        )));
+    if let Err(e) = bot.parse::<tabula_ai::BotSpec>() {
+        return Err(Failure::Usage(format!("--bot {}: {e}", quoted(bot))));
     }
     let (Some(login), Some(password)) = (&args.login, &args.password) else {
         return Err(Failure::Usage(
@@ -339,6 +340,7 @@ fn catan(args: &ClientArgs) -> CmdResult {
             players: args.players,
             map: args.map.clone(),
             testgame: args.testgame,
+            rounds: args.round_limit,
         },
         (None, Some(name)) => Table::Join {
             name: name.clone(),
@@ -356,6 +358,7 @@ fn catan(args: &ClientArgs) -> CmdResult {
         table,
         seed: args.seed,
         verbose: args.verbose,
+        bot: bot.to_string(),
     };
     let mut out = std::io::stdout();
     let o = play(&cfg, &mut out).map_err(Failure::Input)?;
@@ -375,9 +378,17 @@ fn catan(args: &ClientArgs) -> CmdResult {
             .copied()
             .unwrap_or(0)
     };
+    let by_bot = if bot == "random" {
+        String::new()
+    } else {
+        format!(
+            ", {bot} decided {}, {} set-up or choose prompts answered with a listed value, {} bot choices not listed (a listed value sent instead)",
+            o.decided, o.unseen, o.fallbacks
+        )
+    };
     writeln!(
         out,
-        "{} ({} answers, answer to next message median {} us, p99 {} us)",
+        "{} ({} answers{by_bot}, answer to next message median {} us, p99 {} us)",
         o.over,
         o.answers,
         pick(0.5),

@@ -1068,7 +1068,7 @@ fn three_tabula_clients_play_a_test_game_on_the_server() {
         "--ruleset",
         "catan",
         "--bot",
-        "greedy",
+        "clever",
         "--login",
         "x",
         "--password",
@@ -1148,5 +1148,88 @@ fn game_messages_follow_the_seeds_table_of_audience_and_recipient() {
     assert_eq!(
         a.event().unwrap()["@nv"],
         "ERROR: END_TURN - the game has not started"
+    );
+}
+
+/// The summary's count after `label`: `greedy decided 12` → 12.
+fn count_after(text: &str, label: &str) -> usize {
+    let at = text
+        .find(label)
+        .unwrap_or_else(|| panic!("{label:?} in {text}"))
+        + label.len();
+    text[at..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a number after {label:?} in {text}"))
+}
+
+/// `tabula client --bot SPEC` creates a short game (`-rounds`) that two
+/// random clients join; every client's summary line.
+fn bot_game(spec: &str, game: &str, rounds: &str) -> Vec<String> {
+    let server = serve(&[]);
+    let port = server.port.to_string();
+    let spawn = |login: &str, bot: &str, table: &[&str], seed: &str| {
+        Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["client", "--ruleset", "catan", "--port", &port])
+            .args(["--login", login, "--password", "pw", "--seed", seed])
+            .args(["--bot", bot])
+            .args(table)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let first = spawn(
+        "botty",
+        spec,
+        &["--create", game, "--players", "3", "--round-limit", rounds],
+        "5",
+    );
+    let others: Vec<Child> = ["r1", "r2"]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| spawn(l, "random", &["--join", game], &(i + 2).to_string()))
+        .collect();
+    std::iter::once(first)
+        .chain(others)
+        .map(|c| {
+            let out = c.wait_with_output().unwrap();
+            let text = String::from_utf8_lossy(&out.stdout).to_string();
+            assert!(
+                out.status.success(),
+                "{text} {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(text.starts_with("gameOver - "), "{text}");
+            text
+        })
+        .collect()
+}
+
+#[test]
+fn a_greedy_client_plays_a_whole_game_from_the_events() {
+    let lines = bot_game("greedy", "greedy-game", "30");
+    let greedy = &lines[0];
+    // The bot decided the rolls and turns from the view the events gave,
+    // and every command it chose was one the server listed.
+    assert!(count_after(greedy, "greedy decided ") > 20, "{greedy}");
+    assert_eq!(
+        count_after(greedy, "answered with a listed value, "),
+        0,
+        "{greedy}"
+    );
+    assert!(!lines[1].contains("decided"), "{}", lines[1]);
+}
+
+#[test]
+fn a_search_client_plays_a_whole_game_from_the_events() {
+    let lines = bot_game("search:easy", "search-game", "8");
+    let search = &lines[0];
+    assert!(count_after(search, "search:easy decided ") > 5, "{search}");
+    assert_eq!(
+        count_after(search, "answered with a listed value, "),
+        0,
+        "{search}"
     );
 }

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use super::bot_seat::{BotSeat, Seen};
 use super::prompt::command_json;
 
 /// Longest line the client reads from a server.
@@ -35,6 +36,8 @@ pub enum Table {
         map: Option<String>,
         /// `-testgame`.
         testgame: bool,
+        /// `-rounds`: a round limit (none when `None`).
+        rounds: Option<u16>,
     },
     /// Join a game (waiting up to `wait` for it to be created).
     Join {
@@ -62,6 +65,10 @@ pub struct ClientConfig {
     pub seed: u64,
     /// Print every line heard and sent.
     pub verbose: bool,
+    /// The bot: `random` answers every prompt with a listed value;
+    /// `greedy` and `search:easy|normal|hard` decide from the view the
+    /// events give ([`super::bot_seat`]).
+    pub bot: String,
 }
 
 /// What a client's game came to.
@@ -76,6 +83,14 @@ pub struct Outcome {
     pub latencies_us: Vec<u64>,
     /// Refusals heard (a client that only answers prompts expects none).
     pub refusals: Vec<String>,
+    /// Prompts the bot decided (not `random`).
+    pub decided: usize,
+    /// Prompts the bot's view cannot hold (set-up, `choose`): a listed
+    /// value was sent.
+    pub unseen: usize,
+    /// Actions the bot chose that the prompt did not list, or prompts
+    /// whose view the events could not give: a listed value was sent.
+    pub fallbacks: usize,
 }
 
 struct Conn {
@@ -176,6 +191,7 @@ pub fn play(cfg: &ClientConfig, out: &mut dyn Write) -> Result<Outcome, String> 
             players,
             map,
             testgame,
+            rounds,
         } => {
             let mut cmd = format!("CREATE GAME {name} -maxPlayers {players}");
             if let Some(m) = map {
@@ -183,6 +199,9 @@ pub fn play(cfg: &ClientConfig, out: &mut dyn Write) -> Result<Outcome, String> 
             }
             if *testgame {
                 cmd.push_str(" -testgame");
+            }
+            if let Some(r) = rounds {
+                cmd.push_str(&format!(" -rounds {r}"));
             }
             let a = c.ask(&cmd, out)?;
             if a.last().is_some_and(|l| l.starts_with("ERROR")) {
@@ -219,6 +238,11 @@ pub fn play(cfg: &ClientConfig, out: &mut dyn Write) -> Result<Outcome, String> 
     let mut result = Outcome::default();
     let mut sent_at: Option<Instant> = None;
     let mut answered_value: Option<String> = None;
+    let mut bot = match cfg.bot.as_str() {
+        "random" => None,
+        spec => Some(BotSeat::new(spec, cfg.seed, &cfg.login)?),
+    };
+    let mut seen = Seen::default();
     loop {
         let text = c.line(out)?;
         let e: Value =
@@ -228,6 +252,7 @@ pub fn play(cfg: &ClientConfig, out: &mut dyn Write) -> Result<Outcome, String> 
             return Err(c.at(&text, "an event has \"@ts\", \"@src\" and \"@prop\""));
         };
         if src != "SERVER" {
+            seen.apply(src, prop, field("@nv"));
             continue;
         }
         let nv = field("@nv").unwrap_or("").to_string();
@@ -260,6 +285,11 @@ pub fn play(cfg: &ClientConfig, out: &mut dyn Write) -> Result<Outcome, String> 
         };
         if p.starts_with("gameOver") {
             result.over = p.to_string();
+            if let Some(b) = &bot {
+                result.decided = b.decided;
+                result.unseen = b.unseen;
+                result.fallbacks = b.fallbacks;
+            }
             c.send(&command_json("LEAVE_GAME", &[]), out).ok();
             return Ok(result);
         }
@@ -271,7 +301,10 @@ pub fn play(cfg: &ClientConfig, out: &mut dyn Write) -> Result<Outcome, String> 
                 .iter()
                 .filter(|o| o["@action"] == "END_TURN")
                 .collect();
-            let pick = if !ends.is_empty() && lcg(&mut rng, 3) == 0 {
+            let decided = bot.as_mut().and_then(|b| b.decide(&seen, &options));
+            let pick = if let Some(d) = decided {
+                d
+            } else if !ends.is_empty() && lcg(&mut rng, 3) == 0 {
                 ends[0].clone()
             } else {
                 options[lcg(&mut rng, options.len())].clone()
@@ -288,6 +321,9 @@ pub fn play(cfg: &ClientConfig, out: &mut dyn Write) -> Result<Outcome, String> 
             let values: Vec<&str> = values.split(',').filter(|v| !v.is_empty()).collect();
             if values.is_empty() {
                 return Err(c.at(&text, "a choose prompt lists at least one value"));
+            }
+            if let Some(b) = bot.as_mut() {
+                b.unseen += 1;
             }
             let v = values[lcg(&mut rng, values.len())];
             command_json("CHOOSE", &[("id", v)])

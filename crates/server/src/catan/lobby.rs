@@ -16,7 +16,7 @@ use super::table::{self, TableConfig, TableIn, TableInfo, TableState};
 use crate::core::Outbox;
 
 /// The maps shipped with Tabula, by name.
-const SHIPPED_MAPS: [(&str, &str); 4] = [
+pub const SHIPPED_MAPS: [(&str, &str); 4] = [
     ("standard", tabula_catan::STANDARD_BOARD),
     ("lagoon", include_str!("../../../../maps/catan/lagoon.txt")),
     ("small", include_str!("../../../../maps/catan/small.txt")),

@@ -10,8 +10,10 @@
 //! - [`table`]: one game, on its own thread.
 //! - [`model`], [`prompt`], [`ids`]: events, prompts and commands, ids.
 //! - [`client`]: a client that plays from the prompts.
+//! - [`bot_seat`]: Tabula's bots in that client, from the events.
 
 pub mod accounts;
+pub mod bot_seat;
 pub mod client;
 pub mod help;
 pub mod ids;

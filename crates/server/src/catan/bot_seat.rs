@@ -1,0 +1,428 @@
+//! Tabula's bots as a course-server client: the model a client builds
+//! from the events, turned into the rules' view of its own seat
+//! (`tabula_catan::View`), so that random, greedy and search decide as
+//! they do everywhere else; their action is then sent as the command the
+//! server's own face writes for it ([`command_of`]), with the server's
+//! object ids.
+//!
+//! The view is rebuilt from the events alone, as a position
+//! (`docs/catan/positions.md`) on the game's map: the board, numbers,
+//! robber, merchant, barbarians, buildings, walls, metropolises, roads,
+//! knights, levels, defender cards, shown point cards, the seat's own
+//! cards, the others' counts, whose turn and before or after the roll.
+//! What the events do not tell is filled in the most cautious way: no
+//! knight has been activated, no card played this turn (a knight
+//! activated this turn may then be asked to act: the server refuses
+//! nothing, as only listed commands are sent), the others' progress
+//! cards are not known (the view shows them none), the others' hidden
+//! cards are of the kinds neither the bank nor the seat holds, and the
+//! barbarians are awake once the robber has left the desert. A test
+//! game's dealt cards are not rebuilt (its view may then fail: counted).
+//! The set-up and the questions of a card, a robber or a discard
+//! (`choose`) are not positions: there the client answers a listed value
+//! and counts it.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+use tabula_ai::{Bot, BotSpec};
+use tabula_catan::game::position::read_position_with;
+use tabula_catan::{Card, Catan, Options, Progress, View};
+use tabula_engine::{Ruleset, Seat};
+
+use super::ids::{Ids, Obj};
+use super::lobby::SHIPPED_MAPS;
+use super::prompt::command_of;
+
+/// The objects a client knows, with their properties, from the events.
+#[derive(Default, Debug)]
+pub struct Seen {
+    objs: HashMap<String, HashMap<String, String>>,
+}
+
+impl Seen {
+    /// Take in one event (a property set, changed or gone).
+    pub fn apply(&mut self, src: &str, prop: &str, nv: Option<&str>) {
+        let o = self.objs.entry(src.to_string()).or_default();
+        match nv {
+            Some(v) => {
+                o.insert(prop.to_string(), v.to_string());
+            }
+            None => {
+                o.remove(prop);
+            }
+        }
+    }
+
+    fn get(&self, id: &str, prop: &str) -> Option<&str> {
+        self.objs.get(id)?.get(prop).map(String::as_str)
+    }
+
+    fn of_class<'a>(
+        &'a self,
+        class: &'a str,
+    ) -> impl Iterator<Item = (&'a String, &'a HashMap<String, String>)> + 'a {
+        self.objs
+            .iter()
+            .filter(move |(id, _)| id.split('@').next() == Some(class))
+    }
+}
+
+/// A bot playing one seat from the events.
+pub struct BotSeat {
+    bot: Box<dyn Bot<Catan>>,
+    login: String,
+    map: Option<&'static str>,
+    /// Prompts the bot's view cannot hold (set-up, `choose`), answered
+    /// with a listed value.
+    pub unseen: usize,
+    /// Actions the bot chose that the prompt did not list (or that the
+    /// events could not be turned into a view for): a listed value was
+    /// sent instead.
+    pub fallbacks: usize,
+    /// Prompts the bot answered itself.
+    pub decided: usize,
+}
+
+impl BotSeat {
+    /// A bot of `spec` (random, greedy, search:easy|normal|hard) for the
+    /// seat of `login`.
+    pub fn new(spec: &str, seed: u64, login: &str) -> Result<BotSeat, String> {
+        let spec: BotSpec = spec.parse()?;
+        Ok(BotSeat {
+            bot: spec.build(seed),
+            login: login.to_string(),
+            map: None,
+            unseen: 0,
+            fallbacks: 0,
+            decided: 0,
+        })
+    }
+
+    /// The bot's command for a `rollDies`, `yourTurn` or
+    /// `offer(card,user)` prompt, if it is one of `options`; `None` (and
+    /// counted) when it is not or the view could not be built.
+    pub fn decide(&mut self, seen: &Seen, options: &[Value]) -> Option<Value> {
+        let pick = self.try_decide(seen, options);
+        match pick {
+            Some(_) => self.decided += 1,
+            None => self.fallbacks += 1,
+        }
+        pick
+    }
+
+    fn try_decide(&mut self, seen: &Seen, options: &[Value]) -> Option<Value> {
+        if self.map.is_none() {
+            self.map = find_map(seen);
+        }
+        let (game, me, server) = rebuild(seen, &self.login, self.map?).ok()?;
+        let view = View::of(&game, me);
+        let action = self.bot.choose(&view, me)?;
+        let ids = Ids::new(&game.topo, game.board.fields.len(), game.seat_count());
+        let mut cmd = command_of(&game, me, &action, &ids)?;
+        if !translate(&mut cmd, &ids, &server) {
+            return None;
+        }
+        options.iter().find(|o| **o == cmd).cloned()
+    }
+}
+
+/// Replace every local id in `v` by the server's id of the same object.
+fn translate(v: &mut Value, ids: &Ids, server: &HashMap<Obj, String>) -> bool {
+    match v {
+        Value::String(s) => match ids.read(s) {
+            Some(obj) => match server.get(&obj) {
+                Some(id) => {
+                    *s = id.clone();
+                    true
+                }
+                None => false,
+            },
+            None => true,
+        },
+        Value::Array(a) => a.iter_mut().all(|x| translate(x, ids, server)),
+        Value::Object(m) => m.values_mut().all(|x| translate(x, ids, server)),
+        _ => true,
+    }
+}
+
+/// The shipped map whose fields the events name.
+fn find_map(seen: &Seen) -> Option<&'static str> {
+    let mut names: Vec<(&str, &str)> = seen
+        .of_class("Field")
+        .filter_map(|(_, p)| Some((p.get("name")?.as_str(), p.get("type")?.as_str())))
+        .collect();
+    names.sort_unstable();
+    SHIPPED_MAPS.iter().map(|(_, t)| *t).find(|text| {
+        let Ok(g) = Catan::new_game(&Options::default(), Some(text), 3, 1) else {
+            return false;
+        };
+        let mut ours: Vec<(&str, &str)> = g
+            .board
+            .fields
+            .iter()
+            .map(|f| (f.id.as_str(), f.kind.name()))
+            .collect();
+        ours.sort_unstable();
+        ours == names
+    })
+}
+
+/// The game as seat `login` sees it, that seat, and the server's id of
+/// each object the rebuilt game names.
+fn rebuild(
+    seen: &Seen,
+    login: &str,
+    map: &str,
+) -> Result<(Catan, Seat, HashMap<Obj, String>), String> {
+    let game_id = seen
+        .of_class("Game")
+        .next()
+        .map(|(id, _)| id.clone())
+        .ok_or("no game")?;
+    let g = |p: &str| seen.get(&game_id, p);
+    let phase = match g("state") {
+        Some("ROLL") => "before-roll",
+        Some("PLAY") => "main",
+        _ => return Err("not a position".into()),
+    };
+    // Players by seat.
+    let mut seats: HashMap<String, Seat> = HashMap::new();
+    let mut me = None;
+    for (id, p) in seen.of_class("UserAssets") {
+        let s: Seat = p
+            .get("seat")
+            .and_then(|s| s.parse::<u8>().ok())
+            .ok_or("a seat")?
+            .checked_sub(1)
+            .ok_or("seat 0")?;
+        if p.get("nickname").map(String::as_str) == Some(login) {
+            me = Some(s);
+        }
+        seats.insert(id.clone(), s);
+    }
+    let me = me.ok_or("this client's seat")?;
+    let players = seats.len();
+    let seat_no = |id: Option<&String>| id.and_then(|i| seats.get(i)).map(|s| s + 1);
+    let mut text = format!("players {players}\n");
+    let current = seat_no(g("currentPlayer").map(str::to_string).as_ref()).ok_or("whose turn")?;
+    let turn = g("turn").unwrap_or("1");
+    text.push_str(&format!("turn {turn} player {current} {phase}\n"));
+    let name_of = |id: Option<&String>| id.and_then(|i| seen.get(i, "name"));
+    // The cards: the seat's own in full, the others' as counts.
+    let mut own = String::new();
+    let mut own_counts: HashMap<&str, u32> = HashMap::new();
+    let mut progress = String::new();
+    for (_, p) in seen.of_class("Card") {
+        if seat_no(p.get("owner")) == Some(me + 1) {
+            let n: u32 = p.get("count").and_then(|c| c.parse().ok()).unwrap_or(0);
+            let kind = p.get("type").ok_or("card type")?;
+            if n > 0 {
+                own.push_str(&format!(" {kind} {n}"));
+                own_counts.insert(kind.as_str(), n);
+            }
+        }
+    }
+    for (_, p) in seen.of_class("ProgressCard") {
+        if seat_no(p.get("owner")) == Some(me + 1) {
+            let n: usize = p.get("count").and_then(|c| c.parse().ok()).unwrap_or(0);
+            for _ in 0..n {
+                progress.push_str(&format!(" {}", p.get("type").ok_or("card type")?));
+            }
+        }
+    }
+    if !own.is_empty() {
+        text.push_str(&format!("hand {}{own}\n", me + 1));
+    }
+    if !progress.is_empty() {
+        text.push_str(&format!("progress {}{progress}\n", me + 1));
+    }
+    let options = Options {
+        points: g("goal").and_then(|p| p.parse().ok()),
+        // The seed's commands have only bank trades (server.md, decision 5).
+        trades_between_players: false,
+        ..Options::default()
+    };
+    // The others hold, of each kind, what neither the bank nor this seat
+    // holds: their counts are dealt from that.
+    let fresh = Catan::new_game(&options, Some(map), players, 1).map_err(|e| e.to_string())?;
+    let bank: HashMap<&str, u32> = g("bank")
+        .unwrap_or("")
+        .split(',')
+        .filter_map(|kv| kv.split_once(':'))
+        .filter_map(|(k, v)| Some((k, v.parse().ok()?)))
+        .collect();
+    let mut room: Vec<u32> = Card::ALL
+        .iter()
+        .map(|c| {
+            let mine = own_counts.get(c.name()).copied().unwrap_or(0);
+            let in_bank = bank.get(c.name()).copied().unwrap_or(0);
+            u32::from(fresh.bank.get(*c))
+                .saturating_sub(in_bank)
+                .saturating_sub(mine)
+        })
+        .collect();
+    let mut deal = |kinds: &[Card], n: u32, line: &mut String| {
+        let mut left = n;
+        for c in kinds {
+            let i = Card::ALL.iter().position(|x| x == c).unwrap_or(0);
+            let take = room[i].min(left);
+            if take > 0 {
+                line.push_str(&format!(" {} {take}", c.name()));
+                room[i] -= take;
+                left -= take;
+            }
+        }
+    };
+    for (id, p) in seen.of_class("UserAssets") {
+        let s = seats[id] + 1;
+        let num = |k: &str| p.get(k).and_then(|v| v.parse::<u32>().ok()).unwrap_or(0);
+        if s != me + 1 {
+            let mut line = String::new();
+            deal(&Card::RESOURCES, num("resourceCards"), &mut line);
+            deal(&Card::COMMODITIES, num("commodityCards"), &mut line);
+            if !line.is_empty() {
+                text.push_str(&format!("hand {s}{line}\n"));
+            }
+        }
+        text.push_str(&format!(
+            "levels {s} TRADE {} POLITICS {} SCIENCE {}\n",
+            num("levelTRADE"),
+            num("levelPOLITICS"),
+            num("levelSCIENCE")
+        ));
+        if num("defenderCards") > 0 {
+            text.push_str(&format!("defender {s} {}\n", num("defenderCards")));
+        }
+        if let Some(shown) = p.get("pointCards") {
+            text.push_str(&format!("shown {s} {}\n", shown.replace(',', " ")));
+        }
+    }
+    // The pieces.
+    for (_, p) in seen.of_class("Intersection") {
+        let Some(name) = p.get("name") else { continue };
+        if let Some(b) = p.get("building") {
+            let owner = seat_no(p.get("owner")).ok_or("a building's owner")?;
+            let mut line = format!("{} {owner} {name}", b.to_lowercase());
+            if p.get("cityWall").map(String::as_str) == Some("true") {
+                line.push_str(" wall");
+            }
+            if let Some(t) = p.get("metropolis") {
+                line.push_str(&format!(" metropolis {t}"));
+            }
+            text.push_str(&line);
+            text.push('\n');
+        }
+        if let Some(k) = p.get("knight") {
+            let owner = seat_no(seen.objs.get(k).and_then(|kp| kp.get("owner"))).ok_or("owner")?;
+            let level = match seen.get(k, "level") {
+                Some("2") => "strong",
+                Some("3") => "mighty",
+                _ => "basic",
+            };
+            let active = if seen.get(k, "active") == Some("true") {
+                " active"
+            } else {
+                ""
+            };
+            text.push_str(&format!("knight {owner} {name} {level}{active}\n"));
+        }
+    }
+    for (_, p) in seen.of_class("Border") {
+        if let (Some(name), Some(owner)) = (p.get("name"), seat_no(p.get("road"))) {
+            text.push_str(&format!("road {owner} {name}\n"));
+        }
+    }
+    let robber = seen
+        .of_class("Robber")
+        .next()
+        .and_then(|(_, p)| p.get("field"));
+    let mut awake = false;
+    if let Some(f) = name_of(robber) {
+        text.push_str(&format!("robber {f}\n"));
+        awake = robber.and_then(|r| seen.get(r, "type")) != Some("DESERT");
+    }
+    if let (Some(f), Some(s)) = (
+        name_of(g("merchant").map(str::to_string).as_ref()),
+        seat_no(g("merchantOwner").map(str::to_string).as_ref()),
+    ) {
+        text.push_str(&format!("merchant {f} {s}\n"));
+    }
+    if let Some(b) = g("barbarians") {
+        text.push_str(&format!(
+            "barbarians {b}{}\n",
+            if awake { " awake" } else { "" }
+        ));
+    }
+    let mut game = read_position_with(&text, Some(map), options).map_err(|e| e.to_string())?;
+    // The numbers as the server drew them, and the server's ids.
+    let mut server: HashMap<Obj, String> = HashMap::new();
+    let field_index: HashMap<&str, usize> = game
+        .board
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.id.as_str(), i))
+        .collect();
+    let mut numbers = vec![0u8; game.numbers.len()];
+    for (id, p) in seen.of_class("Field") {
+        let Some(&i) = p.get("name").and_then(|n| field_index.get(n.as_str())) else {
+            continue;
+        };
+        server.insert(Obj::Field(i), id.clone());
+        if let Some(h) = game.topo.hexes.iter().position(|h| h.field == i) {
+            numbers[h] = p.get("number").and_then(|n| n.parse().ok()).unwrap_or(0);
+        }
+    }
+    game.numbers = numbers;
+    let corner: HashMap<&str, u16> = game
+        .topo
+        .corners
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name.as_str(), i as u16))
+        .collect();
+    let side: HashMap<&str, u16> = game
+        .topo
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name.as_str(), i as u16))
+        .collect();
+    for (id, p) in seen.of_class("Intersection") {
+        if let Some(&c) = p.get("name").and_then(|n| corner.get(n.as_str())) {
+            server.insert(Obj::Intersection(c), id.clone());
+            if let Some(k) = p.get("knight") {
+                server.insert(Obj::Knight(c), k.clone());
+            }
+        }
+    }
+    for (id, p) in seen.of_class("Border") {
+        if let Some(&s) = p.get("name").and_then(|n| side.get(n.as_str())) {
+            server.insert(Obj::Border(s), id.clone());
+        }
+    }
+    for (id, s) in &seats {
+        server.insert(Obj::UserAssets(*s), id.clone());
+    }
+    for (id, _) in seen.of_class("Robber") {
+        server.insert(Obj::Robber, id.clone());
+    }
+    for (id, p) in seen.of_class("Card") {
+        if let (Some(s), Some(c)) = (
+            seat_no(p.get("owner")),
+            p.get("type").and_then(|t| Card::from_name(t)),
+        ) {
+            server.insert(Obj::Card(s - 1, c), id.clone());
+        }
+    }
+    for (id, p) in seen.of_class("ProgressCard") {
+        if let (Some(s), Some(c)) = (
+            seat_no(p.get("owner")),
+            p.get("type").and_then(|t| Progress::from_name(t)),
+        ) {
+            server.insert(Obj::ProgressCard(s - 1, c), id.clone());
+        }
+    }
+    Ok((game, me, server))
+}
