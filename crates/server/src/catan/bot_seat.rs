@@ -426,3 +426,118 @@ fn rebuild(
     }
     Ok((game, me, server))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catan::model::{Names, private_model, public_model};
+    use tabula_engine::Game;
+
+    /// A position, its server model for seat `me`, and the game the
+    /// client rebuilds from that model.
+    fn round_trip(text: &str, me: Seat) -> (Catan, Catan, HashMap<Obj, String>, Ids) {
+        // As the server plays: no trades between players.
+        let server_options = Options {
+            trades_between_players: false,
+            ..Options::default()
+        };
+        let mut game = read_position_with(text, None, server_options).expect("a position");
+        // Numbers the server drew otherwise than the position's default.
+        let drawn = game.numbers.clone();
+        game.numbers.swap(0, 5);
+        game.numbers.swap(3, 9);
+        assert_ne!(game.numbers, drawn);
+        let ids = Ids::new(&game.topo, game.board.fields.len(), game.seat_count());
+        let nicks: Vec<String> = (1..=game.seat_count()).map(|s| format!("p{s}")).collect();
+        let colors = vec!["ff0000".to_string(); game.seat_count()];
+        let played_by = vec!["client".to_string(); game.seat_count()];
+        let names = Names {
+            nicks: &nicks,
+            colors: &colors,
+            played_by: &played_by,
+        };
+        let mut seen = Seen::default();
+        let mut model = public_model(&game, &ids, &names);
+        model.extend(private_model(&game, me, &ids));
+        for ((obj, prop), v) in &model {
+            seen.apply(&ids.of(*obj), prop, Some(v));
+        }
+        let map = find_map(&seen).expect("the standard map is found by its fields");
+        let (rebuilt, seat, server) = rebuild(&seen, &nicks[me as usize], map).expect("rebuilt");
+        assert_eq!(seat, me);
+        (game, rebuilt, server, ids)
+    }
+
+    const POSITION: &str = "players 3\nturn 8 player 1 main\nsettlement 1 5:SE\nroads 1 9:SW 9:S\nknight 1 9:SW strong active\nroads 2 13:SW 17:SE\nsettlement 2 17:SE\nknight 2 9:SE\nhand 1 GRAIN 2 ORE 3 PAPER 1\nhand 2 LUMBER 2 CLOTH 1 WOOL 1\nhand 3 BRICK 4\nprogress 1 SMITH\nprogress 2 BISHOP\nlevels 2 TRADE 2 POLITICS 0 SCIENCE 1\nbarbarians 3\n";
+
+    #[test]
+    fn the_seats_view_is_rebuilt_from_the_events_alone() {
+        let (game, rebuilt, server, ids) = round_trip(POSITION, 0);
+        assert_eq!(rebuilt.buildings, game.buildings);
+        assert_eq!(rebuilt.roads, game.roads);
+        assert_eq!(rebuilt.knights, game.knights);
+        assert_eq!(rebuilt.numbers, game.numbers, "the server's numbers");
+        assert_eq!(rebuilt.robber, game.robber);
+        assert_eq!(rebuilt.barbarians, game.barbarians);
+        assert_eq!((rebuilt.current, rebuilt.phase), (game.current, game.phase));
+        assert_eq!(rebuilt.turn, game.turn);
+        assert_eq!(
+            rebuilt.bank, game.bank,
+            "the others' cards come out of the bank"
+        );
+        let (a, b) = (View::of(&rebuilt, 0), View::of(&game, 0));
+        for (x, y) in a.backs.iter().zip(&b.backs) {
+            assert_eq!((x.resources, x.commodities), (y.resources, y.commodities));
+            // Which decks the others' progress cards are from is not told:
+            // the view gives them none (docs/catan/server.md).
+            assert_eq!(x.progress, [0, 0, 0]);
+        }
+        assert_eq!(b.backs[1].progress, [0, 1, 0], "player 2 holds a Bishop");
+        for s in 0..3 {
+            let (p, q) = (&a.state.players[s], &b.state.players[s]);
+            assert_eq!(p.levels, q.levels);
+            assert_eq!(rebuilt.points(s as Seat), game.points(s as Seat));
+        }
+        assert_eq!(a.state.players[0].hand, b.state.players[0].hand);
+        assert_eq!(a.state.players[0].progress, b.state.players[0].progress);
+        // So the bot sees the moves the server lists.
+        assert_eq!(rebuilt.legal_actions(0), game.legal_actions(0));
+        // Every object is named by the server's id.
+        for (obj, id) in &server {
+            assert_eq!(*id, ids.of(*obj), "{obj:?}");
+        }
+        assert!(server.contains_key(&Obj::Knight(
+            game.knights.iter().position(Option::is_some).unwrap() as u16
+        )));
+    }
+
+    #[test]
+    fn a_bots_action_becomes_the_command_the_server_lists() {
+        let (game, _, _, ids) = round_trip(POSITION, 0);
+        let options: Vec<Value> =
+            serde_json::from_str(&crate::catan::prompt::options(&game, 0, &ids)).unwrap();
+        let mut seen = Seen::default();
+        let nicks: Vec<String> = (1..=3).map(|s| format!("p{s}")).collect();
+        let colors = vec!["ff0000".to_string(); 3];
+        let names = Names {
+            nicks: &nicks,
+            colors: &colors,
+            played_by: &colors,
+        };
+        let mut model = public_model(&game, &ids, &names);
+        model.extend(private_model(&game, 0, &ids));
+        for ((obj, prop), v) in &model {
+            seen.apply(&ids.of(*obj), prop, Some(v));
+        }
+        for spec in ["greedy", "search:easy", "random"] {
+            let mut bot = BotSeat::new(spec, 3, "p1").unwrap();
+            let cmd = bot.decide(&seen, &options).expect("a listed command");
+            assert!(options.contains(&cmd));
+            assert_eq!((bot.decided, bot.fallbacks), (1, 0));
+        }
+        // A seat whose map is not shipped gets no view: counted.
+        let mut bot = BotSeat::new("greedy", 3, "p1").unwrap();
+        assert_eq!(bot.decide(&Seen::default(), &options), None);
+        assert_eq!(bot.fallbacks, 1);
+    }
+}

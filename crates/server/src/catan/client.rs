@@ -2,9 +2,11 @@
 //! alone (`tabula client --ruleset catan`): it logs in, creates or joins a
 //! game, and answers every prompt with one of the values the prompt lists
 //! (for `rollDies`, `yourTurn` and `offer(card,user)`: one of the commands
-//! of the `OPTIONS` event before it), drawn at random from its seed. It
-//! works against any server that speaks the protocol as
-//! `docs/catan/server.md` writes it.
+//! of the `OPTIONS` event before it), drawn at random from its seed —
+//! or, with a bot other than `random`, the bot's own command where its
+//! view can be rebuilt from the events ([`super::bot_seat`]). It works
+//! against any server that speaks the protocol as `docs/catan/server.md`
+//! writes it.
 //!
 //! It checks what it hears: every game line is a JSON event with `@ts`,
 //! `@src` and `@prop`; every `USER_MESSAGE` is an OK or an ERROR; a
