@@ -49,6 +49,6 @@ echo "acceptance: 10 passed, 0 failed"
 
 step "browser tests (headless Chromium)"
 ./scripts/setup-web.sh
-cargo clippy -p tabula-star-tigris-page -p tabula-domains-page -p tabula-catan-page -p tabula-vector-page -p tabula-page-kit -p tabula-worker -p tabula-vector-worker --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy -p tabula-star-tigris-page -p tabula-domains-page -p tabula-catan-page -p tabula-vector-page -p tabula-page-kit --target wasm32-unknown-unknown --locked -- -D warnings
 ./scripts/build-web.sh
 (cd tests/browser && node --test --test-concurrency=1)

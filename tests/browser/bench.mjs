@@ -64,7 +64,10 @@ await aiPage.click('#decision [data-cmd="pass"]');
 await aiPage.waitForFunction(() => window.__toWorker.length > 0);
 const asked = await aiPage.evaluate(() => window.__toWorker[0]);
 const wasmSearch = await aiPage.evaluate(async (text) => {
-  const w = new Worker('./tabula-worker_loader.js', { type: 'module' });
+  // The AI worker runs the page's own module (page-kit's ai_worker::this_module).
+  const glue = performance.getEntriesByType('resource').map((e) => e.name).find((n) => /tabula-star-tigris-page[^/]*\.js$/.test(n));
+  const name = JSON.stringify({ glue, wasm: glue.replace(/\.js$/, '_bg.wasm'), entry: 'ai_worker_start' });
+  const w = new Worker('./page-worker.js', { type: 'module', name });
   await new Promise((r) => { w.onmessage = (e) => { if (String(e.data).includes('ready')) r(); }; });
   const q = JSON.parse(text);
   q.spec = 'search:iterations=2000';

@@ -14,10 +14,10 @@ use tabula_catan::{Action, Card, Catan, Options, Piece, Track};
 use tabula_engine::record::parse_record;
 use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
+use tabula_page_kit::ai_worker::protocol::{Reply, Request};
 use tabula_page_kit::dom::{El, button, by_id, el, local_storage};
 use tabula_page_kit::i18n::{t, tf, tn};
 use tabula_page_kit::players::Player;
-use tabula_worker::protocol::{Reply, Request};
 use web_sys::HtmlCanvasElement;
 
 use crate::game_draw::{self, Marks, Preview, SEAT_COLOURS};
@@ -29,7 +29,7 @@ use crate::table::{Happening, Table};
 pub const GAME_KEY: &str = "tabula-catan-game";
 /// The AI runs in a worker on the page's own module (one download for
 /// both; [`crate::ai_worker_start`] starts it there).
-const WORKER: ai_worker::Source = ai_worker::Source::ThisModule("ai_worker_start");
+const WORKER: &str = "ai_worker_start";
 /// How long a bot may think before its worker is replaced.
 const AI_TIMEOUT_MS: f64 = 20_000.0;
 

@@ -45,7 +45,7 @@ pub fn add_words() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
-    if web_sys::window().is_none() {
+    if tabula_page_kit::ai_worker::in_worker() {
         return;
     }
     console_error_panic_hook::set_once();
@@ -58,9 +58,10 @@ pub fn start() {
 
 /// Start the AI worker: this module, loaded again in a web worker by the
 /// page, answers requests for one seat's view with a bot's action
-/// ([`tabula_worker::serve`]).
+/// ([`tabula_page_kit::ai_worker::serve`]).
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn ai_worker_start() {
-    tabula_worker::serve::<tabula_catan::Catan>();
+    console_error_panic_hook::set_once();
+    tabula_page_kit::ai_worker::serve::<tabula_catan::Catan>();
 }

@@ -4,8 +4,9 @@
 //! open Tabula records and files of the original Domains program.
 //!
 //! One WebAssembly module plays two parts: loaded by `domains.html` it
-//! builds the page; loaded in a dedicated worker it runs games
-//! ([`runner::Runner`]). Bots written in the page run in workers of their
+//! builds the page; started again in a dedicated worker by the page kit's
+//! one worker mechanism (`ai_worker::this_module`, entry
+//! [`game_worker_start`]) it runs games ([`runner::Runner`]). Bots written in the page run in workers of their
 //! own (see `sandbox`), never in this module.
 
 pub mod autosave;
@@ -22,23 +23,28 @@ mod page;
 #[cfg(target_arch = "wasm32")]
 mod worker;
 
-/// Start the module: in a worker, run games; in a window, build the page.
+/// Start the page (in the game worker, which runs this same module,
+/// [`game_worker_start`] starts the worker instead).
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
-    console_error_panic_hook::set_once();
-    use wasm_bindgen::JsCast;
-    if js_sys::global()
-        .dyn_ref::<web_sys::DedicatedWorkerGlobalScope>()
-        .is_some()
-    {
-        words::add();
-        worker::install();
-    } else {
-        words::add();
-        tabula_page_kit::i18n::apply();
-        page::install();
+    if tabula_page_kit::ai_worker::in_worker() {
+        return;
     }
+    console_error_panic_hook::set_once();
+    words::add();
+    tabula_page_kit::i18n::apply();
+    page::install();
+}
+
+/// Start the game worker: this module, loaded again in a web worker by
+/// the page, plays the games the page asks for.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn game_worker_start() {
+    console_error_panic_hook::set_once();
+    words::add();
+    worker::install();
 }
 
 /// Time `games` complete games of `seats` built-in `bot`s on the standard

@@ -5,24 +5,23 @@
 //! again; starting a new game throws away a think in progress.
 
 use tabula_engine::Game;
+use tabula_page_kit::ai_worker::protocol::{Reply, Request};
 use tabula_page_kit::ai_worker::{self, now};
 use tabula_star_tigris::{Action, View};
-use tabula_worker::protocol::{Reply, Request};
 
 use crate::app::{App, PendingAi, Screen, budget_ms};
 use crate::dom::after;
 use crate::events::with_app;
 use crate::ui::render;
 
-/// The worker script trunk emits (see `index.html`); relative, so the page
-/// works under any path.
-const WORKER_URL: &str = "./tabula-worker_loader.js";
+/// The page's export that starts its AI worker ([`crate::ai_worker_start`]).
+const WORKER: &str = "ai_worker_start";
 /// Extra time allowed for the worker's wasm to load the first time.
 const START_MARGIN_MS: u32 = 4000;
 
 fn send(text: String) {
     ai_worker::connect(
-        ai_worker::Source::Script(WORKER_URL),
+        WORKER,
         |text| {
             if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text) {
                 with_app(|app| {

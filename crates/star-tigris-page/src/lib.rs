@@ -69,10 +69,23 @@ pub fn add_words() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen(start)]
 pub fn start() {
+    if tabula_page_kit::ai_worker::in_worker() {
+        return;
+    }
     console_error_panic_hook::set_once();
     add_words();
     tabula_page_kit::i18n::apply();
     events::install();
+}
+
+/// Start the AI worker: this module, loaded again in a web worker by the
+/// page, answers requests for one seat's view with a bot's action (one
+/// download for page and AI).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+pub fn ai_worker_start() {
+    console_error_panic_hook::set_once();
+    tabula_page_kit::ai_worker::serve::<tabula_star_tigris::StarTigris>();
 }
 
 /// Replay a game record's JSON through the checked path, as the page does

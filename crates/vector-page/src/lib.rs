@@ -4,7 +4,8 @@
 //! between people) and revealed together. The board ([`draw`]) shows
 //! every square's meaning in signs and words, the goals, and the last
 //! round's moves as arrows in each seat's colour with its letter. The
-//! AIs think in `tabula-vector-worker` from their seat's view.
+//! AIs think from their seat's view in a web worker running this same
+//! module ([`ai_worker_start`]).
 //!
 //! The page holds no rules: it asks `tabula_vector` what is legal and
 //! plays through a `tabula_engine::record::Match`, whose record is kept
@@ -40,8 +41,20 @@ pub fn add_words() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
+    if tabula_page_kit::ai_worker::in_worker() {
+        return;
+    }
     console_error_panic_hook::set_once();
     add_words();
     tabula_page_kit::i18n::apply();
     play::install();
+}
+
+/// Start the AI worker: this module, loaded again in a web worker by the
+/// page, answers requests for one seat's view with a bot's action.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn ai_worker_start() {
+    console_error_panic_hook::set_once();
+    tabula_page_kit::ai_worker::serve::<tabula_vector::Vector>();
 }

@@ -11,13 +11,13 @@ use std::cell::RefCell;
 use tabula_engine::record::{Match, RecordedAction, SeatInfo, parse_record, read_action};
 use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
+use tabula_page_kit::ai_worker::protocol::{Reply, Request};
 use tabula_page_kit::dom::{El, button, by_id, document, el, listen, local_storage};
 use tabula_page_kit::handoff::{self, Handoff};
 use tabula_page_kit::i18n::{t, tf, tn};
 use tabula_page_kit::morph;
 use tabula_page_kit::players::Player;
 use tabula_vector::{Action, Dir, Options, Square, Vector};
-use tabula_worker::protocol::{Reply, Request};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 
@@ -27,8 +27,8 @@ use crate::signs::{self, SEAT_COLOURS, arrow, dir_word, letter, seat_word, team_
 
 /// Where the game in progress is kept.
 const GAME_KEY: &str = "tabula-vector-game";
-/// The AI worker's script.
-const WORKER_URL: &str = "./tabula-vector-worker_loader.js";
+/// The page's export that starts its AI worker ([`crate::ai_worker_start`]).
+const WORKER: &str = "ai_worker_start";
 /// How long an AI's choice stays on screen before the next one.
 const AI_PAUSE_MS: f64 = 350.0;
 /// A seat played by a bot written in the page: its spec in the page.
@@ -1334,7 +1334,7 @@ pub fn install() {
         );
     }
     ai_worker::connect(
-        ai_worker::Source::Script(WORKER_URL),
+        WORKER,
         |text| {
             if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text)
                 && !crate::tourney::on_reply(&reply)

@@ -14,6 +14,7 @@ use std::cell::RefCell;
 use tabula_engine::record::{Match, SeatInfo};
 use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
+use tabula_page_kit::ai_worker::protocol::{Reply, Request};
 use tabula_page_kit::bots::sandbox::{Bad, Heard, Sandbox, retire};
 use tabula_page_kit::dom::{El, button, by_id, el};
 use tabula_page_kit::i18n::{t, tf};
@@ -23,7 +24,6 @@ use tabula_tournament::{
     TournamentRecord, game_points, seatings, standings,
 };
 use tabula_vector::{Action, Options, Vector};
-use tabula_worker::protocol::{Reply, Request};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 

@@ -12,9 +12,7 @@ use tabula_engine::record::parse_record;
 use tabula_page_kit::dom::{by_id, copy_text, download, el, page_url, read_file, replace_children};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{
-    HtmlInputElement, HtmlSelectElement, MessageEvent, Worker, WorkerOptions, WorkerType,
-};
+use web_sys::{HtmlInputElement, HtmlSelectElement, MessageEvent, Worker};
 
 use super::person::PersonTurn;
 use super::{Page, Source, peek, with_page};
@@ -24,8 +22,10 @@ use crate::runner::{Report, SeatKind, SeatSpec};
 use crate::words::{self, record_error, t, tf, tn};
 use tabula_page_kit::bots::sandbox::{Bad, Heard, Sandbox, js_error, retire};
 
-/// The game worker's script (trunk's loader for this same module).
-const WORKER_URL: &str = "./tabula-domains-page_loader.js";
+/// The page's export that starts the game worker on this same module
+/// ([`crate::game_worker_start`], through the kit's
+/// [`this_module`](tabula_page_kit::ai_worker::this_module)).
+const WORKER: &str = "game_worker_start";
 /// Extra time a bot's worker gets before it is stopped, beyond its limit
 /// (messages take time to travel; the limit itself is measured inside
 /// the bot's worker).
@@ -359,9 +359,7 @@ pub fn start(
     resume: Option<(String, Vec<(u8, usize)>)>,
 ) {
     let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let worker_options = WorkerOptions::new();
-    worker_options.set_type(WorkerType::Module);
-    let worker = match Worker::new_with_options(WORKER_URL, &worker_options) {
+    let worker = match tabula_page_kit::ai_worker::this_module::start(WORKER) {
         Ok(w) => w,
         Err(e) => {
             with_page(|p| {

@@ -2,6 +2,12 @@
 //! request carries one seat's player view (never the state), the reply
 //! the bot's action. [`answer`] is the whole of a worker's work, kept
 //! apart from the browser so it is tested natively.
+//!
+//! The page posts one request per move, as JSON:
+//! `{"id": N, "spec": "search:normal", "seed": S, "seat": K, "view": VIEW}`
+//! where VIEW is `player_view(seat)`. The worker answers
+//! `{"id": N, "action": ACTION, "ms": T}` (or `"error"`), and posts
+//! `{"ready": true}` once its module has loaded.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
