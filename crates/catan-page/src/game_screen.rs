@@ -517,7 +517,7 @@ impl GameScreen {
             }
             "game-save" => {
                 let text = serde_json::to_string_pretty(&*self.table.record()).unwrap_or_default();
-                tabula_page_kit::dom::download(&text, "application/json", "catan-game.json");
+                tabula_page_kit::records::save(&text, "catan-game.json");
             }
             "game-pace" => {
                 if let Ok(ms) = arg.parse::<u32>() {

@@ -1113,33 +1113,18 @@ fn open_link() {
         consume_fragment();
         return;
     }
-    if hash.starts_with("#game=") {
-        let opened = tabula_engine::link::record_text_from_fragment::<tabula_catan::Catan>(&hash);
-        with_page(|p| match opened {
-            Some(Ok(text)) => match tabula_engine::record::parse_record(&text)
+    if let Some(opened) = tabula_page_kit::records::from_address::<crate::game_words::Words>() {
+        let replay = opened.and_then(|text| {
+            tabula_engine::record::parse_record(&text)
                 .and_then(crate::replay::Replay::new)
-            {
-                Ok(r) => p.replay = Some(ReplayScreen::new(r)),
-                Err(e) => p.refuse(tf(
-                    "cg-link-bad",
-                    &[(
-                        "why",
-                        &tabula_page_kit::error_words::record_of::<crate::game_words::Words>(
-                            &e, None,
-                        ),
-                    )],
-                )),
-            },
-            Some(Err(e)) => p.refuse(tf(
-                "cg-link-bad",
-                &[(
-                    "why",
-                    &tabula_page_kit::error_words::fragment::<crate::game_words::Words>(&e),
-                )],
-            )),
-            None => {}
+                .map_err(|e| {
+                    tabula_page_kit::error_words::record_of::<crate::game_words::Words>(&e, None)
+                })
         });
-        consume_fragment();
+        with_page(|p| match replay {
+            Ok(r) => p.replay = Some(ReplayScreen::new(r)),
+            Err(why) => p.refuse(tf("cg-link-bad", &[("why", &why)])),
+        });
         return;
     }
     if !hash.starts_with("#map=") {
@@ -1314,17 +1299,7 @@ pub fn install() {
             _ => {}
         }
     });
-    listen::<web_sys::DragEvent>(&doc, "dragover", |e| e.prevent_default());
-    listen::<web_sys::DragEvent>(&doc, "drop", |e| {
-        e.prevent_default();
-        if let Some(f) = e
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        {
-            open_file(f);
-        }
-    });
+    tabula_page_kit::records::on_drop(open_file);
     if let Some(canvas) = by_id("board") {
         listen::<web_sys::PointerEvent>(&canvas, "pointerdown", |e| {
             touch::note(&e.pointer_type());

@@ -6,9 +6,8 @@
 
 use tabula_catan::{Card, Catan};
 use tabula_engine::Seat;
-use tabula_engine::link::record_fragment;
 use tabula_page_kit::chart::{self, Area, DASHES, Line};
-use tabula_page_kit::dom::{El, button, by_id, el, page_url};
+use tabula_page_kit::dom::{El, button, by_id, el};
 use tabula_page_kit::i18n::{t, tf, tn};
 use tabula_page_kit::transport::{self, Move, Playback};
 use wasm_bindgen::JsCast;
@@ -221,13 +220,9 @@ impl ReplayScreen {
                 true
             }
             "replay-link" => {
-                let link = format!(
-                    "{}#{}",
-                    page_url(),
-                    record_fragment::<Catan>(&self.replay.record)
-                );
-                tabula_page_kit::dom::copy_text(&link);
-                self.link = Some(link);
+                self.link = Some(tabula_page_kit::records::share::<Catan>(
+                    &self.replay.record,
+                ));
                 true
             }
             _ => false,

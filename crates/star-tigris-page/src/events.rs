@@ -226,24 +226,14 @@ pub fn install() {
     // A file may be dropped anywhere: the map editor and the lessons take
     // their own files; elsewhere what is dropped is told apart (a game, a
     // map, a link) and sent where it belongs.
-    listen(&doc, "dragover", |ev| ev.prevent_default());
-    listen(&doc, "drop", |ev| {
+    tabula_page_kit::records::on_drop(|file| {
         let mut screen = Screen::NewGame;
         with_app(|app| screen = app.screen);
-        let Some(file) = ev
-            .dyn_ref::<web_sys::DragEvent>()
-            .and_then(|d| d.data_transfer())
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        else {
-            return;
-        };
         match screen {
             Screen::Editor => editor_events::open_file(file),
             Screen::Lessons => lesson_events::open_file(file),
             _ => game_events::open_file(file),
         }
-        ev.prevent_default();
     });
     game_events::install();
     editor_events::install();

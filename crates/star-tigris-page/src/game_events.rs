@@ -3,20 +3,16 @@
 //! resuming from it on load), and the replay viewer's controls and timer.
 
 use tabula_engine::limits::MAX_RECORD_BYTES;
+use tabula_page_kit::records;
 use tabula_page_kit::transport::{self, Move, Playback};
+use tabula_star_tigris::StarTigris;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, HtmlCanvasElement, HtmlInputElement, MouseEvent};
 
 use crate::app::{App, REPLAY_SPEEDS, ReplayView, Screen};
-use crate::dom::download;
-use crate::dom::{
-    consume_fragment, copy_text, document, file_name, fragment, local_storage, page_url, read_file,
-};
+use crate::dom::{document, file_name, local_storage, read_file};
 use crate::events::{listen, with_app};
-use crate::game_file::{
-    Given as Kind, Opened, classify, game_fragment, link_refusal_words, open_game, refusal_words,
-    text_from_fragment,
-};
+use crate::game_file::{Given as Kind, Opened, classify, open_game, refusal_words};
 use crate::map_editor::Source;
 use crate::replay::Replay;
 use crate::replay_view;
@@ -195,26 +191,20 @@ fn resume() {
 
 /// Open the game of a `#game=…` link, if the page was opened with one.
 fn open_link() {
-    let Some(text) = text_from_fragment(&fragment()) else {
+    let Some(text) = records::from_address::<crate::rule_words::Words>() else {
         return;
     };
     with_app(|app| match text {
         Ok(text) => open_text(app, &text, &t("the-link")),
-        Err(e) => {
+        Err(why) => {
             app.open_error = Some(tf(
                 "cannot-open",
-                &[("what", &t("the-link")), ("why", &link_refusal_words(&e))],
+                &[("what", &t("the-link")), ("why", &why)],
             ));
             app.dialog_back = Some(app.screen);
             app.screen = Screen::OpenGame;
         }
     });
-    consume_fragment();
-}
-
-/// The link to a finished game.
-fn game_link(record: &tabula_engine::GameRecord) -> String {
-    format!("{}#{}", page_url(), game_fragment(record))
 }
 
 /// Open a game file (chosen or dropped), refusing an oversized one unread.
@@ -291,22 +281,14 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         }
         "save-game" => {
             if let Some(s) = app.session.as_ref() {
-                download(
-                    &s.record_json(),
-                    "application/json",
-                    "star-tigris-save.json",
-                );
+                records::save(&s.record_json(), "star-tigris-save.json");
             }
         }
         "broken-save" => {
             if let Some(text) =
                 local_storage().and_then(|s| s.get_item(BROKEN_AUTOSAVE_KEY).ok().flatten())
             {
-                download(
-                    &text,
-                    "application/json",
-                    "star-tigris-unreadable-save.json",
-                );
+                records::save(&text, "star-tigris-unreadable-save.json");
             }
         }
         "replay-game" => {
@@ -324,7 +306,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         }
         "copy-game-link" => {
             if let Some(s) = app.session.as_ref() {
-                copy_text(&game_link(&s.record()));
+                records::share::<StarTigris>(&s.record());
                 app.notice = Some(t("link-copied"));
             }
         }
@@ -369,15 +351,14 @@ fn replay_command(app: &mut App, arg: &str) {
             return;
         }
         "download" => {
-            download(
+            records::save(
                 &serde_json::to_string(&r.record).unwrap_or_default(),
-                "application/json",
                 "star-tigris-game.json",
             );
             return;
         }
         "link" => {
-            copy_text(&game_link(&r.record));
+            records::share::<StarTigris>(&r.record);
             app.notice = Some(t("link-copied-replay"));
             return;
         }

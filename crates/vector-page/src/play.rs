@@ -1119,16 +1119,9 @@ fn run(cmd: &str, arg: &str) {
                 page.play
                     .as_ref()
                     .filter(|p| p.state().to_move() == ToMove::Over)
-                    .map(|p| {
-                        format!(
-                            "{}#{}",
-                            tabula_page_kit::dom::page_url(),
-                            tabula_engine::link::record_fragment::<Vector>(&p.game.record())
-                        )
-                    })
+                    .map(|p| tabula_page_kit::records::share::<Vector>(&p.game.record()))
             });
             if let Some(link) = link {
-                tabula_page_kit::dom::copy_text(&link);
                 with_page(|page| page.link = Some(link));
                 render();
             }
@@ -1141,7 +1134,7 @@ fn run(cmd: &str, arg: &str) {
                     .and_then(|p| serde_json::to_string_pretty(&*p.game.record()).ok())
             });
             if let Some(text) = text {
-                tabula_page_kit::dom::download(&text, "application/json", "vector-game.json");
+                tabula_page_kit::records::save(&text, "vector-game.json");
             }
             return;
         }

@@ -390,7 +390,7 @@ pub fn run(what: &str) {
     if what == "save" {
         let file = SHOW.with(|s| s.borrow().as_ref().and_then(|s| s.file.clone()));
         if let Some(text) = file {
-            tabula_page_kit::dom::download(&text, "application/json", "vector-tournament.json");
+            tabula_page_kit::records::save(&text, "vector-tournament.json");
         }
         return;
     }

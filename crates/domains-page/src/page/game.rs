@@ -7,9 +7,8 @@ use tabula_domains::original::{parse_original, record_to_new_format};
 use tabula_domains::{Domains, Options};
 use tabula_engine::GameRecord;
 use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
-use tabula_engine::link::record_fragment;
 use tabula_engine::record::parse_record;
-use tabula_page_kit::dom::{by_id, copy_text, download, el, page_url, read_file, replace_children};
+use tabula_page_kit::dom::{by_id, download, el, read_file, replace_children};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlInputElement, HtmlSelectElement, MessageEvent, Worker};
@@ -987,7 +986,7 @@ fn file_stem(p: &Page) -> String {
 pub fn save() {
     with_page(|p| match p.record.as_ref() {
         Some(r) => match serde_json::to_string(r) {
-            Ok(text) => download(&text, "application/json", &format!("{}.json", file_stem(p))),
+            Ok(text) => tabula_page_kit::records::save(&text, &format!("{}.json", file_stem(p))),
             Err(e) => p.note(
                 tf("domains-record-unwritable", &[("error", &e.to_string())]),
                 true,
@@ -1005,8 +1004,7 @@ pub fn copy_link() {
             p.note(t("domains-link-later"), false);
             return;
         };
-        let link = format!("{}#{}", page_url(), record_fragment::<Domains>(record));
-        copy_text(&link);
+        let link = tabula_page_kit::records::share::<Domains>(record);
         if let Some(out) = input("link-out") {
             out.set_value(&link);
             out.remove_attribute("hidden").ok();
