@@ -168,38 +168,15 @@ fn run_catan(args: &ApplyArgs) -> CmdResult {
             game.seats()
         )));
     }
-    if let Some(path) = &args.actions {
-        let aname = shown(path);
-        let text = read_text(path, MAX_RECORD_BYTES, "actions file").map_err(Failure::Input)?;
-        for (k, (line, written)) in action_lines(&text).enumerate() {
-            let fail = |reason: String| {
-                Failure::Input(format!(
-                    "{aname}:{line}: action {k} ({}): {}",
-                    quoted(written),
-                    printable(&reason)
-                ))
-            };
-            let (seat, words) = match written.split_once(": ") {
-                Some((p, rest)) => match p.trim().parse::<u8>() {
-                    Ok(n) if (1..=game.seats()).contains(&(n as usize)) => (Some(n - 1), rest),
-                    _ => return Err(fail(format!("{} is not a player number", quoted(p)))),
-                },
-                None => (None, written),
-            };
-            let action = tabula_catan::Action::parse(words, &game.topo).map_err(fail)?;
-            let seat = match (seat, game.to_move()) {
-                (_, ToMove::Over) => return Err(fail("the game is over".into())),
-                (Some(s), _) => s,
-                (None, ToMove::Seat(s)) => s,
-                (None, ToMove::Simultaneous(set)) => set.iter().next().unwrap_or(0),
-                (None, ToMove::Chance) => return Err(fail("the dice are due".into())),
-            };
-            game.apply(seat, &action).map_err(|e| fail(e.to_string()))?;
-            while game.to_move() == ToMove::Chance {
-                game.apply_chance().map_err(|e| fail(e.to_string()))?;
-            }
-        }
-    }
+    let seats = game.seats();
+    let player = move |w: &str| match w.parse::<u8>() {
+        Ok(n) if (1..=seats).contains(&(n as usize)) => Some(n - 1),
+        _ => None,
+    };
+    let topo = game.topo.clone();
+    crate::apply_positions::apply_all(args, &mut game, player, |w| {
+        tabula_catan::Action::parse(w, &topo)
+    })?;
     match args.seat_view {
         Some(n) => print_pretty(&game.player_view(n - 1)),
         None => print_pretty(&game),

@@ -41,8 +41,10 @@ fn seat_prefix(
 }
 
 /// Apply every action of the actions file to `game`, each parsed by
-/// `parse` and checked by the rules; the first refusal names its line.
-fn apply_all<G: Game>(
+/// `parse` and checked by the rules, settling chance after each; the first
+/// refusal names its line. A line may name its seat first (`SEAT: action`),
+/// read by `seat_word`.
+pub fn apply_all<G: Game>(
     args: &ApplyArgs,
     game: &mut G,
     seat_word: impl Fn(&str) -> Option<Seat>,
@@ -51,8 +53,6 @@ fn apply_all<G: Game>(
 where
     G::Error: std::fmt::Display,
 {
-    let position = shown(&args.setup);
-    settle_chance(game).map_err(|e| Failure::Input(format!("{position}: {e}")))?;
     let Some(path) = &args.actions else {
         return Ok(());
     };
@@ -73,7 +73,9 @@ where
             (Some(s), _) => s,
             (None, ToMove::Seat(s)) => s,
             (None, ToMove::Simultaneous(set)) => set.iter().next().unwrap_or(0),
-            (None, ToMove::Chance) => return Err(fail("chance is due".into())),
+            (None, ToMove::Chance) => {
+                return Err(fail("chance (dice, a round running) is due".into()));
+            }
         };
         game.apply(seat, &action).map_err(|e| fail(e.to_string()))?;
         settle_chance(game).map_err(|e| fail(e.to_string()))?;
@@ -113,6 +115,7 @@ pub fn run_vector(args: &ApplyArgs) -> CmdResult {
     let mut game = read_position_on(&text, base.as_ref())
         .map_err(|p| Failure::Input(problem_lines(&shown(&args.setup), &p)))?;
     check_seat_view(args, game.seats())?;
+    settle_chance(&mut game).map_err(|e| Failure::Input(format!("{}: {e}", shown(&args.setup))))?;
     let letter = |w: &str| {
         SEAT_LETTERS
             .iter()
@@ -158,6 +161,7 @@ pub fn run_domains(args: &ApplyArgs) -> CmdResult {
     let mut game = Domains::from_setup(&options, &setup, args.seed)
         .map_err(|p| Failure::Input(problem_lines(&name, &p)))?;
     check_seat_view(args, game.seats())?;
+    settle_chance(&mut game).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let seats = game.seats();
     let seat_word = move |w: &str| w.parse::<Seat>().ok().filter(|&s| (s as usize) < seats);
     apply_all(args, &mut game, seat_word, |w| w.parse::<Action>())?;
