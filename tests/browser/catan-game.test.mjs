@@ -107,7 +107,7 @@ test('a whole game, one person against two AIs, ends with the points the engine 
   await page.focus('#board');
   await page.keyboard.press('End');
   assert.equal(await page.inputValue('#replay-pos'), String(len));
-  const endPoints = await page.$$eval('#seats .seat', (els) => els.map((e) => +e.textContent.match(/(\d+) points?\b/)[1]));
+  const endPoints = await page.$$eval('#seats .seat', (els) => els.map((e) => +e.textContent.match(/(\d+) points?/)[1]));
   for (const [seat, pts] of shown) assert.equal(endPoints[seat], pts);
   await page.keyboard.press('ArrowLeft');
   assert.equal(await page.inputValue('#replay-pos'), String(len - 1));

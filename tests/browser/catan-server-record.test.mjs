@@ -55,7 +55,7 @@ test('a record the Catan server wrote opens in the replay and ends with its fina
   assert.equal(seats.length, 3, JSON.stringify(seats));
   for (const [seat, text] of seats) {
     assert.match(text, new RegExp(['ann', 'bo', 'cy'][seat]), text);
-    assert.equal(+text.match(/(\d+) points?\b/)[1], finalScores[seat], text);
+    assert.equal(+text.match(/(\d+) points?/)[1], finalScores[seat], text);
   }
   await page.screenshot({ path: join(artefacts, 'catan-server-record-end.png') });
   assert.deepEqual(errors, []);
