@@ -30,21 +30,9 @@ impl Drop for Server {
 }
 
 fn serve(args: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "--ruleset", "catan", "--port", "0"])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("tabula serve starts");
-    let out = child.stdout.take().unwrap();
-    let mut lines = BufReader::new(out).lines();
-    let first = lines.next().unwrap().unwrap();
-    let port = first
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("listening line: {first}"));
+    let mut all = vec!["--ruleset", "catan"];
+    all.extend_from_slice(args);
+    let (child, port, lines) = common::serve_lines(&all, Stdio::null());
     thread::spawn(move || for _ in lines {});
     Server { child, port }
 }

@@ -22,22 +22,7 @@ fn serve(args: &[&str]) -> (Child, u16) {
 /// Start `tabula serve`: the process, its port, and every later line of
 /// its output as it is printed.
 fn serve_heard(args: &[&str]) -> (Child, u16, std::sync::mpsc::Receiver<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .arg("serve")
-        .args(["--port", "0"])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabula serve starts");
-    let out = child.stdout.take().unwrap();
-    let mut lines = BufReader::new(out).lines();
-    let first = lines.next().unwrap().unwrap();
-    let port = first
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("listening line: {first}"));
+    let (child, port, lines) = common::serve_lines(args, Stdio::piped());
     // Keep reading the server's own output so it never blocks.
     let (tx, rx) = std::sync::mpsc::channel();
     thread::spawn(move || {

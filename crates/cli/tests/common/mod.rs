@@ -58,3 +58,33 @@ pub fn domains_record(dir: &Path) -> PathBuf {
     assert_eq!(p.code, 0, "{}", p.stderr);
     dir.join("game-0001.json")
 }
+
+/// Start `tabula serve --port 0 ARGS` (standard error as `stderr`): the
+/// process, the port its first line says it listens on, and the rest of
+/// its output to read (a test must keep reading it, or the server blocks).
+pub fn serve_lines(
+    args: &[&str],
+    stderr: std::process::Stdio,
+) -> (
+    std::process::Child,
+    u16,
+    std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("tabula serve starts");
+    let out = child.stdout.take().unwrap();
+    let mut lines = std::io::BufReader::new(out).lines();
+    let first = lines.next().unwrap().unwrap();
+    let port = first
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("listening line: {first}"));
+    (child, port, lines)
+}
