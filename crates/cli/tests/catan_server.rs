@@ -191,11 +191,37 @@ fn random_player(mut c: Client, nick: &str, game: &str, seed: u64) -> Played {
 /// Answer every prompt with a random listed value until the game is over.
 fn answer_prompts(mut c: Client, nick: &str, seed: u64, model: Model) -> Played {
     let mut model = model;
+    let (over, errors, prompts) =
+        answer_some(&mut c, nick, seed, &mut model, usize::MAX).expect("the game ends");
+    let me = model.find("UserAssets@", "nickname", nick).unwrap();
+    c.send(&cmd("LEAVE_GAME", &[]));
+    Played {
+        over,
+        errors,
+        model,
+        me,
+        prompts,
+    }
+}
+
+/// Answer up to `limit` prompts with random listed values: the game's
+/// last word, the errors heard and the prompts answered once the game is
+/// over, or `None` when the limit came first.
+fn answer_some(
+    c: &mut Client,
+    nick: &str,
+    seed: u64,
+    model: &mut Model,
+    limit: usize,
+) -> Option<(String, Vec<String>, usize)> {
     let mut rng = seed.wrapping_add(99);
     let mut options: Vec<Value> = Vec::new();
     let mut errors = Vec::new();
     let mut prompts = 0;
     loop {
+        if prompts == limit {
+            return None;
+        }
         let e = c.event().expect("the game ends before the connection");
         model.apply(&e);
         if e["@src"] != "SERVER" {
@@ -211,18 +237,10 @@ fn answer_prompts(mut c: Client, nick: &str, seed: u64, model: Model) -> Played 
             continue;
         }
         let Some(p) = text.strip_prefix("OK - ") else {
-            panic!("a USER_MESSAGE is OK or ERROR: {text:?}");
+            panic!("{nick}: a USER_MESSAGE is OK or ERROR: {text:?}");
         };
         if p.starts_with("gameOver") {
-            let me = model.find("UserAssets@", "nickname", nick).unwrap();
-            c.send(&cmd("LEAVE_GAME", &[]));
-            return Played {
-                over: p.to_string(),
-                errors,
-                model,
-                me,
-                prompts,
-            };
+            return Some((p.to_string(), errors, prompts));
         }
         if matches!(p, "rollDies" | "yourTurn" | "offer(card,user)") {
             prompts += 1;
@@ -925,9 +943,97 @@ fn hostile_clients_change_nothing_for_another_game() {
     let n = std::fs::read_dir(&dir).unwrap().count();
     assert_eq!(n, 2, "both games are recorded");
     for e in std::fs::read_dir(&dir).unwrap() {
-        let v = tabula(&["record", "verify", &s(&e.unwrap().path())]);
+        let path = e.unwrap().path();
+        let v = tabula(&["record", "verify", &s(&path)]);
         assert_eq!(v.code, 0, "{}", v.stderr);
+        // A seat a bot took over is recorded as that bot.
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let players: Vec<&str> = record["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["player"].as_str().unwrap())
+            .collect();
+        if s(&path).contains("-wild-") {
+            assert_eq!(players, ["bot:random"; 3], "{path:?}");
+        } else {
+            assert_eq!(players, ["human"; 3], "{path:?}");
+        }
     }
+}
+
+#[test]
+fn a_stopped_server_records_the_game_in_progress_and_tells_its_players() {
+    let dir = scratch("catan-serve-stop");
+    let (mut child, port, lines) =
+        common::serve_lines(&["--ruleset", "catan", "--record", &s(&dir)], Stdio::null());
+    let mut host = Client::login(port, "s1");
+    assert_eq!(host.ask("CREATE GAME halt -maxPlayers 3"), vec!["OK"]);
+    let mut clients = vec![host];
+    clients.extend(["s2", "s3"].iter().map(|n| Client::login(port, n)));
+    for c in &mut clients {
+        assert_eq!(c.ask("JOIN GAME halt"), vec!["OK"]);
+        c.send(&cmd("START_GAME", &[]));
+    }
+    // Each places its first settlement and road (the set-up goes round
+    // the table), then the game waits on the last.
+    let playing: Vec<_> = clients
+        .into_iter()
+        .zip(["s1", "s2", "s3"])
+        .enumerate()
+        .map(|(i, (mut c, n))| {
+            thread::spawn(move || {
+                let mut model = Model::default();
+                assert!(answer_some(&mut c, n, 40 + i as u64, &mut model, 2).is_none());
+                (c, model)
+            })
+        })
+        .collect();
+    let mut clients: Vec<(Client, Model)> =
+        playing.into_iter().map(|t| t.join().unwrap()).collect();
+    // The server is asked to stop, as `kill` or a service manager does.
+    let term = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    for (c, model) in &mut clients {
+        let over = loop {
+            let e = c
+                .event()
+                .expect("the players are told before the connection ends");
+            model.apply(&e);
+            let t = e["@nv"].as_str().unwrap_or("").to_string();
+            if t.starts_with("OK - gameOver") {
+                break t;
+            }
+        };
+        assert_eq!(
+            over,
+            "OK - gameOver - the server was stopped; the game so far is recorded"
+        );
+    }
+    let said: Vec<String> = lines.map_while(Result::ok).collect();
+    assert!(child.wait().unwrap().success(), "the server ends cleanly");
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("stopped: 1 games closed")),
+        "{said:?}"
+    );
+    let records: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert!(s(&records[0]).ends_with("-stopped.json"), "{records:?}");
+    let v = tabula(&["record", "verify", &s(&records[0])]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+    let record: Value =
+        serde_json::from_str(&std::fs::read_to_string(&records[0]).unwrap()).unwrap();
+    assert!(
+        record["actions"].as_array().unwrap().len() >= 6,
+        "the answers given are in the record"
+    );
 }
 
 #[test]

@@ -65,6 +65,12 @@ impl Outbox {
     pub fn is_closed(&self) -> bool {
         self.tx.is_closed()
     }
+
+    /// Whether every queued line has been taken by the writer (or the
+    /// writer has ended).
+    pub fn is_flushed(&self) -> bool {
+        self.tx.is_closed() || self.tx.capacity() == self.tx.max_capacity()
+    }
 }
 
 /// One client connection: its lines in, its outbox.
@@ -311,6 +317,31 @@ pub fn keep_large_blocks_apart() {
         unsafe {
             mallopt(M_MMAP_THRESHOLD, 256 * 1024);
         }
+    }
+}
+
+/// Resolves when the process is asked to stop: Ctrl-C (SIGINT) or, on
+/// Unix, SIGTERM (what `kill` and service managers send), so a server
+/// can record what is in progress before it ends.
+pub async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                tokio::signal::ctrl_c().await.ok();
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        tokio::signal::ctrl_c().await.ok();
     }
 }
 

@@ -747,6 +747,39 @@ fn create_game(l: &mut Lobby, args: &CatanServe, rest: &[&str]) -> Reply {
     ok(Vec::new())
 }
 
+/// The server is stopping: every game in progress is recorded as it
+/// stands. Returns once every table has answered, or after `wait`.
+pub fn stop_all(lobby: &Arc<Mutex<Lobby>>, wait: Duration) -> usize {
+    let senders: Vec<Sender<TableIn>> = match lobby.lock() {
+        Ok(l) => l.games.values().map(|g| g.tx.clone()).collect(),
+        Err(_) => return 0,
+    };
+    let (done, heard) = std::sync::mpsc::channel();
+    let asked = senders
+        .iter()
+        .filter(|tx| tx.send(TableIn::Stop { done: done.clone() }).is_ok())
+        .count();
+    drop(done);
+    let until = std::time::Instant::now() + wait;
+    let mut answered = 0;
+    while answered < asked {
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        if heard.recv_timeout(left).is_err() {
+            break;
+        }
+        answered += 1;
+    }
+    answered
+}
+
+/// Whether what was queued for every connection has been written.
+pub fn all_flushed(lobby: &Arc<Mutex<Lobby>>) -> bool {
+    lobby
+        .lock()
+        .map(|l| l.online.values().all(|o| o.out.is_flushed()))
+        .unwrap_or(true)
+}
+
 fn join_game(l: &mut Lobby, s: &Session, user: &User, rest: &[&str]) -> Reply {
     let (name, visitor) = match rest {
         [n] => (*n, false),

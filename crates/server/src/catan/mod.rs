@@ -72,8 +72,33 @@ pub async fn serve(args: CatanServe, out: &mut dyn Write) -> Result<(), String> 
     out.flush().map_err(|e| e.to_string())?;
     let args = Arc::new(args);
     let mut next_id = 0u64;
+    let stop = crate::core::stop_requested();
+    tokio::pin!(stop);
     loop {
-        let stream = match listener.accept().await {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            () = &mut stop => {
+                // Every game in progress is recorded as it stands.
+                let l = lobby.clone();
+                let n = tokio::task::spawn_blocking(move || {
+                    lobby::stop_all(&l, Duration::from_secs(10))
+                })
+                .await
+                .unwrap_or(0);
+                // What the players were told is written before the end
+                // (at most two seconds).
+                let until = Instant::now() + Duration::from_secs(2);
+                while !lobby::all_flushed(&lobby) && Instant::now() < until {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                writeln!(out, "stopped: {n} games closed, each game in progress recorded as it stood")
+                    .map_err(|e| e.to_string())?;
+                out.flush().map_err(|e| e.to_string())?;
+                return Ok(());
+            }
+        };
+        let stream = match accepted {
             Ok(s) => s,
             Err(_) => {
                 // Out of file handles, say: wait, and go on.

@@ -63,6 +63,13 @@ pub enum TableIn {
         /// The connection's number.
         member: u64,
     },
+    /// The server is stopping: a game in progress is recorded as it
+    /// stands and everyone is told; `done` hears when the record is on
+    /// disk.
+    Stop {
+        /// Told when the table has finished.
+        done: std::sync::mpsc::Sender<()>,
+    },
 }
 
 /// Where a table is.
@@ -187,6 +194,11 @@ pub fn run(config: TableConfig, info: Arc<Mutex<TableInfo>>, rx: Receiver<TableI
             d.saturating_duration_since(Instant::now())
         });
         match rx.recv_timeout(wait.min(Duration::from_secs(1))) {
+            Ok(TableIn::Stop { done }) => {
+                t.stop();
+                done.send(()).ok();
+                break;
+            }
             Ok(msg) => {
                 idle_since = Instant::now();
                 t.handle(msg);
@@ -304,6 +316,10 @@ impl Table {
                         ),
                     );
                 }
+            }
+            TableIn::Stop { done } => {
+                self.stop();
+                done.send(()).ok();
             }
             TableIn::Left { member } => {
                 let Some(idx) = self.member(member) else {
@@ -671,13 +687,12 @@ impl Table {
     }
 
     fn finish(&mut self) {
-        let Some(run) = &mut self.game else {
+        let Some(run) = &self.game else {
             return;
         };
         if run.recorded {
             return;
         }
-        run.recorded = true;
         let game = run.m.game();
         let text = match game.winner {
             Some(w) => format!(
@@ -687,36 +702,70 @@ impl Table {
             ),
             None => "OK - gameOver - the round limit was reached".to_string(),
         };
-        if let Some(dir) = &self.config.record_dir {
-            let safe: String = self
-                .config
-                .name
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() || c == '-' {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .take(40)
-                .collect();
-            let path = dir.join(format!("catan-{safe}-{}.json", now_ts()));
-            // Compact JSON, as every Tabula record.
-            let text = run.m.record().to_text();
-            if let Err(e) = write_whole(&path, &text) {
-                eprintln!(
-                    "game {}: cannot write the record {}: {e}",
-                    self.config.name,
-                    path.display()
-                );
-            }
-        }
+        self.write_record("");
         // Announced once the record is on disk.
         for m in &self.members {
             m.out.send(server_event(&now_ts(), "USER_MESSAGE", &text));
         }
         self.set_state(TableState::Over);
+    }
+
+    /// The server is stopping: a game in progress is recorded as it
+    /// stands (its record replays to where it stopped) and everyone is
+    /// told.
+    fn stop(&mut self) {
+        if self.game.as_ref().is_some_and(|r| !r.recorded) {
+            self.write_record("-stopped");
+            let text = "OK - gameOver - the server was stopped; the game so far is recorded";
+            for m in &self.members {
+                m.out.send(server_event(&now_ts(), "USER_MESSAGE", text));
+            }
+        }
+        self.set_state(TableState::Over);
+    }
+
+    /// Write the game's record (once) to the record folder, the file's
+    /// name ending in `suffix`. A seat a bot took over is written as
+    /// that bot (`bot:<spec>`), as it played the seat's last moves.
+    fn write_record(&mut self, suffix: &str) {
+        let Some(run) = &mut self.game else {
+            return;
+        };
+        if run.recorded {
+            return;
+        }
+        run.recorded = true;
+        let Some(dir) = &self.config.record_dir else {
+            return;
+        };
+        let safe: String = self
+            .config
+            .name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .take(40)
+            .collect();
+        let path = dir.join(format!("catan-{safe}-{}{suffix}.json", now_ts()));
+        let mut record = run.m.record().clone();
+        for (info, seat) in record.seats.iter_mut().zip(&self.seats) {
+            if seat.bot.is_some() {
+                info.player = seat.played_by.clone();
+            }
+        }
+        // Compact JSON, as every Tabula record.
+        if let Err(e) = write_whole(&path, &record.to_text()) {
+            eprintln!(
+                "game {}: cannot write the record {}: {e}",
+                self.config.name,
+                path.display()
+            );
+        }
     }
 
     /// The earliest moment a seat's answer is late.
