@@ -8,12 +8,14 @@ use tabula_star_tigris::lesson::{MAX_LESSON_BYTES, parse_lesson, play_lesson};
 
 use crate::failure::{CmdResult, Failure};
 use crate::input::{read_text, shown};
-use crate::safe_text::printable;
+use crate::safe_text::{printable, quoted};
+use tabula_engine::lesson::{Lesson, StepError, Teach, read_lesson};
 
 /// `tabula lesson …` commands.
 #[derive(Subcommand, Debug)]
 pub enum LessonCommand {
-    /// Play Star Tigris lessons and check every step's expectations.
+    /// Play lessons (Star Tigris, Catan, Vector, Domains) and check every
+    /// step's expectations.
     ///
     /// Prints `FILE: ok (N steps)` for each good lesson (a folder stands for
     /// its `.json` files); for a bad one,
@@ -45,11 +47,8 @@ fn check(args: &CheckArgs) -> CmdResult {
         let path = &path;
         let name = shown(path);
         // read_text's messages already start with the file name.
-        let result = read_text(path, MAX_LESSON_BYTES, "lesson").and_then(|text| {
-            let lesson = parse_lesson(&text).map_err(|e| named(&name, &e.to_string()))?;
-            play_lesson(&lesson).map_err(|e| named(&name, &e.to_string()))?;
-            Ok(lesson.steps.len())
-        });
+        let result = read_text(path, MAX_LESSON_BYTES, "lesson")
+            .and_then(|text| check_text(&text).map_err(|e| named(&name, &e)));
         match result {
             Ok(n) => writeln!(
                 out,
@@ -70,6 +69,37 @@ fn check(args: &CheckArgs) -> CmdResult {
     } else {
         Ok(())
     }
+}
+
+/// Play one lesson and check every step: the steps played, or what is
+/// wrong. A lesson of the format for every ruleset names its ruleset;
+/// Star Tigris's own earlier format (versions 1 and 2) does not.
+fn check_text(text: &str) -> Result<usize, String> {
+    let ruleset = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|v| v.get("ruleset")?.as_str().map(str::to_string));
+    let Some(ruleset) = ruleset else {
+        let lesson = parse_lesson(text).map_err(|e| e.to_string())?;
+        play_lesson(&lesson).map_err(|e| e.to_string())?;
+        return Ok(lesson.steps.len());
+    };
+    let lesson = read_lesson(text).map_err(|e| e.to_string())?;
+    let played = match ruleset.as_str() {
+        "vector" => play::<tabula_vector::Vector>(&lesson),
+        "domains" => play::<tabula_domains::Domains>(&lesson),
+        "catan" => play::<tabula_catan::Catan>(&lesson),
+        other => {
+            return Err(format!(
+                "lessons are written for vector, domains, catan or star-tigris, not {}",
+                quoted(other)
+            ));
+        }
+    };
+    played.map_err(|e| e.to_string())
+}
+
+fn play<G: Teach>(lesson: &Lesson) -> Result<usize, StepError> {
+    tabula_engine::lesson::play_lesson::<G>(lesson)
 }
 
 /// Every line of `message` prefixed with the file name.

@@ -27,6 +27,7 @@ pub mod original;
 pub mod rules;
 pub mod setup;
 pub mod setup_text;
+pub mod teach;
 
 pub use board::{Board, Dir, Square, Thing};
 pub use bots::{BOT_NAMES, DemoBot, DummyBot, PainterBot, domains_bot};

@@ -14,6 +14,7 @@ pub mod ai;
 pub mod conformance;
 pub mod game;
 pub mod hash;
+pub mod lesson;
 pub mod limits;
 pub mod link;
 pub mod moves;

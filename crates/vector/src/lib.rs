@@ -13,6 +13,7 @@ pub mod geometry;
 pub mod position;
 pub mod rules;
 pub mod state;
+pub mod teach;
 
 pub use board::{Board, Payee, Square, read_board, starter_board, write_board};
 pub use contract::View;

@@ -27,5 +27,6 @@ pub mod refusal;
 pub mod roads;
 pub mod setup;
 pub mod state;
+pub mod teach;
 pub mod topology;
 pub mod view;
