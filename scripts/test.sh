@@ -27,6 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$tabula" map check --ruleset domains maps/domains/*.txt
 "$tabula" map check --ruleset catan maps/catan/*.txt
 "$tabula" map check --ruleset vector maps/vector/*.txt
+"$tabula" lesson check lessons/*/
 "$tabula" play --ruleset star-tigris --seats random,random,random --games 1000 --seed 7 \
   --records "$tmp/records" > "$tmp/play.jsonl"
 tail -n 1 "$tmp/play.jsonl"
@@ -45,7 +46,7 @@ tail -n 1 "$tmp/vector.jsonl"
 "$tabula" record verify "$tmp"/vector/*.json > "$tmp/vector-verify.txt"
 rm -rf "${tmp:?}/vector"
 echo "$(wc -l < "$tmp/vector-verify.txt") Vector records replay to their final hash"
-echo "acceptance: 10 passed, 0 failed"
+echo "acceptance: 11 passed, 0 failed"
 
 step "browser tests (headless Chromium)"
 ./scripts/setup-web.sh

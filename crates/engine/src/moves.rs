@@ -48,6 +48,9 @@ pub struct MoveList {
     pub moves: Vec<u32>,
     /// The state hash after the last action.
     pub final_hash: StateHash,
+    /// The record's notes, by move ([`GameRecord::notes`]).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub notes: std::collections::BTreeMap<usize, String>,
 }
 
 /// Write a checked record as a move list.
@@ -82,6 +85,7 @@ pub fn to_moves<G: Ruleset>(record: &GameRecord) -> Result<MoveList, RecordError
         seats: record.seats.clone(),
         moves,
         final_hash: record.final_hash,
+        notes: record.notes.clone(),
     })
 }
 
@@ -107,6 +111,7 @@ pub fn from_moves<G: Ruleset>(list: &MoveList) -> Result<GameRecord, FragmentErr
         seats: list.seats.clone(),
         actions: Vec::new(),
         final_hash: list.final_hash,
+        notes: Default::default(),
     };
     let mut game: G = initial_state(&record)?;
     let mut it = list.moves.iter().copied();
@@ -150,5 +155,7 @@ pub fn from_moves<G: Ruleset>(list: &MoveList) -> Result<GameRecord, FragmentErr
         apply_recorded(&mut game, index, &step)?;
         record.actions.push(step);
     }
+    record.notes = list.notes.clone();
+    crate::record::check_notes(&record)?;
     Ok(record)
 }

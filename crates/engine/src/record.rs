@@ -75,7 +75,15 @@ pub struct GameRecord {
     pub actions: Vec<RecordedAction>,
     /// The state hash after the last action.
     pub final_hash: StateHash,
+    /// A teacher's notes on the game, by move: the key is the number of
+    /// actions played when the note is shown (0: before the first), the
+    /// value plain text. Replays show each when they reach its move.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub notes: std::collections::BTreeMap<usize, String>,
 }
+
+/// Longest note, in characters.
+pub const MAX_NOTE_CHARS: usize = 2000;
 
 /// Why a record could not be loaded.
 #[derive(Clone, Debug, PartialEq, Error)]
@@ -206,6 +214,10 @@ pub enum FieldProblem {
     /// More actions than [`MAX_ACTIONS`].
     #[error("{0} actions; at most {MAX_ACTIONS}")]
     TooManyActions(usize),
+    /// A note is for a move the record does not have, too long, or holds
+    /// control characters.
+    #[error("{0}")]
+    Note(String),
     /// Another problem, said by whoever found it.
     #[error("{0}")]
     Other(String),
@@ -350,6 +362,7 @@ fn check_envelope<G: Ruleset>(record: &GameRecord) -> Result<G::Options, RecordE
             problem: FieldProblem::TooManyActions(record.actions.len()),
         });
     }
+    check_notes(record)?;
     let options = if record.options.is_null() {
         G::Options::default()
     } else {
@@ -357,6 +370,33 @@ fn check_envelope<G: Ruleset>(record: &GameRecord) -> Result<G::Options, RecordE
             .map_err(|(path, what)| RecordError::Options { path, what })?
     };
     Ok(options)
+}
+
+/// Check a record's notes: each for a move the record has (or before
+/// the first), at most [`MAX_NOTE_CHARS`] characters, no control
+/// characters but line ends.
+pub fn check_notes(record: &GameRecord) -> Result<(), RecordError> {
+    for (&at, text) in &record.notes {
+        let problem = if at > record.actions.len() {
+            Some(format!(
+                "a note for move {at}, but the record has {} actions",
+                record.actions.len()
+            ))
+        } else if text.chars().count() > MAX_NOTE_CHARS {
+            Some(format!("the note is over {MAX_NOTE_CHARS} characters"))
+        } else if text.chars().any(|c| c.is_control() && c != '\n') {
+            Some("the note holds control characters".into())
+        } else {
+            None
+        };
+        if let Some(p) = problem {
+            return Err(RecordError::Field {
+                field: format!("notes[{at}]"),
+                problem: FieldProblem::Note(p),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Longest `player` field of a seat, in bytes.
@@ -542,6 +582,7 @@ impl<G: Ruleset> Match<G> {
             seats,
             actions: Vec::new(),
             final_hash: StateHash(0),
+            notes: Default::default(),
         };
         let game = initial_state::<G>(&record)?;
         Ok(Match {

@@ -55,6 +55,7 @@ mod tests {
                 })
                 .collect(),
             final_hash: StateHash(0x00c0_ffee_00c0_ffee),
+            notes: Default::default(),
         }
     }
 
