@@ -88,6 +88,13 @@ fn check_text(text: &str) -> Result<usize, String> {
         "vector" => play::<tabula_vector::Vector>(&lesson),
         "domains" => play::<tabula_domains::Domains>(&lesson),
         "catan" => play::<tabula_catan::Catan>(&lesson),
+        "star-tigris" => {
+            // The page reads it through Star Tigris's own lesson player:
+            // that must read it too.
+            let own = parse_lesson(text).map_err(|e| e.to_string())?;
+            play_lesson(&own).map_err(|e| e.to_string())?;
+            play::<tabula_star_tigris::StarTigris>(&lesson)
+        }
         other => {
             return Err(format!(
                 "lessons are written for vector, domains, catan or star-tigris, not {}",

@@ -172,6 +172,7 @@ pub fn field(p: &FieldProblem) -> String {
             *n as i64,
             &[("max", &tabula_engine::limits::MAX_ACTIONS.to_string())],
         ),
+        FieldProblem::Note(_) => t("record-note-bad"),
         FieldProblem::Other(words) => words.clone(),
     }
 }

@@ -277,7 +277,7 @@ fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
             let lesson = app.author.as_ref().map(|a| a.lesson());
             match lesson {
                 Some(Ok(l)) => {
-                    let json = serde_json::to_string_pretty(&l).unwrap_or_default();
+                    let json = l.to_common_json();
                     download(&json, "application/json", "lesson.json");
                 }
                 Some(Err(e)) => author(app, |a| {

@@ -342,17 +342,19 @@ pub fn parse_lesson(text: &str) -> Result<Lesson, LessonError> {
         )
         .of(LessonFault::TooLarge(text.len())));
     }
-    let lesson: Lesson = serde_json::from_str(text).map_err(|e| {
+    let lesson: Lesson = read_any_version(text).map_err(|e| {
         let full = e.to_string();
         let what = match full.rfind(" at line ") {
             Some(i) => &full[..i],
             None => &full,
         };
-        LessonError::new(
-            None,
-            format!("line {}, column {}: {what}", e.line(), e.column()),
-        )
-        .of(LessonFault::Json {
+        // A version 3 lesson's shape is checked after reading: no line.
+        let message = if e.line() == 0 {
+            what.to_string()
+        } else {
+            format!("line {}, column {}: {what}", e.line(), e.column())
+        };
+        LessonError::new(None, message).of(LessonFault::Json {
             line: e.line(),
             column: e.column(),
         })
@@ -381,6 +383,92 @@ pub fn parse_lesson(text: &str) -> Result<Lesson, LessonError> {
         )
         .of(fault)),
     }
+}
+
+impl Lesson {
+    /// The lesson in the format for every ruleset (version 3,
+    /// `docs/lessons.md`): its setup as `position`, each step's player as
+    /// `seat`, `"ruleset": "star-tigris"`; what the lesson writer saves.
+    pub fn to_common_json(&self) -> String {
+        let mut v = serde_json::to_value(self).unwrap_or_default();
+        if let Some(o) = v.as_object_mut() {
+            let mut out = serde_json::Map::new();
+            for (k, x) in std::mem::take(o) {
+                match k.as_str() {
+                    "version" => {
+                        out.insert("version".into(), 3.into());
+                        out.insert("ruleset".into(), "star-tigris".into());
+                    }
+                    "setup" => {
+                        out.insert("position".into(), x);
+                    }
+                    _ => {
+                        out.insert(k, x);
+                    }
+                }
+            }
+            if let Some(steps) = out.get_mut("steps").and_then(|s| s.as_array_mut()) {
+                for step in steps {
+                    for key in ["play", "learner"] {
+                        if let Some(a) = step.get_mut(key).and_then(|a| a.as_object_mut())
+                            && let Some(p) = a.remove("player")
+                        {
+                            a.insert("seat".into(), p.to_string().into());
+                        }
+                    }
+                }
+            }
+            *o = out;
+        }
+        serde_json::to_string_pretty(&v).unwrap_or_default()
+    }
+}
+
+/// Read a lesson of any version: versions 1 and 2 as they are; version 3
+/// (the format for every ruleset, `tabula_engine::lesson`, `docs/lessons.md`)
+/// turned into this crate's shape — its `position` is the setup, each
+/// step's `seat` its player — so that every page and check reads both.
+fn read_any_version(text: &str) -> Result<Lesson, serde_json::Error> {
+    use serde::de::Error as _;
+    let mut v: serde_json::Value = serde_json::from_str(text)?;
+    if v.get("version").and_then(|x| x.as_u64()) != Some(3) {
+        // Read from the text, so that every error names its line.
+        return serde_json::from_str(text);
+    }
+    let Some(o) = v.as_object_mut() else {
+        return serde_json::from_value(v);
+    };
+    match o.remove("ruleset") {
+        Some(serde_json::Value::String(r)) if r == "star-tigris" => {}
+        _ => {
+            return Err(serde_json::Error::custom(
+                "this lesson is not for Star Tigris (its \"ruleset\" is not \"star-tigris\")",
+            ));
+        }
+    }
+    if let Some(p) = o.remove("position") {
+        o.insert("setup".into(), p);
+    }
+    o.insert("version".into(), LESSON_VERSION.into());
+    if let Some(steps) = o.get_mut("steps").and_then(|s| s.as_array_mut()) {
+        for (k, step) in steps.iter_mut().enumerate() {
+            for key in ["play", "learner"] {
+                let Some(a) = step.get_mut(key).and_then(|a| a.as_object_mut()) else {
+                    continue;
+                };
+                if let Some(seat) = a.remove("seat") {
+                    let n = seat.as_str().and_then(|w| w.trim().parse::<u8>().ok()).ok_or_else(|| {
+                        serde_json::Error::custom(format!(
+                            "step {}: the seat {seat} is not a player number (players count from 1)",
+                            k + 1
+                        ))
+                    })?;
+                    a.insert("player".into(), n.into());
+                }
+            }
+        }
+    }
+    serde_json::from_value(v)
 }
 
 /// Every structural problem of a lesson, with its step.

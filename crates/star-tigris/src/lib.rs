@@ -24,6 +24,7 @@ pub mod sample;
 pub mod setup;
 pub mod simultaneous;
 pub mod state;
+pub mod teach;
 pub mod text;
 pub mod view;
 

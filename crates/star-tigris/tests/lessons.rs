@@ -616,3 +616,26 @@ fn lessons_speak_the_page_s_words() {
         }
     }
 }
+
+#[test]
+fn a_lesson_written_in_the_common_format_reads_back_the_same() {
+    use tabula_star_tigris::lesson::parse_lesson;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../lessons/star-tigris");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let lesson = parse_lesson(&text).unwrap();
+        let common = lesson.to_common_json();
+        let v: serde_json::Value = serde_json::from_str(&common).unwrap();
+        assert_eq!(v["version"], 3);
+        assert_eq!(v["ruleset"], "star-tigris");
+        assert!(v.get("setup").is_none() && v.get("position").is_some());
+        let back = parse_lesson(&common).unwrap();
+        assert_eq!(back.steps, lesson.steps);
+        assert_eq!(back.setup, lesson.setup);
+        assert_eq!(back.translations, lesson.translations);
+        // It passes the checker for every ruleset too.
+        let common_lesson = tabula_engine::lesson::read_lesson(&common).unwrap();
+        tabula_engine::lesson::play_lesson::<tabula_star_tigris::StarTigris>(&common_lesson)
+            .unwrap();
+    }
+}

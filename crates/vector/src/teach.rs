@@ -7,21 +7,48 @@ use serde_json::{Value, json};
 use tabula_engine::lesson::{Fact, Teach};
 use tabula_engine::{Game, Problems, Seat, ToMove};
 
+use crate::Action;
 use crate::geometry::{SEAT_LETTERS, SIDE};
 use crate::position::read_position;
 use crate::state::{Cause, Phase, Vector};
-use crate::Action;
 
 const FACTS: &[Fact] = &[
-    Fact { name: "vector", meaning: "where the Vector stands: [row, column]" },
-    Fact { name: "scores", meaning: "each seat's points, by letter: {\"N\": 7, …}" },
-    Fact { name: "team_scores", meaning: "each team's points: {\"NS\": 9, \"EW\": 4}" },
-    Fact { name: "round", meaning: "the round being played, from 0" },
-    Fact { name: "lost", meaning: "turns each seat still sits out, by letter" },
-    Fact { name: "phase", meaning: "\"directions\", \"magnitudes\" or \"over\"" },
-    Fact { name: "to_move", meaning: "the seats to choose now, by letter: [\"E\"]" },
-    Fact { name: "goal", meaning: "the seat whose goal the Vector went through, or null" },
-    Fact { name: "path", meaning: "the last round's travel: [[seat, cause, [row, column]], …] with cause card, push or relocation" },
+    Fact {
+        name: "vector",
+        meaning: "where the Vector stands: [row, column]",
+    },
+    Fact {
+        name: "scores",
+        meaning: "each seat's points, by letter: {\"N\": 7, …}",
+    },
+    Fact {
+        name: "team_scores",
+        meaning: "each team's points: {\"NS\": 9, \"EW\": 4}",
+    },
+    Fact {
+        name: "round",
+        meaning: "the round being played, from 0",
+    },
+    Fact {
+        name: "lost",
+        meaning: "turns each seat still sits out, by letter",
+    },
+    Fact {
+        name: "phase",
+        meaning: "\"directions\", \"magnitudes\" or \"over\"",
+    },
+    Fact {
+        name: "to_move",
+        meaning: "the seats to choose now, by letter: [\"E\"]",
+    },
+    Fact {
+        name: "goal",
+        meaning: "the seat whose goal the Vector went through, or null",
+    },
+    Fact {
+        name: "path",
+        meaning: "the last round's travel: [[seat, cause, [row, column]], …] with cause card, push or relocation",
+    },
 ];
 
 fn letter(s: Seat) -> &'static str {
@@ -44,7 +71,10 @@ impl Teach for Vector {
     }
 
     fn read_seat(&self, word: &str) -> Option<Seat> {
-        SEAT_LETTERS.iter().position(|l| *l == word.trim()).map(|i| i as Seat)
+        SEAT_LETTERS
+            .iter()
+            .position(|l| *l == word.trim())
+            .map(|i| i as Seat)
     }
 
     fn read_action(&self, words: &str) -> Result<Action, String> {
@@ -52,10 +82,22 @@ impl Teach for Vector {
     }
 
     fn read_place(&self, place: &str) -> Result<(), String> {
-        let xy: Vec<i8> = place.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+        let xy: Vec<i8> = place
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
         match xy[..] {
-            [r, c] if (0..SIDE).contains(&r) && (0..SIDE).contains(&c) && place.split_whitespace().count() == 2 => Ok(()),
-            _ => Err(format!("a square is written ROW COLUMN, each 0 to {}", SIDE - 1)),
+            [r, c]
+                if (0..SIDE).contains(&r)
+                    && (0..SIDE).contains(&c)
+                    && place.split_whitespace().count() == 2 =>
+            {
+                Ok(())
+            }
+            _ => Err(format!(
+                "a square is written ROW COLUMN, each 0 to {}",
+                SIDE - 1
+            )),
         }
     }
 

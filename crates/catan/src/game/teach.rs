@@ -16,23 +16,74 @@ use super::state::{Building, Catan, Phase};
 use crate::Action;
 
 const FACTS: &[Fact] = &[
-    Fact { name: "points", meaning: "each player's victory points, by number from 1: {\"1\": 4, …}" },
-    Fact { name: "hand", meaning: "each player's cards by kind: {\"1\": {\"GRAIN\": 2, …}} (every kind, 0 too)" },
-    Fact { name: "hand_size", meaning: "the number of cards in each player's hand" },
-    Fact { name: "progress", meaning: "the number of progress cards in each player's hand" },
-    Fact { name: "levels", meaning: "each player's city improvements: {\"1\": {\"TRADE\": 1, \"POLITICS\": 0, \"SCIENCE\": 0}}" },
-    Fact { name: "defender", meaning: "each player's Defender of Catan cards" },
-    Fact { name: "robber", meaning: "the field the robber stands on (its id, as a string)" },
-    Fact { name: "barbarians", meaning: "the barbarian ship's place on its track, 0 to 7" },
-    Fact { name: "phase", meaning: "\"setup\", \"before-roll\", \"rolling\", \"main\" or \"over\"" },
-    Fact { name: "waiting", meaning: "what the game waits for before the turn goes on (\"give\", \"move-robber\", \"steal\", …), or null" },
-    Fact { name: "current", meaning: "the player whose turn it is" },
-    Fact { name: "to_move", meaning: "the players to act now: [2]" },
-    Fact { name: "winner", meaning: "the winner, or null" },
-    Fact { name: "longest_road", meaning: "who holds the Longest Road, or null" },
-    Fact { name: "building CORNER", meaning: "what stands on a corner (`building 5:SE`): \"settlement 1\", \"city 1\", \"city 1 wall\", \"city 1 metropolis TRADE\", or null" },
-    Fact { name: "knight CORNER", meaning: "the knight on a corner: \"basic 1\", \"strong 2 active\", …, or null" },
-    Fact { name: "road SIDE", meaning: "whose road runs along a side (`road 9:SW`), or null" },
+    Fact {
+        name: "points",
+        meaning: "each player's victory points, by number from 1: {\"1\": 4, …}",
+    },
+    Fact {
+        name: "hand",
+        meaning: "each player's cards by kind: {\"1\": {\"GRAIN\": 2, …}} (every kind, 0 too)",
+    },
+    Fact {
+        name: "hand_size",
+        meaning: "the number of cards in each player's hand",
+    },
+    Fact {
+        name: "progress",
+        meaning: "the number of progress cards in each player's hand",
+    },
+    Fact {
+        name: "levels",
+        meaning: "each player's city improvements: {\"1\": {\"TRADE\": 1, \"POLITICS\": 0, \"SCIENCE\": 0}}",
+    },
+    Fact {
+        name: "defender",
+        meaning: "each player's Defender of Catan cards",
+    },
+    Fact {
+        name: "robber",
+        meaning: "the field the robber stands on (its id, as a string)",
+    },
+    Fact {
+        name: "barbarians",
+        meaning: "the barbarian ship's place on its track, 0 to 7",
+    },
+    Fact {
+        name: "phase",
+        meaning: "\"setup\", \"before-roll\", \"rolling\", \"main\" or \"over\"",
+    },
+    Fact {
+        name: "waiting",
+        meaning: "what the game waits for before the turn goes on (\"give\", \"move-robber\", \"steal\", …), or null",
+    },
+    Fact {
+        name: "current",
+        meaning: "the player whose turn it is",
+    },
+    Fact {
+        name: "to_move",
+        meaning: "the players to act now: [2]",
+    },
+    Fact {
+        name: "winner",
+        meaning: "the winner, or null",
+    },
+    Fact {
+        name: "longest_road",
+        meaning: "who holds the Longest Road, or null",
+    },
+    Fact {
+        name: "building CORNER",
+        meaning: "what stands on a corner (`building 5:SE`): \"settlement 1\", \"city 1\", \"city 1 wall\", \"city 1 metropolis TRADE\", or null",
+    },
+    Fact {
+        name: "knight CORNER",
+        meaning: "the knight on a corner: \"basic 1\", \"strong 2 active\", …, or null",
+    },
+    Fact {
+        name: "road SIDE",
+        meaning: "whose road runs along a side (`road 9:SW`), or null",
+    },
 ];
 
 fn by_player(g: &Catan, f: impl Fn(Seat) -> Value) -> Value {
@@ -82,7 +133,10 @@ impl Teach for Catan {
 
     fn read_place(&self, place: &str) -> Result<(), String> {
         let t = &self.topo;
-        if t.parse_hex(place).is_some() || t.parse_corner(place).is_some() || t.parse_side(place).is_some() {
+        if t.parse_hex(place).is_some()
+            || t.parse_corner(place).is_some()
+            || t.parse_side(place).is_some()
+        {
             Ok(())
         } else {
             Err("a place is a field id (`8`) or a corner or side written FIELD:DIR (`5:SE`)".into())
@@ -99,7 +153,11 @@ impl Teach for Catan {
             return Some(match self.buildings[c as usize] {
                 Building::None => Value::Null,
                 Building::Settlement { owner } => json!(format!("settlement {}", owner + 1)),
-                Building::City { owner, wall, metropolis } => {
+                Building::City {
+                    owner,
+                    wall,
+                    metropolis,
+                } => {
                     let mut s = format!("city {}", owner + 1);
                     if wall {
                         s.push_str(" wall");
@@ -138,7 +196,14 @@ impl Teach for Catan {
                 )
             }),
             "hand_size" => by_player(self, |s| {
-                json!(self.players[s as usize].hand.0.iter().map(|&n| u32::from(n)).sum::<u32>())
+                json!(
+                    self.players[s as usize]
+                        .hand
+                        .0
+                        .iter()
+                        .map(|&n| u32::from(n))
+                        .sum::<u32>()
+                )
             }),
             "progress" => by_player(self, |s| json!(self.players[s as usize].progress.len())),
             "levels" => by_player(self, |s| {

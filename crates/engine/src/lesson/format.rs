@@ -201,9 +201,15 @@ pub fn read_lesson(text: &str) -> Result<Lesson, LessonError> {
                 "step {n}: a step has a \"play\" or a \"learner\" action, not both"
             ));
         }
-        let texts = [Some(&s.say), s.learner.as_ref().map(|l| &l.hint), s.learner.as_ref().map(|l| &l.wrong)];
+        let texts = [
+            Some(&s.say),
+            s.learner.as_ref().map(|l| &l.hint),
+            s.learner.as_ref().map(|l| &l.wrong),
+        ];
         if texts.into_iter().flatten().any(|t| long(t)) {
-            return bad(format!("step {n}: a text is over {MAX_TEXT_CHARS} characters"));
+            return bad(format!(
+                "step {n}: a text is over {MAX_TEXT_CHARS} characters"
+            ));
         }
         if s.say.trim().is_empty() {
             return bad(format!("step {n}: \"say\" is empty"));
@@ -213,7 +219,8 @@ pub fn read_lesson(text: &str) -> Result<Lesson, LessonError> {
         let Some(tr) = lesson.translations.get(lang) else {
             return bad(format!("the lesson has no \"{lang}\" translation"));
         };
-        missing(&lesson, tr).map_err(|m| LessonError::Invalid(format!("translation \"{lang}\": {m}")))?;
+        missing(&lesson, tr)
+            .map_err(|m| LessonError::Invalid(format!("translation \"{lang}\": {m}")))?;
     }
     Ok(lesson)
 }
@@ -242,10 +249,14 @@ fn missing(lesson: &Lesson, tr: &Translation) -> Result<(), String> {
             return Err(format!("step {n}: \"say\" is not translated"));
         }
         if s.learner.is_some() && (t.hint.is_none() || t.wrong.is_none()) {
-            return Err(format!("step {n}: the hint and the wrong-move message are translated too"));
+            return Err(format!(
+                "step {n}: the hint and the wrong-move message are translated too"
+            ));
         }
         if s.learner.is_none() && (t.hint.is_some() || t.wrong.is_some()) {
-            return Err(format!("step {n}: there is no learner's move to give a hint for"));
+            return Err(format!(
+                "step {n}: there is no learner's move to give a hint for"
+            ));
         }
     }
     Ok(())

@@ -14,8 +14,8 @@ pub mod format;
 pub mod play;
 
 pub use format::{
-    LESSON_FORMAT, LESSON_VERSION, LearnerMove, Lesson, LessonError, MAX_LESSON_BYTES, Move,
-    Step, StepTranslation, Translation, read_lesson,
+    LESSON_FORMAT, LESSON_VERSION, LearnerMove, Lesson, LessonError, MAX_LESSON_BYTES, Move, Step,
+    StepTranslation, Translation, read_lesson,
 };
 pub use play::{StepError, play_lesson, state_before_step};
 
@@ -57,4 +57,17 @@ pub trait Teach: Ruleset {
     /// The value of the fact `name` now, or `None` when the ruleset has
     /// no such fact.
     fn fact(&self, name: &str) -> Option<serde_json::Value>;
+
+    /// Check the fact `name` against what a lesson says (`want`): `None`
+    /// when the ruleset has no such fact, else `Ok` or what differs in
+    /// plain words. By default [`Teach::fact`] compared with `want` (an
+    /// object `want` checks only the keys it lists); a ruleset whose
+    /// facts are relations (two cells in one region) checks them itself.
+    fn check_fact(&self, name: &str, want: &serde_json::Value) -> Option<Result<(), String>> {
+        let got = self.fact(name)?;
+        Some(match play::differs(want, &got, name) {
+            Some(d) => Err(d),
+            None => Ok(()),
+        })
+    }
 }

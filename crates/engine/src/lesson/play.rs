@@ -36,15 +36,15 @@ pub fn state_before_step<G: Teach>(lesson: &Lesson, steps: usize) -> Result<G, S
         )));
     }
     let mut game = G::read_position(&lesson.position).map_err(|p| {
-        at(0)(p
-            .0
-            .iter()
-            .map(|p| match p.line {
-                Some(l) => format!("line {l}: {}", p.message),
-                None => p.message.clone(),
-            })
-            .collect::<Vec<_>>()
-            .join("; "))
+        at(0)(
+            p.0.iter()
+                .map(|p| match p.line {
+                    Some(l) => format!("line {l}: {}", p.message),
+                    None => p.message.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
     })?;
     settle_chance(&mut game).map_err(|e| at(0)(e.to_string()))?;
     for (k, step) in lesson.steps.iter().take(steps).enumerate() {
@@ -70,16 +70,17 @@ pub fn state_before_step<G: Teach>(lesson: &Lesson, steps: usize) -> Result<G, S
             settle_chance(&mut game).map_err(|e| at(n)(e.to_string()))?;
         }
         for (name, want) in &step.expect {
-            let Some(got) = game.fact(name) else {
-                let names: Vec<&str> = G::facts().iter().map(|f| f.name).collect();
-                return Err(at(n)(format!(
-                    "{name:?} is not a fact of {}; its facts are {}",
-                    G::NAME,
-                    names.join(", ")
-                )));
-            };
-            if let Some(diff) = differs(want, &got, name) {
-                return Err(at(n)(diff));
+            match game.check_fact(name, want) {
+                Some(Ok(())) => {}
+                Some(Err(diff)) => return Err(at(n)(diff)),
+                None => {
+                    let names: Vec<&str> = G::facts().iter().map(|f| f.name).collect();
+                    return Err(at(n)(format!(
+                        "{name:?} is not a fact of {}; its facts are {}",
+                        G::NAME,
+                        names.join(", ")
+                    )));
+                }
             }
         }
     }
@@ -88,7 +89,11 @@ pub fn state_before_step<G: Teach>(lesson: &Lesson, steps: usize) -> Result<G, S
 
 /// Where `got` differs from `want`: an object `want` checks only the
 /// keys it lists (`{"1": 3}` checks seat 1 alone).
-fn differs(want: &serde_json::Value, got: &serde_json::Value, path: &str) -> Option<String> {
+pub(crate) fn differs(
+    want: &serde_json::Value,
+    got: &serde_json::Value,
+    path: &str,
+) -> Option<String> {
     use serde_json::Value;
     match (want, got) {
         (Value::Object(w), Value::Object(g)) => w.iter().find_map(|(k, wv)| match g.get(k) {
