@@ -41,6 +41,26 @@ const FACTS: &[Fact] = &[
         meaning: "each player's Defender of Catan cards",
     },
     Fact {
+        name: "hand_limit",
+        meaning: "the cards each player may hold when a 7 is rolled (7, 2 more a city wall)",
+    },
+    Fact {
+        name: "knight_strength",
+        meaning: "the strength of each player's active knights (what counts against the barbarians)",
+    },
+    Fact {
+        name: "road_length",
+        meaning: "each player's longest road, in roads",
+    },
+    Fact {
+        name: "roll",
+        meaning: "the last roll: {\"red\": 5, \"white\": 3, \"event\": \"ship\"} (event ship, TRADE, POLITICS or SCIENCE), or null",
+    },
+    Fact {
+        name: "robber_awake",
+        meaning: "whether the robber has woken (the barbarians have attacked once)",
+    },
+    Fact {
         name: "robber",
         meaning: "the field the robber stands on (its id, as a string)",
     },
@@ -225,6 +245,18 @@ impl Teach for Catan {
                     .map(|f| f.id.clone())
             ),
             "barbarians" => json!(self.barbarians),
+            "hand_limit" => by_player(self, |s| json!(self.hand_limit(s))),
+            "knight_strength" => by_player(self, |s| json!(self.knight_strength(s))),
+            "road_length" => by_player(self, |s| json!(self.road_length(s))),
+            "roll" => match &self.roll {
+                Some(r) => json!({
+                    "red": r.red,
+                    "white": r.white,
+                    "event": r.event.map_or("ship", |t| t.name()),
+                }),
+                None => Value::Null,
+            },
+            "robber_awake" => json!(self.robber_awake),
             "phase" => json!(match self.phase {
                 Phase::Setup => "setup",
                 Phase::BeforeRoll => "before-roll",
@@ -252,6 +284,23 @@ impl Teach for Catan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn facts_read_a_position_as_the_rules_count_it() {
+        let g = <Catan as Teach>::read_position(
+            "players 2\ncity 1 9:SE wall\nsettlement 2 28:SE\nroads 2 28:S 28:SW\nknight 1 24:SE strong active\nturn 3 player 1 before-roll\n",
+        )
+        .unwrap();
+        assert_eq!(g.fact("hand_limit").unwrap(), json!({"1": 9, "2": 7}));
+        assert_eq!(g.fact("knight_strength").unwrap(), json!({"1": 2, "2": 0}));
+        assert_eq!(g.fact("road_length").unwrap()["2"], json!(2));
+        assert_eq!(g.fact("roll").unwrap(), Value::Null);
+        assert_eq!(g.fact("robber_awake").unwrap(), json!(false));
+        assert_eq!(g.fact("building 9:SE").unwrap(), json!("city 1 wall"));
+        assert_eq!(g.fact("knight 24:SE").unwrap(), json!("strong 1 active"));
+        assert_eq!(g.fact("phase").unwrap(), json!("before-roll"));
+        assert_eq!(g.fact("no such fact"), None);
+    }
 
     #[test]
     fn a_pending_steps_name_is_written_in_words() {
