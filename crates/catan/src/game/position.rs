@@ -27,7 +27,8 @@ use tabula_engine::{Problem, Problems, Ruleset, Seat};
 
 use super::cards::{Card, Progress, Track};
 use super::options::Options;
-use super::state::{Building, Catan, Knight, Phase};
+use super::state::{Building, Catan, Knight, Phase, Step};
+use super::topology::CornerId;
 
 /// Largest position text accepted, in bytes.
 pub const MAX_POSITION_BYTES: usize = 64 * 1024;
@@ -111,6 +112,13 @@ pub fn read_position_with(
             problems.push(Problem::at("bad-line", *n, 1, message));
         }
     }
+    let setup_line = lines.iter().find(|(_, w)| w[0] == "setup").map(|(n, _)| *n);
+    if let Some(n) = setup_line
+        && problems.is_empty()
+        && let Err(message) = continue_setup(&mut g)
+    {
+        problems.push(Problem::at("bad-setup", n, 1, message));
+    }
     g.update_longest_road();
     if let Err(e) = g.check_conservation() {
         problems.push(Problem::error("conservation", e));
@@ -120,6 +128,99 @@ pub fn read_position_with(
     } else {
         Err(Problems(problems))
     }
+}
+
+/// The set-up is still being played (a `setup` line): the buildings and
+/// roads on the board are the placements made so far, in the set-up's
+/// snake order (every player a settlement and a road, then in reverse a
+/// city — a settlement in the base game — and a road); the game goes on
+/// at the next placement.
+fn continue_setup(g: &mut Catan) -> Result<(), String> {
+    let n = g.seat_count();
+    let ck = g.ck();
+    let order: Vec<(Seat, bool)> = (0..n as Seat)
+        .map(|s| (s, false))
+        .chain((0..n as Seat).rev().map(|s| (s, ck)))
+        .collect();
+    let owned = |s: Seat| g.buildings.iter().filter(|b| b.owner() == Some(s)).count();
+    let cities = |s: Seat| {
+        g.buildings
+            .iter()
+            .filter(|b| matches!(b, Building::City { owner, .. } if *owner == s))
+            .count()
+    };
+    let roads = |s: Seat| g.roads.iter().filter(|r| **r == Some(s)).count();
+    let placed: usize = (0..n as Seat).map(owned).sum();
+    if placed >= order.len() && (0..n as Seat).map(roads).sum::<usize>() >= order.len() {
+        return Err("every set-up placement is made: leave out `setup`".into());
+    }
+    for s in 0..n as Seat {
+        let want = order[..placed].iter().filter(|(x, _)| *x == s).count();
+        let want_cities = order[..placed]
+            .iter()
+            .filter(|(x, c)| *x == s && *c)
+            .count();
+        if owned(s) != want || cities(s) != want_cities {
+            return Err(format!(
+                "after {placed} set-up buildings player {} has {want} ({want_cities} of them a city), not {} ({})",
+                s + 1,
+                owned(s),
+                cities(s)
+            ));
+        }
+        if g.knights.iter().flatten().any(|k| k.owner == s) {
+            return Err("no knight stands on the board during the set-up".into());
+        }
+    }
+    let mut steps: Vec<Step> = order[placed..]
+        .iter()
+        .rev()
+        .map(|&(seat, city)| Step::SetupBuilding { seat, city })
+        .collect();
+    let mut next = order.get(placed).map(|o| o.0);
+    for s in 0..n as Seat {
+        let r = roads(s);
+        if r == owned(s) {
+            continue;
+        }
+        let last = placed.checked_sub(1).map(|i| order[i].0);
+        if r + 1 != owned(s) || last != Some(s) {
+            return Err(format!(
+                "player {} has {} roads beside {} set-up buildings; only the last building placed may still wait for its road",
+                s + 1,
+                r,
+                owned(s)
+            ));
+        }
+        let topo = g.topo.clone();
+        let from = (0..g.buildings.len()).find(|&c| {
+            g.buildings[c].owner() == Some(s)
+                && !topo.corners[c]
+                    .sides
+                    .iter()
+                    .any(|&x| g.roads[x as usize] == Some(s))
+        });
+        let Some(from) = from else {
+            return Err(format!(
+                "no building of player {} waits for its road",
+                s + 1
+            ));
+        };
+        steps.push(Step::SetupRoad {
+            seat: s,
+            from: from as CornerId,
+        });
+        next = Some(s);
+    }
+    let Some(next) = next else {
+        return Err("every set-up placement is made: leave out `setup`".into());
+    };
+    g.steps = steps;
+    g.phase = Phase::Setup;
+    g.turn = 0;
+    g.current = next;
+    g.setup_done = placed as u8;
+    Ok(())
 }
 
 fn seat_of(g: &Catan, w: Option<&&str>) -> Result<Seat, String> {
@@ -375,6 +476,9 @@ fn place(g: &mut Catan, w: &[&str]) -> Result<(), String> {
                 place(g, &["road", &(s + 1).to_string(), x])?;
             }
         }
+        // Read after every other line (`continue_setup`).
+        "setup" if w.len() == 1 => {}
+        "setup" => return Err("`setup` stands alone on its line".into()),
         other => return Err(format!("{other:?} is not a position line")),
     }
     Ok(())
