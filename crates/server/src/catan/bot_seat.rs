@@ -18,9 +18,11 @@
 //! cards are of the kinds neither the bank nor the seat holds, and the
 //! barbarians are awake once the robber has left the desert. A test
 //! game's dealt cards are not rebuilt (its view may then fail: counted).
-//! The set-up and the questions of a card, a robber or a discard
-//! (`choose`) are not positions: there the client answers a listed value
-//! and counts it.
+//! The set-up is rebuilt as a position in the middle of the set-up (a
+//! `setup` line), so the bot places its own starting pieces; the
+//! questions of a card, a robber or a discard (`choose` during a turn)
+//! are not positions: there the client answers a listed value and
+//! counts it.
 
 use std::collections::HashMap;
 
@@ -111,6 +113,43 @@ impl BotSeat {
         pick
     }
 
+    /// The bot's value for a set-up placement prompt (`choose` of an
+    /// intersection or a border while the game is in its set-up), if it
+    /// is one of `values`; `None` (and counted as unseen) otherwise.
+    pub fn decide_choice(&mut self, seen: &Seen, values: &[&str]) -> Option<String> {
+        let pick = self.try_setup(seen, values);
+        match pick {
+            Some(_) => self.decided += 1,
+            None => self.unseen += 1,
+        }
+        pick
+    }
+
+    fn try_setup(&mut self, seen: &Seen, values: &[&str]) -> Option<String> {
+        if self.map.is_none() {
+            self.map = find_map(seen);
+        }
+        let (game, me, server) = rebuild(seen, &self.login, self.map?).ok()?;
+        if game.phase != tabula_catan::game::state::Phase::Setup {
+            return None;
+        }
+        let view = View::of(&game, me);
+        let action = self.bot.choose(&view, me)?;
+        let tabula_catan::Action::Build { piece, at } = action else {
+            return None;
+        };
+        let obj = if piece == tabula_catan::Piece::Road {
+            Obj::Border(at)
+        } else {
+            Obj::Intersection(at)
+        };
+        let id = server.get(&obj)?;
+        values
+            .iter()
+            .find(|v| **v == id.as_str())
+            .map(|v| v.to_string())
+    }
+
     fn try_decide(&mut self, seen: &Seen, options: &[Value]) -> Option<Value> {
         if self.map.is_none() {
             self.map = find_map(seen);
@@ -184,6 +223,8 @@ fn rebuild(
     let phase = match g("state") {
         Some("ROLL") => "before-roll",
         Some("PLAY") => "main",
+        // The set-up so far: the pieces on the board (positions.md, `setup`).
+        Some("SETUP") => "setup",
         _ => return Err("not a position".into()),
     };
     // Players by seat.
@@ -205,9 +246,14 @@ fn rebuild(
     let players = seats.len();
     let seat_no = |id: Option<&String>| id.and_then(|i| seats.get(i)).map(|s| s + 1);
     let mut text = format!("players {players}\n");
-    let current = seat_no(g("currentPlayer").map(str::to_string).as_ref()).ok_or("whose turn")?;
-    let turn = g("turn").unwrap_or("1");
-    text.push_str(&format!("turn {turn} player {current} {phase}\n"));
+    if phase == "setup" {
+        text.push_str("setup\n");
+    } else {
+        let current =
+            seat_no(g("currentPlayer").map(str::to_string).as_ref()).ok_or("whose turn")?;
+        let turn = g("turn").unwrap_or("1");
+        text.push_str(&format!("turn {turn} player {current} {phase}\n"));
+    }
     let name_of = |id: Option<&String>| id.and_then(|i| seen.get(i, "name"));
     // The cards: the seat's own in full, the others' as counts.
     let mut own = String::new();
@@ -539,5 +585,57 @@ mod tests {
         let mut bot = BotSeat::new("greedy", 3, "p1").unwrap();
         assert_eq!(bot.decide(&Seen::default(), &options), None);
         assert_eq!(bot.fallbacks, 1);
+    }
+
+    #[test]
+    fn a_bot_places_its_set_up_pieces_from_the_events() {
+        // Player 2 is about to place its first settlement, then its road.
+        let text = "players 3\nsetup\nsettlement 1 9:SE\nroad 1 9:S\n";
+        let (game, rebuilt, server, ids) = round_trip(text, 1);
+        assert_eq!(rebuilt.phase, tabula_catan::game::state::Phase::Setup);
+        assert_eq!(rebuilt.to_move(), tabula_engine::ToMove::Seat(1));
+        assert_eq!(rebuilt.legal_actions(1), game.legal_actions(1));
+        let nicks: Vec<String> = (1..=3).map(|s| format!("p{s}")).collect();
+        let colors = vec!["ff0000".to_string(); 3];
+        let names = Names {
+            nicks: &nicks,
+            colors: &colors,
+            played_by: &colors,
+        };
+        let mut seen = Seen::default();
+        let mut model = public_model(&game, &ids, &names);
+        model.extend(private_model(&game, 1, &ids));
+        for ((obj, prop), v) in &model {
+            seen.apply(&ids.of(*obj), prop, Some(v));
+        }
+        // The prompt's values: every corner a settlement may go on.
+        let values: Vec<String> = game
+            .legal_actions(1)
+            .iter()
+            .filter_map(|a| match a {
+                tabula_catan::Action::Build { at, .. } => {
+                    server.get(&Obj::Intersection(*at)).cloned()
+                }
+                _ => None,
+            })
+            .collect();
+        let listed: Vec<&str> = values.iter().map(String::as_str).collect();
+        for spec in ["greedy", "search:easy"] {
+            let mut bot = BotSeat::new(spec, 3, "p2").unwrap();
+            let v = bot.decide_choice(&seen, &listed).expect("a listed corner");
+            assert!(listed.contains(&v.as_str()));
+            assert_eq!((bot.decided, bot.unseen), (1, 0));
+        }
+        // In a turn a choose prompt is not a position: counted as unseen.
+        let (turn, _, _, ids) = round_trip(POSITION, 0);
+        let mut seen = Seen::default();
+        let mut model = public_model(&turn, &ids, &names);
+        model.extend(private_model(&turn, 0, &ids));
+        for ((obj, prop), v) in &model {
+            seen.apply(&ids.of(*obj), prop, Some(v));
+        }
+        let mut bot = BotSeat::new("greedy", 3, "p1").unwrap();
+        assert_eq!(bot.decide_choice(&seen, &["x"]), None);
+        assert_eq!(bot.unseen, 1);
     }
 }

@@ -324,11 +324,9 @@ pub fn play(cfg: &ClientConfig, out: &mut dyn Write) -> Result<Outcome, String> 
             if values.is_empty() {
                 return Err(c.at(&text, "a choose prompt lists at least one value"));
             }
-            if let Some(b) = bot.as_mut() {
-                b.unseen += 1;
-            }
-            let v = values[lcg(&mut rng, values.len())];
-            command_json("CHOOSE", &[("id", v)])
+            let decided = bot.as_mut().and_then(|b| b.decide_choice(&seen, &values));
+            let v = decided.unwrap_or_else(|| values[lcg(&mut rng, values.len())].to_string());
+            command_json("CHOOSE", &[("id", &v)])
         } else {
             // Information (a confirmation, a bot taking a seat, …).
             continue;
