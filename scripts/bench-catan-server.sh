@@ -5,7 +5,8 @@
 # random play to the game's end). Prints the wall time, games per minute,
 # the server's CPU time and share of the wall time, its peak resident
 # memory, and the time from a client's answer to the server's next message
-# to it (median, 99th percentile), over every answer of every client.
+# to it (median, 99th percentile), over every answer of every client — and
+# the server's own count, from a command's arrival to its answer.
 #
 #   scripts/bench-catan-server.sh [GAMES] [SEED]      (default 50 games)
 set -euo pipefail
@@ -61,3 +62,7 @@ print(f"{games} games at once over TCP: wall {wall:.2f} s, {60 * games / wall:.0
 print(f"  server CPU {u + s:.2f} s ({100 * (u + s) / wall:.0f}% of one core over the wall time), peak RSS {rss / 1024:.1f} MB")
 print(f"  answers {len(lat)}: answer to next message median {q(0.5) / 1000:.2f} ms, p99 {q(0.99) / 1000:.2f} ms")
 PY
+# The server's own measure, printed when it stops: from a game command's
+# arrival to its answer queued for the client (no client scheduling, no
+# waiting on another seat).
+grep "from a command's arrival" "$work/server.out" | sed 's/^/  server: /'

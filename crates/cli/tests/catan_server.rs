@@ -1020,6 +1020,14 @@ fn a_stopped_server_records_the_game_in_progress_and_tells_its_players() {
             .any(|l| l.starts_with("stopped: 1 games closed")),
         "{said:?}"
     );
+    // And how long it took to answer the game's commands.
+    let times = said
+        .iter()
+        .find_map(|l| l.strip_prefix("from a command's arrival to its answer: answers "))
+        .unwrap_or_else(|| panic!("{said:?}"));
+    let n: usize = times.split(':').next().unwrap().parse().unwrap();
+    assert!(n >= 6, "{times}");
+    assert!(times.contains(" us, p99 "), "{times}");
     let records: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -345,6 +345,45 @@ pub async fn stop_requested() {
     }
 }
 
+/// Most answer times an [`AnswerTimes`] keeps (the first ones; enough
+/// for any benchmark, bounded for a server that runs for months).
+pub const MAX_ANSWER_TIMES: usize = 1 << 20;
+
+/// How long the server took to answer commands: from the moment a line
+/// arrived to the moment its answer was queued for the client, in
+/// microseconds. Shared by a server's games; read when it stops.
+#[derive(Clone, Debug, Default)]
+pub struct AnswerTimes(std::sync::Arc<std::sync::Mutex<Vec<u32>>>);
+
+impl AnswerTimes {
+    /// Note one answer to a line that arrived at `arrived`.
+    pub fn note(&self, arrived: Instant) {
+        let us = arrived.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+        if let Ok(mut v) = self.0.lock()
+            && v.len() < MAX_ANSWER_TIMES
+        {
+            v.push(us);
+        }
+    }
+
+    /// `answers N: median X us, p99 Y us` (or that there were none).
+    pub fn summary(&self) -> String {
+        let mut v = self.0.lock().map(|v| v.clone()).unwrap_or_default();
+        if v.is_empty() {
+            return "answers 0".into();
+        }
+        v.sort_unstable();
+        let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
+        format!(
+            "answers {}: median {} us, p99 {} us, max {} us",
+            v.len(),
+            q(0.5),
+            q(0.99),
+            v[v.len() - 1]
+        )
+    }
+}
+
 /// The async runtime the servers run on (for callers that start one).
 pub use tokio::runtime as tokio_runtime;
 

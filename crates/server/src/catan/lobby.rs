@@ -62,6 +62,8 @@ pub struct Lobby {
     games: BTreeMap<String, GameEntry>,
     temp_users: u32,
     next_seed: u64,
+    /// The time every game took to answer each command.
+    pub answer_times: crate::core::AnswerTimes,
 }
 
 /// Who a connection is logged in as.
@@ -201,6 +203,7 @@ impl Lobby {
             games: BTreeMap::new(),
             temp_users: 0,
             next_seed: args.seed,
+            answer_times: Default::default(),
         })
     }
 }
@@ -733,6 +736,7 @@ fn create_game(l: &mut Lobby, args: &CatanServe, rest: &[&str]) -> Reply {
         rounds,
         position,
         record_dir: args.record.clone(),
+        answer_times: l.answer_times.clone(),
         seed,
     };
     let (tx, rx) = std::sync::mpsc::channel();

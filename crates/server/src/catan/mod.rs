@@ -94,6 +94,9 @@ pub async fn serve(args: CatanServe, out: &mut dyn Write) -> Result<(), String> 
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 writeln!(out, "stopped: {n} games closed, each game in progress recorded as it stood")
                     .map_err(|e| e.to_string())?;
+                let times = lobby.lock().map(|l| l.answer_times.summary()).unwrap_or_default();
+                writeln!(out, "from a command's arrival to its answer: {times}")
+                    .map_err(|e| e.to_string())?;
                 out.flush().map_err(|e| e.to_string())?;
                 return Ok(());
             }
@@ -160,7 +163,7 @@ async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc
                     ));
                 }
             }
-            Heard::Line(text, _) => {
+            Heard::Line(text, at) => {
                 if let Some(tx) = &game {
                     match game_line(&text) {
                         GameLine::Noop => {}
@@ -175,7 +178,14 @@ async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc
                             ));
                         }
                         GameLine::Forward => {
-                            if tx.send(TableIn::Line { member: id, text }).is_err() {
+                            if tx
+                                .send(TableIn::Line {
+                                    member: id,
+                                    text,
+                                    at,
+                                })
+                                .is_err()
+                            {
                                 // The table has ended: back to the lobby.
                                 game = None;
                                 lobby::left_game(&lobby, id);

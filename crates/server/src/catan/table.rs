@@ -50,6 +50,8 @@ pub enum TableIn {
         member: u64,
         /// The line.
         text: String,
+        /// When it arrived (for the answer times).
+        at: Instant,
     },
     /// The client sent a line over the limit.
     TooLong {
@@ -136,6 +138,8 @@ pub struct TableConfig {
     pub record_dir: Option<PathBuf>,
     /// The game's seed.
     pub seed: u64,
+    /// Where the time to answer each command is noted.
+    pub answer_times: crate::core::AnswerTimes,
 }
 
 struct Member {
@@ -201,7 +205,14 @@ pub fn run(config: TableConfig, info: Arc<Mutex<TableInfo>>, rx: Receiver<TableI
             }
             Ok(msg) => {
                 idle_since = Instant::now();
+                let arrived = match &msg {
+                    TableIn::Line { at, .. } => Some(*at),
+                    _ => None,
+                };
                 t.handle(msg);
+                if let Some(at) = arrived {
+                    t.config.answer_times.note(at);
+                }
             }
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => break,
@@ -298,7 +309,7 @@ impl Table {
                     self.start();
                 }
             }
-            TableIn::Line { member, text } => {
+            TableIn::Line { member, text, .. } => {
                 let Some(idx) = self.member(member) else {
                     return;
                 };
