@@ -186,10 +186,7 @@ impl GameScreen {
     }
 
     fn names(&self) -> Names<'_> {
-        Names {
-            seats: self.table.names(),
-            topo: &self.table.game().topo,
-        }
+        Names::new(self.table.names(), self.table.game())
     }
 
     /// The number rolled in the current turn, while its production is
@@ -748,7 +745,13 @@ pub fn status_view(g: &GameScreen) -> El {
                         ("barbarians", &cities.to_string()),
                         ("knights", &knights.to_string()),
                     ],
-                ))),
+                )))
+                .child(
+                    el("p")
+                        .class("outlook")
+                        .attr("id", "barbarian-outlook")
+                        .text(&outlook_words(&game.barbarian_outlook(), &names)),
+                ),
         );
     }
     if let Some(r) = game.roll {
@@ -773,6 +776,24 @@ pub fn status_view(g: &GameScreen) -> El {
         )));
     }
     out
+}
+
+/// Who would lose a city, or win the defence, if the barbarians landed
+/// now.
+fn outlook_words(o: &tabula_catan::game::events::Outlook, names: &Names) -> String {
+    match (
+        o.repelled,
+        o.defender,
+        o.drawers.as_slice(),
+        o.losers.as_slice(),
+    ) {
+        (true, Some(d), _, _) => tf("cg-outlook-defender", &[("seat", &names.seat(d))]),
+        (true, None, [], _) => t("cg-outlook-nobody"),
+        (true, None, tied, _) => tf("cg-outlook-drawers", &[("seats", &names.seats_list(tied))]),
+        (false, _, _, []) => t("cg-outlook-none-lose"),
+        (false, _, _, [one]) => tf("cg-outlook-loser", &[("seat", &names.seat(*one))]),
+        (false, _, _, many) => tf("cg-outlook-losers", &[("seats", &names.seats_list(many))]),
+    }
 }
 
 fn ai_level(spec: &str) -> String {
@@ -886,10 +907,7 @@ pub fn panel_view(g: &GameScreen) -> El {
             panel = panel.child(
                 el("p")
                     .class("hint")
-                    .text(&tf(
-                        "cg-knight-picked",
-                        &[("at", &game.topo.corners[k as usize].name)],
-                    ))
+                    .text(&tf("cg-knight-picked", &[("at", &names.corner(k))]))
                     .child(button(&t("cg-drop-knight"), "game-drop-knight")),
             );
         }
@@ -1274,7 +1292,7 @@ fn log_view(g: &GameScreen) -> El {
         .class("log")
         .attr("id", "log")
         .attr("aria-live", "polite");
-    for h in log.iter().rev().take(40) {
+    for h in log.iter().rev() {
         let line = match h {
             Happening::Action {
                 seat,

@@ -430,12 +430,8 @@ mod tests {
             }
             crate::add_words();
             tabula_page_kit::i18n::use_lang(Some(tabula_page_kit::i18n::Lang::En));
-            let topo = t.game().topo.clone();
             let names: Vec<String> = (1..=3).map(|i| format!("Player {i}")).collect();
-            let n = crate::game_words::Names {
-                seats: &names,
-                topo: &topo,
-            };
+            let n = crate::game_words::Names::new(&names, t.game());
             let mut reached = std::collections::HashMap::new();
             for &(seat, k, level) in &u {
                 let now = reached.entry((seat, k)).or_insert(0u8);
