@@ -37,6 +37,9 @@ pub struct Marks<'a> {
     pub last: &'a [Spot],
     /// The keyboard's cursor.
     pub cursor: Option<Spot>,
+    /// The move under the pointer or the focus in the panel (its entry in
+    /// the move list or the log): a thick blue ring.
+    pub highlight: &'a [Spot],
     /// The number just rolled: its fields are ringed in gold (those that
     /// produced; the robber's field is not).
     pub rolled: Option<u8>,
@@ -247,7 +250,11 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
         if marks.preview.is_some() && marks.cursor == Some(*spot) {
             continue;
         }
-        let (x, y) = spot_centre(&layout, game, *spot);
+        let (mut x, mut y) = spot_centre(&layout, game, *spot);
+        if let Spot::Hex(_) = spot {
+            // Below the number token, which stays readable.
+            (x, y) = (x, y + size * 0.58);
+        }
         circle(&ctx, x, y, size * 0.13);
         ctx.set_fill_style_str("rgba(255,255,255,0.85)");
         ctx.fill();
@@ -271,6 +278,9 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
         ghost(&ctx, &layout, game, p);
     } else if let Some(c) = marks.cursor {
         mark(&ctx, &layout, game, c, "#000000", 3.0, size * 0.3);
+    }
+    for spot in marks.highlight {
+        mark(&ctx, &layout, game, *spot, "#0a58ca", 5.0, size * 0.42);
     }
     Some(layout)
 }

@@ -192,6 +192,7 @@ impl Page {
                     .seed
                     .unwrap_or_else(|| (js_sys::Math::random() * 1e9) as u64);
                 let (names, players): (Vec<_>, Vec<_>) = ng.seats.into_iter().unzip();
+                game_screen::keep_ai_offers(ng.ai_offers);
                 match Table::new(&ng.options, Some(map), names, players, seed) {
                     Ok(table) => {
                         tabula_page_kit::ai_worker::stop();
@@ -1212,6 +1213,37 @@ pub fn install() {
         }
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);
+    // A move's entry in the panel (a move button, a log line) under the
+    // pointer or focused: its spots are highlighted on the board.
+    for kind in ["pointerover", "focusin", "pointerout", "focusout"] {
+        let entering = kind == "pointerover" || kind == "focusin";
+        listen::<web_sys::Event>(&doc, kind, move |e| {
+            let spot = e
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|t| t.closest("[data-spot]").ok().flatten())
+                .and_then(|el| el.get_attribute("data-spot"));
+            let Some(spot) = spot else { return };
+            let spots = if entering {
+                crate::spots::read_spots(&spot)
+            } else {
+                Vec::new()
+            };
+            let changed = PAGE.with(|p| {
+                p.borrow_mut()
+                    .as_mut()
+                    .and_then(|p| p.game.as_mut())
+                    .is_some_and(|g| {
+                        let changed = g.highlight != spots;
+                        g.highlight = spots;
+                        changed
+                    })
+            });
+            if changed {
+                with_page(|_| {});
+            }
+        });
+    }
     listen::<web_sys::Event>(&doc, "input", |e| {
         if let Some(range) = e
             .target()

@@ -67,6 +67,7 @@ impl ReplayScreen {
             knight: None,
             last: &last,
             cursor: None,
+            highlight: &[],
             rolled: None,
             preview: None,
         };

@@ -64,6 +64,43 @@ pub fn aim(action: &Action, robber: HexId) -> Option<Aim> {
     }
 }
 
+/// The spots an action shows on the board (where it acts, and the
+/// knight it moves), as the `data-spot` text of its entry in the panel
+/// (`c12 h3`): hovering or focusing the entry highlights them.
+pub fn spot_text(action: &Action, robber: HexId) -> Option<String> {
+    let a = aim(action, robber)?;
+    let mut parts = vec![code(a.at)];
+    if let Some(f) = a.from {
+        parts.push(code(Spot::Corner(f)));
+    }
+    Some(parts.join(" "))
+}
+
+fn code(s: Spot) -> String {
+    match s {
+        Spot::Hex(h) => format!("h{h}"),
+        Spot::Corner(c) => format!("c{c}"),
+        Spot::Side(e) => format!("s{e}"),
+    }
+}
+
+/// The spots of a `data-spot` text (see [`spot_text`]); what does not read
+/// is left out.
+pub fn read_spots(text: &str) -> Vec<Spot> {
+    text.split_whitespace()
+        .filter_map(|w| {
+            let (k, n) = w.split_at_checked(1)?;
+            let n: u16 = n.parse().ok()?;
+            match k {
+                "h" => Some(Spot::Hex(n)),
+                "c" => Some(Spot::Corner(n)),
+                "s" => Some(Spot::Side(n)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 /// The spots to light for `legal`, given the knight picked up (if any):
 /// with a knight in hand, where it may go; without, every spot some
 /// action acts on directly, and the knights that may be picked up to
@@ -224,6 +261,18 @@ mod tests {
 
     fn game() -> Catan {
         Catan::new_game(&Options::default(), None, 3, 4).unwrap()
+    }
+
+    #[test]
+    fn a_spot_text_reads_back_as_its_spots() {
+        let a = Action::UseKnight {
+            at: 7,
+            target: Target::Robber,
+        };
+        let text = spot_text(&a, 4).unwrap();
+        assert_eq!(read_spots(&text), vec![Spot::Hex(4), Spot::Corner(7)]);
+        assert!(spot_text(&Action::RollDice, 4).is_none());
+        assert!(read_spots("x1 c h9999999 s3").eq(&[Spot::Side(3)]));
     }
 
     #[test]

@@ -81,6 +81,10 @@ pub struct Table {
     players: Vec<Player>,
     log: Vec<Happening>,
     undo: Vec<Snapshot>,
+    /// Whether AIs may put offers to people (see [`crate::offers`]).
+    pub(crate) offers_to_people: bool,
+    /// The (turn, person) pairs in which a person answered an AI's offer.
+    pub(crate) asked: Vec<(u32, Seat)>,
 }
 
 impl Table {
@@ -112,6 +116,8 @@ impl Table {
             players,
             log: Vec::new(),
             undo: Vec::new(),
+            offers_to_people: true,
+            asked: Vec::new(),
         })
     }
 
