@@ -109,7 +109,15 @@ fn track_letter(k: Track) -> &'static str {
 pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64) -> Option<Layout> {
     let topo = &game.topo;
     let height = (width * 0.86).round();
-    let layout = Layout::fit(topo, width, height);
+    // Harbours and the barbarians' fields show whole, with their letters.
+    let also: Vec<tabula_hex::Hex> = game
+        .board
+        .fields
+        .iter()
+        .filter(|f| f.kind != tabula_catan::FieldKind::Water && !f.kind.is_land())
+        .map(|f| f.hex)
+        .collect();
+    let layout = Layout::fit_with(topo, &also, width, height);
     let size = layout.size;
     let ctx = tabula_page_kit::dom::sized_context(canvas, width, height)?;
     ctx.set_fill_style_str("#8ec5ee");
@@ -147,6 +155,18 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
             ctx.set_fill_style_str(ink);
             font(&ctx, size * 0.3, true);
             ctx.fill_text(&words::glyph(f.kind), x, y).ok();
+        }
+        // The barbarians' fields say what they are: where the ship sets
+        // out, where it lands.
+        let label = match f.kind {
+            tabula_catan::FieldKind::BarbarianStart => Some("cg-board-barbarian-start"),
+            tabula_catan::FieldKind::BarbarianEnd => Some("cg-board-barbarian-end"),
+            _ => None,
+        };
+        if let Some(key) = label {
+            ctx.set_fill_style_str(ink);
+            font(&ctx, size * 0.22, true);
+            ctx.fill_text(&tabula_page_kit::i18n::t(key), x, y).ok();
         }
     }
     // The land: fields, numbers, the robber and the merchant.

@@ -123,6 +123,19 @@ pub(crate) fn with_replay(f: impl FnOnce(&mut ReplayScreen)) {
 }
 
 /// The shipped board named `name`, or the standard one.
+/// The board a first visit opens in the editor: the standard board (a
+/// valid board to look at and change), not a blank sea full of errors.
+fn first_board() -> tabula_catan::Board {
+    match read_board(SHIPPED[0].2) {
+        Ok(read) => {
+            let mut board = read.board;
+            board.name = t(SHIPPED[0].1);
+            board
+        }
+        Err(_) => blank_board(&t("catan-untitled")),
+    }
+}
+
 fn shipped_text(name: &str) -> &'static str {
     SHIPPED
         .iter()
@@ -653,9 +666,24 @@ fn panel_view(p: &Page) -> El {
                 .attr("value", link),
         );
     }
-    // Problems.
-    let errors = e.problems.iter().filter(|p| p.is_error()).count();
-    let warnings = e.problems.len() - errors;
+    // Problems, each said once (two that read the same, say the missing
+    // barbarian start and end, are one line).
+    let mut said: Vec<(bool, String)> = Vec::new();
+    let listed: Vec<(usize, String)> = e
+        .problems
+        .iter()
+        .enumerate()
+        .filter_map(|(i, pr)| {
+            let text = words::problem(pr, Some(&e.board), &shown);
+            let key = (pr.is_error(), text.clone());
+            (!said.contains(&key)).then(|| {
+                said.push(key);
+                (i, text)
+            })
+        })
+        .collect();
+    let errors = said.iter().filter(|(error, _)| *error).count();
+    let warnings = said.len() - errors;
     let summary = if e.problems.is_empty() {
         t("catan-problems-none")
     } else {
@@ -672,14 +700,14 @@ fn panel_view(p: &Page) -> El {
         )
     };
     let mut list = el("ol").attr("id", "problems");
-    for (i, pr) in e.problems.iter().enumerate() {
+    for (i, text) in listed {
+        let pr = &e.problems[i];
         let sev = if pr.is_error() { "error" } else { "warning" };
         let label = t(if pr.is_error() {
             "catan-error"
         } else {
             "catan-warning"
         });
-        let text = words::problem(pr, Some(&e.board), &shown);
         let item = if pr.field.is_some() {
             button("", &format!("problem:{i}"))
                 .class(sev)
@@ -1131,9 +1159,36 @@ fn open_link() {
     if !hash.starts_with("#map=") {
         return;
     }
-    with_page(|p| {
-        p.open_fragment(&hash);
+    // A linked map opens in the editor, which says so; a game in progress
+    // is kept (Play a game goes back to it), but leaving it is asked first.
+    let open = move || {
+        with_page(|p| {
+            if p.open_fragment(&hash) {
+                p.playing = false;
+                p.replay = None;
+                let name = p.editor.board.name.clone();
+                p.tell(tf("catan-link-opened", &[("name", &name)]));
+            }
+        });
+    };
+    let playing = PAGE.with(|p| {
+        p.borrow()
+            .as_ref()
+            .is_some_and(|p| p.playing && p.game.is_some())
     });
+    if playing {
+        modal::confirm(
+            modal::Confirm {
+                title: &t("catan-link-map-title"),
+                text: &t("catan-link-map-text"),
+                go: &t("catan-link-map-go"),
+                stay: &t("catan-link-map-stay"),
+            },
+            open,
+        );
+    } else {
+        open();
+    }
     consume_fragment();
 }
 
@@ -1164,7 +1219,7 @@ pub fn install() {
     let board = library
         .current
         .and_then(|id| library.open(id))
-        .unwrap_or_else(|| blank_board(&t("catan-untitled")));
+        .unwrap_or_else(first_board);
     PAGE.with(|p| {
         *p.borrow_mut() = Some(Page {
             editor: Editor::new(board.clone()),

@@ -167,17 +167,27 @@ pub struct Layout {
 /// Room kept around the land, in hex sizes (for harbours and the sea).
 const MARGIN: f64 = 1.2;
 
+/// Room kept around the fields that must show whole, in hex sizes.
+const EDGE: f64 = 0.15;
+
 impl Layout {
     /// The layout that fits the land of `topo`, with a margin for the sea
     /// and its harbours, centred in `width` × `height` CSS pixels.
     pub fn fit(topo: &Topology, width: f64, height: f64) -> Layout {
+        Layout::fit_with(topo, &[], width, height)
+    }
+
+    /// [`Layout::fit`], with room for `also` too (the harbours and the
+    /// barbarians' fields, which may lie further out than the sea's
+    /// margin): each whole, with a little room round it.
+    pub fn fit_with(topo: &Topology, also: &[tabula_hex::Hex], width: f64, height: f64) -> Layout {
         let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
         for c in &topo.corners {
             let p = corner_point(c.corner, 1.0);
-            x0 = x0.min(p.x);
-            y0 = y0.min(p.y);
-            x1 = x1.max(p.x);
-            y1 = y1.max(p.y);
+            x0 = x0.min(p.x - MARGIN);
+            y0 = y0.min(p.y - MARGIN);
+            x1 = x1.max(p.x + MARGIN);
+            y1 = y1.max(p.y + MARGIN);
         }
         if x0 > x1 {
             return Layout {
@@ -186,7 +196,16 @@ impl Layout {
                 oy: height / 2.0,
             };
         }
-        let (w, h) = (x1 - x0 + 2.0 * MARGIN, y1 - y0 + 2.0 * MARGIN);
+        for h in also {
+            for c in tabula_hex::Corner::all_of(*h) {
+                let p = corner_point(c, 1.0);
+                x0 = x0.min(p.x - EDGE);
+                y0 = y0.min(p.y - EDGE);
+                x1 = x1.max(p.x + EDGE);
+                y1 = y1.max(p.y + EDGE);
+            }
+        }
+        let (w, h) = (x1 - x0, y1 - y0);
         let size = (width / w).min(height / h).max(1.0);
         Layout {
             size,
