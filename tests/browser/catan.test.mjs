@@ -186,7 +186,7 @@ test('download, open again and compare; a map link; a malformed file refused wit
   assert.match(link, /catan\.html#map=[A-Za-z0-9_-]+$/);
   const other = await browser();
   const { page: p2, errors: e2 } = await openEditor(other, link);
-  assert.match(await p2.textContent('#message'), /Opened “Standard/);
+  assert.match(await p2.textContent('#message'), /The linked map “Standard.*” is open in the map editor/);
   assert.equal(await download(p2), first, 'the linked board is the same');
   assert.ok(!(await p2.evaluate(() => location.hash)), 'the link is used once');
   // A damaged link: said, and the board stays.
