@@ -175,7 +175,12 @@ test('a game of AIs: the log keeps the whole game, and no line names a place by 
   await startGame(page, { who: ['search:easy', 'search:easy', 'search:easy'], names: ['Ann', 'Bo', 'Cy'], seed: 4 });
   await page.selectOption('#pace', '0');
   await page.waitForFunction(() => document.querySelectorAll('#log li').length > 120, null, { timeout: 240000 });
-  const lines = await logLines(page);
+  const [lines, record] = await page.evaluate(() => [
+    [...document.querySelectorAll('#log li')].map((e) => e.textContent),
+    JSON.parse(localStorage.getItem('tabula-catan-game')).actions.map((a) => JSON.stringify(a.action)),
+  ]);
+  const said = lines.filter((l) => /^(Ann|Bo|Cy)( chose)?:|^(Ann|Bo|Cy) has decided/.test(l)).length;
+  assert.equal(said, record.length, `every action of the record is in the log: ${lines.length} lines, ${said} actions, ${record.length} in the record`);
   // Newest first: the oldest line, the first building of the set-up, is
   // still there.
   assert.match(lines[lines.length - 1], /^Ann: Build a settlement at the /, lines.slice(-6).join('\n'));
