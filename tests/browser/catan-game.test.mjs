@@ -349,11 +349,11 @@ test('a knight is picked up and moved by clicking, and undo takes back one\'s ow
   const before = await spots();
   assert.equal(before.length, 1, 'only the knight can act');
   await page.click('#board', { position: { x: before[0][0], y: before[0][1] } });
-  assert.match(await page.textContent('#panel'), /knight at 5:NE is picked up/);
+  assert.match(await page.textContent('#panel'), /knight at the [^.]*corner[^.]* is picked up/);
   const targets = await spots();
   assert.ok(targets.length >= 1 && JSON.stringify(targets) !== JSON.stringify(before), 'its targets light');
   await page.click('#board', { position: { x: targets[0][0], y: targets[0][1] } });
-  assert.match(await page.textContent('#log'), /Ann: Move the knight from 5:NE to/);
+  assert.match(await page.textContent('#log'), /Ann: Move the knight from the [^.]*corner[^.]* to the [^.]*corner/);
   // Undo: the move is taken back, and the knight stands where it was.
   await page.click('#undo');
   assert.doesNotMatch(await page.textContent('#log'), /Move the knight/);
@@ -427,7 +427,8 @@ test('the board answers the keyboard: arrows go from lit place to lit place and 
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   const said = await page.textContent('#board-say');
-  assert.match(said, /Build a settlement at \d+:[NSEW]+/);
+  assert.match(said, /Build a settlement at the (corner between|[a-z-]+ corner of) /);
+  assert.doesNotMatch(said, /\d+:[NSEW]/);
   assert.equal(await page.getAttribute('#board', 'title'), said.trim());
   // The settlement at the cursor is drawn as a ghost before it is built.
   assert.match(await page.getAttribute('#board', 'data-preview'), /^settlement \d+$/);

@@ -78,7 +78,7 @@ test('a board drawn from blank until nothing is wrong; an error appears and clea
   let found = await rules(page);
   for (const r of ['min-land-fields', 'barbarian-fields', 'desert-required', 'sea-touches-land']) assert.ok(found.includes(r), `${r} in ${found}`);
   await paintLand(page);
-  assert.deepEqual(await rules(page), ['barbarian-fields', 'barbarian-fields'], 'only the barbarians are missing');
+  assert.deepEqual(await rules(page), ['barbarian-fields'], 'only the barbarians are missing (said once)');
   // An error appears: land on the board's edge; undo clears it, redo brings it back.
   await page.click('[data-cmd="brush:FOREST"]');
   await clickHex(page, 0, -3);
@@ -186,7 +186,7 @@ test('download, open again and compare; a map link; a malformed file refused wit
   assert.match(link, /catan\.html#map=[A-Za-z0-9_-]+$/);
   const other = await browser();
   const { page: p2, errors: e2 } = await openEditor(other, link);
-  assert.match(await p2.textContent('#message'), /Opened “Standard/);
+  assert.match(await p2.textContent('#message'), /The linked map “Standard.*” is open in the map editor/);
   assert.equal(await download(p2), first, 'the linked board is the same');
   assert.ok(!(await p2.evaluate(() => location.hash)), 'the link is used once');
   // A damaged link: said, and the board stays.

@@ -37,6 +37,9 @@ pub struct Marks<'a> {
     pub last: &'a [Spot],
     /// The keyboard's cursor.
     pub cursor: Option<Spot>,
+    /// The move under the pointer or the focus in the panel (its entry in
+    /// the move list or the log): a thick blue ring.
+    pub highlight: &'a [Spot],
     /// The number just rolled: its fields are ringed in gold (those that
     /// produced; the robber's field is not).
     pub rolled: Option<u8>,
@@ -106,7 +109,15 @@ fn track_letter(k: Track) -> &'static str {
 pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64) -> Option<Layout> {
     let topo = &game.topo;
     let height = (width * 0.86).round();
-    let layout = Layout::fit(topo, width, height);
+    // Harbours and the barbarians' fields show whole, with their letters.
+    let also: Vec<tabula_hex::Hex> = game
+        .board
+        .fields
+        .iter()
+        .filter(|f| f.kind != tabula_catan::FieldKind::Water && !f.kind.is_land())
+        .map(|f| f.hex)
+        .collect();
+    let layout = Layout::fit_with(topo, &also, width, height);
     let size = layout.size;
     let ctx = tabula_page_kit::dom::sized_context(canvas, width, height)?;
     ctx.set_fill_style_str("#8ec5ee");
@@ -144,6 +155,18 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
             ctx.set_fill_style_str(ink);
             font(&ctx, size * 0.3, true);
             ctx.fill_text(&words::glyph(f.kind), x, y).ok();
+        }
+        // The barbarians' fields say what they are: where the ship sets
+        // out, where it lands.
+        let label = match f.kind {
+            tabula_catan::FieldKind::BarbarianStart => Some("cg-board-barbarian-start"),
+            tabula_catan::FieldKind::BarbarianEnd => Some("cg-board-barbarian-end"),
+            _ => None,
+        };
+        if let Some(key) = label {
+            ctx.set_fill_style_str(ink);
+            font(&ctx, size * 0.22, true);
+            ctx.fill_text(&tabula_page_kit::i18n::t(key), x, y).ok();
         }
     }
     // The land: fields, numbers, the robber and the merchant.
@@ -247,7 +270,11 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
         if marks.preview.is_some() && marks.cursor == Some(*spot) {
             continue;
         }
-        let (x, y) = spot_centre(&layout, game, *spot);
+        let (mut x, mut y) = spot_centre(&layout, game, *spot);
+        if let Spot::Hex(_) = spot {
+            // Below the number token, which stays readable.
+            (x, y) = (x, y + size * 0.58);
+        }
         circle(&ctx, x, y, size * 0.13);
         ctx.set_fill_style_str("rgba(255,255,255,0.85)");
         ctx.fill();
@@ -271,6 +298,9 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
         ghost(&ctx, &layout, game, p);
     } else if let Some(c) = marks.cursor {
         mark(&ctx, &layout, game, c, "#000000", 3.0, size * 0.3);
+    }
+    for spot in marks.highlight {
+        mark(&ctx, &layout, game, *spot, "#0a58ca", 5.0, size * 0.42);
     }
     Some(layout)
 }

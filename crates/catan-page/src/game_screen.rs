@@ -9,7 +9,7 @@
 //! player view: another seat's cards never reach the DOM.
 
 use tabula_catan::game::state::{Answer, Offer, Step};
-use tabula_catan::game::topology::CornerId;
+use tabula_catan::game::topology::{CornerId, HexId};
 use tabula_catan::{Action, Card, Catan, Options, Piece, Track};
 use tabula_engine::record::parse_record;
 use tabula_engine::{Game, Seat, ToMove};
@@ -70,12 +70,16 @@ pub struct GameScreen {
     /// The counter-offer being written, in the offerer's terms (`None`:
     /// the offer's own terms).
     pub counter: Option<(Card, u8, Card, u8)>,
+    /// The spots of the move whose entry (a move button, a log line) is
+    /// under the pointer or focused: highlighted on the board.
+    pub highlight: Vec<Spot>,
 }
 
 impl GameScreen {
     /// A screen for `table`, the device with nobody yet when several
     /// people play.
-    pub fn new(table: Table) -> GameScreen {
+    pub fn new(mut table: Table) -> GameScreen {
+        table.set_ai_offers(ai_offers_wanted());
         let mut g = GameScreen {
             table,
             shown: None,
@@ -90,6 +94,7 @@ impl GameScreen {
             delay_ms: 600,
             offer: (Card::Lumber, 1, Card::Brick, 1),
             counter: None,
+            highlight: Vec::new(),
         };
         g.settle();
         g
@@ -141,10 +146,16 @@ impl GameScreen {
     }
 
     fn play_as(&mut self, seat: Seat, action: Action) {
-        match self.table.play(seat, action) {
+        let played = if self.table.players()[seat as usize] == Player::Human {
+            self.table.play_person(seat, action)
+        } else {
+            self.table.play(seat, action)
+        };
+        match played {
             Ok(()) => {
                 self.message = None;
                 self.counter = None;
+                self.highlight.clear();
                 self.knight = None;
                 self.menu.clear();
                 self.settle();
@@ -186,10 +197,7 @@ impl GameScreen {
     }
 
     fn names(&self) -> Names<'_> {
-        Names {
-            seats: self.table.names(),
-            topo: &self.table.game().topo,
-        }
+        Names::new(self.table.names(), self.table.game())
     }
 
     /// The number rolled in the current turn, while its production is
@@ -251,11 +259,27 @@ impl GameScreen {
             knight: self.knight,
             last: &last,
             cursor: self.cursor,
+            highlight: &self.highlight,
             rolled: self.rolled(),
             preview,
         };
         let title = self.cursor.map(|c| self.describe(c)).unwrap_or_default();
         canvas.set_attribute("title", &title).ok();
+        // The highlighted move's spots, for tests and tools: "c12 h3".
+        if self.highlight.is_empty() {
+            canvas.remove_attribute("data-highlight").ok();
+        } else {
+            let text: Vec<String> = self
+                .highlight
+                .iter()
+                .map(|s| match s {
+                    Spot::Hex(h) => format!("h{h}"),
+                    Spot::Corner(c) => format!("c{c}"),
+                    Spot::Side(e) => format!("s{e}"),
+                })
+                .collect();
+            canvas.set_attribute("data-highlight", &text.join(" ")).ok();
+        }
         // What the ghost shows, for tests and tools: "road 41".
         match preview {
             Some(p) => canvas.set_attribute(
@@ -292,6 +316,16 @@ impl GameScreen {
                 .collect();
             canvas
                 .set_attribute("data-spots", &format!("[{}]", points.join(",")))
+                .ok();
+            // Where each hex's centre (its number token) is drawn.
+            let hexes: Vec<String> = (0..topo.hexes.len() as u16)
+                .map(|h| {
+                    let (x, y) = layout.hex(topo, h);
+                    format!("[{x:.1},{y:.1}]")
+                })
+                .collect();
+            canvas
+                .set_attribute("data-hexes", &format!("[{}]", hexes.join(",")))
                 .ok();
         }
     }
@@ -399,6 +433,12 @@ impl GameScreen {
         if self.pending.is_some() || self.table.game().to_move() == ToMove::Over {
             return;
         }
+        let unasked = self.table.answer_unasked();
+        if let Some((seat, why)) = unasked.last() {
+            self.message = Some(not_asked_words(*seat, *why, &self.names()));
+            self.settle();
+            self.save();
+        }
         let Some((seat, spec)) = self.table.ai_to_act() else {
             return;
         };
@@ -455,6 +495,7 @@ impl GameScreen {
                 None => return,
             },
         };
+        let action = self.table.ai_choice(p.seat, action);
         let wait = (f64::from(self.delay_ms) - (ai_worker::now() - p.asked_at)).max(0.0);
         let finish = move |g: &mut GameScreen| {
             if g.pending.is_some_and(|q| q.id == p.id) {
@@ -588,12 +629,54 @@ impl GameScreen {
     }
 }
 
-fn act_button(label: &str, a: &Action) -> El {
-    button(
+/// Why a person was not asked about an AI's offer, in words.
+fn not_asked_words(seat: Seat, why: crate::offers::NotAsked, names: &Names) -> String {
+    use crate::offers::NotAsked;
+    let who = names.seat(seat);
+    match why {
+        NotAsked::Off => tf("cg-not-asked-off", &[("seat", &who)]),
+        NotAsked::CannotAccept { card, n } => tf(
+            "cg-not-asked-cannot",
+            &[
+                ("seat", &who),
+                ("n", &n.to_string()),
+                ("card", &gw::card(card)),
+            ],
+        ),
+        NotAsked::AskedThisTurn => tf("cg-not-asked-again", &[("seat", &who)]),
+    }
+}
+
+/// The browser's key for the new-game choice "AIs may offer trades to
+/// people".
+const AI_OFFERS_KEY: &str = "tabula-catan-ai-offers";
+
+/// Whether AIs may offer trades to people (the last new-game choice; on
+/// unless turned off).
+pub fn ai_offers_wanted() -> bool {
+    local_storage()
+        .and_then(|s| s.get_item(AI_OFFERS_KEY).ok().flatten())
+        .is_none_or(|v| v != "off")
+}
+
+/// Keep the new-game choice "AIs may offer trades to people".
+pub fn keep_ai_offers(on: bool) {
+    if let Some(s) = local_storage() {
+        s.set_item(AI_OFFERS_KEY, if on { "on" } else { "off" })
+            .ok();
+    }
+}
+
+fn act_button(label: &str, a: &Action, robber: HexId) -> El {
+    let b = button(
         label,
         &format!("game-act:{}", serde_json::to_string(a).unwrap_or_default()),
     )
-    .class("act")
+    .class("act");
+    match spots::spot_text(a, robber) {
+        Some(spot) => b.attr("data-spot", &spot),
+        None => b,
+    }
 }
 
 fn seat_marker(seat: Seat) -> El {
@@ -748,7 +831,13 @@ pub fn status_view(g: &GameScreen) -> El {
                         ("barbarians", &cities.to_string()),
                         ("knights", &knights.to_string()),
                     ],
-                ))),
+                )))
+                .child(
+                    el("p")
+                        .class("outlook")
+                        .attr("id", "barbarian-outlook")
+                        .text(&outlook_words(&game.barbarian_outlook(), &names)),
+                ),
         );
     }
     if let Some(r) = game.roll {
@@ -773,6 +862,24 @@ pub fn status_view(g: &GameScreen) -> El {
         )));
     }
     out
+}
+
+/// Who would lose a city, or win the defence, if the barbarians landed
+/// now.
+fn outlook_words(o: &tabula_catan::game::events::Outlook, names: &Names) -> String {
+    match (
+        o.repelled,
+        o.defender,
+        o.drawers.as_slice(),
+        o.losers.as_slice(),
+    ) {
+        (true, Some(d), _, _) => tf("cg-outlook-defender", &[("seat", &names.seat(d))]),
+        (true, None, [], _) => t("cg-outlook-nobody"),
+        (true, None, tied, _) => tf("cg-outlook-drawers", &[("seats", &names.seats_list(tied))]),
+        (false, _, _, []) => t("cg-outlook-none-lose"),
+        (false, _, _, [one]) => tf("cg-outlook-loser", &[("seat", &names.seat(*one))]),
+        (false, _, _, many) => tf("cg-outlook-losers", &[("seats", &names.seats_list(many))]),
+    }
 }
 
 fn ai_level(spec: &str) -> String {
@@ -878,7 +985,11 @@ pub fn panel_view(g: &GameScreen) -> El {
                 .attr("id", "spot-menu")
                 .child(el("h3").text(&t("cg-which")));
             for a in &g.menu {
-                menu = menu.child(act_button(&gw::action(a, game, seat, &names), a));
+                menu = menu.child(act_button(
+                    &gw::action(a, game, seat, &names),
+                    a,
+                    game.robber,
+                ));
             }
             panel = panel.child(menu);
         }
@@ -886,10 +997,7 @@ pub fn panel_view(g: &GameScreen) -> El {
             panel = panel.child(
                 el("p")
                     .class("hint")
-                    .text(&tf(
-                        "cg-knight-picked",
-                        &[("at", &game.topo.corners[k as usize].name)],
-                    ))
+                    .text(&tf("cg-knight-picked", &[("at", &names.corner(k))]))
                     .child(button(&t("cg-drop-knight"), "game-drop-knight")),
             );
         }
@@ -901,14 +1009,14 @@ pub fn panel_view(g: &GameScreen) -> El {
             let label = gw::action(a, game, seat, &names);
             if spots::aim(a, robber).is_some() {
                 on_board += 1;
-                board_list = board_list.child(el("li").child(act_button(&label, a)));
+                board_list = board_list.child(el("li").child(act_button(&label, a, robber)));
                 continue;
             }
             let key = group(a);
             if key.is_empty() {
                 continue;
             }
-            let mut b = act_button(&label, a);
+            let mut b = act_button(&label, a, robber);
             if let Action::UpgradeProgress { track } = a {
                 b = b.attr(
                     "title",
@@ -1269,12 +1377,13 @@ fn end_view(g: &GameScreen) -> El {
 
 fn log_view(g: &GameScreen) -> El {
     let names = g.names();
+    let robber = g.table.game().robber;
     let log = g.table.log_for(g.shown);
     let mut list = el("ol")
         .class("log")
         .attr("id", "log")
         .attr("aria-live", "polite");
-    for h in log.iter().rev().take(40) {
+    for h in log.iter().rev() {
         let line = match h {
             Happening::Action {
                 seat,
@@ -1301,7 +1410,14 @@ fn log_view(g: &GameScreen) -> El {
             Happening::Event { event, .. } => gw::event(event, &names),
             Happening::Sealed { seat, .. } => tf("cg-log-sealed", &[("seat", &names.seat(*seat))]),
         };
-        list = list.child(el("li").text(&line));
+        let mut li = el("li").text(&line);
+        if let Happening::Action { action, .. } = h
+            && let Some(spot) = spots::spot_text(action, robber)
+        {
+            // Focusable, so the keyboard too can show it on the board.
+            li = li.attr("data-spot", &spot).attr("tabindex", "0");
+        }
+        list = list.child(li);
     }
     el("details")
         .class("game-group")
@@ -1401,6 +1517,15 @@ pub fn new_game_view(problem: Option<&str>, drawn_chosen: bool, has_game: bool) 
                         )
                         .text(&t("cg-ck")),
                 )
+                .child({
+                    let mut boxed = el("input")
+                        .attr("type", "checkbox")
+                        .attr("id", "ng-ai-offers");
+                    if ai_offers_wanted() {
+                        boxed = boxed.attr("checked", "");
+                    }
+                    el("label").child(boxed).text(&t("cg-ai-offers"))
+                })
                 .child(
                     el("label").text(&t("cg-goal")).child(
                         el("input")
@@ -1478,6 +1603,8 @@ pub struct NewGame {
     pub map: String,
     /// The seed, if one was given.
     pub seed: Option<u64>,
+    /// Whether AIs may offer trades to people.
+    pub ai_offers: bool,
 }
 
 fn field_value(id: &str) -> String {
@@ -1539,6 +1666,7 @@ pub fn read_new_game() -> NewGame {
         options,
         map: field_value("ng-map"),
         seed: field_value("ng-seed").trim().parse().ok(),
+        ai_offers: !field_value("ng-ai-offers").is_empty(),
     }
 }
 

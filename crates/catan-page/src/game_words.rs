@@ -4,8 +4,8 @@
 //! the panel's buttons, the log and the board's hover text all say it
 //! from here.
 
+use crate::places::Places;
 use tabula_catan::game::state::Step;
-use tabula_catan::game::topology::Topology;
 use tabula_catan::{
     Action, Card, Catan, Choice, Dev, Event, Hand, Piece, Progress, Refusal, Target, Track,
     Unplayable, Waiting,
@@ -128,15 +128,23 @@ pub fn source(part: &str) -> String {
     })
 }
 
-/// The names of a game's seats, for the words below.
+/// The names of a game's seats and places, for the words below.
 pub struct Names<'a> {
     /// Each seat's name.
     pub seats: &'a [String],
-    /// The board's corners, sides and hexes.
-    pub topo: &'a Topology,
+    /// The board's corners, sides and hexes, named as a player sees them.
+    pub places: Places,
 }
 
-impl Names<'_> {
+impl<'a> Names<'a> {
+    /// The names of `game`'s seats (`seats`) and places.
+    pub fn new(seats: &'a [String], game: &Catan) -> Names<'a> {
+        Names {
+            seats,
+            places: Places::of(game),
+        }
+    }
+
     /// A seat's name (`seat 3` when unnamed).
     pub fn seat(&self, s: Seat) -> String {
         self.seats.get(s as usize).map_or_else(
@@ -145,25 +153,29 @@ impl Names<'_> {
         )
     }
 
-    fn corner(&self, c: u16) -> String {
-        self.topo
-            .corners
-            .get(c as usize)
-            .map_or_else(|| format!("#{c}"), |i| i.name.clone())
+    /// Seats' names as a list (`Ann, Bo and Cy`).
+    pub fn seats_list(&self, seats: &[Seat]) -> String {
+        let names: Vec<String> = seats.iter().map(|s| self.seat(*s)).collect();
+        match names.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => tf("cg-and", &[("a", &rest.join(", ")), ("b", last)]),
+        }
     }
 
-    fn side(&self, s: u16) -> String {
-        self.topo
-            .sides
-            .get(s as usize)
-            .map_or_else(|| format!("#{s}"), |i| i.name.clone())
+    /// A corner, said after a preposition (`the corner between …`).
+    pub fn corner(&self, c: u16) -> String {
+        self.places.corner(c)
     }
 
-    fn hex(&self, h: u16) -> String {
-        self.topo
-            .hexes
-            .get(h as usize)
-            .map_or_else(|| format!("#{h}"), |i| i.id.clone())
+    /// A side, said after a preposition (`the side between …`).
+    pub fn side(&self, s: u16) -> String {
+        self.places.side(s)
+    }
+
+    /// A hex (`Mountains 6`).
+    pub fn hex(&self, h: u16) -> String {
+        self.places.hex(h)
     }
 }
 
@@ -292,8 +304,8 @@ pub fn said(a: &Action, facts: Facts, n: &Names) -> String {
 fn choice_words(c: Choice, n: &Names) -> String {
     match c {
         Choice::Hex(h) => tf("cg-c-hex", &[("at", &n.hex(h))]),
-        Choice::Corner(x) => tf("cg-c-place", &[("at", &n.corner(x))]),
-        Choice::Side(s) => tf("cg-c-place", &[("at", &n.side(s))]),
+        Choice::Corner(x) => n.places.corner_named(x),
+        Choice::Side(s) => n.places.side_named(s),
         Choice::Seat(s) => n.seat(s),
         Choice::Card(k) => card(k),
         Choice::Progress(p) => progress(p),
@@ -369,15 +381,45 @@ pub fn event(e: &Event, n: &Names) -> String {
             barbarians,
             knights,
             repelled,
+            losers,
+            defender,
+            drawers,
+        } => {
+            let landing = tf(
+                if *repelled {
+                    "cg-e-repelled"
+                } else {
+                    "cg-e-attack"
+                },
+                &[
+                    ("barbarians", &barbarians.to_string()),
+                    ("knights", &knights.iter().sum::<u32>().to_string()),
+                ],
+            );
+            let outcome = match (repelled, defender, drawers.as_slice(), losers.as_slice()) {
+                (true, Some(d), _, _) => tf("cg-e-defender", &[("seat", &n.seat(*d))]),
+                (true, None, [], _) => t("cg-e-no-defender"),
+                (true, None, tied, _) => tf("cg-e-drawers", &[("seats", &n.seats_list(tied))]),
+                (false, _, _, []) => t("cg-e-no-losers"),
+                (false, _, _, [one]) => tf("cg-e-loser", &[("seat", &n.seat(*one))]),
+                (false, _, _, many) => tf("cg-e-losers", &[("seats", &n.seats_list(many))]),
+            };
+            format!("{landing}: {outcome}")
+        }
+        Event::Traded {
+            seat,
+            with,
+            gave,
+            got,
         } => tf(
-            if *repelled {
-                "cg-e-repelled"
-            } else {
-                "cg-e-attack"
-            },
+            "cg-e-traded",
             &[
-                ("barbarians", &barbarians.to_string()),
-                ("knights", &knights.iter().sum::<u32>().to_string()),
+                ("seat", &n.seat(*seat)),
+                ("with", &n.seat(*with)),
+                ("n", &gave.1.to_string()),
+                ("give", &card(gave.0)),
+                ("m", &got.1.to_string()),
+                ("take", &card(got.0)),
             ],
         ),
         Event::LongestRoad { holder } => match holder {
@@ -568,6 +610,94 @@ mod tests {
     use tabula_catan::Options;
     use tabula_engine::{Game, GameRng, Ruleset, ToMove};
 
+    /// Whether words name a place by an internal index: a field id and a
+    /// compass letter (`16:S`, `20:SE`), `field 8`/`Feld 8`, `#12`.
+    fn shows_an_index(s: &str) -> bool {
+        let b = s.as_bytes();
+        let after_digits_colon_compass = (0..b.len()).any(|i| {
+            b[i].is_ascii_digit()
+                && b.get(i + 1) == Some(&b':')
+                && b.get(i + 2).is_some_and(|c| b"NSEW".contains(c))
+        });
+        let lower = s.to_lowercase();
+        let named = ["field ", "feld ", "place ", "ort ", "#"].iter().any(|w| {
+            lower.match_indices(w).any(|(i, _)| {
+                lower[i + w.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_digit())
+            })
+        });
+        after_digits_colon_compass || named
+    }
+
+    #[test]
+    fn the_index_check_finds_indices() {
+        for s in [
+            "Build a road at 16:S",
+            "chose: The place 20:SE",
+            "The field 8",
+            "#3",
+        ] {
+            assert!(shows_an_index(s), "{s}");
+        }
+        assert!(!shows_an_index(
+            "Trade 3 ore at the 3:1 harbour for Mountains 6"
+        ));
+    }
+
+    /// The words of every action played and every event over many random
+    /// games (both languages, the base game and Cities & Knights) name
+    /// each place as the board shows it, never by an internal index.
+    #[test]
+    fn the_words_of_many_random_games_name_no_internal_index() {
+        crate::add_words();
+        let names: Vec<String> = vec!["Ann".into(), "Bo".into(), "Cy".into(), "Di".into()];
+        let mut said = 0usize;
+        for seed in 0..GAMES {
+            let lang = if seed % 2 == 0 {
+                tabula_page_kit::i18n::Lang::En
+            } else {
+                tabula_page_kit::i18n::Lang::De
+            };
+            tabula_page_kit::i18n::use_lang(Some(lang));
+            let opts = if seed % 3 == 2 {
+                Options::base()
+            } else {
+                Options::default()
+            };
+            let mut g = Catan::new_game(&opts, None, 3 + (seed % 2) as usize, seed).unwrap();
+            let n = Names::new(&names, &g);
+            let mut rng = GameRng::seeded(seed);
+            let mut log = Vec::new();
+            for _ in 0..1500 {
+                let s = match g.to_move() {
+                    ToMove::Over => break,
+                    ToMove::Chance => {
+                        g.apply_chance_logged(&mut log).unwrap();
+                        continue;
+                    }
+                    ToMove::Seat(s) => s,
+                    ToMove::Simultaneous(set) => set.iter().next().unwrap(),
+                };
+                let a = g.random_action(s, &mut rng).unwrap();
+                let w = action(&a, &g, s, &n);
+                assert!(!shows_an_index(&w), "seed {seed}: {w}");
+                said += 1;
+                g.apply_logged(s, &a, &mut log).unwrap();
+            }
+            for e in &log {
+                let w = event(e, &n);
+                assert!(!shows_an_index(&w), "seed {seed}: {w}");
+            }
+        }
+        tabula_page_kit::i18n::use_lang(None);
+        assert!(said > GAMES as usize * 100);
+    }
+
+    /// How many random games the index check plays.
+    const GAMES: u64 = 1000;
+
     /// Every reason the rules give for a refusal reads in both languages,
     /// differently: no key or placeholder showing, no English in German.
     #[test]
@@ -692,14 +822,11 @@ mod tests {
                 };
                 let mut g = Catan::new_game(&opts, None, 3 + (seed % 2) as usize, seed).unwrap();
                 let names: Vec<String> = vec!["Ann".into(), "Bo".into(), "Cy".into(), "Di".into()];
-                let topo = g.topo.clone();
-                let n = Names {
-                    seats: &names,
-                    topo: &topo,
-                };
+                let n = Names::new(&names, &g);
                 let mut rng = GameRng::seeded(seed);
                 let mut log = Vec::new();
                 let check = |s: &str| {
+                    assert!(!shows_an_index(s), "an index shows: {s}");
                     assert!(!s.contains("cg-"), "a key shows: {s}");
                     assert!(!s.contains('{'), "a placeholder shows: {s}");
                     assert!(!s.trim().is_empty());

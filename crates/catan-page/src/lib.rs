@@ -16,6 +16,8 @@
 pub mod game_words;
 pub mod library;
 pub mod model;
+pub mod offers;
+pub mod places;
 pub mod replay;
 pub mod spots;
 pub mod table;

@@ -123,6 +123,19 @@ pub(crate) fn with_replay(f: impl FnOnce(&mut ReplayScreen)) {
 }
 
 /// The shipped board named `name`, or the standard one.
+/// The board a first visit opens in the editor: the standard board (a
+/// valid board to look at and change), not a blank sea full of errors.
+fn first_board() -> tabula_catan::Board {
+    match read_board(SHIPPED[0].2) {
+        Ok(read) => {
+            let mut board = read.board;
+            board.name = t(SHIPPED[0].1);
+            board
+        }
+        Err(_) => blank_board(&t("catan-untitled")),
+    }
+}
+
 fn shipped_text(name: &str) -> &'static str {
     SHIPPED
         .iter()
@@ -192,6 +205,7 @@ impl Page {
                     .seed
                     .unwrap_or_else(|| (js_sys::Math::random() * 1e9) as u64);
                 let (names, players): (Vec<_>, Vec<_>) = ng.seats.into_iter().unzip();
+                game_screen::keep_ai_offers(ng.ai_offers);
                 match Table::new(&ng.options, Some(map), names, players, seed) {
                     Ok(table) => {
                         tabula_page_kit::ai_worker::stop();
@@ -652,9 +666,24 @@ fn panel_view(p: &Page) -> El {
                 .attr("value", link),
         );
     }
-    // Problems.
-    let errors = e.problems.iter().filter(|p| p.is_error()).count();
-    let warnings = e.problems.len() - errors;
+    // Problems, each said once (two that read the same, say the missing
+    // barbarian start and end, are one line).
+    let mut said: Vec<(bool, String)> = Vec::new();
+    let listed: Vec<(usize, String)> = e
+        .problems
+        .iter()
+        .enumerate()
+        .filter_map(|(i, pr)| {
+            let text = words::problem(pr, Some(&e.board), &shown);
+            let key = (pr.is_error(), text.clone());
+            (!said.contains(&key)).then(|| {
+                said.push(key);
+                (i, text)
+            })
+        })
+        .collect();
+    let errors = said.iter().filter(|(error, _)| *error).count();
+    let warnings = said.len() - errors;
     let summary = if e.problems.is_empty() {
         t("catan-problems-none")
     } else {
@@ -671,14 +700,14 @@ fn panel_view(p: &Page) -> El {
         )
     };
     let mut list = el("ol").attr("id", "problems");
-    for (i, pr) in e.problems.iter().enumerate() {
+    for (i, text) in listed {
+        let pr = &e.problems[i];
         let sev = if pr.is_error() { "error" } else { "warning" };
         let label = t(if pr.is_error() {
             "catan-error"
         } else {
             "catan-warning"
         });
-        let text = words::problem(pr, Some(&e.board), &shown);
         let item = if pr.field.is_some() {
             button("", &format!("problem:{i}"))
                 .class(sev)
@@ -1130,9 +1159,36 @@ fn open_link() {
     if !hash.starts_with("#map=") {
         return;
     }
-    with_page(|p| {
-        p.open_fragment(&hash);
+    // A linked map opens in the editor, which says so; a game in progress
+    // is kept (Play a game goes back to it), but leaving it is asked first.
+    let open = move || {
+        with_page(|p| {
+            if p.open_fragment(&hash) {
+                p.playing = false;
+                p.replay = None;
+                let name = p.editor.board.name.clone();
+                p.tell(tf("catan-link-opened", &[("name", &name)]));
+            }
+        });
+    };
+    let playing = PAGE.with(|p| {
+        p.borrow()
+            .as_ref()
+            .is_some_and(|p| p.playing && p.game.is_some())
     });
+    if playing {
+        modal::confirm(
+            modal::Confirm {
+                title: &t("catan-link-map-title"),
+                text: &t("catan-link-map-text"),
+                go: &t("catan-link-map-go"),
+                stay: &t("catan-link-map-stay"),
+            },
+            open,
+        );
+    } else {
+        open();
+    }
     consume_fragment();
 }
 
@@ -1163,7 +1219,7 @@ pub fn install() {
     let board = library
         .current
         .and_then(|id| library.open(id))
-        .unwrap_or_else(|| blank_board(&t("catan-untitled")));
+        .unwrap_or_else(first_board);
     PAGE.with(|p| {
         *p.borrow_mut() = Some(Page {
             editor: Editor::new(board.clone()),
@@ -1212,6 +1268,37 @@ pub fn install() {
         }
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);
+    // A move's entry in the panel (a move button, a log line) under the
+    // pointer or focused: its spots are highlighted on the board.
+    for kind in ["pointerover", "focusin", "pointerout", "focusout"] {
+        let entering = kind == "pointerover" || kind == "focusin";
+        listen::<web_sys::Event>(&doc, kind, move |e| {
+            let spot = e
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|t| t.closest("[data-spot]").ok().flatten())
+                .and_then(|el| el.get_attribute("data-spot"));
+            let Some(spot) = spot else { return };
+            let spots = if entering {
+                crate::spots::read_spots(&spot)
+            } else {
+                Vec::new()
+            };
+            let changed = PAGE.with(|p| {
+                p.borrow_mut()
+                    .as_mut()
+                    .and_then(|p| p.game.as_mut())
+                    .is_some_and(|g| {
+                        let changed = g.highlight != spots;
+                        g.highlight = spots;
+                        changed
+                    })
+            });
+            if changed {
+                with_page(|_| {});
+            }
+        });
+    }
     listen::<web_sys::Event>(&doc, "input", |e| {
         if let Some(range) = e
             .target()

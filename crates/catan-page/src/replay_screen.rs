@@ -44,10 +44,7 @@ impl ReplayScreen {
     }
 
     fn names(&self) -> Names<'_> {
-        Names {
-            seats: &self.replay.names,
-            topo: &self.replay.game().topo,
-        }
+        Names::new(&self.replay.names, self.replay.game())
     }
 
     /// Draw the board at the position shown, the last action marked.
@@ -70,6 +67,7 @@ impl ReplayScreen {
             knight: None,
             last: &last,
             cursor: None,
+            highlight: &[],
             rolled: None,
             preview: None,
         };

@@ -64,6 +64,43 @@ pub fn aim(action: &Action, robber: HexId) -> Option<Aim> {
     }
 }
 
+/// The spots an action shows on the board (where it acts, and the
+/// knight it moves), as the `data-spot` text of its entry in the panel
+/// (`c12 h3`): hovering or focusing the entry highlights them.
+pub fn spot_text(action: &Action, robber: HexId) -> Option<String> {
+    let a = aim(action, robber)?;
+    let mut parts = vec![code(a.at)];
+    if let Some(f) = a.from {
+        parts.push(code(Spot::Corner(f)));
+    }
+    Some(parts.join(" "))
+}
+
+fn code(s: Spot) -> String {
+    match s {
+        Spot::Hex(h) => format!("h{h}"),
+        Spot::Corner(c) => format!("c{c}"),
+        Spot::Side(e) => format!("s{e}"),
+    }
+}
+
+/// The spots of a `data-spot` text (see [`spot_text`]); what does not read
+/// is left out.
+pub fn read_spots(text: &str) -> Vec<Spot> {
+    text.split_whitespace()
+        .filter_map(|w| {
+            let (k, n) = w.split_at_checked(1)?;
+            let n: u16 = n.parse().ok()?;
+            match k {
+                "h" => Some(Spot::Hex(n)),
+                "c" => Some(Spot::Corner(n)),
+                "s" => Some(Spot::Side(n)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 /// The spots to light for `legal`, given the knight picked up (if any):
 /// with a knight in hand, where it may go; without, every spot some
 /// action acts on directly, and the knights that may be picked up to
@@ -130,17 +167,27 @@ pub struct Layout {
 /// Room kept around the land, in hex sizes (for harbours and the sea).
 const MARGIN: f64 = 1.2;
 
+/// Room kept around the fields that must show whole, in hex sizes.
+const EDGE: f64 = 0.15;
+
 impl Layout {
     /// The layout that fits the land of `topo`, with a margin for the sea
     /// and its harbours, centred in `width` × `height` CSS pixels.
     pub fn fit(topo: &Topology, width: f64, height: f64) -> Layout {
+        Layout::fit_with(topo, &[], width, height)
+    }
+
+    /// [`Layout::fit`], with room for `also` too (the harbours and the
+    /// barbarians' fields, which may lie further out than the sea's
+    /// margin): each whole, with a little room round it.
+    pub fn fit_with(topo: &Topology, also: &[tabula_hex::Hex], width: f64, height: f64) -> Layout {
         let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
         for c in &topo.corners {
             let p = corner_point(c.corner, 1.0);
-            x0 = x0.min(p.x);
-            y0 = y0.min(p.y);
-            x1 = x1.max(p.x);
-            y1 = y1.max(p.y);
+            x0 = x0.min(p.x - MARGIN);
+            y0 = y0.min(p.y - MARGIN);
+            x1 = x1.max(p.x + MARGIN);
+            y1 = y1.max(p.y + MARGIN);
         }
         if x0 > x1 {
             return Layout {
@@ -149,7 +196,16 @@ impl Layout {
                 oy: height / 2.0,
             };
         }
-        let (w, h) = (x1 - x0 + 2.0 * MARGIN, y1 - y0 + 2.0 * MARGIN);
+        for h in also {
+            for c in tabula_hex::Corner::all_of(*h) {
+                let p = corner_point(c, 1.0);
+                x0 = x0.min(p.x - EDGE);
+                y0 = y0.min(p.y - EDGE);
+                x1 = x1.max(p.x + EDGE);
+                y1 = y1.max(p.y + EDGE);
+            }
+        }
+        let (w, h) = (x1 - x0, y1 - y0);
         let size = (width / w).min(height / h).max(1.0);
         Layout {
             size,
@@ -224,6 +280,18 @@ mod tests {
 
     fn game() -> Catan {
         Catan::new_game(&Options::default(), None, 3, 4).unwrap()
+    }
+
+    #[test]
+    fn a_spot_text_reads_back_as_its_spots() {
+        let a = Action::UseKnight {
+            at: 7,
+            target: Target::Robber,
+        };
+        let text = spot_text(&a, 4).unwrap();
+        assert_eq!(read_spots(&text), vec![Spot::Hex(4), Spot::Corner(7)]);
+        assert!(spot_text(&Action::RollDice, 4).is_none());
+        assert!(read_spots("x1 c h9999999 s3").eq(&[Spot::Side(3)]));
     }
 
     #[test]

@@ -81,6 +81,10 @@ pub struct Table {
     players: Vec<Player>,
     log: Vec<Happening>,
     undo: Vec<Snapshot>,
+    /// Whether AIs may put offers to people (see [`crate::offers`]).
+    pub(crate) offers_to_people: bool,
+    /// The (turn, person) pairs in which a person answered an AI's offer.
+    pub(crate) asked: Vec<(u32, Seat)>,
 }
 
 impl Table {
@@ -112,6 +116,8 @@ impl Table {
             players,
             log: Vec::new(),
             undo: Vec::new(),
+            offers_to_people: true,
+            asked: Vec::new(),
         })
     }
 
@@ -430,12 +436,8 @@ mod tests {
             }
             crate::add_words();
             tabula_page_kit::i18n::use_lang(Some(tabula_page_kit::i18n::Lang::En));
-            let topo = t.game().topo.clone();
             let names: Vec<String> = (1..=3).map(|i| format!("Player {i}")).collect();
-            let n = crate::game_words::Names {
-                seats: &names,
-                topo: &topo,
-            };
+            let n = crate::game_words::Names::new(&names, t.game());
             let mut reached = std::collections::HashMap::new();
             for &(seat, k, level) in &u {
                 let now = reached.entry((seat, k)).or_insert(0u8);

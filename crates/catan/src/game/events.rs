@@ -7,6 +7,25 @@ use super::cards::{Card, Hand, Track};
 use super::log::Event;
 use super::state::{BARBARIAN_TRACK, Building, Catan, Giving, MAX_SEATS, Phase, Roll, Step};
 
+/// What the barbarians would do if they landed now (see
+/// [`Catan::barbarian_outlook`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outlook {
+    /// Their strength: the cities on the board.
+    pub barbarians: u32,
+    /// Each seat's active knights' strength.
+    pub knights: Vec<u32>,
+    /// Whether the knights would hold them off.
+    pub repelled: bool,
+    /// Who would lose a city (the weakest defenders with a city that is
+    /// no metropolis), in turn order from the current seat.
+    pub losers: Vec<Seat>,
+    /// Who would become Defender of Catan (the one strongest defender).
+    pub defender: Option<Seat>,
+    /// Who would each draw a progress card instead (the strongest tied).
+    pub drawers: Vec<Seat>,
+}
+
 impl Catan {
     /// Roll the dice (Alchemist's, if chosen, for red and white) and queue
     /// what follows: the event die first, then production or the 7.
@@ -135,46 +154,42 @@ impl Catan {
         self.actions(seats).is_empty()
     }
 
-    /// A ship on the event die: the barbarians sail one space, and attack
-    /// when they land.
-    fn sail(&mut self) {
-        self.barbarians += 1;
-        if self.barbarians < BARBARIAN_TRACK {
-            return;
-        }
-        self.barbarians = 0;
+    /// What the barbarians would do if they landed now: their strength
+    /// against the knights', and who loses a city or wins the defence.
+    /// The barbarians' panel and the attack itself (see `sail`) both
+    /// read it, so what the panel says is what happens.
+    pub fn barbarian_outlook(&self) -> Outlook {
         let n = self.seat_count();
         let barbarians = self
             .buildings
             .iter()
             .filter(|b| matches!(b, Building::City { .. }))
             .count() as u32;
-        let strength: Vec<u32> = (0..n as Seat).map(|s| self.knight_strength(s)).collect();
-        let defence: u32 = strength.iter().sum();
-        // Steps run last-pushed first: push in reverse turn order.
+        let knights: Vec<u32> = (0..n as Seat).map(|s| self.knight_strength(s)).collect();
+        let defence: u32 = knights.iter().sum();
         let order: Vec<Seat> = (0..n as Seat)
             .map(|k| (self.current + k) % n as Seat)
             .collect();
-        self.note(Event::Attack {
+        let mut out = Outlook {
             barbarians,
-            knights: strength.clone(),
             repelled: defence >= barbarians,
-        });
-        if defence >= barbarians {
-            let top = strength.iter().copied().max().unwrap_or(0);
+            knights: knights.clone(),
+            losers: Vec::new(),
+            defender: None,
+            drawers: Vec::new(),
+        };
+        if out.repelled {
+            let top = knights.iter().copied().max().unwrap_or(0);
             let best: Vec<Seat> = order
                 .iter()
                 .copied()
-                .filter(|s| strength[*s as usize] == top)
+                .filter(|s| knights[*s as usize] == top)
                 .collect();
             if top > 0 {
                 if best.len() == 1 {
-                    self.players[best[0] as usize].defender += 1;
-                    self.defender_left = self.defender_left.saturating_sub(1);
+                    out.defender = Some(best[0]);
                 } else {
-                    for s in best.iter().rev() {
-                        self.steps.push(Step::DefenderDraw { seat: *s });
-                    }
+                    out.drawers = best;
                 }
             }
         } else {
@@ -183,12 +198,42 @@ impl Catan {
                 .copied()
                 .filter(|s| !self.plain_cities(*s).is_empty())
                 .collect();
-            let low = exposed.iter().map(|s| strength[*s as usize]).min();
-            for s in exposed.iter().rev() {
-                if Some(strength[*s as usize]) == low {
-                    self.steps.push(Step::Pillage { seat: *s });
-                }
-            }
+            let low = exposed.iter().map(|s| knights[*s as usize]).min();
+            out.losers = exposed
+                .into_iter()
+                .filter(|s| Some(knights[*s as usize]) == low)
+                .collect();
+        }
+        out
+    }
+
+    /// A ship on the event die: the barbarians sail one space, and attack
+    /// when they land.
+    fn sail(&mut self) {
+        self.barbarians += 1;
+        if self.barbarians < BARBARIAN_TRACK {
+            return;
+        }
+        self.barbarians = 0;
+        let outlook = self.barbarian_outlook();
+        self.note(Event::Attack {
+            barbarians: outlook.barbarians,
+            knights: outlook.knights.clone(),
+            repelled: outlook.repelled,
+            losers: outlook.losers.clone(),
+            defender: outlook.defender,
+            drawers: outlook.drawers.clone(),
+        });
+        if let Some(d) = outlook.defender {
+            self.players[d as usize].defender += 1;
+            self.defender_left = self.defender_left.saturating_sub(1);
+        }
+        // Steps run last-pushed first: push in reverse turn order.
+        for s in outlook.drawers.iter().rev() {
+            self.steps.push(Step::DefenderDraw { seat: *s });
+        }
+        for s in outlook.losers.iter().rev() {
+            self.steps.push(Step::Pillage { seat: *s });
         }
         for k in self.knights.iter_mut().flatten() {
             k.active = false;

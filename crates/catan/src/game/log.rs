@@ -67,6 +67,26 @@ pub enum Event {
         knights: Vec<u32>,
         /// Whether the knights held them off.
         repelled: bool,
+        /// Who loses a city (each chooses which).
+        #[serde(default)]
+        losers: Vec<Seat>,
+        /// Who became Defender of Catan (a victory point card).
+        #[serde(default)]
+        defender: Option<Seat>,
+        /// The strongest defenders, tied: each draws a progress card.
+        #[serde(default)]
+        drawers: Vec<Seat>,
+    },
+    /// Two seats traded cards on an offer.
+    Traded {
+        /// Who made the offer (the seat whose turn it is).
+        seat: Seat,
+        /// With whom.
+        with: Seat,
+        /// What the offerer gave: a card and how many.
+        gave: (Card, u8),
+        /// What the offerer got.
+        got: (Card, u8),
     },
     /// Longest Road changed hands (`None`: nobody holds it now).
     LongestRoad {
@@ -169,8 +189,39 @@ mod tests {
                 ToMove::Over => break,
                 ToMove::Chance => {
                     let before: Vec<Hand> = g.players.iter().map(|p| p.hand).collect();
+                    let outlook = g.barbarian_outlook();
+                    let defenders: Vec<u8> = g.players.iter().map(|p| p.defender).collect();
                     g.apply_chance_logged(&mut now).unwrap();
                     plain.apply_chance().unwrap();
+                    for e in &now {
+                        if let Event::Attack {
+                            losers,
+                            defender,
+                            drawers,
+                            ..
+                        } = e
+                        {
+                            // What the barbarians' panel said before the
+                            // roll is what happens.
+                            assert_eq!(
+                                (losers, defender, drawers),
+                                (&outlook.losers, &outlook.defender, &outlook.drawers),
+                                "seed {seed}"
+                            );
+                            if let Some(d) = defender {
+                                assert_eq!(
+                                    g.players[*d as usize].defender,
+                                    defenders[*d as usize] + 1
+                                );
+                            }
+                            for l in losers {
+                                assert!(
+                                    g.steps
+                                        .contains(&crate::game::state::Step::Pillage { seat: *l })
+                                );
+                            }
+                        }
+                    }
                     // A roll's production is all the hands gained, unless
                     // a step of the roll moved cards too (none does before
                     // anyone acts, but a 7's robber waits for an action).

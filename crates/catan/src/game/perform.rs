@@ -556,6 +556,12 @@ impl Catan {
                     };
                     self.hand_over(seat, other, terms.give.0, terms.give.1);
                     self.hand_over(other, seat, terms.take.0, terms.take.1);
+                    self.note(Event::Traded {
+                        seat,
+                        with: other,
+                        gave: terms.give,
+                        got: terms.take,
+                    });
                 }
             }
             Step::Event(_) | Step::Produce(_) | Step::Seven | Step::SevenRobber => {}
