@@ -121,7 +121,9 @@ impl Teach for StarTigris {
     }
 
     fn read_place(&self, place: &str) -> Result<(), String> {
-        let pos: Pos = place.parse().map_err(|e: <Pos as std::str::FromStr>::Err| e.to_string())?;
+        let pos: Pos = place
+            .parse()
+            .map_err(|e: <Pos as std::str::FromStr>::Err| e.to_string())?;
         if (pos.row as usize) < self.height() && (pos.col as usize) < self.width() {
             Ok(())
         } else {
