@@ -24,14 +24,19 @@ fn watch(port: u16, room: String) -> tokio::task::JoinHandle<Vec<Value>> {
     })
 }
 
-async fn whole_game<G: tabula_engine::Ruleset>(name: &str, ruleset: &str, seat: u8) {
+async fn whole_game<G: tabula_engine::Ruleset>(
+    name: &str,
+    ruleset: &str,
+    options: Value,
+    seat: u8,
+) {
     let server = start(&site(name), &scratch(&format!("{name}-rooms")));
     let mut c = Client::connect(server.port).await;
     let mut seats = vec![json!("bot:random"); 4];
     seats[seat as usize] = json!("person");
     let room = create(
         &mut c,
-        json!({"type": "create", "ruleset": ruleset, "seats": seats, "seed": 11}),
+        json!({"type": "create", "ruleset": ruleset, "options": options, "seats": seats, "seed": 11}),
     )
     .await;
     let watcher = watch(server.port, room.clone());
@@ -58,12 +63,11 @@ async fn whole_game<G: tabula_engine::Ruleset>(name: &str, ruleset: &str, seat: 
     assert_eq!(r.seats[seat as usize].name, "Ada");
     assert_eq!(r.seats[seat as usize].player, "human");
     tabula_engine::record::replay::<G>(&r).expect("the record replays");
-    // The room file holds the same game.
-    let file: Value = serde_json::from_str(
-        &std::fs::read_to_string(scratch_path(name).join(format!("{room}.json"))).unwrap(),
-    )
-    .unwrap();
-    assert_eq!(file["record"]["actions"], serde_json::to_value(&r.actions).unwrap());
+    // The room's files hold the same game.
+    assert_eq!(
+        online_common::stored_actions(&scratch_path(name), &room),
+        serde_json::to_value(&r.actions).unwrap()
+    );
 }
 
 fn scratch_path(name: &str) -> std::path::PathBuf {
@@ -74,12 +78,15 @@ fn scratch_path(name: &str) -> std::path::PathBuf {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_star_tigris_game_with_three_bots_and_a_person_online() {
-    whole_game::<StarTigris>("online-st", "star-tigris", 1).await;
+    whole_game::<StarTigris>("online-st", "star-tigris", Value::Null, 1).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_catan_game_with_three_bots_and_a_person_online() {
-    whole_game::<Catan>("online-catan", "catan", 2).await;
+    // Cities & Knights with trades between players (secret answers); a
+    // round limit keeps a game of random moves to a few thousand actions.
+    let options = json!({"round_limit": 25});
+    whole_game::<Catan>("online-catan", "catan", options, 2).await;
 }
 
 /// The client's next message must be a refusal whose reason holds every
@@ -90,7 +97,12 @@ async fn refused(c: &mut Client, words: &[&str]) -> Value {
     while m["type"] == "state" || m["type"] == "seats" {
         m = c.recv().await;
     }
-    assert_eq!(m["type"], "refused", "{}", &m.to_string()[..200.min(m.to_string().len())]);
+    assert_eq!(
+        m["type"],
+        "refused",
+        "{}",
+        &m.to_string()[..200.min(m.to_string().len())]
+    );
     let why = m["reason"].as_str().unwrap();
     for w in words {
         assert!(why.contains(w), "{why:?} should say {w:?}");
@@ -154,7 +166,9 @@ async fn hostile_frames_are_refused_with_reasons_and_change_nothing() {
                 let s = other.until("state").await;
                 if let Some(a) = s["legal"].as_array().and_then(|l| l.first()) {
                     other
-                        .send(json!({"type": "act", "room": room, "state": s["state"], "action": a}))
+                        .send(
+                            json!({"type": "act", "room": room, "state": s["state"], "action": a}),
+                        )
                         .await;
                     break;
                 }
@@ -171,8 +185,14 @@ async fn hostile_frames_are_refused_with_reasons_and_change_nothing() {
     let hostile: Vec<(String, Vec<&str>)> = vec![
         ("not json at all".into(), vec!["not JSON", "line 1"]),
         ("[1,2,3]".into(), vec!["no \"type\""]),
-        (json!({"type": "fly"}).to_string(), vec!["unknown message type", "fly", "act"]),
-        (json!({"type": "act", "room": room}).to_string(), vec!["act", "state"]),
+        (
+            json!({"type": "fly"}).to_string(),
+            vec!["unknown message type", "fly", "act"],
+        ),
+        (
+            json!({"type": "act", "room": room}).to_string(),
+            vec!["act", "state"],
+        ),
         (
             json!({"type": "act", "room": "nowhere", "state": n, "action": legal[0]}).to_string(),
             vec!["no room", "nowhere"],
@@ -204,7 +224,10 @@ async fn hostile_frames_are_refused_with_reasons_and_change_nothing() {
                 .to_string(),
             vec!["seats[1]", "wizard"],
         ),
-        (format!("{{\"type\":\"chat\",\"text\":\"{}\"}}", "y".repeat(100_000)), vec!["100", "bytes", "65536"]),
+        (
+            format!("{{\"type\":\"chat\",\"text\":\"{}\"}}", "y".repeat(100_000)),
+            vec!["100", "bytes", "65536"],
+        ),
     ];
     for (frame, words) in &hostile {
         c.send_text(frame.clone()).await;

@@ -38,7 +38,10 @@ pub fn site(name: &str) -> PathBuf {
     let dir = scratch(&format!("{name}-site"));
     std::fs::write(
         dir.join("index.html"),
-        format!("<!doctype html><title>Tabula</title>{}", "<p>Play</p>".repeat(100)),
+        format!(
+            "<!doctype html><title>Tabula</title>{}",
+            "<p>Play</p>".repeat(100)
+        ),
     )
     .unwrap();
     std::fs::write(
@@ -142,7 +145,10 @@ impl Client {
             if m["type"] == kind {
                 return m;
             }
-            assert_ne!(m["type"], "refused", "refused while waiting for {kind}: {m}");
+            assert_ne!(
+                m["type"], "refused",
+                "refused while waiting for {kind}: {m}"
+            );
         }
     }
 
@@ -161,11 +167,26 @@ impl Client {
     /// Play the seat's turns (a pseudo-random legal action each time)
     /// until the record arrives; the record's text. Stop early (and
     /// return `None`) after `stop_after` own actions.
-    pub async fn play(&mut self, room: &str, seed: u64, stop_after: Option<usize>) -> Option<String> {
+    pub async fn play(
+        &mut self,
+        room: &str,
+        seed: u64,
+        stop_after: Option<usize>,
+    ) -> Option<String> {
         let mut rng = seed;
         let mut acted = 0;
+        // The newest state already read may be waiting for this seat.
+        let mut pending = self
+            .frames
+            .iter()
+            .rev()
+            .find(|f| f["type"] == "state")
+            .cloned();
         loop {
-            let m = self.recv().await;
+            let m = match pending.take() {
+                Some(m) => m,
+                None => self.recv().await,
+            };
             match m["type"].as_str() {
                 Some("state") => {
                     let legal = m["legal"].as_array().cloned().unwrap_or_default();
@@ -173,7 +194,9 @@ impl Client {
                         if stop_after == Some(acted) {
                             return None;
                         }
-                        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        rng = rng
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
                         let action = legal[(rng >> 33) as usize % legal.len()].clone();
                         self.send(json!({"type": "act", "room": room, "state": m["state"], "action": action}))
                             .await;
@@ -215,7 +238,10 @@ pub fn check_frames<G: Ruleset>(record: &str, frames: &[Value], seat: Option<u8>
     for f in frames.iter().filter(|f| f["type"] == "state") {
         let n = f["state"].as_u64().unwrap() as usize;
         let (view, legal) = &views[n];
-        assert_eq!(&f["view"], view, "state {n}: the view is not the seat's own");
+        assert_eq!(
+            &f["view"], view,
+            "state {n}: the view is not the seat's own"
+        );
         assert_eq!(f["you"], json!(seat));
         if f["phase"] == "playing" {
             assert_eq!(&f["legal"], legal, "state {n}: legal actions");
@@ -269,4 +295,23 @@ pub fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str
         .iter()
         .find(|(k, _)| k == name)
         .map(|(_, v)| v.as_str())
+}
+
+/// The actions of a room on disk: its file's record, then its log.
+pub fn stored_actions(dir: &Path, room: &str) -> Value {
+    let file: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join(format!("{room}.json"))).unwrap())
+            .unwrap();
+    let mut actions = file["record"]["actions"].as_array().unwrap().clone();
+    let log = std::fs::read_to_string(dir.join(format!("{room}.log"))).unwrap_or_default();
+    for line in log.lines() {
+        let l: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(
+            l["index"].as_u64().unwrap() as usize,
+            actions.len(),
+            "{line}"
+        );
+        actions.push(json!({"seat": l["seat"], "action": l["action"]}));
+    }
+    Value::Array(actions)
 }

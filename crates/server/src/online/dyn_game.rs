@@ -38,6 +38,8 @@ pub trait RoomGame {
     fn bot_play(&mut self, seat: Seat, spec: &str) -> Result<(), String>;
     /// The record so far.
     fn record(&self) -> GameRecord;
+    /// The recorded actions from index `from` on.
+    fn actions_from(&self, from: usize) -> Vec<tabula_engine::RecordedAction>;
     /// The outcome once over.
     fn outcome(&self) -> Option<Outcome>;
 }
@@ -241,6 +243,15 @@ impl<G: Ruleset + Determinize + Evaluate + 'static> RoomGame for Played<G> {
 
     fn record(&self) -> GameRecord {
         self.m.record().clone()
+    }
+
+    fn actions_from(&self, from: usize) -> Vec<tabula_engine::RecordedAction> {
+        self.m
+            .record()
+            .actions
+            .get(from..)
+            .map(<[_]>::to_vec)
+            .unwrap_or_default()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -149,6 +149,8 @@ pub struct Room {
     bot_stuck: Option<u64>,
     /// Whether a write to disk has failed (said once).
     save_failed: bool,
+    /// Actions on disk.
+    written: usize,
 }
 
 /// What a new or resumed room is made of.
@@ -204,6 +206,7 @@ impl Room {
             decision_since: now,
             bot_stuck: None,
             save_failed: false,
+            written: 0,
         };
         room.update_shown();
         room
@@ -302,7 +305,34 @@ impl Room {
             started: self.started,
             record: self.game.record(),
         };
-        if let Err(e) = super::store::save(dir, &file)
+        self.written = file.record.actions.len();
+        let saved = super::store::save(dir, &file);
+        self.said(saved);
+    }
+
+    /// Append the actions played since the last write to the room's log.
+    fn save_actions(&mut self) {
+        let Some(dir) = &self.dir else { return };
+        let from = self.written;
+        let lines: Vec<super::store::LogLine> = self
+            .game
+            .actions_from(from)
+            .into_iter()
+            .enumerate()
+            .map(|(i, a)| super::store::LogLine {
+                index: from + i,
+                seat: a.seat,
+                action: a.action,
+            })
+            .collect();
+        self.written = from + lines.len();
+        let saved = super::store::append(dir, &self.id, &lines);
+        self.said(saved);
+    }
+
+    /// Say once that the room cannot be written.
+    fn said(&mut self, saved: std::io::Result<()>) {
+        if let Err(e) = saved
             && !self.save_failed
         {
             eprintln!("room {}: cannot write its file: {e}", self.id);
@@ -378,7 +408,7 @@ impl Room {
     fn changed(&mut self) {
         self.decision_since = Instant::now();
         self.bot_stuck = None;
-        self.save();
+        self.save_actions();
         self.broadcast();
         if self.game.to_move() == ToMove::Over {
             let text = self.record_msg();

@@ -1,5 +1,15 @@
-//! A room on disk: `ROOMS/<room>.json`, written whole after every action
-//! and every change of who sits where, read back when the server starts.
+//! A room on disk, read back when the server starts:
+//!
+//! - `ROOMS/<room>.json`: its settings, seats and record, written whole
+//!   (a file beside it, then renamed) when it is made, when someone
+//!   takes or leaves a seat, and when the server resumes it;
+//! - `ROOMS/<room>.log`: every action since, one JSON line each
+//!   (`{"index":N,"seat":S,"action":…}`), appended after every action.
+//!
+//! Writing the whole record after every action would cost a long game
+//! (ten thousand Catan actions) gigabytes of writes; a line costs its
+//! own bytes. A line cut short by a crash is the last one, and reading
+//! stops there: the room resumes at the last whole action.
 
 use std::path::{Path, PathBuf};
 
@@ -56,10 +66,68 @@ pub fn room_path(dir: &Path, room: &str) -> PathBuf {
     dir.join(format!("{room}.json"))
 }
 
-/// Write a room whole (a file beside it, then renamed).
+/// The action log of room `room` in `dir`.
+pub fn log_path(dir: &Path, room: &str) -> PathBuf {
+    dir.join(format!("{room}.log"))
+}
+
+/// One line of a room's action log.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogLine {
+    /// The action's index in the record.
+    pub index: usize,
+    /// The seat that acted.
+    pub seat: tabula_engine::Seat,
+    /// The action.
+    pub action: serde_json::Value,
+}
+
+/// Write a room whole (a file beside it, then renamed), then empty its
+/// action log (the record holds every action now).
 pub fn save(dir: &Path, file: &RoomFile) -> std::io::Result<()> {
     let text = serde_json::to_string(file).map_err(std::io::Error::other)?;
-    crate::core::write_whole(&room_path(dir, &file.room), &text)
+    crate::core::write_whole(&room_path(dir, &file.room), &text)?;
+    crate::core::write_whole(&log_path(dir, &file.room), "")
+}
+
+/// Append actions to a room's log.
+pub fn append(dir: &Path, room: &str, lines: &[LogLine]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut text = String::new();
+    for l in lines {
+        text.push_str(&serde_json::to_string(l).map_err(std::io::Error::other)?);
+        text.push('\n');
+    }
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log_path(dir, room))?;
+    f.write_all(text.as_bytes())
+}
+
+/// Add the actions of the room's log that follow its record; stop at the
+/// first line that does not read or does not follow (a line cut short).
+fn add_log(dir: &Path, file: &mut RoomFile) {
+    let Ok(text) = std::fs::read_to_string(log_path(dir, &file.room)) else {
+        return;
+    };
+    for line in text.lines() {
+        let Ok(l) = serde_json::from_str::<LogLine>(line) else {
+            return;
+        };
+        let next = file.record.actions.len();
+        if l.index < next {
+            continue;
+        }
+        if l.index > next {
+            return;
+        }
+        file.record.actions.push(tabula_engine::RecordedAction {
+            seat: l.seat,
+            action: l.action,
+        });
+    }
 }
 
 /// Every room file in `dir`: the rooms read, and for each file that
@@ -86,7 +154,10 @@ pub fn load_all(dir: &Path) -> (Vec<RoomFile>, Vec<String>) {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         match read_one(&path) {
-            Ok(file) if file.room == name.trim_end_matches(".json") => rooms.push(file),
+            Ok(mut file) if file.room == name.trim_end_matches(".json") => {
+                add_log(dir, &mut file);
+                rooms.push(file)
+            }
             Ok(file) => problems.push(format!(
                 "{name}: the file holds room {:?}, not the room its name says",
                 file.room
