@@ -145,11 +145,14 @@ impl<G: Ruleset + Determinize + Evaluate + 'static> RoomRuleset for Entry<G> {
     }
 }
 
+/// A seat's bot, with the spec it was made from.
+type SeatBot<G> = (String, Box<dyn Bot<G>>);
+
 /// A game of `G` with the bots that have played in it.
 struct Played<G: Ruleset> {
     m: Match<G>,
     /// Each seat's bot once one has played for it, with its spec.
-    bots: Vec<Option<(String, Box<dyn Bot<G>>)>>,
+    bots: Vec<Option<SeatBot<G>>>,
     own: OwnBots<G>,
     seed: u64,
 }
@@ -200,7 +203,7 @@ impl<G: Ruleset + Determinize + Evaluate + 'static> RoomGame for Played<G> {
             .game()
             .legal_actions(seat)
             .iter()
-            .map(|a| json(a))
+            .map(json)
             .collect()
     }
 
