@@ -6,10 +6,12 @@
 //! room has the next state. Prints one JSON line.
 //!
 //! ```sh
-//! cargo run --release -p tabula-cli --example online_bench -- PORT ROOMS IDLE ACTIONS [SERVER_PID]
+//! cargo run --release -p tabula-cli --example online_bench -- PORT ROOMS IDLE ACTIONS [SERVER_PID [MORE_ROOMS]]
 //! ```
 //! With SERVER_PID, the server's resident memory is read before and after
-//! the rooms are made (memory per room).
+//! (`server_rss_kb_*`); with MORE_ROOMS, that many more four-seat rooms
+//! are made and left waiting for their people, and the memory they took
+//! is printed per room (`rss_kb_per_waiting_room`).
 
 use std::time::{Duration, Instant};
 
@@ -158,5 +160,25 @@ async fn main() {
             "server_rss_kb_after": after,
         })
     );
+    let more = arg(6, 0) as usize;
+    if more > 0 {
+        let mut c = connect(port).await;
+        let before = rss_kb(pid);
+        for r in 0..more {
+            send(
+                &mut c,
+                json!({"type": "create", "ruleset": "star-tigris", "seats": ["person", "person", "person", "person"], "seed": r}),
+            )
+            .await;
+            until(&mut c, "created").await;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let after = rss_kb(pid);
+        println!(
+            "{}",
+            json!({"waiting_rooms": more, "server_rss_kb_before": before, "server_rss_kb_after": after,
+                "rss_kb_per_waiting_room": (after as f64 - before as f64) / more as f64})
+        );
+    }
     drop(idlers);
 }

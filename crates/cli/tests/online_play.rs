@@ -58,6 +58,12 @@ async fn whole_game<G: tabula_engine::Ruleset>(
     let wf = watcher.await.unwrap();
     let wchecked = check_frames::<G>(&record, &wf, None);
     assert!(wchecked > 20, "the watcher saw only {wchecked} states");
+    // The public view holds no seat's hidden cards; each seat's view only
+    // its own.
+    for f in wf.iter().filter(|f| f["type"] == "state") {
+        assert_eq!(f["view"]["seat"], 255);
+        assert!(hides_all(&f["view"]), "state {}: a hidden card shows", f["state"]);
+    }
     // The record names the person and replays to its hash.
     let r = tabula_engine::record::parse_record(&record).unwrap();
     assert_eq!(r.seats[seat as usize].name, "Ada");
@@ -78,7 +84,13 @@ fn scratch_path(name: &str) -> std::path::PathBuf {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_star_tigris_game_with_three_bots_and_a_person_online() {
-    whole_game::<StarTigris>("online-st", "star-tigris", Value::Null, 1).await;
+    fn hides_all(v: &Value) -> bool {
+        let over = !v["over"].is_null();
+        v["players"].as_array().unwrap().iter().all(|p| {
+            p["hand"].is_null() && p["swapped_kinds"].is_null() && (over || p["score"].is_null())
+        })
+    }
+    whole_game::<StarTigris>("online-st", "star-tigris", Value::Null, 1, hides_all).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -86,7 +98,14 @@ async fn a_whole_catan_game_with_three_bots_and_a_person_online() {
     // Cities & Knights with trades between players (secret answers); a
     // round limit keeps a game of random moves to a few thousand actions.
     let options = json!({"round_limit": 25});
-    whole_game::<Catan>("online-catan", "catan", options, 2).await;
+    fn hides_all(v: &Value) -> bool {
+        v["state"]["players"].as_array().unwrap().iter().all(|p| {
+            p["hand"].as_array().unwrap().iter().all(|n| n == 0)
+                && p["progress"].as_array().unwrap().is_empty()
+                && p["dev"].as_array().unwrap().is_empty()
+        })
+    }
+    whole_game::<Catan>("online-catan", "catan", options, 2, hides_all).await;
 }
 
 /// The client's next message must be a refusal whose reason holds every

@@ -47,8 +47,12 @@ pub struct OnlineServe {
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
+    // Small buffers: an idle connection then costs tens of kilobytes,
+    // not the 128 KiB read buffer the WebSocket layer starts with.
     ws.max_message_size(conn::MAX_FRAME_BYTES)
         .max_frame_size(conn::MAX_FRAME_BYTES)
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| conn::run(socket, hub))
 }
 

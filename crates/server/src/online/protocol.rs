@@ -188,3 +188,22 @@ pub struct StateMsg<'a> {
     /// Milliseconds left on the receiver's clock, when one runs.
     pub clock_ms: Option<u64>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_that_are_no_message_are_told_in_plain_words() {
+        let no = |t: &str| read_message(t).unwrap_err();
+        assert!(no("hello").starts_with("the message is not JSON (line 1"));
+        assert!(no("{}").contains("no \"type\""));
+        assert!(no("{\"type\":\"dance\"}").contains("unknown message type \"dance\""));
+        assert!(no("{\"type\":\"act\",\"room\":\"r\"}").starts_with("act: "));
+        assert!(no(&" ".repeat(MAX_MESSAGE_BYTES + 1)).contains("at most 65536"));
+        assert!(matches!(
+            read_message("{\"type\":\"act\",\"room\":\"r\",\"state\":3,\"action\":\"pass\"}"),
+            Ok(ClientMsg::Act { state: 3, .. })
+        ));
+    }
+}

@@ -184,3 +184,65 @@ fn read_one(path: &Path) -> Result<RoomFile, String> {
     }
     Ok(file)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_engine::RecordedAction;
+
+    fn room_file(actions: usize) -> RoomFile {
+        RoomFile {
+            format: ROOM_FORMAT.into(),
+            version: ROOM_VERSION,
+            room: "abcd2345".into(),
+            seats: Vec::new(),
+            clock_ms: None,
+            takeover_s: 60,
+            stand_in: "greedy".into(),
+            started: true,
+            record: GameRecord {
+                format: "tabula-record".into(),
+                version: 1,
+                ruleset: "star-tigris".into(),
+                options: serde_json::Value::Null,
+                map: None,
+                seed: 1,
+                seats: Vec::new(),
+                actions: (0..actions)
+                    .map(|i| RecordedAction {
+                        seat: 0,
+                        action: serde_json::json!(i),
+                    })
+                    .collect(),
+                final_hash: tabula_engine::StateHash(0),
+            },
+        }
+    }
+
+    #[test]
+    fn the_log_adds_the_actions_after_the_record_up_to_a_line_cut_short() {
+        let dir = std::env::temp_dir().join(format!("tabula-rooms-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        save(&dir, &room_file(2)).unwrap();
+        let line = |i: usize| LogLine {
+            index: i,
+            seat: 1,
+            action: serde_json::json!(i),
+        };
+        // An action the record holds already is skipped.
+        append(&dir, "abcd2345", &[line(1), line(2), line(3)]).unwrap();
+        let mut log = std::fs::OpenOptions::new()
+            .append(true)
+            .open(log_path(&dir, "abcd2345"))
+            .unwrap();
+        std::io::Write::write_all(&mut log, b"{\"index\":4,\"seat\":1,\"act").unwrap();
+        std::fs::write(dir.join("zz.json"), "not a room").unwrap();
+        let (rooms, problems) = load_all(&dir);
+        assert_eq!(rooms.len(), 1);
+        let actions: Vec<_> = rooms[0].record.actions.iter().map(|a| a.action.clone()).collect();
+        assert_eq!(actions, (0..4).map(|i| serde_json::json!(i)).collect::<Vec<_>>());
+        assert_eq!(problems.len(), 1);
+        assert!(problems[0].starts_with("zz.json: line 1"), "{problems:?}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
