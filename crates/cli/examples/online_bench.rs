@@ -19,7 +19,8 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn connect(port: u16) -> Ws {
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/play"))
@@ -78,7 +79,11 @@ async fn room(port: u16, actions: usize, seed: u64) -> Vec<f64> {
     let room = until(&mut seats[0], "created").await["room"].clone();
     let mut latest = Vec::new();
     for (i, ws) in seats.iter_mut().enumerate() {
-        send(ws, json!({"type": "join", "room": room, "seat": i, "name": format!("P{i}")})).await;
+        send(
+            ws,
+            json!({"type": "join", "room": room, "seat": i, "name": format!("P{i}")}),
+        )
+        .await;
         until(ws, "joined").await;
     }
     // Everyone's state once all have joined.
@@ -100,8 +105,11 @@ async fn room(port: u16, actions: usize, seed: u64) -> Vec<f64> {
         let n = latest[seat]["state"].as_u64().unwrap();
         let action = latest[seat]["legal"][0].clone();
         let start = Instant::now();
-        send(&mut seats[seat], json!({"type": "act", "room": room, "state": n, "action": action}))
-            .await;
+        send(
+            &mut seats[seat],
+            json!({"type": "act", "room": room, "state": n, "action": action}),
+        )
+        .await;
         for (i, ws) in seats.iter_mut().enumerate() {
             loop {
                 let s = until(ws, "state").await;
@@ -144,7 +152,12 @@ async fn main() {
     let seconds = start.elapsed().as_secs_f64();
     let after = rss_kb(pid);
     times.sort_by(f64::total_cmp);
-    let pct = |p: f64| times.get(((times.len() as f64 - 1.0) * p) as usize).copied().unwrap_or(0.0);
+    let pct = |p: f64| {
+        times
+            .get(((times.len() as f64 - 1.0) * p) as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
     println!(
         "{}",
         json!({

@@ -29,10 +29,12 @@ async fn whole_game<G: tabula_engine::Ruleset>(
     ruleset: &str,
     options: Value,
     seat: u8,
+    hides_all: fn(&Value) -> bool,
 ) {
     let server = start(&site(name), &scratch(&format!("{name}-rooms")));
     let mut c = Client::connect(server.port).await;
-    let mut seats = vec![json!("bot:random"); 4];
+    let n = if ruleset == "domains" { 2 } else { 4 };
+    let mut seats = vec![json!("bot:random"); n];
     seats[seat as usize] = json!("person");
     let room = create(
         &mut c,
@@ -62,7 +64,11 @@ async fn whole_game<G: tabula_engine::Ruleset>(
     // its own.
     for f in wf.iter().filter(|f| f["type"] == "state") {
         assert_eq!(f["view"]["seat"], 255);
-        assert!(hides_all(&f["view"]), "state {}: a hidden card shows", f["state"]);
+        assert!(
+            hides_all(&f["view"]),
+            "state {}: a hidden card shows",
+            f["state"]
+        );
     }
     // The record names the person and replays to its hash.
     let r = tabula_engine::record::parse_record(&record).unwrap();
@@ -106,6 +112,37 @@ async fn a_whole_catan_game_with_three_bots_and_a_person_online() {
         })
     }
     whole_game::<Catan>("online-catan", "catan", options, 2, hides_all).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_simultaneous_star_tigris_game_keeps_each_seats_orders_secret() {
+    // Every seat seals its orders at once: each frame is still exactly
+    // the seat's own view (others' orders held back until all are in).
+    fn hides_all(v: &Value) -> bool {
+        v["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["hand"].is_null())
+            && v["sim"]["orders"].as_array().is_none_or(|o| {
+                v["sim"]["sealed"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|s| s == true)
+                    || o.iter().all(Value::is_null)
+            })
+    }
+    let options = json!({"turns": "simultaneous"});
+    whole_game::<StarTigris>("online-sim", "star-tigris", options, 0, hides_all).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whole_domains_and_vector_games_online() {
+    // Thirty rounds keep Domains' game of random orders short.
+    let rounds = json!({"rounds": 30});
+    whole_game::<tabula_domains::Domains>("online-domains", "domains", rounds, 1, |_| true).await;
+    whole_game::<tabula_vector::Vector>("online-vector", "vector", Value::Null, 3, |_| true).await;
 }
 
 /// The client's next message must be a refusal whose reason holds every

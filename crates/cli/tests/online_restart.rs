@@ -137,3 +137,39 @@ async fn a_seat_whose_person_leaves_shows_reconnecting_then_a_bot_takes_it() {
     let r = tabula_engine::record::parse_record(&record).unwrap();
     assert!(r.actions.iter().any(|s| s.seat == 1));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_out_of_time_has_the_stand_in_play_that_decision() {
+    let server = start(&site("online-clock"), &scratch("online-clock-rooms"));
+    let mut a = Client::connect(server.port).await;
+    let room = create(
+        &mut a,
+        json!({"type": "create", "ruleset": "star-tigris", "seats": ["person", "bot:random"], "seed": 5, "clock_ms": 300, "stand_in": "random"}),
+    )
+    .await;
+    a.send(json!({"type": "join", "room": room, "name": "Ada"}))
+        .await;
+    a.until("joined").await;
+    // Ada never acts: her clock runs out and the stand-in plays for her.
+    let mut seen_clock = false;
+    loop {
+        let s = a.until("state").await;
+        if s["legal"].as_array().is_some_and(|l| !l.is_empty()) {
+            let left = s["clock_ms"]
+                .as_u64()
+                .expect("a clock runs for the seat to act");
+            assert!(left <= 300, "{left}");
+            seen_clock = true;
+        } else {
+            assert!(s["clock_ms"].is_null());
+        }
+        if s["state"].as_u64().unwrap() >= 6 {
+            break;
+        }
+    }
+    assert!(seen_clock);
+    // She is still seated (a clock takes one decision, not the seat).
+    a.send(json!({"type": "list"})).await;
+    let list = a.until("rooms").await;
+    assert_eq!(list["rooms"][0]["seats"][0]["status"], "connected");
+}

@@ -199,12 +199,7 @@ impl<G: Ruleset + Determinize + Evaluate + 'static> RoomGame for Played<G> {
     }
 
     fn legal(&self, seat: Seat) -> Vec<Value> {
-        self.m
-            .game()
-            .legal_actions(seat)
-            .iter()
-            .map(json)
-            .collect()
+        self.m.game().legal_actions(seat).iter().map(json).collect()
     }
 
     fn play(&mut self, seat: Seat, action: &Value) -> Result<(), String> {

@@ -239,8 +239,16 @@ mod tests {
         std::fs::write(dir.join("zz.json"), "not a room").unwrap();
         let (rooms, problems) = load_all(&dir);
         assert_eq!(rooms.len(), 1);
-        let actions: Vec<_> = rooms[0].record.actions.iter().map(|a| a.action.clone()).collect();
-        assert_eq!(actions, (0..4).map(|i| serde_json::json!(i)).collect::<Vec<_>>());
+        let actions: Vec<_> = rooms[0]
+            .record
+            .actions
+            .iter()
+            .map(|a| a.action.clone())
+            .collect();
+        assert_eq!(
+            actions,
+            (0..4).map(|i| serde_json::json!(i)).collect::<Vec<_>>()
+        );
         assert_eq!(problems.len(), 1);
         assert!(problems[0].starts_with("zz.json: line 1"), "{problems:?}");
         std::fs::remove_dir_all(&dir).ok();
