@@ -334,11 +334,30 @@ async fn hostile_frames_are_refused_with_reasons_and_change_nothing() {
         }
         other => assert!(other.is_none(), "{other:?}"),
     }
+    // One connection makes at most 16 rooms.
+    let mut maker = Client::connect(server.port).await;
+    for _ in 0..16 {
+        create(
+            &mut maker,
+            json!({"type": "create", "ruleset": "domains", "seats": ["person", "person"]}),
+        )
+        .await;
+    }
+    maker
+        .send(json!({"type": "create", "ruleset": "domains", "seats": ["person", "person"]}))
+        .await;
+    refused(&mut maker, &["made 16 rooms", "the most"]).await;
     // The server still serves everyone.
     c.send(json!({"type": "list"})).await;
     let list = c.until("rooms").await;
-    assert_eq!(list["rooms"][0]["room"], room.as_str());
-    assert_eq!(list["rooms"][0]["seats"][0]["status"], "connected");
+    let mine = list["rooms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["room"] == room.as_str())
+        .unwrap();
+    assert_eq!(mine["seats"][0]["status"], "connected");
+    assert_eq!(list["rooms"].as_array().unwrap().len(), 17);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

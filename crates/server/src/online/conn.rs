@@ -23,6 +23,10 @@ pub const WRITE_DEADLINE: Duration = Duration::from_secs(10);
 /// connection is closed (code 1009). Frames up to it but over
 /// [`MAX_MESSAGE_BYTES`] are refused with a reason.
 pub const MAX_FRAME_BYTES: usize = 1 << 20;
+/// Most rooms one connection may make: a client cannot fill the server
+/// with rooms (each holds a thread and its game) without opening as many
+/// connections.
+pub const MAX_CREATES: usize = 16;
 
 /// Serve one connection until it closes.
 pub async fn run(socket: WebSocket, hub: Arc<Hub>) {
@@ -51,6 +55,7 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>) {
         .to_string(),
     );
     let mut rooms: BTreeMap<String, Sender<RoomIn>> = BTreeMap::new();
+    let mut created = 0;
     while let Some(frame) = stream.next().await {
         let text = match frame {
             Ok(Message::Text(t)) => t,
@@ -82,7 +87,7 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>) {
                 break;
             }
         };
-        if !handle(&hub, id, &out, &mut rooms, text.as_str()).await {
+        if !handle(&hub, id, &out, (&mut rooms, &mut created), text.as_str()).await {
             break;
         }
     }
@@ -99,7 +104,7 @@ async fn handle(
     hub: &Hub,
     id: ConnId,
     out: &Out,
-    rooms: &mut BTreeMap<String, Sender<RoomIn>>,
+    (rooms, created): (&mut BTreeMap<String, Sender<RoomIn>>, &mut usize),
     text: &str,
 ) -> bool {
     let msg = match read_message(text) {
@@ -110,9 +115,20 @@ async fn handle(
         ClientMsg::List => {
             return out.send(json!({"type": "rooms", "rooms": hub.list()}).to_string());
         }
+        ClientMsg::Create(_) if *created >= MAX_CREATES => {
+            return out.send(refusal(
+                "create",
+                &format!(
+                    "this connection has made {MAX_CREATES} rooms, the most one connection may make"
+                ),
+            ));
+        }
         ClientMsg::Create(c) => {
             let answer = match hub.create(c.clone()).await {
-                Ok(room) => json!({"type": "created", "room": room}).to_string(),
+                Ok(room) => {
+                    *created += 1;
+                    json!({"type": "created", "room": room}).to_string()
+                }
                 Err(why) => refusal("create", &why),
             };
             return out.send(answer);
