@@ -25,6 +25,7 @@ mod record_cmd;
 mod rulesets;
 mod safe_text;
 mod serve;
+mod serve_online;
 mod state_json;
 mod tournament_cmd;
 mod users_cmd;

@@ -81,10 +81,23 @@ pub struct ServeArgs {
     /// Catan: the bot that takes over a seat (random, greedy, search:easy, …).
     #[arg(long, default_value = "greedy")]
     pub bot: String,
+    /// Serve the built site in DIR (what scripts/build-web.sh writes to
+    /// dist/) and, on the same port (8080 by default), online play for
+    /// every ruleset over WebSocket at /play (docs/online.md); --ruleset
+    /// is then not used.
+    #[arg(long, value_name = "DIR")]
+    pub site: Option<PathBuf>,
+    /// With --site: the folder each online room is written to after every
+    /// action; a server started again with it resumes every room.
+    #[arg(long, value_name = "DIR", requires = "site")]
+    pub rooms: Option<PathBuf>,
 }
 
 /// Run `tabula serve`.
 pub fn run(args: &ServeArgs) -> CmdResult {
+    if args.site.is_some() {
+        return crate::serve_online::run(args);
+    }
     match args.ruleset.as_str() {
         "vector" => vector(args),
         "catan" => catan(args),
@@ -95,7 +108,7 @@ pub fn run(args: &ServeArgs) -> CmdResult {
     }
 }
 
-fn runtime() -> Result<tokio_runtime::Runtime, Failure> {
+pub(crate) fn runtime() -> Result<tokio_runtime::Runtime, Failure> {
     tabula_server::core::runtime()
         .map_err(|e| Failure::Input(format!("cannot start the server: {e}")))
 }

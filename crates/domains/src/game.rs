@@ -256,6 +256,12 @@ impl Game for Domains {
         })
     }
 
+    /// What a watcher sees: the view from no seat (every hand, secret
+    /// choice and hidden score of every seat removed).
+    fn public_view(&self) -> Option<View> {
+        Some(self.player_view(tabula_engine::seat::NO_SEAT))
+    }
+
     fn player_view(&self, seat: Seat) -> View {
         View {
             seat,

@@ -105,6 +105,13 @@ pub trait Game: Clone {
     /// and hidden scores removed.
     fn player_view(&self, seat: Seat) -> Self::View;
 
+    /// The state as someone at no seat sees it (a watcher of an online
+    /// game): only what every seat may see. `None` (the default) when the
+    /// ruleset shows watchers nothing before the game ends.
+    fn public_view(&self) -> Option<Self::View> {
+        None
+    }
+
     /// A hash of the whole state (including the RNG) that is stable across
     /// platforms and runs.
     fn state_hash(&self) -> StateHash;

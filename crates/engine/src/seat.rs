@@ -5,6 +5,10 @@ use serde::{Deserialize, Serialize};
 /// A seat at the table, numbered from 0.
 pub type Seat = u8;
 
+/// A seat number no game has: a ruleset's view from it holds only what
+/// every seat may see (see [`crate::Game::public_view`]).
+pub const NO_SEAT: Seat = u8::MAX;
+
 /// The most seats any Tabula ruleset uses.
 pub const MAX_SEATS: usize = 8;
 

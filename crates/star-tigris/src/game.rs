@@ -336,6 +336,12 @@ impl Game for StarTigris {
         self.game_outcome()
     }
 
+    /// What a watcher sees: the view from no seat (every hand, secret
+    /// choice and hidden score of every seat removed).
+    fn public_view(&self) -> Option<View> {
+        Some(self.player_view(tabula_engine::seat::NO_SEAT))
+    }
+
     fn player_view(&self, seat: Seat) -> View {
         View::of(self, seat)
     }

@@ -92,6 +92,12 @@ impl Game for Vector {
         })
     }
 
+    /// What a watcher sees: the view from no seat (every hand, secret
+    /// choice and hidden score of every seat removed).
+    fn public_view(&self) -> Option<View> {
+        Some(self.player_view(tabula_engine::seat::NO_SEAT))
+    }
+
     fn player_view(&self, seat: Seat) -> View {
         let mut state = self.clone();
         let chosen = [0, 1, 2, 3].map(|s| self.mags[s].is_some());

@@ -79,6 +79,13 @@ impl CliRuleset for CatanCli {
         crate::tournament_cmd::verify_record::<Catan>(t)
     }
 
+    fn online(&self) -> std::sync::Arc<dyn tabula_server::online::RoomRuleset> {
+        std::sync::Arc::new(tabula_server::online::entry::<Catan>(
+            tabula_ai::no_own_bots,
+            &[],
+        ))
+    }
+
     fn name(&self) -> &'static str {
         NAME
     }

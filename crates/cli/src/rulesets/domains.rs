@@ -31,6 +31,13 @@ impl CliRuleset for DomainsCli {
         crate::tournament_cmd::verify_record::<Domains>(t)
     }
 
+    fn online(&self) -> std::sync::Arc<dyn tabula_server::online::RoomRuleset> {
+        std::sync::Arc::new(tabula_server::online::entry::<Domains>(
+            tabula_domains::domains_bot,
+            tabula_domains::BOT_NAMES,
+        ))
+    }
+
     fn name(&self) -> &'static str {
         <Domains as tabula_engine::Ruleset>::NAME
     }

@@ -41,6 +41,8 @@ pub trait CliRuleset: Sync {
     fn tournament(&self, args: &crate::tournament_cmd::TournamentArgs) -> CmdResult;
     /// `tabula record verify` of a tournament record: a summary, or why not.
     fn verify_tournament(&self, t: &tabula_tournament::TournamentRecord) -> Result<String, String>;
+    /// The ruleset as online rooms play it (`tabula serve --site`).
+    fn online(&self) -> std::sync::Arc<dyn tabula_server::online::RoomRuleset>;
     /// Whether `tabula import` and `export` read and write game files of
     /// another program for it.
     fn has_original_files(&self) -> bool {

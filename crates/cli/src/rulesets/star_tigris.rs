@@ -28,6 +28,15 @@ impl CliRuleset for StarTigrisCli {
         crate::tournament_cmd::verify_record::<StarTigris>(t)
     }
 
+    fn online(&self) -> std::sync::Arc<dyn tabula_server::online::RoomRuleset> {
+        std::sync::Arc::new(
+            tabula_server::online::entry::<tabula_star_tigris::StarTigris>(
+                tabula_ai::no_own_bots,
+                &[],
+            ),
+        )
+    }
+
     fn name(&self) -> &'static str {
         <StarTigris as tabula_engine::Ruleset>::NAME
     }

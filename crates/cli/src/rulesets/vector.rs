@@ -58,6 +58,13 @@ impl CliRuleset for VectorCli {
         crate::tournament_cmd::verify_record::<Vector>(t)
     }
 
+    fn online(&self) -> std::sync::Arc<dyn tabula_server::online::RoomRuleset> {
+        std::sync::Arc::new(tabula_server::online::entry::<Vector>(
+            tabula_ai::no_own_bots,
+            &[],
+        ))
+    }
+
     fn name(&self) -> &'static str {
         Vector::NAME
     }

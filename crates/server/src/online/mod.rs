@@ -1,0 +1,103 @@
+//! Tabula's own protocol: online play over WebSocket, beside the built
+//! static site, on one port (docs/online.md).
+//!
+//! - [`dyn_game`]: the game contract as a room sees it (JSON, object-safe),
+//!   one generic entry per ruleset: no ruleset is a special case here.
+//! - [`protocol`]: the messages.
+//! - [`room`]: one room on a thread of its own: seats, members, bots,
+//!   clocks, written to disk after every change.
+//! - [`rooms`]: every room of the server; made, listed, resumed.
+//! - [`store`]: a room's file.
+//! - [`conn`]: one WebSocket connection.
+//! - [`site`]: the static files.
+
+pub mod conn;
+pub mod dyn_game;
+pub mod protocol;
+pub mod room;
+pub mod rooms;
+pub mod site;
+pub mod store;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::State;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::response::Response;
+use axum::routing::get;
+
+pub use dyn_game::{RoomRuleset, entry};
+pub use rooms::Hub;
+
+/// What `tabula serve --site` serves.
+pub struct OnlineServe {
+    /// The address to listen on.
+    pub host: String,
+    /// The port (0: any free one).
+    pub port: u16,
+    /// The built site's folder.
+    pub site: PathBuf,
+    /// Where rooms are written (none: rooms live in memory only).
+    pub rooms: Option<PathBuf>,
+    /// The rulesets offered.
+    pub rulesets: Vec<Arc<dyn RoomRuleset>>,
+}
+
+async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
+    // Small buffers: an idle connection then costs tens of kilobytes,
+    // not the 128 KiB read buffer the WebSocket layer starts with.
+    ws.max_message_size(conn::MAX_FRAME_BYTES)
+        .max_frame_size(conn::MAX_FRAME_BYTES)
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
+        .on_upgrade(move |socket| conn::run(socket, hub))
+}
+
+/// The whole service: `/play` (WebSocket) and the site's files.
+pub fn app(hub: Arc<Hub>, site: &std::path::Path) -> Router {
+    Router::new()
+        .route("/play", get(upgrade))
+        .with_state(hub)
+        .merge(site::router(site))
+}
+
+/// Serve the site and online play until the process ends. The first line
+/// written to `out` is `listening on HOST:PORT`.
+pub async fn serve(cfg: OnlineServe, out: &mut impl Write) -> Result<(), String> {
+    if !cfg.site.join("index.html").is_file() {
+        return Err(format!(
+            "--site {}: no index.html there (build the site first: ./scripts/build-web.sh)",
+            cfg.site.display()
+        ));
+    }
+    if let Some(dir) = &cfg.rooms {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("--rooms {}: cannot make the folder: {e}", dir.display()))?;
+    }
+    let listener = tokio::net::TcpListener::bind((cfg.host.as_str(), cfg.port))
+        .await
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", cfg.host, cfg.port))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let hub = Arc::new(Hub::new(cfg.rulesets, cfg.rooms.clone()));
+    let (resumed, problems) = hub.resume_all().await;
+    writeln!(out, "listening on {addr}").map_err(|e| e.to_string())?;
+    writeln!(
+        out,
+        "site {} at http://{addr}/, online play at ws://{addr}/play",
+        cfg.site.display()
+    )
+    .map_err(|e| e.to_string())?;
+    if cfg.rooms.is_some() {
+        writeln!(out, "resumed {resumed} room(s)").map_err(|e| e.to_string())?;
+    }
+    out.flush().ok();
+    for p in problems {
+        eprintln!("--rooms: {p}");
+    }
+    axum::serve(listener, app(hub, &cfg.site))
+        .await
+        .map_err(|e| format!("the server stopped: {e}"))
+}

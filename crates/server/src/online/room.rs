@@ -1,0 +1,825 @@
+//! One room: a game under the contract, its seats, the connections in
+//! it, its bots and clocks, written to disk after every change.
+//!
+//! A room runs on a thread of its own and hears its connections through
+//! a channel ([`RoomIn`]); it answers each connection through that
+//! connection's bounded queue ([`Out`]). A bot thinking, or a client that
+//! stopped reading, holds up no other room: a full queue drops its
+//! connection from the room (its seat shows `reconnecting`).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::Message;
+use serde_json::{Value, json};
+use tabula_engine::{Seat, ToMove};
+
+use super::dyn_game::RoomGame;
+use super::protocol::{MAX_CHAT_CHARS, RoomShown, SeatShown, StateMsg};
+use super::store::{ROOM_FORMAT, ROOM_VERSION, RoomFile, SeatFile};
+
+/// A connection's number, unique in the server.
+pub type ConnId = u64;
+
+/// Where a room writes to one connection: a bounded queue; `false` when
+/// the connection is gone or has stopped reading.
+#[derive(Clone, Debug)]
+pub struct Out(pub tokio::sync::mpsc::Sender<Message>);
+
+impl Out {
+    /// Queue a text frame.
+    pub fn send(&self, text: String) -> bool {
+        self.0.try_send(Message::Text(text.into())).is_ok()
+    }
+}
+
+/// A message for a room.
+#[derive(Debug)]
+pub enum RoomIn {
+    /// Sit at a seat, or take one back with its token.
+    Join {
+        /// Who.
+        conn: ConnId,
+        /// Their queue.
+        out: Out,
+        /// The seat wanted.
+        seat: Option<u8>,
+        /// The name shown.
+        name: Option<String>,
+        /// A seat token.
+        token: Option<String>,
+    },
+    /// Watch.
+    Watch {
+        /// Who.
+        conn: ConnId,
+        /// Their queue.
+        out: Out,
+    },
+    /// Play an action.
+    Act {
+        /// Who.
+        conn: ConnId,
+        /// Their queue (for a refusal).
+        out: Out,
+        /// The seat named, if any.
+        seat: Option<u8>,
+        /// The state number it was chosen in.
+        state: u64,
+        /// The action.
+        action: Value,
+    },
+    /// Say something.
+    Chat {
+        /// Who.
+        conn: ConnId,
+        /// Their queue (for a refusal).
+        out: Out,
+        /// What.
+        text: String,
+    },
+    /// Leave (or the connection closed).
+    Leave {
+        /// Who.
+        conn: ConnId,
+    },
+}
+
+/// A seat while the server runs.
+struct SeatNow {
+    file: SeatFile,
+    /// The connection sitting there.
+    conn: Option<ConnId>,
+    /// When its person went away (a bot takes over `takeover` later).
+    gone_since: Option<Instant>,
+}
+
+impl SeatNow {
+    fn is_person(&self) -> bool {
+        !self.file.kind.starts_with("bot:")
+    }
+
+    /// The bot that plays this seat now, if a bot does.
+    fn bot<'a>(&'a self, stand_in: &'a str) -> Option<&'a str> {
+        match self.file.kind.strip_prefix("bot:") {
+            Some(spec) => Some(spec),
+            None if self.file.taken_over => Some(stand_in),
+            None => None,
+        }
+    }
+
+    fn status(&self) -> &'static str {
+        if !self.is_person() || self.file.taken_over {
+            "bot"
+        } else if self.conn.is_some() {
+            "connected"
+        } else if self.file.token.is_none() {
+            "open"
+        } else {
+            "reconnecting"
+        }
+    }
+}
+
+/// A member of the room: a connection at a seat or watching.
+struct Member {
+    out: Out,
+    seat: Option<Seat>,
+}
+
+/// A room's settings and state.
+pub struct Room {
+    id: String,
+    ruleset: &'static str,
+    game: Box<dyn RoomGame>,
+    seats: Vec<SeatNow>,
+    members: BTreeMap<ConnId, Member>,
+    clock: Option<Duration>,
+    takeover: Duration,
+    stand_in: String,
+    started: bool,
+    dir: Option<PathBuf>,
+    shown: Arc<Mutex<RoomShown>>,
+    /// When the current decision began (for the clock).
+    decision_since: Instant,
+    /// A bot failed in this state: no bot plays until it changes.
+    bot_stuck: Option<u64>,
+    /// Whether a write to disk has failed (said once).
+    save_failed: bool,
+    /// Actions on disk.
+    written: usize,
+}
+
+/// What a new or resumed room is made of.
+pub struct RoomSetup {
+    /// Its id.
+    pub id: String,
+    /// Its ruleset's name.
+    pub ruleset: &'static str,
+    /// The game.
+    pub game: Box<dyn RoomGame>,
+    /// The seats.
+    pub seats: Vec<SeatFile>,
+    /// A person's clock per decision.
+    pub clock_ms: Option<u64>,
+    /// Seconds before a bot takes a disconnected person's seat.
+    pub takeover_s: u64,
+    /// The bot that stands in for people.
+    pub stand_in: String,
+    /// Whether play has started.
+    pub started: bool,
+    /// Where to write it.
+    pub dir: Option<PathBuf>,
+    /// Its line in the room list, kept up to date.
+    pub shown: Arc<Mutex<RoomShown>>,
+}
+
+impl Room {
+    /// A room from its setup; people who held seats (a resumed room) are
+    /// `reconnecting` from now.
+    pub fn new(setup: RoomSetup) -> Room {
+        let now = Instant::now();
+        let seats = setup
+            .seats
+            .into_iter()
+            .map(|file| SeatNow {
+                gone_since: file.token.is_some().then_some(now),
+                file,
+                conn: None,
+            })
+            .collect();
+        let room = Room {
+            id: setup.id,
+            ruleset: setup.ruleset,
+            game: setup.game,
+            seats,
+            members: BTreeMap::new(),
+            clock: setup.clock_ms.map(Duration::from_millis),
+            takeover: Duration::from_secs(setup.takeover_s),
+            stand_in: setup.stand_in,
+            started: setup.started,
+            dir: setup.dir,
+            shown: setup.shown,
+            decision_since: now,
+            bot_stuck: None,
+            save_failed: false,
+            written: 0,
+        };
+        room.update_shown();
+        room
+    }
+
+    /// Run the room until the server drops its channel.
+    pub fn run(mut self, rx: Receiver<RoomIn>) {
+        self.save();
+        loop {
+            // What has arrived comes first, then one bot action at a time.
+            while let Ok(m) = rx.try_recv() {
+                self.handle(m);
+            }
+            if self.bot_turn() {
+                continue;
+            }
+            let heard = match self.next_deadline() {
+                Some(at) => rx.recv_timeout(at.saturating_duration_since(Instant::now())),
+                None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            match heard {
+                Ok(m) => self.handle(m),
+                Err(RecvTimeoutError::Timeout) => self.on_time(),
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        }
+    }
+
+    fn phase(&self) -> &'static str {
+        if self.game.to_move() == ToMove::Over {
+            "over"
+        } else if self.started {
+            "playing"
+        } else {
+            "waiting"
+        }
+    }
+
+    fn playing(&self) -> bool {
+        self.phase() == "playing"
+    }
+
+    fn seats_shown(&self) -> Vec<SeatShown> {
+        self.seats
+            .iter()
+            .map(|s| SeatShown {
+                name: s.file.name.clone(),
+                kind: s.file.kind.clone(),
+                status: s.status(),
+            })
+            .collect()
+    }
+
+    fn update_shown(&self) {
+        let shown = RoomShown {
+            room: self.id.clone(),
+            ruleset: self.ruleset.to_string(),
+            phase: self.phase(),
+            seats: self.seats_shown(),
+            state: self.game.state_number(),
+            watchers: self.members.values().filter(|m| m.seat.is_none()).count(),
+        };
+        if let Ok(mut s) = self.shown.lock() {
+            *s = shown;
+        }
+    }
+
+    /// Seats to move now.
+    fn to_move(&self) -> Vec<Seat> {
+        match self.game.to_move() {
+            ToMove::Seat(s) => vec![s],
+            ToMove::Simultaneous(set) => set.iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The record with the names people gave their seats.
+    fn record_text(&self) -> String {
+        let mut record = self.game.record();
+        for (info, seat) in record.seats.iter_mut().zip(&self.seats) {
+            info.name = seat.file.name.clone();
+        }
+        record.to_text()
+    }
+
+    fn save(&mut self) {
+        let Some(dir) = &self.dir else { return };
+        let file = RoomFile {
+            format: ROOM_FORMAT.into(),
+            version: ROOM_VERSION,
+            room: self.id.clone(),
+            seats: self.seats.iter().map(|s| s.file.clone()).collect(),
+            clock_ms: self.clock.map(|c| c.as_millis() as u64),
+            takeover_s: self.takeover.as_secs(),
+            stand_in: self.stand_in.clone(),
+            started: self.started,
+            record: self.game.record(),
+        };
+        self.written = file.record.actions.len();
+        let saved = super::store::save(dir, &file);
+        self.said(saved);
+    }
+
+    /// Append the actions played since the last write to the room's log.
+    fn save_actions(&mut self) {
+        let Some(dir) = &self.dir else { return };
+        let from = self.written;
+        let lines: Vec<super::store::LogLine> = self
+            .game
+            .actions_from(from)
+            .into_iter()
+            .enumerate()
+            .map(|(i, a)| super::store::LogLine {
+                index: from + i,
+                seat: a.seat,
+                action: a.action,
+            })
+            .collect();
+        self.written = from + lines.len();
+        let saved = super::store::append(dir, &self.id, &lines);
+        self.said(saved);
+    }
+
+    /// Say once that the room cannot be written.
+    fn said(&mut self, saved: std::io::Result<()>) {
+        if let Err(e) = saved
+            && !self.save_failed
+        {
+            eprintln!("room {}: cannot write its file: {e}", self.id);
+            self.save_failed = true;
+        }
+    }
+
+    /// Send `text` to one member; a member whose queue is full or closed
+    /// leaves the room.
+    fn send_to(&mut self, conn: ConnId, text: String) {
+        let ok = self.members.get(&conn).is_some_and(|m| m.out.send(text));
+        if !ok {
+            self.depart(conn);
+        }
+    }
+
+    fn refuse(out: &Out, what: &str, reason: String) {
+        out.send(refusal(what, &reason));
+    }
+
+    /// Everyone's state (each their own view), after any change.
+    fn broadcast(&mut self) {
+        self.update_shown();
+        let ids: Vec<ConnId> = self.members.keys().copied().collect();
+        for conn in ids {
+            let text = self.state_for(conn);
+            self.send_to(conn, text);
+        }
+    }
+
+    fn state_for(&self, conn: ConnId) -> String {
+        let seat = self.members.get(&conn).and_then(|m| m.seat);
+        let seats = self.seats_shown();
+        let to_move = self.to_move();
+        let (view, legal) = match seat {
+            Some(s) => {
+                let legal = if self.playing() && to_move.contains(&s) {
+                    self.game.legal(s)
+                } else {
+                    Vec::new()
+                };
+                (self.game.view(s), legal)
+            }
+            None => (self.game.public_view(), Vec::new()),
+        };
+        let clock_ms = match (self.clock, seat) {
+            (Some(c), Some(s)) if self.playing() && to_move.contains(&s) => {
+                Some(c.saturating_sub(self.decision_since.elapsed()).as_millis() as u64)
+            }
+            _ => None,
+        };
+        let msg = StateMsg {
+            kind: "state",
+            room: &self.id,
+            ruleset: self.ruleset,
+            phase: self.phase(),
+            state: self.game.state_number(),
+            to_move: self.game.to_move(),
+            seats: &seats,
+            you: seat,
+            view,
+            legal,
+            clock_ms,
+        };
+        serde_json::to_string(&msg).unwrap_or_default()
+    }
+
+    fn record_msg(&self) -> String {
+        json!({"type": "record", "room": self.id, "record": self.record_text()}).to_string()
+    }
+
+    /// After an action: write, tell everyone, and at the end send the record.
+    fn changed(&mut self) {
+        self.decision_since = Instant::now();
+        self.bot_stuck = None;
+        self.save_actions();
+        self.broadcast();
+        if self.game.to_move() == ToMove::Over {
+            let text = self.record_msg();
+            let ids: Vec<ConnId> = self.members.keys().copied().collect();
+            for conn in ids {
+                self.send_to(conn, text.clone());
+            }
+        }
+    }
+
+    fn handle(&mut self, m: RoomIn) {
+        match m {
+            RoomIn::Join {
+                conn,
+                out,
+                seat,
+                name,
+                token,
+            } => self.join(conn, out, seat, name, token),
+            RoomIn::Watch { conn, out } => {
+                if self.members.contains_key(&conn) {
+                    Self::refuse(
+                        &out,
+                        "watch",
+                        format!("you are in room {} already", self.id),
+                    );
+                    return;
+                }
+                out.send(json!({"type": "watching", "room": self.id}).to_string());
+                self.members.insert(conn, Member { out, seat: None });
+                self.update_shown();
+                let text = self.state_for(conn);
+                self.send_to(conn, text);
+                if self.game.to_move() == ToMove::Over {
+                    let text = self.record_msg();
+                    self.send_to(conn, text);
+                }
+            }
+            RoomIn::Act {
+                conn,
+                out,
+                seat,
+                state,
+                action,
+            } => {
+                if self.member_or_refuse(conn, &out, "act") {
+                    self.act(conn, seat, state, action)
+                }
+            }
+            RoomIn::Chat { conn, out, text } => {
+                if self.member_or_refuse(conn, &out, "chat") {
+                    self.chat(conn, text)
+                }
+            }
+            RoomIn::Leave { conn } => self.depart(conn),
+        }
+    }
+
+    fn member_or_refuse(&self, conn: ConnId, out: &Out, what: &str) -> bool {
+        let member = self.members.contains_key(&conn);
+        if !member {
+            Self::refuse(
+                out,
+                what,
+                format!(
+                    "you are not in room {}; join a seat or watch first",
+                    self.id
+                ),
+            );
+        }
+        member
+    }
+
+    fn join(
+        &mut self,
+        conn: ConnId,
+        out: Out,
+        seat: Option<u8>,
+        name: Option<String>,
+        token: Option<String>,
+    ) {
+        let id = self.id.clone();
+        if self.members.contains_key(&conn) {
+            return Self::refuse(&out, "join", format!("you are in room {id} already"));
+        }
+        if let Some(name) = &name
+            && let Some(p) = tabula_engine::limits::name_problem(name)
+        {
+            return Self::refuse(&out, "join", format!("room {id}: name: {p}"));
+        }
+        let n = self.seats.len();
+        let seat = match (&token, seat) {
+            (Some(t), _) => {
+                match self
+                    .seats
+                    .iter()
+                    .position(|s| s.file.token.as_deref() == Some(t.as_str()))
+                {
+                    Some(s) => s,
+                    None => {
+                        return Self::refuse(
+                            &out,
+                            "join",
+                            format!("room {id}: the seat token is not one of this room's"),
+                        );
+                    }
+                }
+            }
+            (None, Some(s)) if s as usize >= n => {
+                return Self::refuse(
+                    &out,
+                    "join",
+                    format!("room {id} has seats 0 to {}; there is no seat {s}", n - 1),
+                );
+            }
+            (None, Some(s)) => {
+                let at = &self.seats[s as usize];
+                if !at.is_person() {
+                    return Self::refuse(
+                        &out,
+                        "join",
+                        format!("seat {s} of room {id} is a bot's seat ({})", at.file.kind),
+                    );
+                }
+                if at.file.token.is_some() {
+                    return Self::refuse(
+                        &out,
+                        "join",
+                        format!(
+                            "seat {s} of room {id} is taken by {}; a person coming back to it gives its token",
+                            at.file.name
+                        ),
+                    );
+                }
+                s as usize
+            }
+            (None, None) => match self
+                .seats
+                .iter()
+                .position(|s| s.is_person() && s.file.token.is_none())
+            {
+                Some(s) => s,
+                None => {
+                    return Self::refuse(
+                        &out,
+                        "join",
+                        format!("room {id} has no open seat; watch it instead"),
+                    );
+                }
+            },
+        };
+        // A connection that held the seat before gives it up.
+        if let Some(old) = self.seats[seat].conn.take()
+            && let Some(m) = self.members.remove(&old)
+        {
+            m.out.send(refusal(
+                "join",
+                &format!(
+                    "seat {seat} of room {id} was taken back with its token by another connection"
+                ),
+            ));
+        }
+        let token = match &self.seats[seat].file.token {
+            Some(t) => t.clone(),
+            None => super::rooms::random_id(16),
+        };
+        let s = &mut self.seats[seat];
+        s.file.token = Some(token.clone());
+        s.file.taken_over = false;
+        s.conn = Some(conn);
+        s.gone_since = None;
+        if let Some(name) = name {
+            s.file.name = name.trim().to_string();
+        }
+        out.send(json!({"type": "joined", "room": id, "seat": seat, "token": token}).to_string());
+        self.members.insert(
+            conn,
+            Member {
+                out,
+                seat: Some(seat as Seat),
+            },
+        );
+        if !self.started
+            && self
+                .seats
+                .iter()
+                .all(|s| s.file.token.is_some() || !s.is_person())
+        {
+            self.started = true;
+            self.decision_since = Instant::now();
+        }
+        self.save();
+        self.broadcast();
+        if self.game.to_move() == ToMove::Over {
+            let text = self.record_msg();
+            self.send_to(conn, text);
+        }
+    }
+
+    fn act(&mut self, conn: ConnId, named: Option<u8>, state: u64, action: Value) {
+        let id = self.id.clone();
+        let Some(member) = self.members.get(&conn) else {
+            return;
+        };
+        let out = member.out.clone();
+        let Some(seat) = member.seat else {
+            return Self::refuse(
+                &out,
+                "act",
+                format!("you watch room {id} and hold no seat; only a seat acts"),
+            );
+        };
+        if let Some(n) = named
+            && n != seat
+        {
+            return Self::refuse(
+                &out,
+                "act",
+                format!("you sit in seat {seat} of room {id}; this action names seat {n}"),
+            );
+        }
+        match self.phase() {
+            "waiting" => {
+                let open = self
+                    .seats
+                    .iter()
+                    .filter(|s| s.is_person() && s.file.token.is_none())
+                    .count();
+                return Self::refuse(
+                    &out,
+                    "act",
+                    format!("room {id} waits for {open} more people to take their seats"),
+                );
+            }
+            "over" => {
+                return Self::refuse(&out, "act", format!("the game in room {id} is over"));
+            }
+            _ => {}
+        }
+        let now = self.game.state_number();
+        if state != now {
+            return Self::refuse(
+                &out,
+                "act",
+                format!(
+                    "room {id}, seat {seat}: the action was chosen in state {state}, but the game is at state {now} (stale or sent twice); choose again from the newest state"
+                ),
+            );
+        }
+        if self.seats[seat as usize].file.taken_over {
+            self.seats[seat as usize].file.taken_over = false;
+        }
+        match self.game.play(seat, &action) {
+            Ok(()) => self.changed(),
+            Err(why) => Self::refuse(
+                &out,
+                "act",
+                format!("room {id}, seat {seat}, state {now}: the rules refuse the action: {why}"),
+            ),
+        }
+    }
+
+    fn chat(&mut self, conn: ConnId, text: String) {
+        let id = self.id.clone();
+        let Some(member) = self.members.get(&conn) else {
+            return;
+        };
+        let out = member.out.clone();
+        let seat = member.seat;
+        let text = text.trim().to_string();
+        let chars = text.chars().count();
+        let why = if text.is_empty() {
+            Some("the text is empty".to_string())
+        } else if chars > MAX_CHAT_CHARS {
+            Some(format!(
+                "the text has {chars} characters; at most {MAX_CHAT_CHARS} are sent"
+            ))
+        } else {
+            text.chars()
+                .find(|c| c.is_control())
+                .map(|c| format!("the text holds the control character {c:?}"))
+        };
+        if let Some(why) = why {
+            return Self::refuse(&out, "chat", format!("room {id}: {why}"));
+        }
+        let from = match seat {
+            Some(s) => self.seats[s as usize].file.name.clone(),
+            None => "a watcher".to_string(),
+        };
+        let msg = json!({"type": "chat", "room": id, "seat": seat, "from": from, "text": text})
+            .to_string();
+        let ids: Vec<ConnId> = self.members.keys().copied().collect();
+        for c in ids {
+            self.send_to(c, msg.clone());
+        }
+    }
+
+    /// A member leaves (or its connection is gone): its seat waits for
+    /// its token, `reconnecting`.
+    fn depart(&mut self, conn: ConnId) {
+        let Some(m) = self.members.remove(&conn) else {
+            return;
+        };
+        if let Some(s) = m.seat {
+            let seat = &mut self.seats[s as usize];
+            if seat.conn == Some(conn) {
+                seat.conn = None;
+                seat.gone_since = Some(Instant::now());
+            }
+        }
+        self.save();
+        self.broadcast_seats();
+    }
+
+    /// Tell everyone who sits where (a seat's connection changed).
+    fn broadcast_seats(&mut self) {
+        self.update_shown();
+        let msg = json!({"type": "seats", "room": self.id, "seats": self.seats_shown(), "takeover_s": self.takeover.as_secs()}).to_string();
+        let ids: Vec<ConnId> = self.members.keys().copied().collect();
+        for c in ids {
+            self.send_to(c, msg.clone());
+        }
+    }
+
+    /// Play one action for a seat a bot plays now; `false` when none is to act.
+    fn bot_turn(&mut self) -> bool {
+        if !self.playing() || self.bot_stuck == Some(self.game.state_number()) {
+            return false;
+        }
+        let seat = self.to_move().into_iter().find_map(|s| {
+            self.seats[s as usize]
+                .bot(&self.stand_in)
+                .map(|spec| (s, spec.to_string()))
+        });
+        let Some((seat, spec)) = seat else {
+            return false;
+        };
+        match self.game.bot_play(seat, &spec) {
+            Ok(()) => self.changed(),
+            Err(e) => {
+                eprintln!("room {}: the bot of seat {seat} failed: {e}", self.id);
+                self.bot_stuck = Some(self.game.state_number());
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The next moment something is due: a takeover or a clock.
+    fn next_deadline(&self) -> Option<Instant> {
+        if !self.playing() {
+            return None;
+        }
+        let takeovers = self
+            .seats
+            .iter()
+            .filter(|s| s.is_person() && !s.file.taken_over && s.conn.is_none())
+            .filter_map(|s| s.gone_since.map(|g| g + self.takeover));
+        let clock = self.clock.and_then(|c| {
+            let people = self
+                .to_move()
+                .iter()
+                .any(|&s| self.seats[s as usize].bot(&self.stand_in).is_none());
+            people.then_some(self.decision_since + c)
+        });
+        takeovers.chain(clock).min()
+    }
+
+    /// Takeovers and clocks that are due.
+    fn on_time(&mut self) {
+        let now = Instant::now();
+        let mut seats_changed = false;
+        for s in &mut self.seats {
+            if s.is_person()
+                && !s.file.taken_over
+                && s.conn.is_none()
+                && s.gone_since.is_some_and(|g| g + self.takeover <= now)
+            {
+                s.file.taken_over = true;
+                seats_changed = true;
+            }
+        }
+        if seats_changed {
+            self.save();
+            self.broadcast_seats();
+        }
+        if let Some(c) = self.clock
+            && self.playing()
+            && self.decision_since + c <= now
+        {
+            // The stand-in plays one decision for each person out of time.
+            let late: Vec<Seat> = self
+                .to_move()
+                .into_iter()
+                .filter(|&s| self.seats[s as usize].bot(&self.stand_in).is_none())
+                .collect();
+            if let Some(&seat) = late.first() {
+                let spec = self.stand_in.clone();
+                match self.game.bot_play(seat, &spec) {
+                    Ok(()) => self.changed(),
+                    Err(e) => {
+                        eprintln!("room {}: the stand-in of seat {seat} failed: {e}", self.id);
+                        self.decision_since = now;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A `refused` message.
+pub fn refusal(what: &str, reason: &str) -> String {
+    json!({"type": "refused", "what": what, "reason": reason}).to_string()
+}

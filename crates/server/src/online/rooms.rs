@@ -1,0 +1,328 @@
+//! Every room of a server: made, listed, found, and resumed from disk.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+
+use password_hash::rand_core::{OsRng, RngCore};
+use tabula_engine::SeatInfo;
+use tabula_engine::limits::{MAX_MAP_BYTES, MAX_SEED};
+
+use super::dyn_game::RoomRuleset;
+use super::protocol::{Create, RoomShown};
+use super::room::{Room, RoomIn, RoomSetup};
+use super::store::{RoomFile, SeatFile};
+
+/// Most rooms one server holds.
+pub const MAX_ROOMS: usize = 10_000;
+/// Seconds a disconnected person's seat waits before a bot takes it,
+/// when the room does not say.
+pub const DEFAULT_TAKEOVER_S: u64 = 60;
+/// The bot standing in for people, when the room does not say.
+pub const DEFAULT_STAND_IN: &str = "greedy";
+
+/// A room as the server reaches it.
+struct Handle {
+    tx: Sender<RoomIn>,
+    shown: Arc<Mutex<RoomShown>>,
+}
+
+/// Every room, and what a room is made from.
+pub struct Hub {
+    rulesets: Vec<Arc<dyn RoomRuleset>>,
+    rooms: Mutex<BTreeMap<String, Handle>>,
+    dir: Option<PathBuf>,
+    next_conn: AtomicU64,
+}
+
+/// A random id of `n` letters and digits (lower case), from the
+/// operating system's randomness.
+pub fn random_id(n: usize) -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut bytes = vec![0u8; n];
+    OsRng.fill_bytes(&mut bytes);
+    bytes
+        .iter()
+        .map(|b| ALPHABET[(*b as usize) % ALPHABET.len()] as char)
+        .collect()
+}
+
+impl Hub {
+    /// A hub for these rulesets, writing rooms to `dir` if given.
+    pub fn new(rulesets: Vec<Arc<dyn RoomRuleset>>, dir: Option<PathBuf>) -> Hub {
+        Hub {
+            rulesets,
+            rooms: Mutex::new(BTreeMap::new()),
+            dir,
+            next_conn: AtomicU64::new(1),
+        }
+    }
+
+    /// The names of the rulesets offered.
+    pub fn ruleset_names(&self) -> Vec<&'static str> {
+        self.rulesets.iter().map(|r| r.name()).collect()
+    }
+
+    /// A new connection's number.
+    pub fn next_conn(&self) -> u64 {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Every room.
+    pub fn list(&self) -> Vec<RoomShown> {
+        let rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+        rooms
+            .values()
+            .filter_map(|h| h.shown.lock().ok().map(|s| s.clone()))
+            .collect()
+    }
+
+    /// How many rooms there are.
+    pub fn len(&self) -> usize {
+        self.rooms.lock().map(|r| r.len()).unwrap_or(0)
+    }
+
+    /// Whether there is no room.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The channel of room `id`.
+    pub fn room(&self, id: &str) -> Option<Sender<RoomIn>> {
+        let rooms = self.rooms.lock().ok()?;
+        rooms.get(id).map(|h| h.tx.clone())
+    }
+
+    fn ruleset(&self, name: &str) -> Result<Arc<dyn RoomRuleset>, String> {
+        self.rulesets
+            .iter()
+            .find(|r| r.name() == name)
+            .cloned()
+            .ok_or_else(|| {
+                let shown: String = name.chars().take(40).filter(|c| !c.is_control()).collect();
+                format!(
+                    "unknown ruleset {shown:?} (this server has {})",
+                    self.ruleset_names().join(", ")
+                )
+            })
+    }
+
+    /// Make a room; its id, or why not.
+    pub async fn create(&self, c: Create) -> Result<String, String> {
+        if self.len() >= MAX_ROOMS {
+            return Err(format!("the server holds {MAX_ROOMS} rooms, its most"));
+        }
+        let ruleset = self.ruleset(&c.ruleset)?;
+        let range = ruleset.seat_range();
+        if !range.contains(&c.seats.len()) {
+            return Err(format!(
+                "seats: {} seat(s); {} is for {} to {}",
+                c.seats.len(),
+                ruleset.name(),
+                range.start(),
+                range.end()
+            ));
+        }
+        let mut seats = Vec::new();
+        for (i, kind) in c.seats.iter().enumerate() {
+            let kind = match kind.as_str() {
+                "person" | "open" => "person".to_string(),
+                k => match k.strip_prefix("bot:") {
+                    Some(spec) => {
+                        if let Some(p) = ruleset.bot_problem(spec) {
+                            return Err(format!("seats[{i}]: {p}"));
+                        }
+                        k.to_string()
+                    }
+                    None => {
+                        let shown: String =
+                            k.chars().take(40).filter(|c| !c.is_control()).collect();
+                        return Err(format!(
+                            "seats[{i}]: {shown:?} is none of person, open, bot:SPEC"
+                        ));
+                    }
+                },
+            };
+            seats.push(SeatFile {
+                name: if kind == "person" {
+                    format!("Seat {}", i + 1)
+                } else {
+                    format!("Bot {}", i + 1)
+                },
+                kind,
+                token: None,
+                taken_over: false,
+            });
+        }
+        if let Some(ms) = c.clock_ms
+            && !(100..=86_400_000).contains(&ms)
+        {
+            return Err(format!(
+                "clock_ms: {ms}; give milliseconds from 100 to 86400000"
+            ));
+        }
+        let takeover_s = c.takeover_s.unwrap_or(DEFAULT_TAKEOVER_S);
+        if takeover_s > 86_400 {
+            return Err(format!(
+                "takeover_s: {takeover_s}; give at most 86400 seconds"
+            ));
+        }
+        let stand_in = c.stand_in.unwrap_or_else(|| DEFAULT_STAND_IN.into());
+        if let Some(p) = ruleset.bot_problem(&stand_in) {
+            return Err(format!("stand_in: {p}"));
+        }
+        if let Some(map) = &c.map
+            && map.len() > MAX_MAP_BYTES
+        {
+            return Err(format!("map: {} bytes; at most {MAX_MAP_BYTES}", map.len()));
+        }
+        let seed = match c.seed {
+            Some(s) if s > MAX_SEED => return Err(format!("seed: {s} is larger than {MAX_SEED}")),
+            Some(s) => s,
+            None => OsRng.next_u64() & MAX_SEED,
+        };
+        let infos: Vec<SeatInfo> = seats
+            .iter()
+            .map(|s| SeatInfo {
+                name: s.name.clone(),
+                player: if s.kind == "person" {
+                    "human".into()
+                } else {
+                    s.kind.clone()
+                },
+            })
+            .collect();
+        let started = seats.iter().all(|s| s.kind != "person");
+        let id = random_id(8);
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let options = c.options.clone();
+        let map = c.map.clone();
+        let made = move || {
+            ruleset
+                .start(&options, map.as_deref(), infos, seed)
+                .map(|game| (ruleset.name(), game))
+        };
+        self.spawn(
+            id.clone(),
+            made,
+            seats,
+            (c.clock_ms, takeover_s, stand_in, started),
+            reply,
+        )?;
+        self.settle(&id, answer).await.map(|()| id)
+    }
+
+    /// Start a room's thread; the game is made on it (`made`), and
+    /// `reply` hears whether that worked.
+    fn spawn(
+        &self,
+        id: String,
+        made: impl FnOnce() -> Result<(&'static str, Box<dyn super::dyn_game::RoomGame>), String>
+        + Send
+        + 'static,
+        seats: Vec<SeatFile>,
+        (clock_ms, takeover_s, stand_in, started): (Option<u64>, u64, String, bool),
+        reply: tokio::sync::oneshot::Sender<Result<(), String>>,
+    ) -> Result<(), String> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let shown = Arc::new(Mutex::new(RoomShown {
+            room: id.clone(),
+            ruleset: String::new(),
+            phase: "waiting",
+            seats: Vec::new(),
+            state: 0,
+            watchers: 0,
+        }));
+        let dir = self.dir.clone();
+        let room_id = id.clone();
+        let room_shown = shown.clone();
+        let rooms_tx = tx.clone();
+        std::thread::Builder::new()
+            .name(format!("room-{id}"))
+            .stack_size(8 << 20)
+            .spawn(move || {
+                let (ruleset, game) = match made() {
+                    Ok(g) => g,
+                    Err(e) => {
+                        reply.send(Err(e)).ok();
+                        return;
+                    }
+                };
+                let room = Room::new(RoomSetup {
+                    id: room_id,
+                    ruleset,
+                    game,
+                    seats,
+                    clock_ms,
+                    takeover_s,
+                    stand_in,
+                    started,
+                    dir,
+                    shown: room_shown,
+                });
+                reply.send(Ok(())).ok();
+                drop(rooms_tx);
+                room.run(rx);
+            })
+            .map_err(|e| format!("cannot start the room: {e}"))?;
+        let mut rooms = self.rooms.lock().map_err(|_| "the rooms are unreadable")?;
+        rooms.insert(id, Handle { tx, shown });
+        Ok(())
+    }
+
+    /// Resume every room of the rooms folder; a line for each one that
+    /// cannot be resumed.
+    pub async fn resume_all(&self) -> (usize, Vec<String>) {
+        let Some(dir) = &self.dir else {
+            return (0, Vec::new());
+        };
+        let (files, mut problems) = super::store::load_all(dir);
+        let mut resumed = 0;
+        for file in files {
+            let name = format!("{}.json", file.room);
+            match self.resume(file).await {
+                Ok(()) => resumed += 1,
+                Err(e) => problems.push(format!("{name}: {e}")),
+            }
+        }
+        (resumed, problems)
+    }
+
+    async fn resume(&self, file: RoomFile) -> Result<(), String> {
+        let ruleset = self.ruleset(&file.record.ruleset)?;
+        if file.seats.len() != file.record.seats.len() {
+            return Err("its seats and its record's seats differ".into());
+        }
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let record = file.record.clone();
+        let made = move || ruleset.resume(&record).map(|game| (ruleset.name(), game));
+        self.spawn(
+            file.room.clone(),
+            made,
+            file.seats,
+            (file.clock_ms, file.takeover_s, file.stand_in, file.started),
+            reply,
+        )?;
+        self.settle(&file.room, answer).await
+    }
+
+    /// Wait for a room's thread to say whether its game started; a room
+    /// that did not start is forgotten.
+    async fn settle(
+        &self,
+        id: &str,
+        answer: tokio::sync::oneshot::Receiver<Result<(), String>>,
+    ) -> Result<(), String> {
+        let result = answer
+            .await
+            .unwrap_or_else(|_| Err("the room could not start".to_string()));
+        if result.is_err()
+            && let Ok(mut rooms) = self.rooms.lock()
+        {
+            rooms.remove(id);
+        }
+        result
+    }
+}
