@@ -52,7 +52,16 @@ fn harbour_name(h: Harbour) -> String {
 /// A compass word as the first part of a compound (`north-east`,
 /// `Nordost`).
 fn compass(key: &str) -> String {
-    t(&format!("cg-compass-{key}"))
+    t(match key {
+        "n" => "cg-compass-n",
+        "ne" => "cg-compass-ne",
+        "e" => "cg-compass-e",
+        "se" => "cg-compass-se",
+        "s" => "cg-compass-s",
+        "sw" => "cg-compass-sw",
+        "w" => "cg-compass-w",
+        _ => "cg-compass-nw",
+    })
 }
 
 fn corner_dir_key(d: CornerDir) -> &'static str {
