@@ -47,8 +47,9 @@ pub struct BenchArgs {
     pub list: bool,
     /// Play the games `tabula play --seats SPECS` plays instead (the same
     /// game and bot seeds, bots choosing from their views) with no record
-    /// (star-tigris): side by side with `tabula play`, what recording
-    /// costs. `--games` defaults to 1000.
+    /// (star-tigris, catan, vector, domains): side by side with `tabula
+    /// play`, what recording costs. `--games` defaults to 1000 (vector
+    /// 10000).
     #[arg(long, value_name = "SPECS", value_delimiter = ',')]
     pub bots: Option<Vec<String>>,
     /// The ruleset's options as JSON (catan, e.g.

@@ -134,6 +134,16 @@ impl CliRuleset for CatanCli {
         if let Some(spec) = &args.bot {
             return bench_bot(args, &o, spec);
         }
+        if let Some(specs) = &args.bots {
+            return crate::bench_unrecorded::run::<Catan>(
+                &o,
+                <Catan as tabula_engine::Ruleset>::default_map(),
+                specs,
+                args.games.unwrap_or(1000),
+                args.seed,
+                args.json,
+            );
+        }
         let board = CheckedBoard::from_text(STANDARD_BOARD)
             .map_err(|_| Failure::Input("the standard board does not check".into()))?;
         let games = args.games.unwrap_or(1000);
