@@ -289,7 +289,7 @@ fn fill_hidden(g: &mut Catan, view: &View, rng: &mut GameRng) -> Result<(), Stri
             return Err("the view's hand counts do not add up".into());
         }
         // Progress cards: per deck, the unseen ones are in other hands and the deck.
-        let mut pool = progress_composition(&g);
+        let mut pool = progress_composition(g);
         for p in &g.players {
             for c in p.progress.iter().chain(&p.shown) {
                 if !remove_one(&mut pool[c.track().index()], c) {
