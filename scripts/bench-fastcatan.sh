@@ -15,11 +15,10 @@
 # actions. Driving the core from C++ leaves out the Python binding's cost,
 # which would otherwise dominate.
 #
-# Tabula: `tabula bench --ruleset catan` with the same game; it reports
-# wall seconds for the games as listed and checked, and the script turns
-# the checked figure into games per CPU-second with the process's share of
-# the core (user+sys over wall, from /usr/bin/time). The two run in turn,
-# ROUNDS times, pinned to core 0.
+# Tabula: `tabula bench --ruleset catan --json` with the same game; it
+# reports games per CPU-second of its process for the games as listed
+# (actions applied from the legal list) and checked (every action through
+# `Game::apply`). The two run in turn, ROUNDS times, pinned to core 0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games="${1:-4000}"
@@ -47,25 +46,20 @@ for round in $(seq 1 "$rounds"); do
   fc=$(taskset -c 0 "$bin" "$games")
   fc_rate=$(sed -E 's/.*games_per_cpu_second=([0-9.]+).*/\1/' <<<"$fc")
   echo "fastcatan $version, round $round: $fc"
-  out=$(mktemp)
-  /usr/bin/time -f '%e %U %S' -o "$out.time" taskset -c 0 target/release/tabula bench \
-    --ruleset catan --seats 4 --games "$games" --options "$options" --json >"$out"
-  read -r wall user sys <"$out.time"
-  tabula=$(python3 - "$out" "$wall" "$user" "$sys" "$fc_rate" <<'PY'
+  line=$(taskset -c 0 target/release/tabula bench --ruleset catan --seats 4 \
+    --games "$games" --options "$options" --json)
+  read -r listed checked actions ratio_listed ratio_checked < <(python3 - "$line" "$fc_rate" <<'PY'
 import json, sys
-r = json.load(open(sys.argv[1]))
-wall, user, sys_, fc = map(float, sys.argv[2:6])
-share = (user + sys_) / wall
-listed = r["games_per_second"] / share
-checked = r["checked_games_per_second"] / share
-print(f"{listed:.1f} {checked:.1f} {r['actions_per_game']:.1f} {share:.2f} "
+r = json.loads(sys.argv[1])
+fc = float(sys.argv[2])
+listed = r["games_per_cpu_second"]
+checked = r["checked_games_per_cpu_second"]
+print(f"{listed:.1f} {checked:.1f} {r['actions_per_game']:.1f} "
       f"{listed / fc:.2f} {checked / fc:.2f}")
 PY
 )
-  read -r listed checked actions share ratio_listed ratio_checked <<<"$tabula"
   echo "tabula, round $round: games_per_cpu_second as listed=$listed checked=$checked" \
-    "actions_per_game=$actions cpu_share=$share"
+    "actions_per_game=$actions"
   echo "ratio tabula/fastcatan, round $round: as listed ${ratio_listed}x, checked ${ratio_checked}x"
-  rm -f "$out" "$out.time"
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
