@@ -259,6 +259,7 @@ fn play_game<G: Ruleset + Determinize + Evaluate + 'static>(
         })
         .collect::<Result<_, String>>()?;
     let mut times = vec![(0u64, 0f64, 0f64); seats];
+    let mut views = crate::play::SeatViews::<G>::new(seats);
     let mut step = 0;
     loop {
         let seat = match game.to_move() {
@@ -272,7 +273,7 @@ fn play_game<G: Ruleset + Determinize + Evaluate + 'static>(
                 "the game did not end within {MAX_GAME_ACTIONS} actions"
             ));
         }
-        let view = game.player_view(seat);
+        let view = views.of(&game, seat);
         let t0 = Instant::now();
         let action = bots[seat as usize]
             .choose(&view, seat)

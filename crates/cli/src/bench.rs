@@ -47,8 +47,9 @@ pub struct BenchArgs {
     pub list: bool,
     /// Play the games `tabula play --seats SPECS` plays instead (the same
     /// game and bot seeds, bots choosing from their views) with no record
-    /// (star-tigris): side by side with `tabula play`, what recording
-    /// costs. `--games` defaults to 1000.
+    /// (star-tigris, catan, vector, domains): side by side with `tabula
+    /// play`, what recording costs. `--games` defaults to 1000 (vector
+    /// 10000).
     #[arg(long, value_name = "SPECS", value_delimiter = ',')]
     pub bots: Option<Vec<String>>,
     /// The ruleset's options as JSON (catan, e.g.
@@ -207,6 +208,20 @@ pub(crate) fn run_star_tigris(args: &BenchArgs, options: &Options) -> CmdResult 
             r.state_bytes
         )
     })
+}
+
+/// The CPU time this process has used so far (user and system), in
+/// seconds, read from Linux's `/proc/self/stat` (in ticks of 1/100 s, the
+/// kernel's fixed unit there); `None` where that file is missing or unread.
+pub(crate) fn process_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the program's name (in parentheses, maybe with
+    // spaces) start with field 3; utime and stime are fields 14 and 15.
+    let rest = text.get(text.rfind(')')? + 1..)?;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let user: u64 = fields.get(11)?.parse().ok()?;
+    let system: u64 = fields.get(12)?.parse().ok()?;
+    Some((user + system) as f64 / 100.0)
 }
 
 /// Print a benchmark's result: one JSON object with `json`, else the

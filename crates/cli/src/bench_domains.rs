@@ -36,6 +36,16 @@ pub fn run(args: &BenchArgs) -> CmdResult {
             args.seats
         )));
     }
+    if let Some(specs) = &args.bots {
+        return crate::bench_unrecorded::run::<Domains>(
+            &tabula_domains::Options::default(),
+            <Domains as tabula_engine::Ruleset>::default_map(),
+            specs,
+            args.games.unwrap_or(1000),
+            args.seed,
+            args.json,
+        );
+    }
     let spec = args.bot.clone().unwrap_or_else(|| "demo".into());
     bot_from_spec_with::<Domains>(&spec, 0, domains_bot)
         .map_err(|e| Failure::Usage(format!("--bot: {}", with_own_names(e, BOT_NAMES))))?;

@@ -10,7 +10,7 @@ use tabula_ai::{Bot, bot_from_spec, bot_seed};
 use tabula_engine::{Determinize, Evaluate, Ruleset, ToMove, settle_chance};
 
 use crate::failure::{CmdResult, Failure};
-use crate::play::MAX_GAME_ACTIONS;
+use crate::play::{MAX_GAME_ACTIONS, SeatViews};
 
 /// What the benchmark measured.
 #[derive(Serialize, Debug)]
@@ -37,6 +37,7 @@ fn play_one<G: Ruleset + Determinize + Evaluate + 'static>(
         .enumerate()
         .map(|(i, spec)| bot_from_spec::<G>(spec, bot_seed(seed, i)))
         .collect::<Result<Vec<Box<dyn Bot<G>>>, String>>()?;
+    let mut views = SeatViews::<G>::new(specs.len());
     let mut actions = 0;
     loop {
         let seat = match game.to_move() {
@@ -53,7 +54,7 @@ fn play_one<G: Ruleset + Determinize + Evaluate + 'static>(
         let bot = bots
             .get_mut(seat as usize)
             .ok_or_else(|| format!("step {actions}: seat {seat} has no bot"))?;
-        let view = game.player_view(seat);
+        let view = views.of(&game, seat);
         let action = bot
             .choose(&view, seat)
             .ok_or_else(|| format!("step {actions}: no action for seat {seat}"))?;

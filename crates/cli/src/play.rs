@@ -235,6 +235,7 @@ fn play_any_game<G: Ruleset + Determinize + Evaluate + 'static>(
         .enumerate()
         .map(|(i, spec)| bot_from_spec_with::<G>(spec, bot_seed(seed, i), own))
         .collect::<Result<Vec<Box<dyn Bot<G>>>, String>>()?;
+    let mut views = SeatViews::<G>::new(specs.len());
     loop {
         let step = m.actions_played();
         let seat = match m.game().to_move() {
@@ -251,7 +252,7 @@ fn play_any_game<G: Ruleset + Determinize + Evaluate + 'static>(
         let bot = bots
             .get_mut(seat as usize)
             .ok_or_else(|| format!("step {step}: seat {seat} has no bot"))?;
-        let view = m.game().player_view(seat);
+        let view = views.of(m.game(), seat);
         let action = bot.choose(&view, seat).ok_or_else(|| {
             format!(
                 "step {step}: bot {} found no action for seat {seat}",
@@ -271,6 +272,29 @@ pub fn run(args: &PlayArgs) -> CmdResult {
 }
 
 pub use tabula_ai::bot_seed;
+
+/// Views kept between decisions, one per seat: refreshed in place
+/// ([`Game::write_view`]) rather than copied anew for every decision.
+pub(crate) struct SeatViews<G: Game>(Vec<Option<G::View>>);
+
+impl<G: Game> SeatViews<G> {
+    /// No view kept yet, for `seats` seats.
+    pub(crate) fn new(seats: usize) -> Self {
+        SeatViews((0..seats).map(|_| None).collect())
+    }
+
+    /// `seat`'s view of `game` now (a seat past the table gets a fresh one).
+    pub(crate) fn of(&mut self, game: &G, seat: Seat) -> std::borrow::Cow<'_, G::View> {
+        match self.0.get_mut(seat as usize) {
+            Some(Some(view)) => {
+                game.write_view(seat, view);
+                std::borrow::Cow::Borrowed(view)
+            }
+            Some(slot) => std::borrow::Cow::Borrowed(slot.insert(game.player_view(seat))),
+            None => std::borrow::Cow::Owned(game.player_view(seat)),
+        }
+    }
+}
 
 /// Check the seats: a count the ruleset allows and bot specs it knows.
 pub fn check_seats<G: Ruleset + Determinize + Evaluate + 'static>(specs: &[String]) -> CmdResult {
@@ -436,6 +460,7 @@ fn play_game(
         .enumerate()
         .map(|(i, spec)| bot_from_spec::<StarTigris>(spec, bot_seed(seed, i)))
         .collect::<Result<Vec<Box<dyn Bot<StarTigris>>>, String>>()?;
+    let mut views = SeatViews::<StarTigris>::new(specs.len());
     loop {
         let step = m.actions_played();
         let seat = match m.game().to_move() {
@@ -454,7 +479,7 @@ fn play_game(
         let bot = bots
             .get_mut(seat as usize)
             .ok_or_else(|| format!("step {step}: seat {seat} has no bot"))?;
-        let view = m.game().player_view(seat);
+        let view = views.of(m.game(), seat);
         let action = bot.choose(&view, seat).ok_or_else(|| {
             format!(
                 "step {step}: bot {} found no action for seat {seat}",

@@ -1119,3 +1119,39 @@ fn domains_bench_times_bots_and_engine() {
     let bad = tabula(&["bench", "--ruleset", "domains", "--bot", "nobody"]);
     assert_eq!(bad.code, 2);
 }
+
+/// `tabula bench --bots` plays, for Catan and Vector too, the games `tabula
+/// play` plays between the same bots (the same actions), with no record.
+#[test]
+fn bench_bots_plays_the_games_play_plays_in_catan_and_vector() {
+    let base = r#"{"cities_and_knights":false,"trades_between_players":false}"#;
+    for (ruleset, seats, options) in [
+        ("catan", "random,random,random", Some(base)),
+        ("vector", "random,random,random,random", None),
+    ] {
+        let mut play_args = vec!["play", "--ruleset", ruleset, "--seats", seats];
+        let mut bench_args = vec!["bench", "--ruleset", ruleset, "--bots", seats];
+        let n = seats.split(',').count().to_string();
+        bench_args.extend(["--seats", n.as_str()]);
+        if let Some(o) = options {
+            play_args.extend(["--options", o]);
+            bench_args.extend(["--options", o]);
+        }
+        play_args.extend(["--games", "2", "--seed", "5"]);
+        bench_args.extend(["--games", "2", "--seed", "5", "--json"]);
+        let play = tabula(&play_args);
+        assert_eq!(play.code, 0, "{ruleset}: {}", play.stderr);
+        let played: u64 = play
+            .stdout
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|v| v["actions"].as_u64())
+            .sum();
+        let r = tabula(&bench_args);
+        assert_eq!(r.code, 0, "{ruleset}: {}", r.stderr);
+        let b: Value = serde_json::from_str(&r.stdout).unwrap();
+        assert_eq!(b["ruleset"], ruleset);
+        assert_eq!(b["games"], 2);
+        assert_eq!(b["actions"].as_u64(), Some(played), "{ruleset}");
+    }
+}

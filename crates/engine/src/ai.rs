@@ -22,6 +22,21 @@ pub trait Determinize: Game + Sized {
     /// produced (for instance a view read from an untrusted page), never
     /// panics.
     fn determinize(view: &Self::View, rng: &mut GameRng) -> Result<Self, String>;
+
+    /// [`Determinize::determinize`] into `out`, a state of any earlier
+    /// game kept for this: afterwards `out` is what `determinize` would
+    /// have returned with the same `rng` (drawn the same way). Bots that
+    /// determinize once per decision keep one state and pass it here, so a
+    /// ruleset may override this to reuse the state's storage. On an error
+    /// `out` may hold anything a later call can overwrite.
+    fn determinize_into(
+        view: &Self::View,
+        rng: &mut GameRng,
+        out: &mut Self,
+    ) -> Result<(), String> {
+        *out = Self::determinize(view, rng)?;
+        Ok(())
+    }
 }
 
 /// A heuristic value of a state for each seat, for bots that look ahead.

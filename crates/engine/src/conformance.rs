@@ -5,6 +5,9 @@
 //!   applies (one sampled per step, plus all of them every `full_check_every` steps);
 //! - random actions that are not listed are refused with the state unchanged;
 //! - the ruleset's invariants hold (piece conservation and the like);
+//! - a view kept from step to step and refreshed with [`crate::Game::write_view`]
+//!   equals a fresh [`crate::Game::player_view`] (compared as JSON every
+//!   `full_check_every` steps);
 //! - the game ends within `max_actions`;
 //!
 //! and at the end that the record, written to JSON and read back, replays
@@ -106,6 +109,7 @@ fn play_one<G: Conformance>(
         Match::<G>::new(&options, cfg.map.as_deref(), infos, seed).map_err(|e| e.to_string())?;
     let mut rng = GameRng::seeded(seed ^ 0x5eed);
     let mut step = 0;
+    let mut kept: Option<G::View> = None;
     m.game()
         .check_invariants()
         .map_err(|e| format!("at the start: {e}"))?;
@@ -164,7 +168,18 @@ fn play_one<G: Conformance>(
                 return Err(format!("step {step}: seat {other} acted out of turn"));
             }
         }
+        match &mut kept {
+            Some(view) => game.write_view(seat, view),
+            None => kept = Some(game.player_view(seat)),
+        }
         if cfg.full_check_every > 0 && step % cfg.full_check_every == 0 {
+            let fresh = serde_json::to_value(game.player_view(seat)).map_err(|e| e.to_string())?;
+            let written = serde_json::to_value(&kept).map_err(|e| e.to_string())?;
+            if written != fresh {
+                return Err(format!(
+                    "step {step}: the view refreshed by write_view differs from player_view"
+                ));
+            }
             for a in &legal {
                 let mut copy = game.clone();
                 copy.apply(seat, a)

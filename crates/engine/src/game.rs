@@ -112,6 +112,16 @@ pub trait Game: Clone {
         None
     }
 
+    /// Write `seat`'s [`Game::player_view`] into `view`, which holds an
+    /// earlier view (of any seat, of this game or another): afterwards
+    /// `view` equals `self.player_view(seat)`. Loops that ask bots for many
+    /// decisions keep one view per seat and refresh it, so a ruleset may
+    /// override this to reuse the view's storage instead of allocating a
+    /// new copy per decision.
+    fn write_view(&self, seat: Seat, view: &mut Self::View) {
+        *view = self.player_view(seat);
+    }
+
     /// A hash of the whole state (including the RNG) that is stable across
     /// platforms and runs.
     fn state_hash(&self) -> StateHash;

@@ -257,6 +257,10 @@ impl Game for Catan {
         View::of(self, seat)
     }
 
+    fn write_view(&self, seat: Seat, view: &mut View) {
+        view.write(self, seat);
+    }
+
     fn state_hash(&self) -> StateHash {
         let mut h = StateHasher::new();
         h.u32(self.turn).u8(self.current).u8(self.phase as u8);

@@ -15,6 +15,7 @@ pub mod board_rules;
 pub mod cards;
 pub mod conformance;
 pub mod contract;
+pub mod copy;
 pub mod eval;
 pub mod events;
 pub mod fuzzing;

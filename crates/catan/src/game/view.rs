@@ -58,16 +58,47 @@ pub struct View {
 impl View {
     /// What `seat` sees of `game`.
     pub fn of(game: &Catan, seat: Seat) -> View {
-        let mut state = game.clone();
+        let mut view = View {
+            seat,
+            state: game.clone(),
+            backs: Vec::with_capacity(game.seat_count()),
+            deck_sizes: [0; 3],
+            dev_deck_size: 0,
+            topo: OnceLock::new(),
+        };
+        view.hide(game);
+        view
+    }
+
+    /// Make `self` what `seat` sees of `game` (equal to [`View::of`]),
+    /// reusing the storage of the view it held before.
+    pub fn write(&mut self, game: &Catan, seat: Seat) {
+        self.seat = seat;
+        self.state.copy_from(game);
+        self.hide(game);
+    }
+
+    /// With `self.state` a copy of `game` and `self.seat` set: remove what
+    /// the seat may not see and fill in the rest of the view.
+    fn hide(&mut self, game: &Catan) {
+        let seat = self.seat;
+        let state = &mut self.state;
         state.rng = GameRng::seeded(0);
         let (hand_shown, progress_shown) = shown_to(game, seat);
-        let mut backs = Vec::with_capacity(game.seat_count());
-        for (s, p) in state.players.iter_mut().enumerate() {
+        let backs = &mut self.backs;
+        backs.truncate(game.seat_count());
+        backs.resize_with(game.seat_count(), Backs::default);
+        for (s, (p, b)) in state.players.iter_mut().zip(backs.iter_mut()).enumerate() {
+            let mut dev_bought = std::mem::take(&mut b.dev_bought);
+            dev_bought.clear();
             if s == seat as usize {
-                backs.push(Backs::default());
+                *b = Backs {
+                    dev_bought,
+                    ..Backs::default()
+                };
                 continue;
             }
-            let mut b = Backs {
+            *b = Backs {
                 resources: Card::RESOURCES
                     .iter()
                     .map(|c| u32::from(p.hand.get(*c)))
@@ -78,12 +109,13 @@ impl View {
                     .sum(),
                 hand_shown: hand_shown == Some(s as Seat),
                 progress_shown: progress_shown == Some(s as Seat),
+                dev_bought,
                 ..Backs::default()
             };
             for c in &p.progress {
                 b.progress[c.track().index()] += 1;
             }
-            b.dev_bought = p.dev.iter().map(|(_, t)| *t).collect();
+            b.dev_bought.extend(p.dev.iter().map(|(_, t)| *t));
             if !b.hand_shown {
                 p.hand = Hand::EMPTY;
             }
@@ -91,13 +123,12 @@ impl View {
                 p.progress.clear();
             }
             p.dev.clear();
-            backs.push(b);
         }
-        let deck_sizes = [0, 1, 2].map(|t| state.decks[t].len() as u8);
+        self.deck_sizes = [0, 1, 2].map(|t| state.decks[t].len() as u8);
         for d in &mut state.decks {
             d.clear();
         }
-        let dev_deck_size = state.dev_deck.len() as u8;
+        self.dev_deck_size = state.dev_deck.len() as u8;
         state.dev_deck.clear();
         // Secret answers of other seats.
         if let Some(step) = state.steps.last_mut() {
@@ -124,14 +155,7 @@ impl View {
         }
         let topo = OnceLock::new();
         let _ = topo.set(game.topo.clone());
-        View {
-            seat,
-            state,
-            backs,
-            deck_sizes,
-            dev_deck_size,
-            topo,
-        }
+        self.topo = topo;
     }
 
     /// The board, numbered (rebuilt once when the view was read from JSON).
@@ -198,6 +222,20 @@ fn remove_one<T: PartialEq>(v: &mut Vec<T>, x: &T) -> bool {
 impl Determinize for Catan {
     fn determinize(view: &View, rng: &mut GameRng) -> Result<Catan, String> {
         let mut g = view.state.clone();
+        fill_hidden(&mut g, view, rng)?;
+        Ok(g)
+    }
+
+    fn determinize_into(view: &View, rng: &mut GameRng, out: &mut Catan) -> Result<(), String> {
+        out.copy_from(&view.state);
+        fill_hidden(out, view, rng)
+    }
+}
+
+/// With `g` a copy of the view's state: deal the hidden cards (see
+/// [`Determinize::determinize`]).
+fn fill_hidden(g: &mut Catan, view: &View, rng: &mut GameRng) -> Result<(), String> {
+    {
         let n = g.seat_count();
         if n > MAX_SEATS || view.backs.len() != n || view.seat as usize >= n {
             return Err("the view's seats do not match its game".into());
@@ -251,7 +289,7 @@ impl Determinize for Catan {
             return Err("the view's hand counts do not add up".into());
         }
         // Progress cards: per deck, the unseen ones are in other hands and the deck.
-        let mut pool = progress_composition(&g);
+        let mut pool = progress_composition(g);
         for p in &g.players {
             for c in p.progress.iter().chain(&p.shown) {
                 if !remove_one(&mut pool[c.track().index()], c) {
@@ -324,6 +362,6 @@ impl Determinize for Catan {
                 }
             }
         }
-        Ok(g)
+        Ok(())
     }
 }

@@ -68,6 +68,12 @@ struct CatanBench {
     micros_per_action: f64,
     checked_seconds: f64,
     checked_games_per_second: f64,
+    /// Games per CPU-second of this process, as listed and checked, where
+    /// the system tells the CPU time (Linux).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    games_per_cpu_second: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checked_games_per_cpu_second: Option<f64>,
 }
 
 impl CliRuleset for CatanCli {
@@ -141,6 +147,16 @@ impl CliRuleset for CatanCli {
         if let Some(spec) = &args.bot {
             return bench_bot(args, &o, spec);
         }
+        if let Some(specs) = &args.bots {
+            return crate::bench_unrecorded::run::<Catan>(
+                &o,
+                <Catan as tabula_engine::Ruleset>::default_map(),
+                specs,
+                args.games.unwrap_or(1000),
+                args.seed,
+                args.json,
+            );
+        }
         let board = CheckedBoard::from_text(STANDARD_BOARD)
             .map_err(|_| Failure::Input("the standard board does not check".into()))?;
         let games = args.games.unwrap_or(1000);
@@ -154,8 +170,15 @@ impl CliRuleset for CatanCli {
             }
             Ok((actions, start.elapsed().as_secs_f64()))
         };
+        let cpu0 = crate::bench::process_cpu_seconds();
         let (actions, seconds) = time(false)?;
+        let cpu1 = crate::bench::process_cpu_seconds();
         let (checked_actions, checked_seconds) = time(true)?;
+        let cpu2 = crate::bench::process_cpu_seconds();
+        let per_cpu = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (Some(a), Some(b)) if b > a => Some(games as f64 / (b - a)),
+            _ => None,
+        };
         if checked_actions != actions {
             return Err(Failure::Input(
                 "the checked and unchecked games differ: a listed action was refused".into(),
@@ -174,6 +197,8 @@ impl CliRuleset for CatanCli {
             micros_per_action: seconds * 1e6 / actions.max(1) as f64,
             checked_seconds,
             checked_games_per_second: games as f64 / checked_seconds,
+            games_per_cpu_second: per_cpu(cpu0, cpu1),
+            checked_games_per_cpu_second: per_cpu(cpu1, cpu2),
         };
         crate::bench::report(args.json, &r, || {
             format!(

@@ -121,6 +121,16 @@ impl CliRuleset for VectorCli {
                 "--bot: the bot benchmark serves star-tigris and catan; for vector use tabula arena".into(),
             ));
         }
+        if let Some(specs) = &args.bots {
+            return crate::bench_unrecorded::run::<Vector>(
+                &o,
+                <Vector as tabula_engine::Ruleset>::default_map(),
+                specs,
+                args.games.unwrap_or(10_000),
+                args.seed,
+                args.json,
+            );
+        }
         let games = args.games.unwrap_or(100_000);
         let start = Instant::now();
         let mut actions = 0u64;
