@@ -519,7 +519,7 @@ mod tests {
             leader: None,
             held: false,
         };
-        assert_eq!(cell(&names, at, &open), "B6: open space.");
+        assert_eq!(cell(&names, at, &open), "B6: open cell.");
         let robot = CellView {
             uninhabitable: true,
             colony: Some(Kind::Mining),
@@ -528,7 +528,7 @@ mod tests {
         };
         assert_eq!(
             cell(&names, at, &robot),
-            "B6: uninhabitable space (only mining robots settle here); a mining robot colony; an alien artifact (★)."
+            "B6: uninhabitable cell (only mining robots settle here); a mining robot colony; an alien artifact (★)."
         );
         let leader = CellView {
             leader: Some((1, Kind::Merchant)),
@@ -536,7 +536,7 @@ mod tests {
         };
         assert_eq!(
             cell(&names, at, &leader),
-            "B6: open space; Bo's merchant leader."
+            "B6: open cell; Bo's merchant leader."
         );
     }
 
