@@ -132,6 +132,22 @@ pub fn cell(
     parts.join("; ") + "."
 }
 
+/// What left a cell since the viewer's last order (`was`: the pieces
+/// that left): “Lost since your last order: Bo's settler leader.”
+pub fn lost(names: &[String], was: &tabula_star_tigris::view::CellView) -> String {
+    let mut parts = Vec::new();
+    if let Some(k) = was.colony {
+        parts.push(tf("cell-colony", &[("colony", &word("colony", k))]));
+    }
+    if let Some((owner, k)) = was.leader {
+        parts.push(tf(
+            "cell-leader",
+            &[("who", name(names, owner)), ("leader", &word("leader", k))],
+        ));
+    }
+    tf("cell-lost", &[("what", &parts.join("; "))])
+}
+
 /// What a seat did.
 pub fn action(names: &[String], seat: u8, a: &Action) -> String {
     let who = name(names, seat);

@@ -373,11 +373,23 @@ fn panel_content(app: &App) -> El {
     if let Some((at, i)) = at.and_then(|p| g.index(p).map(|i| (p, i))) {
         let view = g.player_view(app.shown_seat().unwrap_or(0));
         if let Some(c) = view.cells.get(i) {
+            let mut said = crate::describe::cell(names, at, c);
+            // What was lost there since the person's last order.
+            let lost = app.vanished.iter().find(|v| {
+                v.at == at
+                    && app.shown_seat().is_none_or(|s| v.for_seat(s))
+                    && c.colony.is_none()
+                    && c.leader.is_none()
+                    && !c.destroyed
+            });
+            if let Some(v) = lost {
+                said = format!("{said} {}", crate::describe::lost(names, &v.was));
+            }
             root = root.child(
                 el("p")
                     .class("cell-info")
                     .attr("id", "cell-info")
-                    .text(&crate::describe::cell(names, at, c)),
+                    .text(&said),
             );
         }
     }

@@ -116,7 +116,7 @@ const FLAW_INK: &str = "#a00000";
 
 /// Where a problem's badge sits on its square, from the square's centre,
 /// and its radius, all in squares.
-pub const FLAW_BADGE: (f64, f64, f64) = (0.28, -0.28, 0.27);
+pub const FLAW_BADGE: (f64, f64, f64) = (0.27, -0.27, 0.3);
 
 /// A problem's badge: a white "!" on a dark red disc ringed in white.
 fn problem_badge(ctx: &Ctx, x: f64, y: f64, r: f64) {

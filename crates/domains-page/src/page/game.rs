@@ -400,7 +400,11 @@ pub fn start(
         }
     }
     .to_string();
-    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    let names: Vec<String> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| shown_name(&s.name, i))
+        .collect();
     with_page(|p| {
         p.running = Some(Running {
             id,
