@@ -49,14 +49,19 @@ pub fn default_name(seat: usize) -> String {
 /// one, in the page's language (`Violet`, `Violett`; a page with more
 /// than four seats numbers the rest as [`default_name`] does).
 pub fn colour_name(seat: usize) -> String {
-    let key = format!("default-colour-{}", seat + 1);
-    let words = crate::i18n::t(&key);
-    if words == key {
-        default_name(seat)
-    } else {
-        words
+    match COLOUR_NAMES.get(seat) {
+        Some(key) => crate::i18n::t(key),
+        None => default_name(seat),
     }
 }
+
+/// The catalogue's keys of the colour names, seat by seat.
+const COLOUR_NAMES: [&str; 4] = [
+    "default-colour-1",
+    "default-colour-2",
+    "default-colour-3",
+    "default-colour-4",
+];
 
 /// A seat's name as the page says it: a default name given in either
 /// language (`Player 1`, `You`, `Violet` on a German page) in the page's
@@ -64,7 +69,6 @@ pub fn colour_name(seat: usize) -> String {
 pub fn shown_name(name: &str, seat: usize) -> String {
     use crate::i18n::{Lang, fill, t, t_in};
     let n = (seat + 1).to_string();
-    let colour = format!("default-colour-{n}");
     let given_as = |key: &str, args: &[(&str, &str)]| {
         [Lang::En, Lang::De]
             .into_iter()
@@ -74,7 +78,7 @@ pub fn shown_name(name: &str, seat: usize) -> String {
         default_name(seat)
     } else if given_as("default-you", &[]) {
         t("default-you")
-    } else if given_as(&colour, &[]) {
+    } else if COLOUR_NAMES.get(seat).is_some_and(|key| given_as(key, &[])) {
         colour_name(seat)
     } else {
         name.to_string()
