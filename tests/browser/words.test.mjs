@@ -95,6 +95,8 @@ test('Vector: a default name is said once and in the page\'s language; one squar
   await german(page);
   await page.waitForSelector('body[data-screen="over"]');
   assert.equal((await page.textContent('#scores tr[data-seat="N"] td:first-child')).trim(), 'NNord');
+  // A seat's letter is German too: O for Ost (issue 43, item 14).
+  assert.equal((await page.textContent('#scores tr[data-seat="E"] td:first-child')).trim(), 'OOst');
   const lastDe = await page.textContent('#last-round');
   assert.match(lastDe, /Nord: .*, 1 Feld(?!er)/, lastDe);
   // (West is West in German too.)

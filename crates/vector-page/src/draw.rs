@@ -12,7 +12,7 @@ use tabula_vector::state::{Cause, Segment};
 use tabula_vector::{Pos, Square, Vector};
 use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
-use crate::signs::{SEAT_COLOURS, letter, square_sign};
+use crate::signs::{SEAT_COLOURS, shown_letter, square_sign};
 
 /// Squares across the board.
 pub const SIDE: i8 = 21;
@@ -160,7 +160,8 @@ fn board(
         ctx.fill_rect(x, y, w, h);
         ctx.set_fill_style_str(ink);
         font(&ctx, c * 0.7, true);
-        ctx.fill_text(letter(seat), x + w / 2.0, y + h / 2.0).ok();
+        ctx.fill_text(&shown_letter(seat), x + w / 2.0, y + h / 2.0)
+            .ok();
     }
     // The squares.
     for row in 0..SIDE {
@@ -262,5 +263,5 @@ fn travel(ctx: &Ctx, layout: &Layout, s: &Segment) {
     ctx.stroke();
     ctx.set_fill_style_str(ink);
     font(ctx, c * 0.36, true);
-    ctx.fill_text(letter(s.seat), lx, ly).ok();
+    ctx.fill_text(&shown_letter(s.seat), lx, ly).ok();
 }

@@ -23,7 +23,9 @@ use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, KeyboardEv
 
 use crate::draw::{self, Layout};
 use crate::seat_bots::{self, SeatBots};
-use crate::signs::{self, SEAT_COLOURS, arrow, dir_word, letter, seat_word, team_word};
+use crate::signs::{
+    self, SEAT_COLOURS, arrow, dir_word, letter, seat_word, shown_letter, team_word,
+};
 
 /// Where the game in progress is kept.
 const GAME_KEY: &str = "tabula-vector-game";
@@ -336,7 +338,7 @@ pub(crate) fn seat_badge(seat: Seat) -> El {
         .style("background", fill)
         .style("color", ink)
         .attr("aria-hidden", "true")
-        .text(letter(seat))
+        .text(&shown_letter(seat))
 }
 
 /// Who plays a seat of a kept game, by its record's `player` and whether
