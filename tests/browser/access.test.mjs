@@ -456,7 +456,7 @@ test('the Star Tigris map editor by keyboard: the cursor\'s cell is said, and wh
     await page.focus('#board');
     await page.keyboard.press('ArrowRight');
     const first = await page.textContent('#board-say');
-    assert.match(first, /^[A-Z]+\d+: (Open space|Uninhabitable|Artifact)\.$/, first);
+    assert.match(first, /^[A-Z]+\d+: (Open cell|Uninhabitable|Artifact)\.$/, first);
     const cell = first.split(':')[0];
     // Paint it uninhabitable (key 2, Enter), step away and back: the cell says so.
     await page.keyboard.press('2');

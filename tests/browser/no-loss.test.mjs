@@ -99,7 +99,7 @@ test('Vector: a seat whose written bot failed stays with the random AI after a r
     const s = await vectorStep(page, step);
     if (s.what === 'handoff') handoffs.push(s.text);
   }
-  assert.match(await page.textContent('.bot-out'), /The bot of Thrower is out: it threw .*boom/);
+  assert.match(await page.textContent('.bot-out'), /The bot of Thrower is out: its code stopped with an error: boom \(/);
   assert.equal((await who(page, 'E')).trim(), 'AI, random');
   // The hand-off names the person in its heading, its note and its button.
   for (;;) {

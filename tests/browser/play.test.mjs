@@ -241,7 +241,7 @@ test('the board is drawn on the canvas, at a desk and on a tablet', async () => 
     const [r, g, b] = await pixel(page, 'B2', 0.5, 0.85);
     assert.ok(r > 180 && g < 90 && b < 90, `B2 is a red scientist colony: ${[r, g, b]}`);
     const open1 = await pixel(page, 'A1', 0.5, 0.5);
-    assert.deepEqual(open1.slice(0, 3), [0xee, 0xf2, 0xf7], 'A1 is open space');
+    assert.deepEqual(open1.slice(0, 3), [0xee, 0xf2, 0xf7], 'A1 is an open cell');
     const m = await pixel(page, 'E1', 0.1, 0.1);
     assert.deepEqual(m.slice(0, 3), [0xd8, 0xc7, 0xa0], 'E1 is uninhabitable');
     const width = await page.$eval('#board', (el) => el.getBoundingClientRect().width);
@@ -261,15 +261,15 @@ test('the board explains itself: a legend beside it, and the cell under the poin
   await ready(page);
   const legend = await page.$$eval('#legend li', (ls) => ls.map((l) => l.textContent));
   assert.ok(legend.length >= 10, legend.join(' | '));
-  assert.ok(legend.some((l) => /uninhabitable space: only mining robots settle here/.test(l)));
+  assert.ok(legend.some((l) => /uninhabitable cells: only mining robots settle here/.test(l)));
   assert.ok(legend.some((l) => /★alien artifact/.test(l)));
   assert.ok(await page.$eval('#legend', (d) => d.open), 'the legend is open at first');
   // The artifact colony at A1 of the small map, under the pointer.
   const c = await page.$eval('#board', (el) => ({ cell: +el.dataset.cell, ox: +el.dataset.ox, oy: +el.dataset.oy }));
   await page.mouse.move(c.ox + 0.5 * c.cell + (await page.$eval('#board', (b) => b.getBoundingClientRect().x)), c.oy + 0.5 * c.cell + (await page.$eval('#board', (b) => b.getBoundingClientRect().y)));
   await page.waitForFunction(() => document.querySelector('#cell-info')?.textContent.startsWith('A1:'));
-  assert.equal(await page.textContent('#cell-info'), 'A1: open space; a scientist colony; an alien artifact (★).');
-  assert.equal(await page.getAttribute('#board', 'title'), 'A1: open space; a scientist colony; an alien artifact (★).');
+  assert.equal(await page.textContent('#cell-info'), 'A1: open cell; a scientist colony; an alien artifact (★).');
+  assert.equal(await page.getAttribute('#board', 'title'), 'A1: open cell; a scientist colony; an alien artifact (★).');
   await page.screenshot({ path: join(artefacts, 'legend-1280x800.png') });
   assert.deepEqual(errors, []);
   await context.close();

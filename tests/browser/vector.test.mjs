@@ -374,7 +374,7 @@ test('bots written in the page: a tournament of four, one loops forever and one 
     await page.waitForSelector(`#show[data-game="${g}"]`);
     const faults = await page.textContent('#faults');
     assert.match(faults, /Looper \(\w+\) disqualified: took \d+ ms, over its 500 ms/, `game ${g + 1}: the looping bot`);
-    assert.match(faults, /Thrower \(\w+\) disqualified: failed: it threw .*boom \(line 5, column \d+\)/, `game ${g + 1}: the throwing bot`);
+    assert.match(faults, /Thrower \(\w+\) disqualified: failed: its code stopped with an error: boom \(line 5, column \d+\)/, `game ${g + 1}: the throwing bot`);
   }
   await page.screenshot({ path: join(artefacts, 'vector-bots-tournament.png') });
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-tournament')]);
@@ -402,7 +402,7 @@ test('a game with bots written in the page: one plays, one that throws hands its
   // The saved bots are offered for the seats at once.
   await startGame(page, { who: ['saved:0', 'saved:1', 'random', 'random'], rounds: 3 });
   await page.waitForSelector('body[data-screen="over"]', { timeout: 60000 });
-  assert.match(await page.textContent('#panel'), /The bot of Thrower is out: it threw .*boom \(line 5, column \d+\)\. The random AI plays the seat from now on\./);
+  assert.match(await page.textContent('#panel'), /The bot of Thrower is out: its code stopped with an error: boom \(line 5, column \d+\)\. The random AI plays the seat from now on\./);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -7,8 +7,9 @@
 //   the page's language (`Nord`, `Spieler 1` for a game begun in English).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, artefacts } from './harness.mjs';
+import { serve, browser, artefacts, finishedGame, root } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -94,6 +95,8 @@ test('Vector: a default name is said once and in the page\'s language; one squar
   await german(page);
   await page.waitForSelector('body[data-screen="over"]');
   assert.equal((await page.textContent('#scores tr[data-seat="N"] td:first-child')).trim(), 'NNord');
+  // A seat's letter is German too: O for Ost (issue 43, item 14).
+  assert.equal((await page.textContent('#scores tr[data-seat="E"] td:first-child')).trim(), 'OOst');
   const lastDe = await page.textContent('#last-round');
   assert.match(lastDe, /Nord: .*, 1 Feld(?!er)/, lastDe);
   // (West is West in German too.)
@@ -128,4 +131,84 @@ test('Catan: 1 point and 1 card, in English and German; default names follow the
   await page.screenshot({ path: join(artefacts, 'words-catan-de.png') });
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+// Issue 43, item 14, continued: internals never reach a message, and the
+// default names of Star Tigris and Domains follow the page's language.
+
+test('a record of another game is refused naming that game as players know it, in English and German', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context, 'catan.html');
+  const file = join(artefacts, 'words-star-tigris-record.json');
+  writeFileSync(file, finishedGame(3));
+  await page.click('[data-cmd="game-new"]');
+  await page.setInputFiles('#ng-open', file);
+  await page.waitForFunction(() => document.querySelector('#ng-problem')?.textContent.length > 0);
+  const why = await page.textContent('#ng-problem');
+  assert.match(why, /a saved game of Star Tigris, not of Catan/, why);
+  assert.doesNotMatch(why, /star-tigris|record of/, why);
+  await page.evaluate(() => localStorage.setItem('tabula.lang', 'de'));
+  await page.reload();
+  await page.waitForSelector('body[data-state="ready"]');
+  await page.click('[data-cmd="game-new"]');
+  await page.setInputFiles('#ng-open', file);
+  await page.waitForFunction(() => document.querySelector('#ng-problem')?.textContent.length > 0);
+  const de = await page.textContent('#ng-problem');
+  assert.match(de, /ein gespeichertes Spiel von Star Tigris, nicht von Catan/, de);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Star Tigris: seats named by their colour in English are named in German on the German page', async () => {
+  const context = await browser();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(site.home + 'star-tigris.html#new');
+  await page.waitForSelector('body[data-screen="new"]');
+  await page.click('[data-cmd="seats:3"]');
+  assert.deepEqual([await page.inputValue('#name0'), await page.inputValue('#name1'), await page.inputValue('#name2')], ['Orange', 'Violet', 'Teal']);
+  await page.selectOption('#map', 'small');
+  await page.click('#start');
+  await page.waitForSelector('body:not([data-screen="new"])');
+  await page.selectOption('#lang', 'de');
+  await page.waitForFunction(() => document.documentElement.lang === 'de');
+  await page.waitForSelector('body:not([data-screen="new"])');
+  const players = await page.textContent('.players');
+  assert.match(players, /Violett/, players);
+  assert.match(players, /Türkis/, players);
+  assert.doesNotMatch(players, /Violet(?!t)|Teal/, players);
+  await page.screenshot({ path: join(artefacts, 'words-star-tigris-names-de.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Domains: the one person is "Du" on the German page, for a game begun in English', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context, 'domains.html');
+  if (await page.isHidden('#setup')) await page.click('header [data-cmd="new"]');
+  await page.selectOption('#players', '2');
+  await page.selectOption('#seat-0', 'person');
+  await page.selectOption('#seat-1', 'bot:dummy');
+  await page.selectOption('#board-size', '12:30');
+  await page.fill('#seed', '5');
+  await page.click('[data-cmd="start"]');
+  await page.waitForSelector('#setup', { state: 'hidden' });
+  await page.waitForFunction(() => /waiting for your orders/.test(document.querySelector('main').textContent));
+  assert.match(await page.textContent('main'), /You: solid line/);
+  await german(page);
+  await page.waitForFunction(() => /Du: durchgezogene Linie/.test(document.querySelector('main').textContent));
+  assert.doesNotMatch(await page.textContent('main'), /\bYou\b/);
+  await page.screenshot({ path: join(artefacts, 'words-domains-de.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the Star Tigris lessons say "their", never "his"', () => {
+  const dir = join(root, 'lessons', 'star-tigris');
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const lesson = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+    const texts = JSON.stringify({ ...lesson, translations: undefined });
+    assert.doesNotMatch(texts, /\b(he|his|him|himself)\b/i, f);
+  }
 });

@@ -97,12 +97,14 @@ fn house(ctx: &Ctx, x: f64, y: f64, s: f64, city: bool) {
     ctx.close_path();
 }
 
-fn track_letter(k: Track) -> &'static str {
-    match k {
-        Track::Trade => "T",
-        Track::Politics => "P",
-        Track::Science => "S",
-    }
+/// A metropolis's letter: the first of its track's name in the page's
+/// language (T, P, S in English; H, P, W in German).
+fn track_letter(k: Track) -> String {
+    crate::game_words::track(k)
+        .chars()
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default()
 }
 
 /// Draw `game` on `canvas`, `width` CSS pixels wide; the layout drawn.
@@ -360,7 +362,7 @@ fn building(ctx: &Ctx, x: f64, y: f64, s: f64, owner: u8, city: Option<(bool, Op
         ctx.stroke();
         ctx.set_fill_style_str("#111111");
         font(ctx, s * 0.8, true);
-        ctx.fill_text(track_letter(k), mx, my).ok();
+        ctx.fill_text(&track_letter(k), mx, my).ok();
     }
 }
 

@@ -486,10 +486,11 @@ pub fn refusal(e: &Refusal) -> String {
         Refusal::NotYourMove(Waiting::Player(s)) => tf("cr-waiting-player", &[("n", &n(*s))]),
         Refusal::NotYourMove(Waiting::Others) => t("cr-waiting-others"),
         Refusal::NotYourMove(Waiting::Dice) => t("cr-waiting-dice"),
-        Refusal::NotTheAnswer { action, step } => tf(
-            "cr-not-the-answer",
-            &[("action", action), ("asked", &t(step_key(step)))],
-        ),
+        // The move itself is not named: its text is the rules' notation
+        // (“BUILD Road 17:SE”), not what a player sees.
+        Refusal::NotTheAnswer { step, .. } => {
+            tf("cr-not-the-answer", &[("asked", &t(step_key(step)))])
+        }
         Refusal::Rolled => t("cr-rolled"),
         Refusal::NoSuchPlace => t("cr-no-such-place"),
         Refusal::RollFirst => t("cr-roll-first"),

@@ -100,7 +100,10 @@ pub fn read_kept(text: &str) -> Result<Resumable, String> {
     if record.ruleset != <Domains as tabula_engine::Ruleset>::NAME {
         return Err(tf(
             "domains-kept-ruleset",
-            &[("found", &format!("{:?}", record.ruleset))],
+            &[(
+                "found",
+                &tabula_page_kit::error_words::game_name(&record.ruleset),
+            )],
         ));
     }
     let options: Options =

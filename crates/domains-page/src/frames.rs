@@ -164,7 +164,7 @@ impl Film {
                     b.rows as usize,
                     b.cols as usize,
                     b.options.rounds,
-                    record.seats.iter().map(|s| s.name.clone()).collect(),
+                    shown_names(record),
                 )
             });
             f.push(Frame::of_board(b));
@@ -180,7 +180,7 @@ impl Film {
                 game.board.rows as usize,
                 game.board.cols as usize,
                 game.board.options.rounds,
-                record.seats.iter().map(|s| s.name.clone()).collect(),
+                shown_names(record),
             )
         });
         Ok((film, game))
@@ -224,4 +224,15 @@ fn replay_rounds(
         }
     }
     Ok(game)
+}
+
+/// The record's seats' names as the page says them (a default name given
+/// in either language in the page's: `You` is `Du` on a German page).
+fn shown_names(record: &GameRecord) -> Vec<String> {
+    record
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| tabula_page_kit::players::shown_name(&s.name, i))
+        .collect()
 }

@@ -44,7 +44,13 @@ pub fn record(e: &RecordError) -> String {
                 ("supported", &supported.to_string()),
             ],
         ),
-        RecordError::Ruleset { found, .. } => tf("record-ruleset", &[("found", found)]),
+        RecordError::Ruleset { found, expected } => tf(
+            "record-ruleset",
+            &[
+                ("found", &game_name(found)),
+                ("expected", &game_name(expected)),
+            ],
+        ),
         RecordError::Options { path, what } => options(path, what),
         RecordError::Field { problem, .. } => field(problem),
         RecordError::Setup(_) => t("record-map-bad"),
@@ -53,6 +59,19 @@ pub fn record(e: &RecordError) -> String {
             &[("n", &index.to_string()), ("seat", &seat.to_string())],
         ),
         RecordError::Hash { .. } => t("record-hash"),
+    }
+}
+
+/// A game as players know it, from the ruleset's name in a record
+/// (`star-tigris` is “Star Tigris”); a name no page plays is quoted as
+/// the record has it.
+pub fn game_name(ruleset: &str) -> String {
+    match ruleset {
+        "star-tigris" => "Star Tigris".into(),
+        "catan" => "Catan".into(),
+        "vector" => "Vector".into(),
+        "domains" => "Domains".into(),
+        other => tf("quoted", &[("text", other)]),
     }
 }
 
@@ -327,6 +346,27 @@ mod tests {
             })
         });
         assert!(s.contains('7') && s.contains("2 bis 4"), "{s}");
+    }
+
+    #[test]
+    fn another_game_s_record_is_named_as_players_know_it() {
+        let e = RecordError::Ruleset {
+            found: "star-tigris".into(),
+            expected: "vector".into(),
+        };
+        assert_eq!(
+            record(&e),
+            "it is a saved game of Star Tigris, not of Vector"
+        );
+        assert_eq!(
+            german(|| record(&e)),
+            "Das ist ein gespeichertes Spiel von Star Tigris, nicht von Vector"
+        );
+        let odd = RecordError::Ruleset {
+            found: "chess".into(),
+            expected: "catan".into(),
+        };
+        assert_eq!(record(&odd), "it is a saved game of “chess”, not of Catan");
     }
 
     #[test]

@@ -45,16 +45,41 @@ pub fn default_name(seat: usize) -> String {
     crate::i18n::tf("default-player", &[("n", &(seat + 1).to_string())])
 }
 
+/// The name seat `seat` (from 0) has by its colour until a person gives
+/// one, in the page's language (`Violet`, `Violett`; a page with more
+/// than four seats numbers the rest as [`default_name`] does).
+pub fn colour_name(seat: usize) -> String {
+    match COLOUR_NAMES.get(seat) {
+        Some(key) => crate::i18n::t(key),
+        None => default_name(seat),
+    }
+}
+
+/// The catalogue's keys of the colour names, seat by seat.
+const COLOUR_NAMES: [&str; 4] = [
+    "default-colour-1",
+    "default-colour-2",
+    "default-colour-3",
+    "default-colour-4",
+];
+
 /// A seat's name as the page says it: a default name given in either
-/// language (`Player 1` on a German page) in the page's language.
+/// language (`Player 1`, `You`, `Violet` on a German page) in the page's
+/// language (`Spieler 1`, `Du`, `Violett`); any other name as it is.
 pub fn shown_name(name: &str, seat: usize) -> String {
-    use crate::i18n::{Lang, fill, t_in};
+    use crate::i18n::{Lang, fill, t, t_in};
     let n = (seat + 1).to_string();
-    let default = [Lang::En, Lang::De]
-        .into_iter()
-        .any(|l| t_in(l, "default-player").is_some_and(|text| fill(&text, &[("n", &n)]) == name));
-    if default {
+    let given_as = |key: &str, args: &[(&str, &str)]| {
+        [Lang::En, Lang::De]
+            .into_iter()
+            .any(|l| t_in(l, key).is_some_and(|text| fill(&text, args) == name))
+    };
+    if given_as("default-player", &[("n", &n)]) {
         default_name(seat)
+    } else if given_as("default-you", &[]) {
+        t("default-you")
+    } else if COLOUR_NAMES.get(seat).is_some_and(|key| given_as(key, &[])) {
+        colour_name(seat)
     } else {
         name.to_string()
     }
@@ -76,6 +101,16 @@ mod tests {
         assert_eq!(shown_name("Ann", 0), "Ann");
         use_lang(Some(Lang::En));
         assert_eq!(shown_name("Spieler 3", 2), "Player 3");
+        use_lang(Some(Lang::De));
+        assert_eq!(shown_name("You", 0), "Du");
+        assert_eq!(shown_name("Violet", 1), "Violett");
+        assert_eq!(colour_name(2), "Türkis");
+        // A colour is a default name only in its own seat.
+        assert_eq!(shown_name("Violet", 0), "Violet");
+        use_lang(Some(Lang::En));
+        assert_eq!(shown_name("Du", 3), "You");
+        assert_eq!(shown_name("Türkis", 2), "Teal");
+        assert_eq!(colour_name(4), "Player 5");
         use_lang(None);
     }
 

@@ -4,6 +4,7 @@
 
 use tabula_engine::Game;
 use tabula_page_kit::transport::Playback;
+use tabula_star_tigris::view::CellView;
 use tabula_star_tigris::{Action, Kind, Phase, Pos, SwapSet};
 
 use crate::board::Geometry;
@@ -131,6 +132,12 @@ pub struct App {
     /// changed (marked on the board for everyone else) and what it did, in
     /// words (shown under the board and announced).
     pub last_turn: Option<LastTurn>,
+    /// Pieces that left the board (lost in a conflict or taken back):
+    /// each cell with what stood there and the people's seats (a bit
+    /// each) that have not given an order since. Each of them sees it
+    /// drawn faded and crossed out until their next order, so a person
+    /// who defended sees what was lost.
+    pub vanished: Vec<Vanished>,
 }
 
 /// What one seat's latest orders changed, for the people who did not give
@@ -143,6 +150,24 @@ pub struct LastTurn {
     pub cells: Vec<Pos>,
     /// The log lines of those orders.
     pub lines: Vec<String>,
+}
+
+/// A piece that left the board, and who is still to see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vanished {
+    /// Its cell.
+    pub at: Pos,
+    /// The cell as it was, with only the pieces that left.
+    pub was: CellView,
+    /// The people's seats still to see it, one bit each.
+    pub unseen_by: u8,
+}
+
+impl Vanished {
+    /// Whether `seat` is still to see it.
+    pub fn for_seat(&self, seat: u8) -> bool {
+        self.unseen_by & (1 << seat) != 0
+    }
 }
 
 /// An AI move asked of the worker and not yet played.
@@ -207,6 +232,7 @@ impl Default for App {
             open_error: None,
             notice: None,
             last_turn: None,
+            vanished: Vec::new(),
             autosaved: None,
             broken_save: false,
             why_open: None,
@@ -312,9 +338,32 @@ impl App {
         // The public board before, to mark what the orders change.
         let before = s.game().player_view(seat).cells;
         let log_before = s.log().len();
+        let people = s.human_seats().iter().fold(0u8, |m, &h| m | (1 << h));
+        let a_persons_order = people & (1 << seat) != 0 && is_order(&action);
         match s.play(seat, action) {
             Ok(()) => {
                 let after = s.game().player_view(seat).cells;
+                if a_persons_order {
+                    // This person has moved on: what was lost is old news
+                    // to them.
+                    for v in &mut self.vanished {
+                        v.unseen_by &= !(1 << seat);
+                    }
+                    self.vanished.retain(|v| v.unseen_by != 0);
+                }
+                for i in 0..after.len() {
+                    if let (Some(b), Some(a)) = (before.get(i), after.get(i))
+                        && let Some(was) = vanished_from(b, a, &after)
+                    {
+                        let at = s.game().pos(i);
+                        self.vanished.retain(|v| v.at != at);
+                        self.vanished.push(Vanished {
+                            at,
+                            was,
+                            unseen_by: people,
+                        });
+                    }
+                }
                 let changed = (0..after.len())
                     .filter(|&i| before.get(i) != after.get(i))
                     .map(|i| s.game().pos(i));
@@ -357,4 +406,32 @@ impl App {
             Err(e) => self.message = Some(tabula_page_kit::i18n::tf("not-allowed", &[("why", &e)])),
         }
     }
+}
+
+/// Whether `a` is an order (a turn's move), not a decision in a conflict.
+fn is_order(a: &Action) -> bool {
+    !matches!(
+        a,
+        Action::Commit { .. } | Action::ResolveConflict { .. } | Action::TakeArtifact { .. }
+    )
+}
+
+/// What left the board from a cell between `before` and `after` (`board`
+/// is the whole board after): the cell as it was, with only the pieces
+/// that are gone (a colony, a leader no longer anywhere on the board, or
+/// both); `None` when nothing left it, or when a bomber destroyed the
+/// cell (the board shows that already).
+pub fn vanished_from(before: &CellView, after: &CellView, board: &[CellView]) -> Option<CellView> {
+    if after.destroyed {
+        return None;
+    }
+    let colony = before.colony.filter(|_| after.colony != before.colony);
+    let leader = before
+        .leader
+        .filter(|l| !board.iter().any(|c| c.leader == Some(*l)));
+    (colony.is_some() || leader.is_some()).then_some(CellView {
+        colony,
+        leader,
+        ..*before
+    })
 }

@@ -103,6 +103,9 @@ pub struct Picture<'a> {
     /// Cells the viewer's own sealed orders name, in order (simultaneous
     /// variant; only on the viewer's own screen).
     pub planned: &'a [Pos],
+    /// Pieces that left the board since the viewer's last order, with
+    /// what stood on each cell: drawn faded and crossed out.
+    pub lost: &'a [(Pos, CellView)],
 }
 
 impl<'a> Picture<'a> {
@@ -121,6 +124,7 @@ impl<'a> Picture<'a> {
             marked: &[],
             recent: &[],
             planned: &[],
+            lost: &[],
         }
     }
 }
@@ -205,6 +209,10 @@ pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
             ctx.stroke();
         }
     }
+    for (p, was) in pic.lost {
+        let (x, y) = g.corner(*p);
+        lost_piece(ctx, x, y, s, was);
+    }
     for &p in pic.targets {
         let (x, y) = g.corner(p);
         ctx.set_fill_style_str("rgba(255, 200, 0, 0.35)");
@@ -215,20 +223,6 @@ pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
     }
     if let Some(regions) = pic.regions {
         draw_regions(ctx, g, regions);
-    }
-    for &p in pic.flagged {
-        // A red corner on each cell a problem names.
-        let (x, y) = g.corner(p);
-        ctx.set_fill_style_str(PROBLEM);
-        ctx.begin_path();
-        ctx.move_to(x + 1.0, y + 1.0);
-        ctx.line_to(x + s * 0.4, y + 1.0);
-        ctx.line_to(x + 1.0, y + s * 0.4);
-        ctx.close_path();
-        ctx.fill();
-        ctx.set_stroke_style_str("#ffffff");
-        ctx.set_line_width(1.5);
-        ctx.stroke();
     }
     for &p in pic.marked {
         let (x, y) = g.corner(p);
@@ -284,7 +278,87 @@ pub fn draw(ctx: &Ctx, g: &Geometry, pic: &Picture) {
         ctx.set_line_width(3.0);
         ctx.stroke_rect(x + 1.5, y + 1.5, s - 3.0, s - 3.0);
     }
+    // Last, above the cursor and every other mark: a warning sign on each
+    // cell a problem names.
+    for &p in pic.flagged {
+        let (x, y) = g.corner(p);
+        warning_sign(ctx, x, y, s);
+    }
 }
+
+/// The ink of a lost piece's cross.
+pub const LOST: &str = "#7a0000";
+
+/// A piece that left the board from the cell at (x, y): the colony and
+/// leader that stood there, faded, under a dark red cross with a white
+/// edge (the legend says what it means).
+fn lost_piece(ctx: &Ctx, x: f64, y: f64, s: f64, was: &CellView) {
+    let (cx, cy) = (x + s / 2.0, y + s / 2.0);
+    ctx.set_global_alpha(0.45);
+    if let Some(k) = was.colony {
+        ctx.set_fill_style_str(kind_colour(k));
+        ctx.fill_rect(x + s * 0.12, y + s * 0.12, s * 0.76, s * 0.76);
+        glyph(ctx, k, cx, cy, s * 0.24, "#ffffff");
+    }
+    if let Some((owner, k)) = was.leader {
+        ctx.set_fill_style_str(SEAT_COLOURS[owner as usize % 4]);
+        ctx.begin_path();
+        ctx.arc(cx, cy, s * 0.36, 0.0, 2.0 * PI).ok();
+        ctx.fill();
+        glyph(ctx, k, cx, cy, s * 0.18, "#1b1b1b");
+    }
+    ctx.set_global_alpha(1.0);
+    ctx.set_line_cap("round");
+    for (colour, width) in [
+        ("#ffffff", (s * 0.16).max(5.0)),
+        (LOST, (s * 0.08).max(2.5)),
+    ] {
+        ctx.set_stroke_style_str(colour);
+        ctx.set_line_width(width);
+        ctx.begin_path();
+        ctx.move_to(x + s * 0.22, y + s * 0.22);
+        ctx.line_to(x + s * 0.78, y + s * 0.78);
+        ctx.move_to(x + s * 0.78, y + s * 0.22);
+        ctx.line_to(x + s * 0.22, y + s * 0.78);
+        ctx.stroke();
+    }
+    ctx.set_line_cap("butt");
+}
+
+/// Where a problem's warning sign sits in its cell: the middle of its
+/// base and its height, in cells from the cell's top left corner.
+pub const WARNING_SIGN: (f64, f64, f64) = (0.3, 0.5, 0.42);
+
+/// A problem's warning sign in the cell at (x, y): a yellow triangle with
+/// a black edge and a black "!", on a white halo, so it shows on every
+/// colony's and space's colour.
+fn warning_sign(ctx: &Ctx, x: f64, y: f64, s: f64) {
+    let (bx, by, h) = (
+        x + s * WARNING_SIGN.0,
+        y + s * WARNING_SIGN.1,
+        (s * WARNING_SIGN.2).max(12.0),
+    );
+    let half = h * 0.6;
+    ctx.begin_path();
+    ctx.move_to(bx, by - h);
+    ctx.line_to(bx + half, by);
+    ctx.line_to(bx - half, by);
+    ctx.close_path();
+    ctx.set_line_join("round");
+    ctx.set_stroke_style_str("#ffffff");
+    ctx.set_line_width((s * 0.1).max(4.0));
+    ctx.stroke();
+    ctx.set_fill_style_str(WARNING_FILL);
+    ctx.fill();
+    ctx.set_stroke_style_str("#111111");
+    ctx.set_line_width((s * 0.04).max(1.5));
+    ctx.stroke();
+    ctx.set_line_join("miter");
+    tabula_page_kit::canvas::label(ctx, "!", bx, by - h * 0.36, h * 0.62, "#111111");
+}
+
+/// The fill of a problem's warning sign.
+pub const WARNING_FILL: &str = "#ffd400";
 
 /// The attacker's colour in a conflict (dashed frames, triangles).
 pub const ATTACK: &str = "#a00000";

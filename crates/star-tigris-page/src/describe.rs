@@ -132,6 +132,22 @@ pub fn cell(
     parts.join("; ") + "."
 }
 
+/// What left a cell since the viewer's last order (`was`: the pieces
+/// that left): “Lost since your last order: Bo's settler leader.”
+pub fn lost(names: &[String], was: &tabula_star_tigris::view::CellView) -> String {
+    let mut parts = Vec::new();
+    if let Some(k) = was.colony {
+        parts.push(tf("cell-colony", &[("colony", &word("colony", k))]));
+    }
+    if let Some((owner, k)) = was.leader {
+        parts.push(tf(
+            "cell-leader",
+            &[("who", name(names, owner)), ("leader", &word("leader", k))],
+        ));
+    }
+    tf("cell-lost", &[("what", &parts.join("; "))])
+}
+
 /// What a seat did.
 pub fn action(names: &[String], seat: u8, a: &Action) -> String {
     let who = name(names, seat);
@@ -519,7 +535,7 @@ mod tests {
             leader: None,
             held: false,
         };
-        assert_eq!(cell(&names, at, &open), "B6: open space.");
+        assert_eq!(cell(&names, at, &open), "B6: open cell.");
         let robot = CellView {
             uninhabitable: true,
             colony: Some(Kind::Mining),
@@ -528,7 +544,7 @@ mod tests {
         };
         assert_eq!(
             cell(&names, at, &robot),
-            "B6: uninhabitable space (only mining robots settle here); a mining robot colony; an alien artifact (★)."
+            "B6: uninhabitable cell (only mining robots settle here); a mining robot colony; an alien artifact (★)."
         );
         let leader = CellView {
             leader: Some((1, Kind::Merchant)),
@@ -536,7 +552,7 @@ mod tests {
         };
         assert_eq!(
             cell(&names, at, &leader),
-            "B6: open space; Bo's merchant leader."
+            "B6: open cell; Bo's merchant leader."
         );
     }
 

@@ -10,7 +10,6 @@ use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::dom::{by_id, document, download};
 use crate::maps::MAPS;
-use crate::palette::SEAT_NAMES;
 use crate::session::{Player, Selection, Session};
 use crate::ui::{draw_board, render};
 use crate::{editor_events, game_events, lesson_events};
@@ -284,7 +283,7 @@ fn start_game(app: &mut App) {
         .map(|i| {
             let v = read_input(&format!("name{i}"));
             if v.trim().is_empty() {
-                tabula_page_kit::i18n::t(SEAT_NAMES[i])
+                tabula_page_kit::players::colour_name(i)
             } else {
                 v
             }

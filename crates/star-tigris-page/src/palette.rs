@@ -6,8 +6,8 @@ use tabula_star_tigris::Kind;
 /// Seat colours (leaders, name swatches), chosen apart from the kind colours.
 pub const SEAT_COLOURS: [&str; 4] = ["#f28e2b", "#9467bd", "#17becf", "#e6b400"];
 
-/// Default seat names, matching the colours.
-pub const SEAT_NAMES: [&str; 4] = ["seat-orange", "seat-violet", "seat-teal", "seat-gold"];
+// Default seat names, matching the colours, are the kit's
+// (`tabula_page_kit::players::colour_name`), said in either language.
 
 /// The colour of a kind's colonies: settlers black, scientists red,
 /// merchants green, mining robots blue (as in the original proposal).

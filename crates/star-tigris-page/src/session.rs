@@ -140,6 +140,12 @@ impl Session {
             .collect();
         let m =
             Match::new(options, Some(map_text), seats, seed).map_err(|e| record_error(&e, None))?;
+        // Default names given in either language are said in the page's.
+        let names = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| tabula_page_kit::players::shown_name(n, i))
+            .collect();
         Ok(Session {
             m,
             names,

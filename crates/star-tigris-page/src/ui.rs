@@ -17,7 +17,7 @@ use tabula_page_kit::i18n::{t, tf, tn};
 
 use crate::dom::{El, button, by_id, document, el, replace_children, sized_context, swatch};
 use crate::maps::MAPS;
-use crate::palette::{SEAT_NAMES, kind_symbol, kind_title};
+use crate::palette::{kind_symbol, kind_title};
 use crate::session::Selection;
 use crate::{author_view, editor_view, lesson_view, replay_view, rules_view};
 
@@ -373,11 +373,23 @@ fn panel_content(app: &App) -> El {
     if let Some((at, i)) = at.and_then(|p| g.index(p).map(|i| (p, i))) {
         let view = g.player_view(app.shown_seat().unwrap_or(0));
         if let Some(c) = view.cells.get(i) {
+            let mut said = crate::describe::cell(names, at, c);
+            // What was lost there since the person's last order.
+            let lost = app.vanished.iter().find(|v| {
+                v.at == at
+                    && app.shown_seat().is_none_or(|s| v.for_seat(s))
+                    && c.colony.is_none()
+                    && c.leader.is_none()
+                    && !c.destroyed
+            });
+            if let Some(v) = lost {
+                said = format!("{said} {}", crate::describe::lost(names, &v.was));
+            }
             root = root.child(
                 el("p")
                     .class("cell-info")
                     .attr("id", "cell-info")
-                    .text(&crate::describe::cell(names, at, c)),
+                    .text(&said),
             );
         }
     }
@@ -535,6 +547,7 @@ fn legend(open: bool) -> El {
         ("✕", "legend-destroyed"),
         ("▢", "legend-targets"),
         ("⌜⌟", "legend-last-orders"),
+        ("⊠", "legend-lost"),
         ("▲┅", "legend-attacker"),
         ("●━", "legend-defender"),
         ("◷", "legend-held"),
@@ -1116,7 +1129,7 @@ fn render_overlay(app: &App) {
 
 fn new_game_dialog(app: &App) -> El {
     let mut seats = el("div").class("seats");
-    for (i, default_name) in SEAT_NAMES.iter().enumerate().take(app.dialog_seats) {
+    for i in 0..app.dialog_seats.min(4) {
         seats = seats.child(
             el("label")
                 .child(swatch(i as u8))
@@ -1129,7 +1142,7 @@ fn new_game_dialog(app: &App) -> El {
                         .attr("type", "text")
                         .attr("id", &format!("name{i}"))
                         .attr("maxlength", "40")
-                        .attr("value", &t(default_name)),
+                        .attr("value", &tabula_page_kit::players::colour_name(i)),
                 )
                 .child({
                     let mut select = el("select").attr("id", &format!("kind{i}")).attr(
@@ -1564,6 +1577,34 @@ pub fn draw_board(app: &mut App) {
             .collect(),
         _ => Vec::new(),
     };
+    // What left the board since the person's last order, where nothing
+    // has taken its place since (not while a resolution is played out).
+    let lost: Vec<(Pos, tabula_star_tigris::view::CellView)> = if step.is_some() {
+        Vec::new()
+    } else {
+        app.vanished
+            .iter()
+            .filter(|v| app.shown_seat().is_none_or(|seat| v.for_seat(seat)))
+            .filter(|v| {
+                g.index(v.at)
+                    .and_then(|i| view.cells.get(i))
+                    .is_some_and(|now| {
+                        now.colony.is_none() && now.leader.is_none() && !now.destroyed
+                    })
+            })
+            .map(|v| (v.at, v.was))
+            .collect()
+    };
+    canvas
+        .set_attribute(
+            "data-lost",
+            &lost
+                .iter()
+                .map(|(p, _)| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+        .ok();
     canvas
         .set_attribute(
             "data-planned",
@@ -1586,6 +1627,7 @@ pub fn draw_board(app: &mut App) {
             defend: &defend,
             recent: if step.is_some() { &step_cell } else { &recent },
             planned: &planned,
+            lost: &lost,
             ..Picture::cells(&view.cells)
         },
     );
@@ -1612,7 +1654,7 @@ fn show_last_turn(app: &App) -> Vec<Pos> {
     let (cells, text) = match (other, app.session.as_ref()) {
         (Some(t), Some(s)) => {
             let name = s.names().get(t.seat as usize).cloned().unwrap_or_default();
-            let said = t.lines.join(" ");
+            let said = said_once(&t.lines, &name).join(" ");
             let cells = t.cells.iter().map(|p| p.to_string()).collect::<Vec<_>>();
             let marked = if cells.is_empty() {
                 String::new()
@@ -1622,13 +1664,14 @@ fn show_last_turn(app: &App) -> Vec<Pos> {
                     tf("last-orders-marked", &[("cells", &cells.join(", "))])
                 )
             };
-            // Said once in a live region: short (the log has it all).
+            // All of it, however long: a turn's later orders matter as
+            // much as its first.
             (
                 t.cells.clone(),
-                tabula_page_kit::announce::short(&tf(
+                tf(
                     "last-orders",
                     &[("who", &name), ("said", &said), ("marked", &marked)],
-                )),
+                ),
             )
         }
         // Against AIs the line keeps its place, so the board never jumps.
@@ -1651,6 +1694,29 @@ fn show_last_turn(app: &App) -> Vec<Pos> {
         }
     }
     cells
+}
+
+/// A turn's log lines with a secret order given again and again said once
+/// with its count (simultaneous variant: "Robo gives 2 orders (secret…)"
+/// rather than the same sentence twice).
+fn said_once(lines: &[String], who: &str) -> Vec<String> {
+    let secret = tf("log-sim-order", &[("who", who)]);
+    let n = lines.iter().filter(|l| **l == secret).count();
+    if n < 2 {
+        return lines.to_vec();
+    }
+    let mut out = Vec::new();
+    let mut counted = false;
+    for l in lines {
+        if *l != secret {
+            out.push(l.clone());
+        } else if !counted {
+            // The first of them stands for all.
+            out.push(tn("log-sim-orders", n as i64, &[("who", who)]));
+            counted = true;
+        }
+    }
+    out
 }
 
 /// The cells lit on the board, as text for screen readers (and tests).

@@ -381,11 +381,11 @@ pub fn validate_map(map: &Map) -> Problems {
             let s = if robots == 1 { "" } else { "s" };
             let message = if robots <= pool.mining as usize {
                 format!(
-                    "no leader can stand beside this artifact{touching}: a merchant can rule it only once at least {robots} mining robot{s} on uninhabitable cells link it to open space where a leader can stand"
+                    "no leader can stand beside this artifact{touching}: a merchant can rule it only once at least {robots} mining robot{s} on uninhabitable cells link it to open cells where a leader can stand"
                 )
             } else {
                 format!(
-                    "no leader can stand beside this artifact{touching}, and linking it to open space where a leader can stand takes at least {robots} mining robots, more than the {} in the default pool: no merchant can ever rule it",
+                    "no leader can stand beside this artifact{touching}, and linking it to open cells where a leader can stand takes at least {robots} mining robots, more than the {} in the default pool: no merchant can ever rule it",
                     pool.mining
                 )
             };

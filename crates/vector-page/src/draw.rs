@@ -12,7 +12,7 @@ use tabula_vector::state::{Cause, Segment};
 use tabula_vector::{Pos, Square, Vector};
 use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
-use crate::signs::{SEAT_COLOURS, letter, square_sign};
+use crate::signs::{SEAT_COLOURS, shown_letter, square_sign};
 
 /// Squares across the board.
 pub const SIDE: i8 = 21;
@@ -73,9 +73,11 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Vector, width: f64) -> Option<Lay
     Some(layout)
 }
 
-/// Draw a board being edited: its squares, the squares with a problem
-/// (a thick dark outline and a "!", not colour alone) and the keyboard's
-/// cursor (a dashed frame).
+/// Draw a board being edited: its squares, the keyboard's cursor (a
+/// dashed frame) and, above both, the squares with a problem: a thick
+/// dark red outline and a white "!" on a dark red disc ringed in white in
+/// the square's upper right corner (not colour alone; clear on every
+/// square's own colour and drawn over the cursor's frame).
 pub fn draw_draft(
     canvas: &HtmlCanvasElement,
     at: &dyn Fn(Pos) -> Square,
@@ -85,15 +87,6 @@ pub fn draw_draft(
 ) -> Option<Layout> {
     let (ctx, layout) = board(canvas, width, at)?;
     let c = layout.cell;
-    for p in flawed {
-        let (x, y) = layout.centre(*p);
-        ctx.set_stroke_style_str("#8b0000");
-        ctx.set_line_width(3.0);
-        ctx.stroke_rect(x - c / 2.0 + 1.5, y - c / 2.0 + 1.5, c - 3.0, c - 3.0);
-        ctx.set_fill_style_str("#8b0000");
-        font(&ctx, c * 0.45, true);
-        ctx.fill_text("!", x + c * 0.32, y - c * 0.28).ok();
-    }
     if let Some(p) = cursor {
         let (x, y) = layout.centre(p);
         ctx.set_stroke_style_str("#111111");
@@ -103,7 +96,40 @@ pub fn draw_draft(
         ctx.stroke_rect(x - c / 2.0 - 1.0, y - c / 2.0 - 1.0, c + 2.0, c + 2.0);
         ctx.set_line_dash(&js_sys::Array::new()).ok();
     }
+    for p in flawed {
+        let (x, y) = layout.centre(*p);
+        ctx.set_stroke_style_str(FLAW_INK);
+        ctx.set_line_width(3.0);
+        ctx.stroke_rect(x - c / 2.0 + 1.5, y - c / 2.0 + 1.5, c - 3.0, c - 3.0);
+        problem_badge(
+            &ctx,
+            x + c * FLAW_BADGE.0,
+            y + c * FLAW_BADGE.1,
+            c * FLAW_BADGE.2,
+        );
+    }
     Some(layout)
+}
+
+/// The colour of a problem's outline and badge.
+const FLAW_INK: &str = "#a00000";
+
+/// Where a problem's badge sits on its square, from the square's centre,
+/// and its radius, all in squares.
+pub const FLAW_BADGE: (f64, f64, f64) = (0.27, -0.27, 0.3);
+
+/// A problem's badge: a white "!" on a dark red disc ringed in white.
+fn problem_badge(ctx: &Ctx, x: f64, y: f64, r: f64) {
+    ctx.begin_path();
+    ctx.arc(x, y, r, 0.0, 2.0 * PI).ok();
+    ctx.set_fill_style_str(FLAW_INK);
+    ctx.fill();
+    ctx.set_stroke_style_str("#ffffff");
+    ctx.set_line_width(1.5);
+    ctx.stroke();
+    ctx.set_fill_style_str("#ffffff");
+    font(ctx, r * 1.6, true);
+    ctx.fill_text("!", x, y + r * 0.08).ok();
 }
 
 /// The goals and squares of a board; the context and layout to draw on.
@@ -134,7 +160,8 @@ fn board(
         ctx.fill_rect(x, y, w, h);
         ctx.set_fill_style_str(ink);
         font(&ctx, c * 0.7, true);
-        ctx.fill_text(letter(seat), x + w / 2.0, y + h / 2.0).ok();
+        ctx.fill_text(&shown_letter(seat), x + w / 2.0, y + h / 2.0)
+            .ok();
     }
     // The squares.
     for row in 0..SIDE {
@@ -236,5 +263,5 @@ fn travel(ctx: &Ctx, layout: &Layout, s: &Segment) {
     ctx.stroke();
     ctx.set_fill_style_str(ink);
     font(ctx, c * 0.36, true);
-    ctx.fill_text(letter(s.seat), lx, ly).ok();
+    ctx.fill_text(&shown_letter(s.seat), lx, ly).ok();
 }

@@ -23,7 +23,9 @@ use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, KeyboardEv
 
 use crate::draw::{self, Layout};
 use crate::seat_bots::{self, SeatBots};
-use crate::signs::{self, SEAT_COLOURS, arrow, dir_word, letter, seat_word, team_word};
+use crate::signs::{
+    self, SEAT_COLOURS, arrow, dir_word, letter, seat_word, shown_letter, team_word,
+};
 
 /// Where the game in progress is kept.
 const GAME_KEY: &str = "tabula-vector-game";
@@ -336,7 +338,7 @@ pub(crate) fn seat_badge(seat: Seat) -> El {
         .style("background", fill)
         .style("color", ink)
         .attr("aria-hidden", "true")
-        .text(letter(seat))
+        .text(&shown_letter(seat))
 }
 
 /// Who plays a seat of a kept game, by its record's `player` and whether
@@ -1269,8 +1271,9 @@ fn after_change() {
 }
 
 /// Open what a link in the address holds: a tournament (`#tournament=`)
-/// or a finished game (`#game=`) as the slideshow, or a board
-/// (`#board=`) in the editor; once (the link is then taken off the
+/// or a finished game (`#game=`) as the slideshow, a board (`#board=`) in
+/// the editor, the tournament set-up (`#tournament`) or the board editor
+/// (`#editor`), as the home page links to them; once (the link is then taken off the
 /// address). Run as the page starts and whenever the address's fragment
 /// changes (a link pasted into the open tab).
 fn open_link() {
@@ -1278,6 +1281,17 @@ fn open_link() {
         return;
     }
     let hash = tabula_page_kit::dom::fragment();
+    // The home page's ways in: the tournament set-up and the board editor.
+    let way_in = match hash.as_str() {
+        "#tournament" => Some(("tourney", "open")),
+        "#editor" => Some(("edit", "open")),
+        _ => None,
+    };
+    if let Some((cmd, arg)) = way_in {
+        tabula_page_kit::dom::consume_fragment();
+        run(cmd, arg);
+        return;
+    }
     if hash.starts_with("#tournament=") || hash.starts_with("#game=") {
         crate::board_editor::close();
         crate::tourney::close();

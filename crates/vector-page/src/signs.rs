@@ -62,6 +62,16 @@ pub fn letter(seat: Seat) -> &'static str {
     SEAT_LETTERS[seat as usize % 4]
 }
 
+/// A seat's letter as the page shows it: the first of its name in the
+/// page's language (N, E, S, W in English; N, O, S, W in German). The
+/// pages' data attributes and the records keep [`letter`].
+pub fn shown_letter(seat: Seat) -> String {
+    t(seat_key(seat))
+        .chars()
+        .next()
+        .map_or_else(|| letter(seat).to_string(), |c| c.to_uppercase().collect())
+}
+
 fn seat_key(seat: Seat) -> &'static str {
     match seat % 4 {
         0 => "v-north",
@@ -140,13 +150,13 @@ pub fn square_sign(s: Square) -> (String, String) {
             };
             let to = match to {
                 Payee::All => String::new(),
-                Payee::Seat(x) => letter(x).to_string(),
-                Payee::Pair(a, b) => format!("{}{}", letter(a), letter(b)),
+                Payee::Seat(x) => shown_letter(x),
+                Payee::Pair(a, b) => format!("{}{}", shown_letter(a), shown_letter(b)),
             };
             let note = if yellow { format!("{to}★") } else { to };
             (sign, note)
         }
-        Square::NoTurn(x) => ("⊘".into(), letter(x).into()),
+        Square::NoTurn(x) => ("⊘".into(), shown_letter(x)),
         Square::Move { dir, steps } => (format!("{}{steps}", arrow(dir)), String::new()),
     }
 }
@@ -218,6 +228,11 @@ mod tests {
             ("↙3".into(), String::new())
         );
         assert_eq!(square_sign(Square::NoTurn(3)), ("⊘".into(), "W".into()));
+        // On the German page the letters are German (Ost: O).
+        tabula_page_kit::i18n::use_lang(Some(tabula_page_kit::i18n::Lang::De));
+        assert_eq!(square_sign(p), ("+5".into(), "NO★".into()));
+        assert_eq!(shown_letter(1), "O");
+        tabula_page_kit::i18n::use_lang(None);
         let words = square_words(p);
         assert!(
             words.contains('5') && words.contains("North") && words.contains("East"),

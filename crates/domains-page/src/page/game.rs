@@ -9,6 +9,7 @@ use tabula_engine::GameRecord;
 use tabula_engine::limits::{MAX_RECORD_BYTES, MAX_SEED};
 use tabula_engine::record::parse_record;
 use tabula_page_kit::dom::{by_id, download, el, read_file, replace_children};
+use tabula_page_kit::players::shown_name;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlInputElement, HtmlSelectElement, MessageEvent, Worker};
@@ -86,7 +87,7 @@ impl Running {
         let name = self
             .seats
             .get(seat as usize)
-            .map_or(String::new(), |s| s.name.clone());
+            .map_or(String::new(), |s| shown_name(&s.name, seat as usize));
         tf(
             "domains-seat-named",
             &[("seat", &(seat + 1).to_string()), ("name", &name)],
@@ -399,7 +400,11 @@ pub fn start(
         }
     }
     .to_string();
-    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    let names: Vec<String> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| shown_name(&s.name, i))
+        .collect();
     with_page(|p| {
         p.running = Some(Running {
             id,
@@ -612,7 +617,8 @@ fn need(p: &mut Page, seat: u8, round: u32, view: Value) {
                 .iter()
                 .filter(|s| s.kind == SeatKind::Person)
                 .count();
-            let turn = PersonTurn::new(seat, round, view, &r.seats[s].name, people > 1);
+            let name = shown_name(&r.seats[s].name, s);
+            let turn = PersonTurn::new(seat, round, view, &name, people > 1);
             if p.person.is_some() {
                 p.people.push_back(turn);
                 return;

@@ -231,6 +231,12 @@ pub fn install() {
     if fragment.contains("game=") {
         tabula_page_kit::dom::consume_fragment();
         game::open_text(&fragment, &game::Opening::Link);
+    } else if fragment == "#bots" {
+        // The home page's way in to writing bots: the kept game behind
+        // the bot editor.
+        tabula_page_kit::dom::consume_fragment();
+        kept::resume();
+        command("bots", "");
     } else if !kept::resume() {
         command("new", "");
     }

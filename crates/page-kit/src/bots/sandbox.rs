@@ -109,6 +109,26 @@ pub enum Heard {
     Loaded(Vec<String>),
 }
 
+/// What a bot's code threw, as the browser says it, in plain words: the
+/// browser's “Uncaught” and the error's type (`Error:`, `TypeError:` …)
+/// left out, so “Uncaught Error: boom” is “boom” and “Uncaught
+/// ReferenceError: x is not defined” is “x is not defined”.
+pub fn plain_error(message: &str) -> String {
+    let m = message.trim();
+    let m = m.strip_prefix("Uncaught ").unwrap_or(m);
+    let m = match m.split_once(": ") {
+        Some((kind, rest))
+            if kind.ends_with("Error")
+                && kind.chars().all(|c| c.is_ascii_alphanumeric())
+                && !rest.trim().is_empty() =>
+        {
+            rest
+        }
+        _ => m,
+    };
+    m.trim().to_string()
+}
+
 /// A JavaScript error as the page shows it.
 pub fn js_error(e: &JsValue) -> String {
     e.dyn_ref::<js_sys::Error>()
@@ -180,7 +200,10 @@ impl Sandbox {
             } else {
                 String::new()
             };
-            heard(Heard::Threw(format!("{}{where_}", e.message())));
+            heard(Heard::Threw(format!(
+                "{}{where_}",
+                plain_error(&e.message())
+            )));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -236,5 +259,20 @@ mod tests {
             "{direction: () => (typeof direction === 'function' ? direction : null), magnitude: () => (typeof magnitude === 'function' ? magnitude : null)}"
         ));
         assert!(!s.contains("{CALLS}"));
+    }
+
+    #[test]
+    fn a_thrown_error_is_said_without_the_browser_s_words() {
+        assert_eq!(plain_error("Uncaught Error: boom"), "boom");
+        assert_eq!(
+            plain_error("Uncaught ReferenceError: x is not defined"),
+            "x is not defined"
+        );
+        assert_eq!(plain_error("Uncaught 42"), "42");
+        assert_eq!(
+            plain_error("Uncaught SyntaxError: Unexpected token '}'"),
+            "Unexpected token '}'"
+        );
+        assert_eq!(plain_error("a note: with a colon"), "a note: with a colon");
     }
 }
