@@ -1002,7 +1002,7 @@ fn lesson_check_reports_line_and_column_of_malformed_json() {
         &s(&dir.join("missing.json")),
     ]);
     assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("unknown field `sya`"), "{}", r.stderr);
+    assert!(r.stderr.contains("unknown field \"sya\""), "{}", r.stderr);
     assert!(
         r.stderr.contains("missing.json: cannot open"),
         "{}",

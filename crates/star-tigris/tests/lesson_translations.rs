@@ -307,8 +307,13 @@ fn language_codes_and_versions_are_checked() {
     assert!(l.translations.is_empty());
     assert_eq!(l.title_in("de"), "Small");
     assert!(
-        parse_err(&SMALL.replace("\"version\": 2", "\"version\": 3"))
-            .starts_with("version 3 is not known (this program reads versions 1 to 2)")
+        parse_err(&SMALL.replace("\"version\": 2", "\"version\": 4"))
+            .starts_with("version 4 is not known (this program reads versions 1 to 2)")
+    );
+    // Version 3 is the format for every ruleset: it names its ruleset.
+    assert_eq!(
+        parse_err(&SMALL.replace("\"version\": 2", "\"version\": 3")),
+        "this lesson is not for Star Tigris (its \"ruleset\" is not \"star-tigris\")"
     );
 }
 
