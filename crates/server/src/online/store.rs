@@ -215,6 +215,7 @@ mod tests {
                     })
                     .collect(),
                 final_hash: tabula_engine::StateHash(0),
+                notes: Default::default(),
             },
         }
     }
