@@ -327,12 +327,15 @@ async fn hostile_frames_are_refused_with_reasons_and_change_nothing() {
     assert_eq!(said["text"], "good luck <b>all</b>");
     // A frame over the WebSocket cap closes that connection with a reason.
     let mut big = Client::connect(server.port).await;
-    big.send_text("z".repeat(2 << 20)).await;
-    match big.next_frame(Duration::from_secs(10)).await {
-        Some(tokio_tungstenite::tungstenite::Message::Close(Some(f))) => {
-            assert!(f.reason.contains("bytes"), "{f:?}")
+    // (The server may close it while the frame is still being sent: the
+    // send then fails with the connection reset, which is the refusal.)
+    if big.try_send_text("z".repeat(2 << 20)).await {
+        match big.next_frame(Duration::from_secs(10)).await {
+            Some(tokio_tungstenite::tungstenite::Message::Close(Some(f))) => {
+                assert!(f.reason.contains("bytes"), "{f:?}")
+            }
+            other => assert!(other.is_none(), "{other:?}"),
         }
-        other => assert!(other.is_none(), "{other:?}"),
     }
     // One connection makes at most 16 rooms.
     let mut maker = Client::connect(server.port).await;

@@ -109,6 +109,12 @@ impl Client {
         self.ws.send(Message::Text(t.into())).await.unwrap();
     }
 
+    /// Send a text frame that the server may refuse by closing the
+    /// connection before it has all been sent: whether it all went.
+    pub async fn try_send_text(&mut self, t: String) -> bool {
+        self.ws.send(Message::Text(t.into())).await.is_ok()
+    }
+
     /// Send a binary frame.
     pub async fn send_binary(&mut self, b: Vec<u8>) {
         self.ws.send(Message::Binary(b.into())).await.unwrap();
