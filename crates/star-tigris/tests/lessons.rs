@@ -409,11 +409,10 @@ fn check_expectations_names_each_difference() {
         "step 4: defender strength is 1, the lesson says 2"
     );
     // An action by the wrong player.
-    let bad = parse_lesson(&text.replace(
-        "{ \"player\": 2, \"action\": \"commit 0\" }",
-        "{ \"player\": 1, \"action\": \"commit 0\" }",
-    ))
-    .unwrap();
+    let good = "{\"seat\": \"2\", \"action\": \"commit 0\"}";
+    assert!(text.contains(good));
+    let bad =
+        parse_lesson(&text.replace(good, "{\"seat\": \"1\", \"action\": \"commit 0\"}")).unwrap();
     assert_eq!(
         play_lesson(&bad).unwrap_err().to_string(),
         "step 5: player 1 cannot play \"commit 0\" now: player 2 must act"
