@@ -326,7 +326,9 @@ test('German: a lesson is written with its German beside the English, tried in G
     const file = join(artefacts, 'my-lesson-de.json');
     await download.saveAs(file);
     const written = JSON.parse(readFileSync(file, 'utf8'));
-    assert.equal(written.version, 2);
+    // Saved in the lesson format for every game (docs/lessons.md).
+    assert.equal(written.version, 3);
+    assert.equal(written.ruleset, 'star-tigris');
     assert.equal(written.title, 'My first lesson');
     assert.equal(written.steps[0].say, 'A scientist beside the leader scores for it.');
     assert.deepEqual(written.translations.de, {
@@ -466,8 +468,8 @@ test('the lesson writer records a position of the simultaneous variant: each pla
     const file = join(artefacts, 'orders-at-once.json');
     await download.saveAs(file);
     const written = JSON.parse(readFileSync(file, 'utf8'));
-    assert.ok(written.setup.includes('turns simultaneous'), JSON.stringify(written.setup));
-    assert.deepEqual(written.steps.map((s) => s.play?.player), [2, 2, 1]);
+    assert.ok(written.position.join('\n').includes('turns simultaneous'), JSON.stringify(written.position));
+    assert.deepEqual(written.steps.map((s) => s.play?.seat), ['2', '2', '1']);
     assert.equal(written.steps[0].play.action, 'colonize settler C6');
     assert.equal(errors.length, 0, errors.join('\n'));
   } finally {
