@@ -965,8 +965,10 @@ fn hostile_clients_change_nothing_for_another_game() {
 #[test]
 fn a_stopped_server_records_the_game_in_progress_and_tells_its_players() {
     let dir = scratch("catan-serve-stop");
-    let (mut child, port, lines) =
+    let (child, port, lines) =
         common::serve_lines(&["--ruleset", "catan", "--record", &s(&dir)], Stdio::null());
+    // Killed when the test ends, should it fail before the server stops.
+    let mut server = Server { child, port };
     let mut host = Client::login(port, "s1");
     assert_eq!(host.ask("CREATE GAME halt -maxPlayers 3"), vec!["OK"]);
     let mut clients = vec![host];
@@ -993,7 +995,7 @@ fn a_stopped_server_records_the_game_in_progress_and_tells_its_players() {
         playing.into_iter().map(|t| t.join().unwrap()).collect();
     // The server is asked to stop, as `kill` or a service manager does.
     let term = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+        .args(["-TERM", &server.child.id().to_string()])
         .status()
         .unwrap();
     assert!(term.success());
@@ -1014,7 +1016,10 @@ fn a_stopped_server_records_the_game_in_progress_and_tells_its_players() {
         );
     }
     let said: Vec<String> = lines.map_while(Result::ok).collect();
-    assert!(child.wait().unwrap().success(), "the server ends cleanly");
+    assert!(
+        server.child.wait().unwrap().success(),
+        "the server ends cleanly"
+    );
     assert!(
         said.iter()
             .any(|l| l.starts_with("stopped: 1 games closed")),

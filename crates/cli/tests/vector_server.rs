@@ -12,16 +12,16 @@ use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::Duration;
 
-use common::{s, scratch, tabula};
+use common::{ServerProcess, s, scratch, tabula};
 
-fn serve(args: &[&str]) -> (Child, u16) {
+fn serve(args: &[&str]) -> (ServerProcess, u16) {
     let (child, port, _) = serve_heard(args);
     (child, port)
 }
 
 /// Start `tabula serve`: the process, its port, and every later line of
 /// its output as it is printed.
-fn serve_heard(args: &[&str]) -> (Child, u16, std::sync::mpsc::Receiver<String>) {
+fn serve_heard(args: &[&str]) -> (ServerProcess, u16, std::sync::mpsc::Receiver<String>) {
     let (child, port, lines) = common::serve_lines(args, Stdio::piped());
     // Keep reading the server's own output so it never blocks.
     let (tx, rx) = std::sync::mpsc::channel();
@@ -30,7 +30,7 @@ fn serve_heard(args: &[&str]) -> (Child, u16, std::sync::mpsc::Receiver<String>)
             tx.send(line).ok();
         }
     });
-    (child, port, rx)
+    (ServerProcess(child), port, rx)
 }
 
 /// How a client misbehaves: once, at its `from`-th question (a hang-up

@@ -88,3 +88,27 @@ pub fn serve_lines(
         .unwrap_or_else(|| panic!("listening line: {first}"));
     (child, port, lines)
 }
+
+/// A `tabula serve` process that is killed when dropped, so a test that
+/// fails before its server ends never leaves one running.
+pub struct ServerProcess(pub std::process::Child);
+
+impl std::ops::Deref for ServerProcess {
+    type Target = std::process::Child;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for ServerProcess {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.0.kill().ok();
+        self.0.wait().ok();
+    }
+}
