@@ -140,6 +140,23 @@ pub struct StepTranslation {
     pub wrong: Option<String>,
 }
 
+impl StepTranslation {
+    /// Whether the entry translates nothing.
+    pub fn is_empty(&self) -> bool {
+        self.say.is_none() && self.hint.is_none() && self.wrong.is_none()
+    }
+}
+
+impl Translation {
+    /// Whether the translation translates nothing.
+    pub fn is_empty(&self) -> bool {
+        self.title.is_none()
+            && self.summary.is_none()
+            && self.source.is_none()
+            && self.steps.iter().all(StepTranslation::is_empty)
+    }
+}
+
 /// Why a lesson file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LessonError {

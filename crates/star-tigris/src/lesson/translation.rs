@@ -9,64 +9,14 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
 use super::{Lesson, MAX_TEXT_CHARS};
 
 /// The translations of a lesson, by language code (`"de"`).
 pub type Translations = BTreeMap<String, Translation>;
 
-/// A lesson's texts in one language. Every field is optional: a missing
-/// one is shown in English.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Translation {
-    /// The title.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub title: Option<String>,
-    /// The summary.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub summary: Option<String>,
-    /// Where the lesson comes from (only if the lesson names a source).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One entry per step of the lesson, in order; empty when no step is
-    /// translated.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub steps: Vec<StepTranslation>,
-}
-
-/// One step's texts in one language.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StepTranslation {
-    /// The narration.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub say: Option<String>,
-    /// The learner's hint (only for a step the learner plays).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hint: Option<String>,
-    /// The wrong-move message (only for a step the learner plays).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wrong: Option<String>,
-}
-
-impl StepTranslation {
-    /// Whether the entry translates nothing.
-    pub fn is_empty(&self) -> bool {
-        self.say.is_none() && self.hint.is_none() && self.wrong.is_none()
-    }
-}
-
-impl Translation {
-    /// Whether the translation translates nothing.
-    pub fn is_empty(&self) -> bool {
-        self.title.is_none()
-            && self.summary.is_none()
-            && self.source.is_none()
-            && self.steps.iter().all(StepTranslation::is_empty)
-    }
-}
+// A translation's shape is the one of every ruleset's lessons
+// (`tabula_engine::lesson`): Star Tigris's lessons read and write it as is.
+pub use tabula_engine::lesson::{StepTranslation, Translation};
 
 /// Whether `code` may name a translation: two lowercase ASCII letters
 /// (ISO 639-1), and not `en` (the lesson's own language).
