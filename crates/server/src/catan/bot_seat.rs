@@ -514,6 +514,25 @@ mod tests {
         (game, rebuilt, server, ids)
     }
 
+    /// What seat `me` of a three-player `game` hears: the public model
+    /// and its own private one, as events.
+    fn heard_by(game: &Catan, me: Seat, ids: &Ids) -> Seen {
+        let nicks: Vec<String> = (1..=3).map(|s| format!("p{s}")).collect();
+        let colors = vec!["ff0000".to_string(); 3];
+        let names = Names {
+            nicks: &nicks,
+            colors: &colors,
+            played_by: &colors,
+        };
+        let mut seen = Seen::default();
+        let mut model = public_model(game, ids, &names);
+        model.extend(private_model(game, me, ids));
+        for ((obj, prop), v) in &model {
+            seen.apply(&ids.of(*obj), prop, Some(v));
+        }
+        seen
+    }
+
     const POSITION: &str = "players 3\nturn 8 player 1 main\nsettlement 1 5:SE\nroads 1 9:SW 9:S\nknight 1 9:SW strong active\nroads 2 13:SW 17:SE\nsettlement 2 17:SE\nknight 2 9:SE\nhand 1 GRAIN 2 ORE 3 PAPER 1\nhand 2 LUMBER 2 CLOTH 1 WOOL 1\nhand 3 BRICK 4\nprogress 1 SMITH\nprogress 2 BISHOP\nlevels 2 TRADE 2 POLITICS 0 SCIENCE 1\nbarbarians 3\n";
 
     #[test]
@@ -562,19 +581,7 @@ mod tests {
         let (game, _, _, ids) = round_trip(POSITION, 0);
         let options: Vec<Value> =
             serde_json::from_str(&crate::catan::prompt::options(&game, 0, &ids)).unwrap();
-        let mut seen = Seen::default();
-        let nicks: Vec<String> = (1..=3).map(|s| format!("p{s}")).collect();
-        let colors = vec!["ff0000".to_string(); 3];
-        let names = Names {
-            nicks: &nicks,
-            colors: &colors,
-            played_by: &colors,
-        };
-        let mut model = public_model(&game, &ids, &names);
-        model.extend(private_model(&game, 0, &ids));
-        for ((obj, prop), v) in &model {
-            seen.apply(&ids.of(*obj), prop, Some(v));
-        }
+        let seen = heard_by(&game, 0, &ids);
         for spec in ["greedy", "search:easy", "random"] {
             let mut bot = BotSeat::new(spec, 3, "p1").unwrap();
             let cmd = bot.decide(&seen, &options).expect("a listed command");
@@ -595,19 +602,7 @@ mod tests {
         assert_eq!(rebuilt.phase, tabula_catan::game::state::Phase::Setup);
         assert_eq!(rebuilt.to_move(), tabula_engine::ToMove::Seat(1));
         assert_eq!(rebuilt.legal_actions(1), game.legal_actions(1));
-        let nicks: Vec<String> = (1..=3).map(|s| format!("p{s}")).collect();
-        let colors = vec!["ff0000".to_string(); 3];
-        let names = Names {
-            nicks: &nicks,
-            colors: &colors,
-            played_by: &colors,
-        };
-        let mut seen = Seen::default();
-        let mut model = public_model(&game, &ids, &names);
-        model.extend(private_model(&game, 1, &ids));
-        for ((obj, prop), v) in &model {
-            seen.apply(&ids.of(*obj), prop, Some(v));
-        }
+        let seen = heard_by(&game, 1, &ids);
         // The prompt's values: every corner a settlement may go on.
         let values: Vec<String> = game
             .legal_actions(1)
@@ -628,12 +623,7 @@ mod tests {
         }
         // In a turn a choose prompt is not a position: counted as unseen.
         let (turn, _, _, ids) = round_trip(POSITION, 0);
-        let mut seen = Seen::default();
-        let mut model = public_model(&turn, &ids, &names);
-        model.extend(private_model(&turn, 0, &ids));
-        for ((obj, prop), v) in &model {
-            seen.apply(&ids.of(*obj), prop, Some(v));
-        }
+        let seen = heard_by(&turn, 0, &ids);
         let mut bot = BotSeat::new("greedy", 3, "p1").unwrap();
         assert_eq!(bot.decide_choice(&seen, &["x"]), None);
         assert_eq!(bot.unseen, 1);
