@@ -100,27 +100,10 @@ impl GameScreen {
         g
     }
 
-    fn humans(&self) -> Vec<Seat> {
-        (0..self.table.players().len() as Seat)
-            .filter(|s| self.table.players()[*s as usize] == Player::Human)
-            .collect()
-    }
-
     /// Who sees the screen now: the one person of a game with one; with
     /// several, the person who decides, after their hand-off.
     fn settle(&mut self) {
-        let humans = self.humans();
-        if humans.len() == 1 {
-            self.shown = Some(humans[0]);
-            self.handoff = None;
-            return;
-        }
-        if let Some(p) = self.table.person_to_act()
-            && self.shown != Some(p)
-        {
-            self.shown = None;
-            self.handoff = Some(p);
-        }
+        crate::device::settle(&self.table, &mut self.shown, &mut self.handoff);
     }
 
     /// The seat deciding at this device now, if the screen shows it.
