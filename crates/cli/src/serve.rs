@@ -91,6 +91,14 @@ pub struct ServeArgs {
     /// action; a server started again with it resumes every room.
     #[arg(long, value_name = "DIR", requires = "site")]
     pub rooms: Option<PathBuf>,
+    /// With --site: seconds a connection may stay silent (no message and
+    /// no answer to the server's pings, sent every third of it) before it
+    /// counts as gone: its seats show `reconnecting` and wait for their
+    /// person or the stand-in bot. A closed browser tab is seen at once;
+    /// this is for connections that broke without closing.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "site",
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub silent_after: u64,
 }
 
 /// Run `tabula serve`.

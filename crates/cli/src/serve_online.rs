@@ -19,6 +19,7 @@ pub fn run(args: &ServeArgs) -> CmdResult {
         site,
         rooms: args.rooms.clone(),
         rulesets,
+        silent_after: std::time::Duration::from_secs(args.silent_after),
     };
     let mut out = std::io::stdout();
     crate::serve::runtime()?

@@ -7,7 +7,7 @@ mod online_common;
 
 use std::time::Duration;
 
-use online_common::{Client, check_frames, create, site, start};
+use online_common::{Client, check_frames, create, site, start, start_with};
 use serde_json::{Value, json};
 use tabula_star_tigris::StarTigris;
 
@@ -136,6 +136,51 @@ async fn a_seat_whose_person_leaves_shows_reconnecting_then_a_bot_takes_it() {
     let record = a.play(&room, 1, None).await.expect("the game ends");
     let r = tabula_engine::record::parse_record(&record).unwrap();
     assert!(r.actions.iter().any(|s| s.seat == 1));
+}
+
+/// A connection that broke without closing (it neither sends nor
+/// answers the server's pings) counts as gone after `--silent-after`:
+/// its seat shows `reconnecting` and the stand-in takes it; a person who
+/// only listens (their browser answers the pings) stays seated.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_silent_past_the_limit_counts_as_gone_and_a_listener_stays() {
+    let server = start_with(
+        &site("online-silent"),
+        &scratch("online-silent-rooms"),
+        &["--silent-after", "2"],
+    );
+    let mut a = Client::connect(server.port).await;
+    let room = create(
+        &mut a,
+        json!({"type": "create", "ruleset": "star-tigris", "seats": ["person", "person"], "seed": 3, "takeover_s": 1, "stand_in": "random"}),
+    )
+    .await;
+    let mut b = Client::connect(server.port).await;
+    a.send(json!({"type": "join", "room": room, "name": "Ada"}))
+        .await;
+    a.until("joined").await;
+    b.send(json!({"type": "join", "room": room, "name": "Bob"}))
+        .await;
+    b.until("joined").await;
+    // Bob's connection stays open but is never read again: no answer to
+    // a ping goes back. Ada waits, reading (and so answering pings).
+    let started = std::time::Instant::now();
+    let seats = a.until("seats").await;
+    assert_eq!(seats["seats"][1]["status"], "reconnecting", "{seats}");
+    assert_eq!(seats["seats"][0]["status"], "connected", "{seats}");
+    assert!(
+        started.elapsed() >= Duration::from_millis(1500),
+        "not before the limit: {:?}",
+        started.elapsed()
+    );
+    let seats = a.until("seats").await;
+    assert_eq!(seats["seats"][1]["status"], "bot");
+    // Ada, silent herself but answering pings, plays the game to its end
+    // with the stand-in in seat 1.
+    let record = a.play(&room, 1, None).await.expect("the game ends");
+    let r = tabula_engine::record::parse_record(&record).unwrap();
+    assert!(r.actions.iter().any(|s| s.seat == 0));
+    drop(b);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -57,15 +57,16 @@ pub fn site(name: &str) -> PathBuf {
 
 /// Start a server on the site, writing rooms to `rooms`.
 pub fn start(site: &Path, rooms: &Path) -> Server {
-    let (child, port, mut lines) = serve_lines(
-        &[
-            "--site",
-            &site.display().to_string(),
-            "--rooms",
-            &rooms.display().to_string(),
-        ],
-        Stdio::inherit(),
-    );
+    start_with(site, rooms, &[])
+}
+
+/// [`start`] with further arguments of `tabula serve`.
+pub fn start_with(site: &Path, rooms: &Path, more: &[&str]) -> Server {
+    let site = site.display().to_string();
+    let rooms = rooms.display().to_string();
+    let mut args = vec!["--site", &site, "--rooms", &rooms];
+    args.extend_from_slice(more);
+    let (child, port, mut lines) = serve_lines(&args, Stdio::inherit());
     let mut first_lines = Vec::new();
     for _ in 0..2 {
         first_lines.push(lines.next().unwrap().unwrap());

@@ -56,7 +56,37 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>) {
     );
     let mut rooms: BTreeMap<String, Sender<RoomIn>> = BTreeMap::new();
     let mut created = 0;
-    while let Some(frame) = stream.next().await {
+    // Pings every third of the silence allowed: a browser answers them by
+    // itself, so only a connection that broke without closing stays
+    // silent that long.
+    let silent_after = hub.silent_after();
+    let pinger = {
+        let tx = tx.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(silent_after / 3);
+            every.tick().await;
+            loop {
+                every.tick().await;
+                if tx.try_send(Message::Ping(Vec::new().into())).is_err() && tx.is_closed() {
+                    break;
+                }
+            }
+        })
+    };
+    loop {
+        let Ok(frame) = tokio::time::timeout(silent_after, stream.next()).await else {
+            let close = Message::Close(Some(CloseFrame {
+                code: 1001,
+                reason: format!(
+                    "nothing heard for {} s, not even an answer to a ping; the connection counts as gone",
+                    silent_after.as_secs()
+                )
+                .into(),
+            }));
+            tx.try_send(close).ok();
+            break;
+        };
+        let Some(frame) = frame else { break };
         let text = match frame {
             Ok(Message::Text(t)) => t,
             Ok(Message::Binary(b)) => {
@@ -91,6 +121,7 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>) {
             break;
         }
     }
+    pinger.abort();
     for (_, room) in rooms {
         room.send(RoomIn::Leave { conn: id }).ok();
     }

@@ -44,6 +44,9 @@ pub struct OnlineServe {
     pub rooms: Option<PathBuf>,
     /// The rulesets offered.
     pub rulesets: Vec<Arc<dyn RoomRuleset>>,
+    /// How long a connection may be silent (no frame, not even the answer
+    /// to a ping) before it counts as gone.
+    pub silent_after: std::time::Duration,
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
@@ -81,7 +84,7 @@ pub async fn serve(cfg: OnlineServe, out: &mut impl Write) -> Result<(), String>
         .await
         .map_err(|e| format!("cannot listen on {}:{}: {e}", cfg.host, cfg.port))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let hub = Arc::new(Hub::new(cfg.rulesets, cfg.rooms.clone()));
+    let hub = Arc::new(Hub::new(cfg.rulesets, cfg.rooms.clone(), cfg.silent_after));
     let (resumed, problems) = hub.resume_all().await;
     writeln!(out, "listening on {addr}").map_err(|e| e.to_string())?;
     writeln!(

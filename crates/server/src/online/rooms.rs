@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use password_hash::rand_core::{OsRng, RngCore};
 use tabula_engine::SeatInfo;
@@ -35,6 +36,7 @@ pub struct Hub {
     rooms: Mutex<BTreeMap<String, Handle>>,
     dir: Option<PathBuf>,
     next_conn: AtomicU64,
+    silent_after: Duration,
 }
 
 /// A random id of `n` letters and digits (lower case), from the
@@ -50,14 +52,25 @@ pub fn random_id(n: usize) -> String {
 }
 
 impl Hub {
-    /// A hub for these rulesets, writing rooms to `dir` if given.
-    pub fn new(rulesets: Vec<Arc<dyn RoomRuleset>>, dir: Option<PathBuf>) -> Hub {
+    /// A hub for these rulesets, writing rooms to `dir` if given; a
+    /// connection silent for `silent_after` counts as gone.
+    pub fn new(
+        rulesets: Vec<Arc<dyn RoomRuleset>>,
+        dir: Option<PathBuf>,
+        silent_after: Duration,
+    ) -> Hub {
         Hub {
             rulesets,
             rooms: Mutex::new(BTreeMap::new()),
             dir,
             next_conn: AtomicU64::new(1),
+            silent_after,
         }
+    }
+
+    /// How long a connection may be silent before it counts as gone.
+    pub fn silent_after(&self) -> Duration {
+        self.silent_after
     }
 
     /// The names of the rulesets offered.
