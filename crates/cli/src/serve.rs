@@ -99,6 +99,13 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "site",
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub silent_after: u64,
+    /// With --site: seconds a room stays with nobody in it once its game
+    /// is over (or while nobody has come to start it) before it closes; a
+    /// finished room's file then moves to the rooms folder's `finished/`
+    /// (it holds the whole record), a room never finished is removed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 900, requires = "site",
+          value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
+    pub close_idle: u64,
 }
 
 /// Run `tabula serve`.

@@ -20,6 +20,7 @@ pub fn run(args: &ServeArgs) -> CmdResult {
         rooms: args.rooms.clone(),
         rulesets,
         silent_after: std::time::Duration::from_secs(args.silent_after),
+        close_idle: std::time::Duration::from_secs(args.close_idle),
     };
     let mut out = std::io::stdout();
     crate::serve::runtime()?

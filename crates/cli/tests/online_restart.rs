@@ -218,3 +218,85 @@ async fn a_person_out_of_time_has_the_stand_in_play_that_decision() {
     let list = a.until("rooms").await;
     assert_eq!(list["rooms"][0]["seats"][0]["status"], "connected");
 }
+
+/// The rooms a `list` shows.
+async fn listed(c: &mut Client) -> Vec<String> {
+    c.send(json!({"type": "list"})).await;
+    let m = c.until("rooms").await;
+    m["rooms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["room"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Rooms do not pile up: a finished room stays while someone is in it,
+/// then closes after `--close-idle` with nobody there, its file (the whole
+/// record) kept among the finished rooms and not resumed; a room nobody
+/// came to start closes and its files go; a room in play stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_and_abandoned_rooms_close_when_nobody_is_in_them() {
+    let dir = scratch("online-close-rooms");
+    let server = start_with(&site("online-close"), &dir, &["--close-idle", "1"]);
+    let mut c = Client::connect(server.port).await;
+    // A game of bots, watched to its end; it stays while watched.
+    let bots = create(
+        &mut c,
+        json!({"type": "create", "ruleset": "vector", "seats": ["bot:random", "bot:random", "bot:random", "bot:random"], "seed": 4}),
+    )
+    .await;
+    c.send(json!({"type": "watch", "room": bots})).await;
+    c.until("record").await;
+    // A room waiting for two people, and one in play with a person seated.
+    let waiting = create(
+        &mut c,
+        json!({"type": "create", "ruleset": "star-tigris", "seats": ["person", "person"], "seed": 5}),
+    )
+    .await;
+    let mut p = Client::connect(server.port).await;
+    let playing = create(
+        &mut p,
+        json!({"type": "create", "ruleset": "star-tigris", "seats": ["person", "bot:random"], "seed": 6}),
+    )
+    .await;
+    p.send(json!({"type": "join", "room": playing, "name": "Ada"}))
+        .await;
+    p.until("joined").await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let rooms = listed(&mut c).await;
+    assert!(rooms.contains(&bots), "watched: kept {rooms:?}");
+    assert!(rooms.contains(&playing), "in play: kept {rooms:?}");
+    assert!(!rooms.contains(&waiting), "nobody came: closed {rooms:?}");
+    assert!(!dir.join(format!("{waiting}.json")).exists());
+    c.send(json!({"type": "join", "room": waiting})).await;
+    let m = c.until("refused").await;
+    assert!(m["reason"].as_str().unwrap().contains("no room"), "{m}");
+    // The watcher leaves: the finished room closes, its record kept.
+    c.send(json!({"type": "leave", "room": bots})).await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let rooms = listed(&mut c).await;
+    assert!(
+        !rooms.contains(&bots),
+        "finished, nobody there: closed {rooms:?}"
+    );
+    assert!(rooms.contains(&playing), "{rooms:?}");
+    assert!(!dir.join(format!("{bots}.json")).exists());
+    assert!(!dir.join(format!("{bots}.log")).exists());
+    let kept = std::fs::read_to_string(dir.join("finished").join(format!("{bots}.json"))).unwrap();
+    let file: Value = serde_json::from_str(&kept).unwrap();
+    let record = serde_json::to_string(&file["record"]).unwrap();
+    let r = tabula_engine::record::parse_record(&record).unwrap();
+    assert!(!r.actions.is_empty());
+    drop(server);
+    // Started again on the same folder: only the room in play resumes.
+    let server = start(&site("online-close"), &dir);
+    assert!(
+        server
+            .first_lines
+            .iter()
+            .any(|l| l.contains("resumed 1 room")),
+        "{:?}",
+        server.first_lines
+    );
+}

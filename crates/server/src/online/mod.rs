@@ -47,6 +47,9 @@ pub struct OnlineServe {
     /// How long a connection may be silent (no frame, not even the answer
     /// to a ping) before it counts as gone.
     pub silent_after: std::time::Duration,
+    /// How long a finished or never-started room stays with nobody in it
+    /// before it closes.
+    pub close_idle: std::time::Duration,
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
@@ -84,7 +87,12 @@ pub async fn serve(cfg: OnlineServe, out: &mut impl Write) -> Result<(), String>
         .await
         .map_err(|e| format!("cannot listen on {}:{}: {e}", cfg.host, cfg.port))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let hub = Arc::new(Hub::new(cfg.rulesets, cfg.rooms.clone(), cfg.silent_after));
+    let hub = Arc::new(Hub::new(
+        cfg.rulesets,
+        cfg.rooms.clone(),
+        cfg.silent_after,
+        cfg.close_idle,
+    ));
     let (resumed, problems) = hub.resume_all().await;
     writeln!(out, "listening on {addr}").map_err(|e| e.to_string())?;
     writeln!(

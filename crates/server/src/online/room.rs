@@ -151,6 +151,12 @@ pub struct Room {
     save_failed: bool,
     /// Actions on disk.
     written: usize,
+    /// How long a finished or never-started room stays with nobody in it.
+    close_idle: Duration,
+    /// Since when nobody is in the room while it is over or waiting.
+    idle_since: Option<Instant>,
+    /// Told when the room closes (the server forgets it).
+    on_close: Option<Box<dyn FnOnce() + Send>>,
 }
 
 /// What a new or resumed room is made of.
@@ -175,6 +181,11 @@ pub struct RoomSetup {
     pub dir: Option<PathBuf>,
     /// Its line in the room list, kept up to date.
     pub shown: Arc<Mutex<RoomShown>>,
+    /// How long the room stays, over or still waiting, with nobody in it
+    /// before it closes.
+    pub close_idle: Duration,
+    /// Called once when the room closes.
+    pub on_close: Box<dyn FnOnce() + Send>,
 }
 
 impl Room {
@@ -207,12 +218,17 @@ impl Room {
             bot_stuck: None,
             save_failed: false,
             written: 0,
+            close_idle: setup.close_idle,
+            idle_since: None,
+            on_close: Some(setup.on_close),
         };
         room.update_shown();
         room
     }
 
-    /// Run the room until the server drops its channel.
+    /// Run the room until the server drops its channel or the room,
+    /// finished or never started, has had nobody in it for its
+    /// `close_idle`.
     pub fn run(mut self, rx: Receiver<RoomIn>) {
         self.save();
         loop {
@@ -222,6 +238,25 @@ impl Room {
             }
             if self.bot_turn() {
                 continue;
+            }
+            self.note_idle();
+            if self
+                .idle_since
+                .is_some_and(|t| t + self.close_idle <= Instant::now())
+            {
+                self.close();
+                // What came in meanwhile hears that the room has closed.
+                while let Ok(m) = rx.try_recv() {
+                    let (what, out) = match m {
+                        RoomIn::Join { out, .. } => ("join", out),
+                        RoomIn::Watch { out, .. } => ("watch", out),
+                        RoomIn::Act { out, .. } => ("act", out),
+                        RoomIn::Chat { out, .. } => ("chat", out),
+                        RoomIn::Leave { .. } => continue,
+                    };
+                    out.send(refusal(what, &format!("room {:?} has closed", self.id)));
+                }
+                return;
             }
             let heard = match self.next_deadline() {
                 Some(at) => rx.recv_timeout(at.saturating_duration_since(Instant::now())),
@@ -758,9 +793,37 @@ impl Room {
     }
 
     /// The next moment something is due: a takeover or a clock.
+    /// Note whether the room is idle: over or still waiting, with no
+    /// member (since when).
+    fn note_idle(&mut self) {
+        if self.members.is_empty() && !self.playing() {
+            self.idle_since.get_or_insert_with(Instant::now);
+        } else {
+            self.idle_since = None;
+        }
+    }
+
+    /// Close the room: a finished game's file is kept among the finished
+    /// ones, a room that never finished is removed; the server forgets it.
+    fn close(&mut self) {
+        if let Some(dir) = self.dir.clone() {
+            let finished = self.game.to_move() == ToMove::Over;
+            if finished {
+                self.save();
+            }
+            if let Err(e) = super::store::put_away(&dir, &self.id, finished) {
+                eprintln!("room {}: its files could not be put away: {e}", self.id);
+            }
+        }
+        if let Some(f) = self.on_close.take() {
+            f();
+        }
+    }
+
     fn next_deadline(&self) -> Option<Instant> {
+        let idle = self.idle_since.map(|t| t + self.close_idle);
         if !self.playing() {
-            return None;
+            return idle;
         }
         let takeovers = self
             .seats
@@ -774,7 +837,7 @@ impl Room {
                 .any(|&s| self.seats[s as usize].bot(&self.stand_in).is_none());
             people.then_some(self.decision_since + c)
         });
-        takeovers.chain(clock).min()
+        takeovers.chain(clock).chain(idle).min()
     }
 
     /// Takeovers and clocks that are due.

@@ -33,10 +33,11 @@ struct Handle {
 /// Every room, and what a room is made from.
 pub struct Hub {
     rulesets: Vec<Arc<dyn RoomRuleset>>,
-    rooms: Mutex<BTreeMap<String, Handle>>,
+    rooms: Arc<Mutex<BTreeMap<String, Handle>>>,
     dir: Option<PathBuf>,
     next_conn: AtomicU64,
     silent_after: Duration,
+    close_idle: Duration,
 }
 
 /// A random id of `n` letters and digits (lower case), from the
@@ -53,18 +54,21 @@ pub fn random_id(n: usize) -> String {
 
 impl Hub {
     /// A hub for these rulesets, writing rooms to `dir` if given; a
-    /// connection silent for `silent_after` counts as gone.
+    /// connection silent for `silent_after` counts as gone; a room over or
+    /// never started closes after `close_idle` with nobody in it.
     pub fn new(
         rulesets: Vec<Arc<dyn RoomRuleset>>,
         dir: Option<PathBuf>,
         silent_after: Duration,
+        close_idle: Duration,
     ) -> Hub {
         Hub {
             rulesets,
-            rooms: Mutex::new(BTreeMap::new()),
+            rooms: Arc::new(Mutex::new(BTreeMap::new())),
             dir,
             next_conn: AtomicU64::new(1),
             silent_after,
+            close_idle,
         }
     }
 
@@ -252,6 +256,16 @@ impl Hub {
         let room_id = id.clone();
         let room_shown = shown.clone();
         let rooms_tx = tx.clone();
+        let close_idle = self.close_idle;
+        let on_close = {
+            let rooms = self.rooms.clone();
+            let id = id.clone();
+            Box::new(move || {
+                if let Ok(mut rooms) = rooms.lock() {
+                    rooms.remove(&id);
+                }
+            })
+        };
         std::thread::Builder::new()
             .name(format!("room-{id}"))
             .stack_size(8 << 20)
@@ -274,6 +288,8 @@ impl Hub {
                     started,
                     dir,
                     shown: room_shown,
+                    close_idle,
+                    on_close,
                 });
                 reply.send(Ok(())).ok();
                 drop(rooms_tx);

@@ -91,6 +91,28 @@ pub fn save(dir: &Path, file: &RoomFile) -> std::io::Result<()> {
     crate::core::write_whole(&log_path(dir, &file.room), "")
 }
 
+/// The folder finished rooms are moved to when they close: their files
+/// are kept (each holds the game's whole record) and no longer resumed.
+pub const FINISHED: &str = "finished";
+
+/// Put away a closed room's files: a finished game's file (written whole
+/// by `save` just before, so its log is empty) goes to
+/// [`FINISHED`]`/ROOM.json`; a room that never finished is removed.
+pub fn put_away(dir: &Path, room: &str, finished: bool) -> std::io::Result<()> {
+    let file = room_path(dir, room);
+    if finished {
+        let to = dir.join(FINISHED);
+        std::fs::create_dir_all(&to)?;
+        std::fs::rename(&file, to.join(format!("{room}.json")))?;
+    } else {
+        std::fs::remove_file(&file)?;
+    }
+    match std::fs::remove_file(log_path(dir, room)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
 /// Append actions to a room's log.
 pub fn append(dir: &Path, room: &str, lines: &[LogLine]) -> std::io::Result<()> {
     use std::io::Write;
