@@ -19,6 +19,7 @@ use tabula_engine::{Seat, ToMove};
 
 use super::dyn_game::RoomGame;
 use super::protocol::{MAX_CHAT_CHARS, RoomShown, SeatShown, StateMsg};
+use super::store::token_hash;
 use super::store::{ROOM_FORMAT, ROOM_VERSION, RoomFile, SeatFile};
 
 /// A connection's number, unique in the server.
@@ -116,7 +117,7 @@ impl SeatNow {
             "bot"
         } else if self.conn.is_some() {
             "connected"
-        } else if self.file.token.is_none() {
+        } else if self.file.token_hash.is_none() {
             "open"
         } else {
             "reconnecting"
@@ -197,7 +198,7 @@ impl Room {
             .seats
             .into_iter()
             .map(|file| SeatNow {
-                gone_since: file.token.is_some().then_some(now),
+                gone_since: file.token_hash.is_some().then_some(now),
                 file,
                 conn: None,
             })
@@ -540,7 +541,7 @@ impl Room {
                 match self
                     .seats
                     .iter()
-                    .position(|s| s.file.token.as_deref() == Some(t.as_str()))
+                    .position(|s| s.file.token_hash.as_deref() == Some(token_hash(t).as_str()))
                 {
                     Some(s) => s,
                     None => {
@@ -568,7 +569,7 @@ impl Room {
                         format!("seat {s} of room {id} is a bot's seat ({})", at.file.kind),
                     );
                 }
-                if at.file.token.is_some() {
+                if at.file.token_hash.is_some() {
                     return Self::refuse(
                         &out,
                         "join",
@@ -583,7 +584,7 @@ impl Room {
             (None, None) => match self
                 .seats
                 .iter()
-                .position(|s| s.is_person() && s.file.token.is_none())
+                .position(|s| s.is_person() && s.file.token_hash.is_none())
             {
                 Some(s) => s,
                 None => {
@@ -606,12 +607,14 @@ impl Room {
                 ),
             ));
         }
-        let token = match &self.seats[seat].file.token {
-            Some(t) => t.clone(),
-            None => super::rooms::random_id(16),
+        // A person coming back keeps their token (the file holds only its
+        // hash); a seat taken for the first time gets a new one.
+        let token = match (token, &self.seats[seat].file.token_hash) {
+            (Some(t), Some(_)) => t,
+            _ => super::rooms::random_id(16),
         };
         let s = &mut self.seats[seat];
-        s.file.token = Some(token.clone());
+        s.file.token_hash = Some(token_hash(&token));
         s.file.taken_over = false;
         s.conn = Some(conn);
         s.gone_since = None;
@@ -630,7 +633,7 @@ impl Room {
             && self
                 .seats
                 .iter()
-                .all(|s| s.file.token.is_some() || !s.is_person())
+                .all(|s| s.file.token_hash.is_some() || !s.is_person())
         {
             self.started = true;
             self.decision_since = Instant::now();
@@ -670,7 +673,7 @@ impl Room {
                 let open = self
                     .seats
                     .iter()
-                    .filter(|s| s.is_person() && s.file.token.is_none())
+                    .filter(|s| s.is_person() && s.file.token_hash.is_none())
                     .count();
                 return Self::refuse(
                     &out,

@@ -169,7 +169,7 @@ impl Hub {
                     format!("Bot {}", i + 1)
                 },
                 kind,
-                token: None,
+                token_hash: None,
                 taken_over: false,
             });
         }

@@ -18,8 +18,20 @@ use tabula_engine::GameRecord;
 
 /// The `format` field of a room file.
 pub const ROOM_FORMAT: &str = "tabula-room";
-/// The room file version this build writes and reads.
-pub const ROOM_VERSION: u32 = 1;
+/// The room file version this build writes (it reads version 1 too,
+/// whose seats held their tokens: they are read as hashes).
+pub const ROOM_VERSION: u32 = 2;
+
+/// A seat token's hash as room files keep it: BLAKE2s-256, in hex. A
+/// token is 16 random characters of 32 (80 bits), so a fast hash
+/// suffices: nobody can try enough tokens to find one from its hash.
+pub fn token_hash(token: &str) -> String {
+    use blake2::Digest;
+    blake2::Blake2s256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
 /// Largest room file read back (a record's limit and room for seats).
 pub const MAX_ROOM_BYTES: u64 = 64 << 20;
 
@@ -31,8 +43,9 @@ pub struct SeatFile {
     pub kind: String,
     /// The name shown.
     pub name: String,
-    /// The seat's token (a random opaque string), once a person took it.
-    pub token: Option<String>,
+    /// The hash of the seat's token ([`token_hash`]), once a person took
+    /// it: a token takes a seat back, so the file never holds one.
+    pub token_hash: Option<String>,
     /// Whether a bot has taken the seat over from its person.
     pub taken_over: bool,
 }
@@ -196,15 +209,33 @@ fn read_one(path: &Path) -> Result<RoomFile, String> {
         return Err(format!("{size} bytes; at most {MAX_ROOM_BYTES} are read"));
     }
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let text = from_version_1(&text).unwrap_or(text);
     let file: RoomFile = tabula_engine::plain::from_str(&text)
         .map_err(|(l, c, what)| format!("line {l}, column {c}: {what}"))?;
     if file.format != ROOM_FORMAT || file.version != ROOM_VERSION {
         return Err(format!(
-            "not a Tabula room file of version {ROOM_VERSION} (format {:?}, version {})",
+            "not a Tabula room file of version 1 or {ROOM_VERSION} (format {:?}, version {})",
             file.format, file.version
         ));
     }
     Ok(file)
+}
+
+/// A version 1 room file (seats with their tokens) as version 2 (seats
+/// with their tokens' hashes); `None` for any other text.
+fn from_version_1(text: &str) -> Option<String> {
+    let mut v: serde_json::Value = serde_json::from_str(text).ok()?;
+    if v["format"] != ROOM_FORMAT || v["version"] != 1 {
+        return None;
+    }
+    v["version"] = ROOM_VERSION.into();
+    for seat in v["seats"].as_array_mut()? {
+        let seat = seat.as_object_mut()?;
+        let token = seat.remove("token")?;
+        let hash = token.as_str().map(token_hash);
+        seat.insert("token_hash".into(), hash.into());
+    }
+    Some(v.to_string())
 }
 
 #[cfg(test)]
@@ -240,6 +271,33 @@ mod tests {
                 notes: Default::default(),
             },
         }
+    }
+
+    /// A room file of version 1 (seats holding their tokens) is read with
+    /// the tokens' hashes in their place; the same token then matches.
+    #[test]
+    fn a_version_1_file_is_read_with_its_tokens_hashed() {
+        let mut file = serde_json::to_value(room_file(1)).unwrap();
+        file["version"] = 1.into();
+        file["seats"] = serde_json::json!([
+            {"kind": "person", "name": "Ada", "token": "abcdefgh23456789", "taken_over": false},
+            {"kind": "person", "name": "Seat 2", "token": null, "taken_over": false},
+        ]);
+        let dir = std::env::temp_dir().join(format!("tabula-rooms-v1-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(room_path(&dir, "abcd2345"), file.to_string()).unwrap();
+        let read = read_one(&room_path(&dir, "abcd2345")).unwrap();
+        assert_eq!(read.version, ROOM_VERSION);
+        assert_eq!(
+            read.seats[0].token_hash.as_deref(),
+            Some(token_hash("abcdefgh23456789").as_str())
+        );
+        assert_eq!(read.seats[1].token_hash, None);
+        assert_ne!(
+            token_hash("abcdefgh23456789"),
+            token_hash("abcdefgh2345678a")
+        );
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
