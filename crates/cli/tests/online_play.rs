@@ -414,3 +414,63 @@ async fn the_site_is_served_with_types_compression_and_caching() {
     let (status, _, _) = http_get(server.port, "/../../etc/passwd", "gzip");
     assert!(!status.contains("200"), "{status}");
 }
+
+/// The newest `state` that asks this client to act.
+async fn asked(c: &mut Client) -> Value {
+    loop {
+        let m = c.until("state").await;
+        if m["phase"] == "playing" && !m["legal"].as_array().unwrap().is_empty() {
+            return m;
+        }
+    }
+}
+
+/// While two people choose at once, one sealing first raises the state
+/// number but changes nothing the other sees or may do: the other's
+/// choice, made in the earlier state, is taken. An action sent twice is
+/// still refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_choice_made_while_another_seat_sealed_its_own_is_taken() {
+    let server = start(&site("online-sim-race"), &scratch("online-sim-race-rooms"));
+    let mut a = Client::connect(server.port).await;
+    let room = create(
+        &mut a,
+        json!({"type": "create", "ruleset": "star-tigris", "options": {"turns": "simultaneous"}, "seats": ["person", "person"], "seed": 9}),
+    )
+    .await;
+    let mut b = Client::connect(server.port).await;
+    a.send(json!({"type": "join", "room": room, "name": "Ada"}))
+        .await;
+    a.until("joined").await;
+    b.send(json!({"type": "join", "room": room, "name": "Bob"}))
+        .await;
+    b.until("joined").await;
+    let sa = asked(&mut a).await;
+    let sb = asked(&mut b).await;
+    let n = sa["state"].as_u64().unwrap();
+    assert_eq!(sb["state"].as_u64().unwrap(), n);
+    assert_eq!(sa["to_move"]["kind"], "simultaneous", "{}", sa["to_move"]);
+    let act_a = json!({"type": "act", "room": room, "state": n, "action": sa["legal"][0]});
+    a.send(act_a.clone()).await;
+    let after_a = a.until("state").await;
+    assert_eq!(after_a["state"].as_u64().unwrap(), n + 1);
+    // Bob chose in state n, before he heard of Ada's sealed choice.
+    b.send(json!({"type": "act", "room": room, "state": n, "action": sb["legal"][0]}))
+        .await;
+    loop {
+        let m = b.until("state").await;
+        if m["state"].as_u64().unwrap() >= n + 2 {
+            break;
+        }
+    }
+    // Ada's action sent again, with the number it was chosen in: refused.
+    a.send(act_a).await;
+    let m = a.until("refused").await;
+    assert!(
+        m["reason"]
+            .as_str()
+            .unwrap()
+            .contains("stale or sent twice"),
+        "{m}"
+    );
+}

@@ -158,6 +158,9 @@ pub struct Room {
     idle_since: Option<Instant>,
     /// Told when the room closes (the server forgets it).
     on_close: Option<Box<dyn FnOnce() + Send>>,
+    /// Per seat: a fingerprint of its legal actions and the state number
+    /// since which they have been those (see [`Room::act`]).
+    legal_since: Vec<(u64, u64)>,
 }
 
 /// What a new or resumed room is made of.
@@ -203,7 +206,7 @@ impl Room {
                 conn: None,
             })
             .collect();
-        let room = Room {
+        let mut room = Room {
             id: setup.id,
             ruleset: setup.ruleset,
             game: setup.game,
@@ -222,8 +225,10 @@ impl Room {
             close_idle: setup.close_idle,
             idle_since: None,
             on_close: Some(setup.on_close),
+            legal_since: Vec::new(),
         };
         room.update_shown();
+        room.note_legal();
         room
     }
 
@@ -441,7 +446,44 @@ impl Room {
     }
 
     /// After an action: write, tell everyone, and at the end send the record.
+    /// Note, for each seat, since which state number its legal actions
+    /// have been what they are now.
+    fn note_legal(&mut self) {
+        use std::hash::{Hash, Hasher};
+        let now = self.game.state_number();
+        let to_move = self.to_move();
+        let n = self.seats.len();
+        self.legal_since.resize(n, (0, now));
+        for s in 0..n {
+            let legal = if to_move.contains(&(s as Seat)) {
+                self.game.legal(s as Seat)
+            } else {
+                Vec::new()
+            };
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            serde_json::to_string(&legal)
+                .unwrap_or_default()
+                .hash(&mut h);
+            let fp = h.finish();
+            if self.legal_since[s].0 != fp {
+                self.legal_since[s] = (fp, now);
+            }
+        }
+    }
+
+    /// After `seat`'s own action (its person's or its stand-in's): an
+    /// action it chose before counts no more, even where its legal
+    /// actions came out the same (an action sent twice is refused).
+    fn acted(&mut self, seat: Seat) {
+        self.changed();
+        let now = self.game.state_number();
+        if let Some(l) = self.legal_since.get_mut(seat as usize) {
+            l.1 = now;
+        }
+    }
+
     fn changed(&mut self) {
+        self.note_legal();
         self.decision_since = Instant::now();
         self.bot_stuck = None;
         self.save_actions();
@@ -686,8 +728,13 @@ impl Room {
             }
             _ => {}
         }
+        // An action chosen in an earlier state still counts while the
+        // seat's legal actions are the same as then: while several seats
+        // choose at once, another seat sealing its choice raises the
+        // number but changes nothing this seat sees or may do.
         let now = self.game.state_number();
-        if state != now {
+        let since = self.legal_since.get(seat as usize).map_or(now, |l| l.1);
+        if state > now || state < since {
             return Self::refuse(
                 &out,
                 "act",
@@ -700,7 +747,7 @@ impl Room {
             self.seats[seat as usize].file.taken_over = false;
         }
         match self.game.play(seat, &action) {
-            Ok(()) => self.changed(),
+            Ok(()) => self.acted(seat),
             Err(why) => Self::refuse(
                 &out,
                 "act",
@@ -785,7 +832,7 @@ impl Room {
             return false;
         };
         match self.game.bot_play(seat, &spec) {
-            Ok(()) => self.changed(),
+            Ok(()) => self.acted(seat),
             Err(e) => {
                 eprintln!("room {}: the bot of seat {seat} failed: {e}", self.id);
                 self.bot_stuck = Some(self.game.state_number());
@@ -874,7 +921,7 @@ impl Room {
             if let Some(&seat) = late.first() {
                 let spec = self.stand_in.clone();
                 match self.game.bot_play(seat, &spec) {
-                    Ok(()) => self.changed(),
+                    Ok(()) => self.acted(seat),
                     Err(e) => {
                         eprintln!("room {}: the stand-in of seat {seat} failed: {e}", self.id);
                         self.decision_since = now;
