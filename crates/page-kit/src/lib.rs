@@ -17,6 +17,7 @@ pub mod i18n;
 pub mod modal;
 pub mod morph;
 pub mod players;
+pub mod qr;
 pub mod records;
 pub mod resume_note;
 pub mod touch;
