@@ -106,6 +106,12 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 900, requires = "site",
           value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
     pub close_idle: u64,
+    /// Catan and --site: the most connections held at once; one more is
+    /// told so (Catan: an ERROR line; the site: HTTP 503 for a WebSocket)
+    /// and closed, and the others go on.
+    #[arg(long, value_name = "N", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_connections: u64,
 }
 
 /// Run `tabula serve`.
@@ -207,6 +213,7 @@ fn catan(args: &ServeArgs) -> CmdResult {
         answer_limit: Duration::from_millis(args.answer_timeout),
         bot: args.bot.clone(),
         seed: args.seed.unwrap_or(1),
+        max_connections: args.max_connections as usize,
     };
     tabula_server::core::keep_large_blocks_apart();
     let mut out = std::io::stdout();

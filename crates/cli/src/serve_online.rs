@@ -21,6 +21,7 @@ pub fn run(args: &ServeArgs) -> CmdResult {
         rulesets,
         silent_after: std::time::Duration::from_secs(args.silent_after),
         close_idle: std::time::Duration::from_secs(args.close_idle),
+        max_connections: args.max_connections as usize,
     };
     let mut out = std::io::stdout();
     crate::serve::runtime()?

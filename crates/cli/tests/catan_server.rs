@@ -1068,6 +1068,45 @@ fn an_idle_connection_is_closed_at_the_announced_timeout() {
     assert_eq!(c.line(), None, "closed");
 }
 
+/// Past `--max-connections`, a new connection is told why in one ERROR
+/// line and closed; those already in go on, and a place freed is taken
+/// by the next.
+#[test]
+fn a_connection_past_the_most_is_told_so_and_the_others_go_on() {
+    let server = serve(&["--max-connections", "3"]);
+    let mut held: Vec<Client> = (0..3)
+        .map(|_| {
+            let mut c = Client::connect(server.port);
+            assert!(c.line().unwrap().starts_with("SE1 SettlersOfCatan-Server"));
+            c
+        })
+        .collect();
+    let mut extra = Client::connect(server.port);
+    assert_eq!(
+        extra.line().unwrap(),
+        "ERROR the server holds 3 connections, its most; try again later"
+    );
+    assert_eq!(extra.line(), None, "closed");
+    for c in &mut held {
+        assert_eq!(c.ask("NOOP"), vec!["OK"]);
+    }
+    // One leaves: its place is free again.
+    drop(held.pop());
+    let mut next = None;
+    for _ in 0..50 {
+        let mut c = Client::connect(server.port);
+        if c.line().unwrap().starts_with("SE1") {
+            next = Some(c);
+            break;
+        }
+        thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        next.expect("a place freed is taken").ask("NOOP"),
+        vec!["OK"]
+    );
+}
+
 #[test]
 fn three_tabula_clients_play_a_test_game_on_the_server() {
     let dir = scratch("catan-serve-clients");

@@ -474,3 +474,27 @@ async fn a_choice_made_while_another_seat_sealed_its_own_is_taken() {
         "{m}"
     );
 }
+
+/// Past `--max-connections`, a WebSocket connection is refused with HTTP
+/// 503 and the reason; those in go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_past_the_most_is_refused_and_the_others_go_on() {
+    let server = online_common::start_with(
+        &site("online-most"),
+        &scratch("online-most-rooms"),
+        &["--max-connections", "2"],
+    );
+    let mut a = Client::connect(server.port).await;
+    let _b = Client::connect(server.port).await;
+    let url = format!("ws://127.0.0.1:{}/play", server.port);
+    match tokio_tungstenite::connect_async(url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
+            assert_eq!(r.status(), 503);
+            let body = String::from_utf8(r.body().clone().unwrap_or_default()).unwrap();
+            assert!(body.contains("holds 2 connections, its most"), "{body}");
+        }
+        other => panic!("a third connection: {other:?}"),
+    }
+    a.send(json!({"type": "list"})).await;
+    a.until("rooms").await;
+}

@@ -256,6 +256,74 @@ async fn write_lines(mut w: OwnedWriteHalf, mut rx: mpsc::Receiver<String>, end:
     w.shutdown().await.ok();
 }
 
+/// How many connections a server holds at once: past the most, a new
+/// one is told so and closed, and the others go on (file handles and
+/// memory stay bounded however many clients knock).
+#[derive(Clone, Debug)]
+pub struct Gate {
+    open: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    most: usize,
+}
+
+/// One connection let in by a [`Gate`]; it counts until dropped.
+#[derive(Debug)]
+pub struct Pass {
+    open: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Drop for Pass {
+    fn drop(&mut self) {
+        self.open.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
+}
+
+impl Gate {
+    /// A gate letting in at most `most` connections at once.
+    pub fn new(most: usize) -> Gate {
+        Gate {
+            open: Default::default(),
+            most,
+        }
+    }
+
+    /// The most connections let in at once.
+    pub fn most(&self) -> usize {
+        self.most
+    }
+
+    /// Let one more connection in, if there is room.
+    pub fn enter(&self) -> Option<Pass> {
+        use std::sync::atomic::Ordering;
+        self.open
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < self.most).then_some(n + 1)
+            })
+            .ok()?;
+        Some(Pass {
+            open: self.open.clone(),
+        })
+    }
+
+    /// The words a connection turned away is told (after the protocol's
+    /// own error word).
+    pub fn full_words(&self) -> String {
+        format!(
+            "the server holds {} connections, its most; try again later",
+            self.most
+        )
+    }
+}
+
+/// Tell a connection turned away why, in one line (within a second), and
+/// close it.
+pub async fn turn_away(mut stream: TcpStream, line: String) {
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        stream.write_all(line.as_bytes()).await.ok();
+        stream.shutdown().await.ok();
+    })
+    .await;
+}
+
 /// A listening socket.
 pub struct Listener {
     inner: TcpListener,

@@ -57,6 +57,9 @@ pub struct CatanServe {
     pub bot: String,
     /// The first game's seed (each game takes the next).
     pub seed: u64,
+    /// The most connections held at once (one past it is told so and
+    /// closed).
+    pub max_connections: usize,
 }
 
 /// Run the server until the process ends. What it reports goes to `out`
@@ -72,6 +75,7 @@ pub async fn serve(args: CatanServe, out: &mut dyn Write) -> Result<(), String> 
     out.flush().map_err(|e| e.to_string())?;
     let args = Arc::new(args);
     let mut next_id = 0u64;
+    let gate = crate::core::Gate::new(args.max_connections);
     let stop = crate::core::stop_requested();
     tokio::pin!(stop);
     loop {
@@ -109,6 +113,11 @@ pub async fn serve(args: CatanServe, out: &mut dyn Write) -> Result<(), String> 
                 continue;
             }
         };
+        let Some(pass) = gate.enter() else {
+            let line = format!("ERROR {}\r\n", gate.full_words());
+            tokio::spawn(crate::core::turn_away(stream, line));
+            continue;
+        };
         next_id += 1;
         let id = next_id;
         let lobby = lobby.clone();
@@ -117,6 +126,7 @@ pub async fn serve(args: CatanServe, out: &mut dyn Write) -> Result<(), String> 
             if let Ok(conn) = Conn::open(stream, MAX_LINE, "\r\n") {
                 connection(conn, id, lobby, args).await;
             }
+            drop(pass);
         });
     }
 }

@@ -50,16 +50,29 @@ pub struct OnlineServe {
     /// How long a finished or never-started room stays with nobody in it
     /// before it closes.
     pub close_idle: std::time::Duration,
+    /// The most WebSocket connections held at once.
+    pub max_connections: usize,
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
+    use axum::response::IntoResponse;
+    let Some(pass) = hub.gate().enter() else {
+        return (
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            hub.gate().full_words(),
+        )
+            .into_response();
+    };
     // Small buffers: an idle connection then costs tens of kilobytes,
     // not the 128 KiB read buffer the WebSocket layer starts with.
     ws.max_message_size(conn::MAX_FRAME_BYTES)
         .max_frame_size(conn::MAX_FRAME_BYTES)
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| conn::run(socket, hub))
+        .on_upgrade(move |socket| async move {
+            conn::run(socket, hub).await;
+            drop(pass);
+        })
 }
 
 /// The whole service: `/play` (WebSocket) and the site's files.
@@ -92,6 +105,7 @@ pub async fn serve(cfg: OnlineServe, out: &mut impl Write) -> Result<(), String>
         cfg.rooms.clone(),
         cfg.silent_after,
         cfg.close_idle,
+        crate::core::Gate::new(cfg.max_connections),
     ));
     let (resumed, problems) = hub.resume_all().await;
     writeln!(out, "listening on {addr}").map_err(|e| e.to_string())?;

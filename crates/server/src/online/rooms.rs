@@ -38,6 +38,7 @@ pub struct Hub {
     next_conn: AtomicU64,
     silent_after: Duration,
     close_idle: Duration,
+    gate: crate::core::Gate,
 }
 
 /// A random id of `n` letters and digits (lower case), from the
@@ -55,12 +56,14 @@ pub fn random_id(n: usize) -> String {
 impl Hub {
     /// A hub for these rulesets, writing rooms to `dir` if given; a
     /// connection silent for `silent_after` counts as gone; a room over or
-    /// never started closes after `close_idle` with nobody in it.
+    /// never started closes after `close_idle` with nobody in it; `gate`
+    /// holds the number of connections.
     pub fn new(
         rulesets: Vec<Arc<dyn RoomRuleset>>,
         dir: Option<PathBuf>,
         silent_after: Duration,
         close_idle: Duration,
+        gate: crate::core::Gate,
     ) -> Hub {
         Hub {
             rulesets,
@@ -69,7 +72,13 @@ impl Hub {
             next_conn: AtomicU64::new(1),
             silent_after,
             close_idle,
+            gate,
         }
+    }
+
+    /// The gate every WebSocket connection passes.
+    pub fn gate(&self) -> &crate::core::Gate {
+        &self.gate
     }
 
     /// How long a connection may be silent before it counts as gone.
