@@ -121,6 +121,33 @@ fn a_damaged_lesson_is_refused_naming_the_step() {
             s(&p)
         )
     );
+    // A place named in a text ({{ROW COLUMN}}, shown in the board's
+    // words) is read like a highlight; one never closed is named too.
+    let p = damaged(
+        "text-place.json",
+        "\"say\": \"The Vector stands in the middle of the board",
+        "\"say\": \"The Vector stands on {{10 30}} of the board",
+    );
+    assert_eq!(
+        refused(&p),
+        format!(
+            "{}: step 1: the narration: the place {{{{10 30}}}}: a square is written ROW COLUMN, each 0 to 20",
+            s(&p)
+        )
+    );
+    let p = damaged(
+        "text-open.json",
+        "\"say\": \"The Vector stands in the middle of the board",
+        "\"say\": \"The Vector stands on {{10 10",
+    );
+    assert!(
+        refused(&p).starts_with(&format!(
+            "{}: step 1: the narration: a place opened with {{{{ is never closed",
+            s(&p)
+        )),
+        "{}",
+        refused(&p)
+    );
     let p = damaged("position.json", "\"vector 10 10\"", "\"vector 10 99\"");
     assert!(
         refused(&p).starts_with(&format!("{}: position: line 2: ", s(&p))),

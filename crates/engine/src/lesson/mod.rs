@@ -12,6 +12,7 @@
 
 pub mod format;
 pub mod play;
+pub mod text_places;
 
 pub use format::{
     LESSON_FORMAT, LESSON_VERSION, LearnerMove, Lesson, LessonError, MAX_LESSON_BYTES, Move, Step,

@@ -53,6 +53,17 @@ pub fn state_before_step<G: Teach>(lesson: &Lesson, steps: usize) -> Result<G, S
             game.read_place(place)
                 .map_err(|why| at(n)(format!("highlight {place:?}: {why}")))?;
         }
+        for (which, text) in step_texts(lesson, k) {
+            let pieces =
+                super::text_places::pieces(text).map_err(|why| at(n)(format!("{which}: {why}")))?;
+            for p in pieces {
+                if let super::text_places::Piece::Place(place) = p {
+                    game.read_place(place).map_err(|why| {
+                        at(n)(format!("{which}: the place {{{{{place}}}}}: {why}"))
+                    })?;
+                }
+            }
+        }
         let mv = match (&step.play, &step.learner) {
             (Some(p), _) => Some((&p.seat, &p.action)),
             (None, Some(l)) => Some((&l.seat, &l.action)),
@@ -85,6 +96,30 @@ pub fn state_before_step<G: Teach>(lesson: &Lesson, steps: usize) -> Result<G, S
         }
     }
     Ok(game)
+}
+
+/// Every text of step `k` (from 0) in every language, with what it is
+/// (`the German hint`).
+fn step_texts(lesson: &Lesson, k: usize) -> Vec<(String, &str)> {
+    let step = &lesson.steps[k];
+    let mut out = vec![("the narration".to_string(), step.say.as_str())];
+    if let Some(l) = &step.learner {
+        out.push(("the hint".into(), l.hint.as_str()));
+        out.push(("the \"that is not it\"".into(), l.wrong.as_str()));
+    }
+    for (lang, t) in &lesson.translations {
+        let Some(s) = t.steps.get(k) else { continue };
+        for (what, text) in [
+            ("narration", &s.say),
+            ("hint", &s.hint),
+            ("\"that is not it\"", &s.wrong),
+        ] {
+            if let Some(text) = text {
+                out.push((format!("the {lang} {what}"), text.as_str()));
+            }
+        }
+    }
+    out
 }
 
 /// Where `got` differs from `want`: an object `want` checks only the
