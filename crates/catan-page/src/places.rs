@@ -263,6 +263,18 @@ impl Places {
         )
     }
 
+    /// A place's bare name, as a lesson's text names it (`corner between
+    /// Forest 3, Hills 11 and Pasture 5`, `side between …`, `Mountains
+    /// 6`): the text writes the article, in its language's case.
+    pub fn bare(&self, spot: crate::spots::Spot) -> String {
+        use crate::spots::Spot;
+        match spot {
+            Spot::Hex(h) => self.hex(h),
+            Spot::Corner(c) => self.corners.get(c as usize).cloned().unwrap_or_default(),
+            Spot::Side(s) => self.sides.get(s as usize).cloned().unwrap_or_default(),
+        }
+    }
+
     /// A side as the subject or object of a sentence.
     pub fn side_named(&self, s: SideId) -> String {
         tf(
