@@ -14,6 +14,8 @@ pub mod error_words;
 pub mod grid;
 pub mod handoff;
 pub mod i18n;
+pub mod lesson_run;
+pub mod lesson_screen;
 pub mod modal;
 pub mod morph;
 pub mod players;
