@@ -279,6 +279,7 @@ fn show_screen<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
     let doc = document();
     if let Some(body) = doc.body() {
         body.set_attribute("data-lessons", "").ok();
+        body.set_attribute("data-state", "ready").ok();
     }
     if by_id("lessons").is_some() {
         return;
@@ -798,12 +799,18 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
             .enumerate()
             .map(|(i, a)| button(&st.board.action_words(g, a), &format!("do:{i}")))
             .collect();
+        let on_board = task.as_ref().is_some_and(|(seat, _)| {
+            g.legal_actions(*seat)
+                .iter()
+                .any(|a| st.board.place_of(g, a).is_some())
+        });
+        let task_words = match (buttons.is_empty(), on_board) {
+            (true, _) => "lesson-your-move-board",
+            (false, true) => "lesson-your-move",
+            (false, false) => "lesson-your-move-buttons",
+        };
         text = text
-            .child(el("p").class("lesson-task").text(&t(if buttons.is_empty() {
-                "lesson-your-move-board"
-            } else {
-                "lesson-your-move"
-            })))
+            .child(el("p").class("lesson-task").text(&t(task_words)))
             .maybe((!buttons.is_empty()).then(|| {
                 el("div")
                     .class("lesson-actions")

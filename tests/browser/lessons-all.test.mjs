@@ -1,0 +1,197 @@
+// The lessons of every game from the page kit (issue 39): for each wired
+// ruleset a learner goes through one lesson by keyboard and one by touch
+// at 390 px, making a wrong move first at every step that is theirs,
+// reading the hint and the "that is not it", then finishing (kept as
+// finished in the list); German lessons leave no English on screen; axe
+// finds nothing on a lesson screen; a damaged lesson link or file is
+// refused in plain words naming the step.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { serve, browser, root, axeViolations, englishLeft } from './harness.mjs';
+
+let site;
+before(async () => { site = await serve(); });
+after(() => site.close());
+
+const lesson = (ruleset, name) => JSON.parse(readFileSync(join(root, 'lessons', ruleset, `${name}.json`), 'utf8'));
+const pack = (text) => deflateRawSync(Buffer.from(text), { level: 9 }).toString('base64url');
+
+/** What each wired page needs: the lessons walked by keyboard and by
+ * touch, its catalogues, and how a learner's action is made: the label of
+ * its button (in the page's language) and, for an action made at a place
+ * of the board, the place's centre on the lesson's canvas. */
+const games = {
+  vector: {
+    keyboard: '01-directions-and-magnitudes',
+    touch: '02-points-squares',
+    words: ['en.txt', 'vector/en.txt'],
+    dirs: { N: ['north', 'Norden'], NE: ['north-east', 'Nordosten'], E: ['east', 'Osten'], SE: ['south-east', 'Südosten'], S: ['south', 'Süden'], SW: ['south-west', 'Südwesten'], W: ['west', 'Westen'], NW: ['north-west', 'Nordwesten'] },
+    /** The button of an action ("DIRECTION: E", "MAGNITUDE: 2"). */
+    label(action, de) {
+      const [kind, arg] = action.split(':').map((s) => s.trim());
+      if (kind === 'DIRECTION') return de ? `Richtung: ${this.dirs[arg][1]}` : `Direction: ${this.dirs[arg][0]}`;
+      return de ? `Weite ${arg}` : `Magnitude ${arg}`;
+    },
+    place: () => null,
+  },
+};
+
+/** Press Tab until the focus is on `selector` (at most 80 presses), then
+ * Enter. `selector` is CSS, or `{ css, text }`: the element matching css
+ * with exactly that text. */
+async function tabTo(page, selector) {
+  const { css, text } = typeof selector === 'string' ? { css: selector, text: null } : selector;
+  for (let i = 0; i < 80; i++) {
+    const here = await page.evaluate(([c, t]) => {
+      const a = document.activeElement;
+      return !!a && a.matches(c) && (t === null || a.textContent === t);
+    }, [css, text]);
+    if (here) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+    await page.keyboard.press('Tab');
+  }
+  assert.fail(`Tab never reached ${selector}`);
+}
+
+/** The button with exactly this text among the lesson's move buttons. */
+const moveButton = (label) => ({ css: '#lessons .lesson-actions button', text: label });
+const asPlaywright = (sel) => typeof sel === 'string' ? sel : `${sel.css}:text-is("${sel.text}")`;
+
+/** A wrong action for the step: another of the buttons offered. */
+async function wrongButton(page, right) {
+  const labels = await page.$$eval('#lessons .lesson-actions button', (bs) => bs.map((b) => b.textContent));
+  return labels.find((l) => l !== right);
+}
+
+/** Walk the whole lesson `name` of `game`: keyboard (Tab and Enter) or
+ * touch (taps). At each learner's step a wrong move first. */
+async function walk(page, ruleset, name, how, de = false) {
+  const g = games[ruleset];
+  const l = lesson(ruleset, name);
+  const tr = l.translations.de.steps;
+  const press = how === 'keyboard'
+    ? (sel) => tabTo(page, sel)
+    : (sel) => page.tap(asPlaywright(sel));
+  await page.waitForSelector('#lesson-say');
+  for (let k = 0; k < l.steps.length; k++) {
+    const step = l.steps[k];
+    const say = de ? tr[k].say : step.say;
+    assert.equal(await page.textContent('#lesson-say'), say, `${name} step ${k + 1}: the narration`);
+    assert.match(await page.textContent('.lesson-step'), new RegExp(`${k + 1}\\D+${l.steps.length}`));
+    if (step.learner) {
+      const right = g.label(step.learner.action, de);
+      const wrong = await wrongButton(page, right);
+      assert.ok(wrong, `${name} step ${k + 1}: another move is offered`);
+      assert.equal(await page.isDisabled('[data-lcmd="next"]'), true, 'Next waits for the move');
+      await press(moveButton(wrong));
+      await page.waitForSelector('#lesson-wrong');
+      assert.equal(await page.textContent('#lesson-wrong'), `✗ ${de ? tr[k].wrong : step.learner.wrong}`);
+      assert.ok((await page.textContent('#lesson-hint')).includes(de ? tr[k].hint : step.learner.hint), 'the hint is shown');
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'lesson-wrong', 'the refusal has the focus');
+      await press(moveButton(right));
+      await page.waitForSelector('.lesson-right');
+      assert.equal(await page.$('#lesson-wrong'), null);
+    }
+    if (k + 1 < l.steps.length) {
+      await press('[data-lcmd="next"]');
+      await page.waitForFunction((n) => document.querySelector('.lesson-step')?.textContent.includes(String(n)), k + 2);
+    }
+  }
+  await press('[data-lcmd="finish"]');
+  await page.waitForSelector('#lessons .lessons-items');
+}
+
+for (const ruleset of Object.keys(games)) {
+  const g = games[ruleset];
+
+  test(`${ruleset}: a learner goes through a lesson by keyboard, making a wrong move first, and finishes it`, async () => {
+    const ctx = await browser({ width: 1280, height: 900 });
+    const page = ctx.pages()[0];
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${site.home}${ruleset}.html#lessons`);
+    await page.waitForSelector(`#lessons [data-lcmd="open:${g.keyboard}"]`);
+    assert.equal(await page.isVisible('body > main:not(#lessons)'), false, 'the game is out of the way');
+    await page.focus('#lessons-h');
+    await tabTo(page, `[data-lcmd="open:${g.keyboard}"]`);
+    await walk(page, ruleset, g.keyboard, 'keyboard');
+    await page.waitForSelector(`[data-lcmd="open:${g.keyboard}"] + .lesson-done`);
+    assert.match(await page.textContent('#lessons-progress'), /^1 of \d+ lessons finished/);
+    // Kept in the browser: still finished after a reload.
+    await page.reload();
+    await page.waitForSelector(`[data-lcmd="open:${g.keyboard}"] + .lesson-done`);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  test(`${ruleset}: a learner goes through a lesson by touch at 390 px, in German, and no English is left on screen`, async () => {
+    const ctx = await browser({ width: 390, height: 844 }, { hasTouch: true, isMobile: true, locale: 'de-DE' });
+    const page = ctx.pages()[0];
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${site.home}${ruleset}.html#lessons/${g.touch}`);
+    await page.waitForSelector('#lesson-say');
+    assert.equal(await page.textContent('#lessons h2'), lesson(ruleset, g.touch).translations.de.title);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `nothing wider than the phone (${wide} px)`);
+    assert.deepEqual(await englishLeft(page, g.words, '#lessons'), []);
+    await walk(page, ruleset, g.touch, 'touch', true);
+    assert.deepEqual(await englishLeft(page, g.words, '#lessons'), [], 'the list in German');
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  test(`${ruleset}: axe finds nothing on a lesson screen, a wrong move and its hint showing`, async () => {
+    const ctx = await browser({ width: 1280, height: 900 });
+    const page = ctx.pages()[0];
+    const l = lesson(ruleset, g.keyboard);
+    const k = l.steps.findIndex((s) => s.learner);
+    await page.goto(`${site.home}${ruleset}.html#lessons/${g.keyboard}`);
+    await page.waitForSelector('#lesson-say');
+    for (let i = 0; i < k; i++) await page.click('[data-lcmd="next"]');
+    const right = g.label(l.steps[k].learner.action, false);
+    await page.click(asPlaywright(moveButton(await wrongButton(page, right))));
+    await page.waitForSelector('#lesson-hint');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.screenshot({ path: join(root, 'tests', 'browser', 'artefacts', `lessons-${ruleset}-wrong.png`) });
+    await page.click('[data-lcmd="list"]');
+    await page.waitForSelector('#lessons .lessons-items li button');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the list');
+    await ctx.close();
+  });
+
+  test(`${ruleset}: a damaged lesson link and a damaged lesson file are refused in plain words naming the step`, async () => {
+    const ctx = await browser({ width: 1280, height: 900 });
+    const page = ctx.pages()[0];
+    const l = lesson(ruleset, g.keyboard);
+    const k = l.steps.findIndex((s) => s.learner);
+    const damaged = structuredClone(l);
+    damaged.steps[k].learner.action = 'NO SUCH MOVE';
+    await page.goto(`${site.home}${ruleset}.html#lesson=${pack(JSON.stringify(damaged))}`);
+    await page.waitForSelector('#lesson-error');
+    const said = await page.textContent('#lesson-error');
+    assert.ok(said.startsWith('This lesson cannot be taught: step '), said);
+    assert.ok(said.includes(`step ${k + 1}:`) && said.includes('NO SUCH MOVE'), said);
+    assert.doesNotMatch(said, /Err\(|panicked|serde|\.rs\b/);
+    // A link cut short.
+    await page.goto(`${site.home}${ruleset}.html#lesson=${pack(JSON.stringify(l)).slice(0, 40)}`);
+    await page.waitForFunction(() => document.querySelector('#lesson-error')?.textContent.includes('cannot be taught'));
+    // A file whose fact is wrong at a step.
+    const wrongFact = structuredClone(l);
+    wrongFact.steps[0].expect = { ...(wrongFact.steps[0].expect ?? {}), to_move: 'nobody' };
+    await page.goto(`${site.home}${ruleset}.html#lessons`);
+    await page.setInputFiles('#lesson-file', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(wrongFact)) });
+    await page.waitForSelector('#lesson-error');
+    const file = await page.textContent('#lesson-error');
+    assert.ok(file.includes('step 1:'), file);
+    // The same file undamaged opens.
+    await page.setInputFiles('#lesson-file', { name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(l)) });
+    await page.waitForSelector('#lesson-say');
+    await ctx.close();
+  });
+}
