@@ -37,12 +37,47 @@ const games = {
     },
     place: () => null,
   },
+  domains: {
+    keyboard: '05-bubbles',
+    touch: '01-units-painting-score',
+    words: ['en.txt', 'domains/en.txt'],
+    dirs: { up: ['up', 'nach oben'], down: ['down', 'nach unten'], left: ['left', 'nach links'], right: ['right', 'nach rechts'], 'up-left': ['up left', 'nach links oben'], 'up-right': ['up right', 'nach rechts oben'], 'down-left': ['down left', 'nach links unten'], 'down-right': ['down right', 'nach rechts unten'] },
+    /** The button of an order ("move 0 left", "attack 0 up", "ability 0"). */
+    label(action, de) {
+      const [verb, unit, dir] = action.split(' ');
+      const order = verb === 'ability' ? (de ? 'ihre Fähigkeit einsetzen' : 'use its ability')
+        : verb === 'move' ? (de ? `${this.dirs[dir][1]} ziehen` : `move ${this.dirs[dir][0]}`)
+          : (de ? `${this.dirs[dir][1]} angreifen` : `attack ${this.dirs[dir][0]}`);
+      return de ? `Einheit ${unit}: ${order}` : `Unit ${unit}: ${order}`;
+    },
+    /** The square of the unit given the order at step k: where the
+     * lesson's facts last put it. */
+    place(l, k) {
+      const unit = l.steps[k].learner.action.split(' ')[1];
+      for (let i = k - 1; i >= 0; i--) {
+        const at = l.steps[i].expect?.unit_at?.[unit];
+        if (at) return at;
+      }
+      assert.fail(`no unit_at for unit ${unit} before step ${k + 1}`);
+    },
+    placeWords(place, de) {
+      const [r, c] = place.split(',');
+      return de ? `Zeile ${r}, Spalte ${c}` : `row ${r}, column ${c}`;
+    },
+    /** Where a square is on the lesson's board (CSS pixels). */
+    async centre(page, place) {
+      const s = Number(await page.getAttribute('#lesson-board', 'data-cell'));
+      const [r, c] = place.split(',').map(Number);
+      return { x: (c + 0.5) * s, y: (r + 0.5) * s };
+    },
+  },
 };
 
-/** Press Tab until the focus is on `selector` (at most 80 presses), then
- * Enter. `selector` is CSS, or `{ css, text }`: the element matching css
- * with exactly that text. */
-async function tabTo(page, selector) {
+/** Press Tab (Shift+Tab with `back`) until the focus is on `selector`
+ * (at most 80 presses), then Enter (unless `enter` is false). `selector`
+ * is CSS, or `{ css, text }`: the element matching css with exactly that
+ * text. */
+async function tabTo(page, selector, { enter = true, back = false } = {}) {
   const { css, text } = typeof selector === 'string' ? { css: selector, text: null } : selector;
   for (let i = 0; i < 80; i++) {
     const here = await page.evaluate(([c, t]) => {
@@ -50,10 +85,10 @@ async function tabTo(page, selector) {
       return !!a && a.matches(c) && (t === null || a.textContent === t);
     }, [css, text]);
     if (here) {
-      await page.keyboard.press('Enter');
+      if (enter) await page.keyboard.press('Enter');
       return;
     }
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   assert.fail(`Tab never reached ${selector}`);
 }
@@ -83,7 +118,35 @@ async function walk(page, ruleset, name, how, de = false) {
     const say = de ? tr[k].say : step.say;
     assert.equal(await page.textContent('#lesson-say'), say, `${name} step ${k + 1}: the narration`);
     assert.match(await page.textContent('.lesson-step'), new RegExp(`${k + 1}\\D+${l.steps.length}`));
-    if (step.learner) {
+    if (step.learner && g.place(l, k)) {
+      // A move made at a place of the board: picked there, then chosen
+      // among the moves offered at it.
+      const place = g.place(l, k);
+      const right = g.label(step.learner.action, de);
+      const pickPlace = async () => {
+        if (how === 'keyboard') {
+          await tabTo(page, '#lesson-board', { enter: false, back: true });
+          const words = g.placeWords(place, de);
+          for (let i = 0; i < 200 && !(await page.textContent('#lesson-cursor')).includes(words); i++) await page.keyboard.press('ArrowRight');
+          assert.ok((await page.textContent('#lesson-cursor')).includes(words), `the keyboard reaches ${words}`);
+          await page.keyboard.press('Enter');
+        } else {
+          await page.tap('#lesson-board', { position: await g.centre(page, place) });
+        }
+        await page.waitForSelector('#lesson-choices');
+      };
+      await pickPlace();
+      const offered = await page.$$eval('#lesson-choices button', (bs) => bs.map((b) => b.textContent));
+      assert.ok(offered.includes(right), `${name} step ${k + 1}: ${right} is offered (${offered})`);
+      const wrong = offered.find((o) => o !== right);
+      await press({ css: '#lesson-choices button', text: wrong });
+      await page.waitForSelector('#lesson-wrong');
+      assert.equal(await page.textContent('#lesson-wrong'), `✗ ${de ? tr[k].wrong : step.learner.wrong}`);
+      assert.ok((await page.textContent('#lesson-hint')).includes(de ? tr[k].hint : step.learner.hint), 'the hint is shown');
+      await pickPlace();
+      await press({ css: '#lesson-choices button', text: right });
+      await page.waitForSelector('.lesson-right');
+    } else if (step.learner) {
       const right = g.label(step.learner.action, de);
       const wrong = await wrongButton(page, right);
       assert.ok(wrong, `${name} step ${k + 1}: another move is offered`);
@@ -155,7 +218,15 @@ for (const ruleset of Object.keys(games)) {
     await page.waitForSelector('#lesson-say');
     for (let i = 0; i < k; i++) await page.click('[data-lcmd="next"]');
     const right = g.label(l.steps[k].learner.action, false);
-    await page.click(asPlaywright(moveButton(await wrongButton(page, right))));
+    if (g.place(l, k)) {
+      await page.click('#lesson-board', { position: await g.centre(page, g.place(l, k)) });
+      await page.waitForSelector('#lesson-choices');
+      assert.deepEqual(await axeViolations(page), [], 'axe with the moves at a place offered');
+      const offered = await page.$$eval('#lesson-choices button', (bs) => bs.map((b) => b.textContent));
+      await page.click(asPlaywright({ css: '#lesson-choices button', text: offered.find((o) => o !== right) }));
+    } else {
+      await page.click(asPlaywright(moveButton(await wrongButton(page, right))));
+    }
     await page.waitForSelector('#lesson-hint');
     assert.deepEqual(await axeViolations(page), []);
     await page.screenshot({ path: join(root, 'tests', 'browser', 'artefacts', `lessons-${ruleset}-wrong.png`) });
@@ -185,6 +256,8 @@ for (const ruleset of Object.keys(games)) {
     const wrongFact = structuredClone(l);
     wrongFact.steps[0].expect = { ...(wrongFact.steps[0].expect ?? {}), to_move: 'nobody' };
     await page.goto(`${site.home}${ruleset}.html#lessons`);
+    await page.waitForSelector(`[data-lcmd="open:${g.keyboard}"]`);
+    await page.waitForSelector('#lesson-error', { state: 'detached' });
     await page.setInputFiles('#lesson-file', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(wrongFact)) });
     await page.waitForSelector('#lesson-error');
     const file = await page.textContent('#lesson-error');
