@@ -46,8 +46,9 @@ pub trait LessonBoard<G: Teach>: 'static {
     /// The place `action` is made at, as [`LessonBoard::places`] names it;
     /// `None` for an action made at no place (offered as a button).
     fn place_of(&self, game: &G, action: &G::Action) -> Option<String>;
-    /// `action` in the page's words and language (a button's label).
-    fn action_words(&self, game: &G, action: &G::Action) -> String;
+    /// `action` of `seat` in the page's words and language (a button's
+    /// label).
+    fn action_words(&self, game: &G, seat: tabula_engine::Seat, action: &G::Action) -> String;
     /// `place` in the page's words and language.
     fn place_words(&self, _game: &G, place: &str) -> String {
         place.to_string()
@@ -498,7 +499,7 @@ fn pick_at<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, x: f64, y: f
             return;
         };
         let g = run.shown();
-        let places = st.board.places(g);
+        let places = key_places(st, run);
         let mut best: Option<(f64, usize)> = None;
         for (i, p) in places.iter().enumerate() {
             if let Some((cx, cy, r)) = st.board.place_centre(g, st.width, p) {
@@ -543,7 +544,7 @@ fn board_key<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, key: &str)
         let Some((_, run)) = st.run.as_ref() else {
             return false;
         };
-        let places = st.board.places(run.shown());
+        let places = key_places(st, run);
         if places.is_empty() {
             return false;
         }
@@ -571,6 +572,22 @@ fn board_key<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, key: &str)
     true
 }
 
+/// The board's places in the keyboard's order: where the learner can act
+/// first (in the page's order), then the others.
+fn key_places<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G>) -> Vec<String> {
+    let g = run.shown();
+    let mut places = st.board.places(g);
+    if let Some((seat, _)) = run.task() {
+        let acting: std::collections::HashSet<String> = g
+            .legal_actions(seat)
+            .iter()
+            .filter_map(|a| st.board.place_of(g, a))
+            .collect();
+        places.sort_by_key(|p| !acting.contains(p));
+    }
+    places
+}
+
 /// Tell where the keyboard's place is (in the line under the board).
 fn say_cursor<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
     let st = s.borrow();
@@ -578,7 +595,7 @@ fn say_cursor<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
         return;
     };
     let g = run.shown();
-    let places = st.board.places(g);
+    let places = key_places(&st, run);
     let text = match st.cursor.and_then(|i| places.get(i)) {
         Some(p) => tf("lesson-cursor", &[("place", &st.board.place_words(g, p))]),
         None => t("lesson-cursor-none"),
@@ -617,6 +634,18 @@ fn draw<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
     else {
         return;
     };
+    // Where the rings and the keyboard's place are, on the canvas (CSS
+    // pixels; the highlights in the lesson's order), for tests and tools.
+    let at = |p: &str| {
+        st.board
+            .place_centre(g, width, p)
+            .map(|(x, y, _)| format!("{x:.1},{y:.1}"))
+            .unwrap_or_default()
+    };
+    let rings: Vec<String> = run.highlight().iter().map(|p| at(p)).collect();
+    canvas
+        .set_attribute("data-highlight", &rings.join(" "))
+        .ok();
     for place in run.highlight() {
         if let Some((x, y, r)) = st.board.place_centre(g, width, place) {
             let r = r.max(8.0) + 3.0;
@@ -629,8 +658,12 @@ fn draw<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
             }
         }
     }
-    let places = st.board.places(g);
-    if let Some(p) = st.cursor.and_then(|i| places.get(i))
+    let places = key_places(st, run);
+    let cursor = st.cursor.and_then(|i| places.get(i));
+    canvas
+        .set_attribute("data-cursor-at", &cursor.map(|p| at(p)).unwrap_or_default())
+        .ok();
+    if let Some(p) = cursor
         && let Some((x, y, r)) = st.board.place_centre(g, width, p)
     {
         let r = r.max(8.0) + 2.0;
@@ -791,19 +824,18 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
                 .text(&tf("lesson-hint-is", &[("hint", h)])),
         );
     }
-    if task.is_some() {
+    if let Some((seat, _)) = task {
         let g = run.shown();
         let buttons: Vec<El> = run
             .choices(None, |g, a| st.board.place_of(g, a))
             .iter()
             .enumerate()
-            .map(|(i, a)| button(&st.board.action_words(g, a), &format!("do:{i}")))
+            .map(|(i, a)| button(&st.board.action_words(g, seat, a), &format!("do:{i}")))
             .collect();
-        let on_board = task.as_ref().is_some_and(|(seat, _)| {
-            g.legal_actions(*seat)
-                .iter()
-                .any(|a| st.board.place_of(g, a).is_some())
-        });
+        let on_board = g
+            .legal_actions(seat)
+            .iter()
+            .any(|a| st.board.place_of(g, a).is_some());
         let task_words = match (buttons.is_empty(), on_board) {
             (true, _) => "lesson-your-move-board",
             (false, true) => "lesson-your-move",
@@ -812,18 +844,30 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
         text = text
             .child(el("p").class("lesson-task").text(&t(task_words)))
             .maybe((!buttons.is_empty()).then(|| {
-                el("div")
+                let n = buttons.len();
+                let group = el("div")
                     .class("lesson-actions")
                     .attr("role", "group")
                     .attr("aria-label", &t("lesson-actions"))
-                    .children(buttons)
+                    .children(buttons);
+                // Many moves besides the board's (a Catan turn's trades):
+                // folded away, so the board's move is not buried.
+                if on_board && n > 12 {
+                    el("details")
+                        .child(
+                            el("summary").text(&tf("lesson-more-moves", &[("n", &n.to_string())])),
+                        )
+                        .child(group)
+                } else {
+                    group
+                }
             }));
         if !st.choices.is_empty() {
             let options: Vec<El> = st
                 .choices
                 .iter()
                 .enumerate()
-                .map(|(i, a)| button(&st.board.action_words(g, a), &format!("choose:{i}")))
+                .map(|(i, a)| button(&st.board.action_words(g, seat, a), &format!("choose:{i}")))
                 .collect();
             text = text.child(
                 el("div")

@@ -50,7 +50,7 @@ impl LessonBoard<Vector> for Board {
         None
     }
 
-    fn action_words(&self, _game: &Vector, action: &Action) -> String {
+    fn action_words(&self, _game: &Vector, _seat: tabula_engine::Seat, action: &Action) -> String {
         match action {
             Action::Direction(d) => tf("v-lesson-direction", &[("dir", &dir_word(*d))]),
             Action::Magnitude(m) => tf("v-lesson-magnitude", &[("n", &m.to_string())]),

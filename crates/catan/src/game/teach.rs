@@ -153,13 +153,26 @@ impl Teach for Catan {
 
     fn read_place(&self, place: &str) -> Result<(), String> {
         let t = &self.topo;
-        if t.parse_hex(place).is_some()
-            || t.parse_corner(place).is_some()
-            || t.parse_side(place).is_some()
-        {
+        let found = match place.split_once(' ') {
+            Some(("field", p)) => t.parse_hex(p).is_some(),
+            Some(("corner", p)) => t.parse_corner(p).is_some(),
+            Some(("side", p)) => t.parse_side(p).is_some(),
+            Some(_) => false,
+            None => {
+                t.parse_hex(place).is_some()
+                    || t.parse_corner(place).is_some()
+                    || t.parse_side(place).is_some()
+            }
+        };
+        if found {
             Ok(())
         } else {
-            Err("a place is a field id (`8`) or a corner or side written FIELD:DIR (`5:SE`)".into())
+            Err(
+                "a place is a field id (`8`) or a corner or side written FIELD:DIR (`5:SE`), \
+                 or one of them named with its kind (`field 8`, `corner 5:SE`, `side 5:SE`: \
+                 NE, SE, SW and NW name a corner and a side both, and alone a corner)"
+                    .into(),
+            )
         }
     }
 

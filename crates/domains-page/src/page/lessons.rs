@@ -71,7 +71,7 @@ impl LessonBoard<Domains> for Board {
         Some(name(game, u.at))
     }
 
-    fn action_words(&self, _game: &Domains, action: &Action) -> String {
+    fn action_words(&self, _game: &Domains, _seat: tabula_engine::Seat, action: &Action) -> String {
         match *action {
             Action::Move { unit, .. } | Action::Attack { unit, .. } | Action::Ability { unit } => {
                 tf(
