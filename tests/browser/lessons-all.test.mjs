@@ -306,3 +306,57 @@ for (const ruleset of Object.keys(games)) {
     await ctx.close();
   });
 }
+
+// A teacher's replay: a record with notes shows each when the replay
+// reaches its move; a note written at the move shown is kept in the
+// record and goes with its link.
+test('catan: a record with a teacher\'s notes replays them, and a note written in the replay goes with its link', async () => {
+  const record = JSON.parse(readFileSync(join(root, 'tests', 'fixtures', 'catan', 'server-game.json'), 'utf8'));
+  record.notes = { 0: 'Watch where each player sets up.', 3: 'The third placement: a harbour corner.' };
+  const ctx = await browser({ width: 1280, height: 900 });
+  const page = ctx.pages()[0];
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(site.home + 'catan.html');
+  await page.waitForSelector('body[data-state="ready"]');
+  await page.click('[data-cmd="game-new"]');
+  await page.setInputFiles('#ng-open', { name: 'noted.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
+  await page.waitForSelector('body[data-mode="replay"]');
+  assert.equal(await page.textContent('#note-shown'), 'Watch where each player sets up.');
+  assert.match(await page.textContent('#teacher-note h3'), /before the first move/);
+  await page.focus('#board');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.$('#note-shown'), null, 'no note at move 1');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.inputValue('#replay-pos'), '3');
+  assert.equal(await page.textContent('#note-shown'), 'The third placement: a harbour corner.');
+  // Write a note at move 5, by keyboard.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.click('[data-cmd="note-write"]');
+  await page.fill('#note-text', 'Here the second round of placements begins.');
+  await page.click('[data-cmd="note-save"]');
+  await page.waitForSelector('#note-shown');
+  assert.equal(await page.textContent('#note-shown'), 'Here the second round of placements begins.');
+  // A note too long is refused in plain words, the record unchanged.
+  await page.click('[data-cmd="note-write"]');
+  await page.$eval('#note-text', (t) => { t.removeAttribute('maxlength'); t.value = 'x'.repeat(2001); });
+  await page.click('[data-cmd="note-save"]');
+  assert.match(await page.textContent('.note-error'), /2001 characters; at most 2000/);
+  await page.click('[data-cmd="note-cancel"]');
+  assert.equal(await page.textContent('#note-shown'), 'Here the second round of placements begins.');
+  // The link carries the notes: opened elsewhere, the notes are there.
+  await page.click('#replay-link');
+  const link = await page.inputValue('#replay-link-out');
+  const other = await ctx.newPage();
+  await other.goto(link);
+  await other.waitForSelector('body[data-mode="replay"]');
+  assert.equal(await other.textContent('#note-shown'), 'Watch where each player sets up.');
+  await other.focus('#board');
+  for (let i = 0; i < 5; i++) await other.keyboard.press('ArrowRight');
+  assert.equal(await other.textContent('#note-shown'), 'Here the second round of placements begins.');
+  assert.deepEqual(await axeViolations(other), []);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

@@ -21,5 +21,6 @@ pub mod morph;
 pub mod players;
 pub mod records;
 pub mod resume_note;
+pub mod teacher_notes;
 pub mod touch;
 pub mod transport;
