@@ -343,7 +343,7 @@ test('catan: a record with a teacher\'s notes replays them, and a note written i
   await page.click('[data-cmd="note-write"]');
   await page.$eval('#note-text', (t) => { t.removeAttribute('maxlength'); t.value = 'x'.repeat(2001); });
   await page.click('[data-cmd="note-save"]');
-  assert.match(await page.textContent('.note-error'), /2001 characters; at most 2000/);
+  assert.match(await page.textContent('.note-error'), /2001 characters, and at most 2000/);
   await page.click('[data-cmd="note-cancel"]');
   assert.equal(await page.textContent('#note-shown'), 'Here the second round of placements begins.');
   // The link carries the notes: opened elsewhere, the notes are there.

@@ -838,7 +838,7 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
             .any(|a| st.board.place_of(g, a).is_some());
         let task_words = match (buttons.is_empty(), on_board) {
             (true, _) => "lesson-your-move-board",
-            (false, true) => "lesson-your-move",
+            (false, true) => "lesson-move-due",
             (false, false) => "lesson-your-move-buttons",
         };
         text = text
@@ -888,7 +888,7 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
     }
     let mut nav = el("div").class("lesson-nav");
     if run.step > 0 {
-        nav = nav.child(button(&t("lesson-back"), "back"));
+        nav = nav.child(button(&t("lesson-step-back"), "back"));
     }
     if task.is_some() {
         nav = nav
@@ -899,14 +899,14 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
         nav = nav.child(button(&t("lesson-finish"), "finish").class("primary"));
     } else {
         nav = nav.child(
-            button(&t("lesson-next"), "next")
+            button(&t("lesson-step-next"), "next")
                 .class("primary")
                 .disabled(task.is_some()),
         );
     }
     nav = nav
         .child(button(&t("lesson-start-over"), "restart"))
-        .child(button(&t("lesson-all"), "list"));
+        .child(button(&t("lesson-to-list"), "list"));
     el("div")
         .class("lesson-player")
         .child(el("h2").attr("id", "lessons-h").text(run.title(l)))

@@ -96,7 +96,7 @@ pub fn write(record: &mut GameRecord, pos: usize, text: &str) -> Result<(), Stri
         return Err(tf(
             "note-too-long",
             &[
-                ("n", &clean.chars().count().to_string()),
+                ("typed", &clean.chars().count().to_string()),
                 ("max", &MAX_NOTE_CHARS.to_string()),
             ],
         ));
