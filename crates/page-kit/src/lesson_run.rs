@@ -340,7 +340,7 @@ mod tests {
                         assert!(run.wrong && run.hint, "{name}");
                         assert_eq!(run.shown().state_hash(), before, "{name}");
                     }
-                    assert!(run.forward() == false, "{name}: next waits for the move");
+                    assert!(!run.forward(), "{name}: next waits for the move");
                     assert!(run.attempt(&expected), "{name}");
                     assert!(!run.wrong, "{name}");
                     assert_ne!(run.hint_text(Lang::De), run.hint_text(Lang::En));

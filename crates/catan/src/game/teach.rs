@@ -316,6 +316,26 @@ mod tests {
     }
 
     #[test]
+    fn a_place_may_name_its_kind() {
+        let g = <Catan as Teach>::read_position("players 2\n").unwrap();
+        for ok in [
+            "8",
+            "5:SE",
+            "9:E",
+            "13:S",
+            "side 13:SW",
+            "corner 13:SW",
+            "field 8",
+        ] {
+            assert_eq!(g.read_place(ok), Ok(()), "{ok}");
+        }
+        for bad in ["side 9:E", "corner 13:S", "field 5:SE", "road 13:SW", "99"] {
+            let e = g.read_place(bad).unwrap_err();
+            assert!(e.contains("side 5:SE"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
     fn a_pending_steps_name_is_written_in_words() {
         assert_eq!(step_name("MoveRobber { from: 3 }"), "move-robber");
         assert_eq!(step_name("Seven"), "seven");
