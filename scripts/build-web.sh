@@ -18,6 +18,14 @@ cp -r www/i18n "$out/"
 # pages and site.js skip them anyway; the Catan page fetches them).
 find "$out/i18n" -name '*.txt' -exec sed -i -e '/^#/d' -e '/^[[:space:]]*$/d' {} +
 cp -r www/img "$out/"
+# The shipped lessons, fetched by each page's lessons screen (page kit,
+# lesson_screen): lessons/<ruleset>/<name>.json and index.txt, their names.
+for dir in lessons/*/; do
+  ruleset="$(basename "$dir")"
+  mkdir -p "$out/lessons/$ruleset"
+  cp "$dir"*.json "$out/lessons/$ruleset/"
+  (cd "$out/lessons/$ruleset" && ls *.json | sed 's/\.json$//' > index.txt)
+done
 for game in star-tigris domains catan vector; do
   stage="target/site-$(basename "$out")/$game"
   trunk build --release --offline --minify --dist "$stage" "www/$game.html"

@@ -51,9 +51,9 @@ test('the home page lists the games with a picture and their ways in; it loads n
     assert.ok(g.alt.length > 20, `${g.name}: its picture is described`);
   }
   assert.deepEqual(games[0].ways, [['Play', 'star-tigris.html#new'], ['Lessons', 'star-tigris.html#lessons'], ['Map editor', 'star-tigris.html#editor']]);
-  assert.deepEqual(games[1].ways, [['Play', 'domains.html'], ['Write a bot', 'domains.html#bots']]);
-  assert.deepEqual(games[2].ways, [['Play', 'catan.html#new'], ['Map editor', 'catan.html']]);
-  assert.deepEqual(games[3].ways, [['Play', 'vector.html'], ['Tournament', 'vector.html#tournament'], ['Board editor', 'vector.html#editor']]);
+  assert.deepEqual(games[1].ways, [['Play', 'domains.html'], ['Lessons', 'domains.html#lessons'], ['Write a bot', 'domains.html#bots']]);
+  assert.deepEqual(games[2].ways, [['Play', 'catan.html#new'], ['Lessons', 'catan.html#lessons'], ['Map editor', 'catan.html']]);
+  assert.deepEqual(games[3].ways, [['Play', 'vector.html'], ['Lessons', 'vector.html#lessons'], ['Tournament', 'vector.html#tournament'], ['Board editor', 'vector.html#editor']]);
   // What a player gets, in a player's words (issue 43, item 15).
   assert.doesNotMatch(await page.textContent('main'), /course server/);
   // Its own weight: every file the page itself loaded, gzipped.
@@ -81,6 +81,10 @@ test('the home page lists the games with a picture and their ways in; it loads n
     'domains.html#bots': () => page.waitForSelector('#bots:not([hidden]) #bot-code'),
     'vector.html#tournament': () => page.waitForSelector('body[data-screen="tournament"] #tourney-setup'),
     'vector.html#editor': () => page.waitForSelector('body[data-screen="editor"] #editor'),
+    // The lessons of every game, from the page kit.
+    'domains.html#lessons': () => page.waitForSelector('#lessons .lessons-items li button'),
+    'catan.html#lessons': () => page.waitForSelector('#lessons .lessons-items li button'),
+    'vector.html#lessons': () => page.waitForSelector('#lessons .lessons-items li button'),
   };
   for (const [, href] of games.flatMap((g) => g.ways)) {
     await page.goto(server.home);

@@ -107,11 +107,10 @@ fn track_letter(k: Track) -> String {
         .unwrap_or_default()
 }
 
-/// Draw `game` on `canvas`, `width` CSS pixels wide; the layout drawn.
-pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64) -> Option<Layout> {
-    let topo = &game.topo;
+/// Where [`draw`] puts `game`'s board `width` CSS pixels wide (harbours
+/// and the barbarians' fields show whole, with their letters).
+pub fn layout(game: &Catan, width: f64) -> Layout {
     let height = (width * 0.86).round();
-    // Harbours and the barbarians' fields show whole, with their letters.
     let also: Vec<tabula_hex::Hex> = game
         .board
         .fields
@@ -119,7 +118,14 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
         .filter(|f| f.kind != tabula_catan::FieldKind::Water && !f.kind.is_land())
         .map(|f| f.hex)
         .collect();
-    let layout = Layout::fit_with(topo, &also, width, height);
+    Layout::fit_with(&game.topo, &also, width, height)
+}
+
+/// Draw `game` on `canvas`, `width` CSS pixels wide; the layout drawn.
+pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64) -> Option<Layout> {
+    let topo = &game.topo;
+    let height = (width * 0.86).round();
+    let layout = layout(game, width);
     let size = layout.size;
     let ctx = tabula_page_kit::dom::sized_context(canvas, width, height)?;
     ctx.set_fill_style_str("#8ec5ee");

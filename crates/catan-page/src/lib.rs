@@ -31,6 +31,8 @@ mod game_draw;
 #[cfg(target_arch = "wasm32")]
 mod game_screen;
 #[cfg(target_arch = "wasm32")]
+mod lessons;
+#[cfg(target_arch = "wasm32")]
 mod page;
 #[cfg(target_arch = "wasm32")]
 mod replay_screen;
@@ -55,6 +57,9 @@ pub fn start() {
     // Only this language's words are downloaded (not both, in the module).
     tabula_page_kit::i18n::load("catan", || {
         tabula_page_kit::i18n::apply();
+        if tabula_page_kit::lesson_screen::install(lessons::Board) {
+            return;
+        }
         page::install();
     });
 }

@@ -384,7 +384,7 @@ impl Page {
     }
 
     fn run(&mut self, cmd: &str, arg: &str) {
-        if cmd.starts_with("replay-") {
+        if cmd.starts_with("replay-") || cmd.starts_with("note-") {
             if let Some(r) = self.replay.as_mut() {
                 r.run(cmd, arg);
             }

@@ -167,6 +167,12 @@ impl ReplayScreen {
 
     /// Run a `replay-…` command.
     pub fn run(&mut self, cmd: &str, arg: &str) {
+        if tabula_page_kit::teacher_notes::command(cmd, &mut self.replay.record, self.replay.pos) {
+            // A note changed the record: a link made before is out of date.
+            self.playback.stop();
+            self.link = None;
+            return;
+        }
         match cmd {
             "replay-first" => self.key("Home", false),
             "replay-back" => self.key("ArrowLeft", false),
@@ -381,6 +387,10 @@ pub fn panel_view(r: &ReplayScreen) -> El {
             pos,
             &t("cg-replay-timeline"),
             &t("cg-replay-timeline"),
+        ))
+        .child(tabula_page_kit::teacher_notes::panel(
+            &r.replay.record.notes,
+            pos,
         ))
         .child(
             el("div")

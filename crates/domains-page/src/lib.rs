@@ -34,6 +34,9 @@ pub fn start() {
     console_error_panic_hook::set_once();
     words::add();
     tabula_page_kit::i18n::apply();
+    if page::lessons::install() {
+        return;
+    }
     page::install();
 }
 

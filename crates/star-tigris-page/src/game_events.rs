@@ -311,6 +311,13 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
             }
         }
         "replay" => replay_command(app, arg),
+        "note-write" | "note-save" | "note-cancel" => {
+            if let Some(v) = app.replay.as_mut() {
+                let at = v.replay.actions_played();
+                v.playback.stop();
+                tabula_page_kit::teacher_notes::command(name, &mut v.replay.record, at);
+            }
+        }
         "replay-speed" => {
             if let (Some(v), Ok(i)) = (app.replay.as_mut(), arg.parse::<usize>()) {
                 v.playback.speed = REPLAY_SPEEDS[i.min(REPLAY_SPEEDS.len() - 1)];

@@ -177,6 +177,15 @@ impl Replay {
         })
     }
 
+    /// How many of the record's actions have been played at the position
+    /// shown (a teacher's note is kept by this number).
+    pub fn actions_played(&self) -> usize {
+        self.pos
+            .checked_sub(1)
+            .and_then(|i| self.steps.get(i))
+            .map_or(0, |s| s.action + 1)
+    }
+
     /// The number of positions after the start (the last position).
     pub fn len(&self) -> usize {
         self.steps.len()

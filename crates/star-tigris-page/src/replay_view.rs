@@ -41,6 +41,10 @@ pub fn panel(v: &ReplayView) -> El {
         .attr("data-key", &key(v))
         .child(top(v))
         .child(scrubber(v))
+        .child(tabula_page_kit::teacher_notes::panel(
+            &v.replay.record.notes,
+            v.replay.actions_played(),
+        ))
         .child(rest(v))
         .child(log(v))
 }

@@ -21,6 +21,8 @@ mod board_editor;
 #[cfg(target_arch = "wasm32")]
 mod draw;
 #[cfg(target_arch = "wasm32")]
+mod lessons;
+#[cfg(target_arch = "wasm32")]
 mod play;
 #[cfg(target_arch = "wasm32")]
 mod seat_bots;
@@ -47,6 +49,9 @@ pub fn start() {
     console_error_panic_hook::set_once();
     add_words();
     tabula_page_kit::i18n::apply();
+    if tabula_page_kit::lesson_screen::install(lessons::Board) {
+        return;
+    }
     play::install();
 }
 

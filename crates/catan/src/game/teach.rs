@@ -153,13 +153,26 @@ impl Teach for Catan {
 
     fn read_place(&self, place: &str) -> Result<(), String> {
         let t = &self.topo;
-        if t.parse_hex(place).is_some()
-            || t.parse_corner(place).is_some()
-            || t.parse_side(place).is_some()
-        {
+        let found = match place.split_once(' ') {
+            Some(("field", p)) => t.parse_hex(p).is_some(),
+            Some(("corner", p)) => t.parse_corner(p).is_some(),
+            Some(("side", p)) => t.parse_side(p).is_some(),
+            Some(_) => false,
+            None => {
+                t.parse_hex(place).is_some()
+                    || t.parse_corner(place).is_some()
+                    || t.parse_side(place).is_some()
+            }
+        };
+        if found {
             Ok(())
         } else {
-            Err("a place is a field id (`8`) or a corner or side written FIELD:DIR (`5:SE`)".into())
+            Err(
+                "a place is a field id (`8`) or a corner or side written FIELD:DIR (`5:SE`), \
+                 or one of them named with its kind (`field 8`, `corner 5:SE`, `side 5:SE`: \
+                 NE, SE, SW and NW name a corner and a side both, and alone a corner)"
+                    .into(),
+            )
         }
     }
 
@@ -300,6 +313,26 @@ mod tests {
         assert_eq!(g.fact("knight 24:SE").unwrap(), json!("strong 1 active"));
         assert_eq!(g.fact("phase").unwrap(), json!("before-roll"));
         assert_eq!(g.fact("no such fact"), None);
+    }
+
+    #[test]
+    fn a_place_may_name_its_kind() {
+        let g = <Catan as Teach>::read_position("players 2\n").unwrap();
+        for ok in [
+            "8",
+            "5:SE",
+            "9:E",
+            "13:S",
+            "side 13:SW",
+            "corner 13:SW",
+            "field 8",
+        ] {
+            assert_eq!(g.read_place(ok), Ok(()), "{ok}");
+        }
+        for bad in ["side 9:E", "corner 13:S", "field 5:SE", "road 13:SW", "99"] {
+            let e = g.read_place(bad).unwrap_err();
+            assert!(e.contains("side 5:SE"), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 mod draw;
 mod game;
 mod kept;
+pub mod lessons;
 mod person;
 mod view;
 

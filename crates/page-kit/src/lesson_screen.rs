@@ -1,0 +1,928 @@
+//! The lessons of a game's page, for every ruleset that can be taught:
+//! the list (which the learner has finished kept in the browser), and the
+//! lesson player — the board drawn by the page, the narration, the places
+//! highlighted, the learner's move by pointer, touch or keyboard checked
+//! against the step's, a wrong one refused with the step's "that is not
+//! it" and the hint, try again, back, next and finish.
+//!
+//! The page takes part by implementing [`LessonBoard`] (how it draws a
+//! state, where its places are, where an action is made and how it is
+//! said) and calling [`install`] at its start. The lessons are the
+//! shipped files, fetched when the lessons open from
+//! `lessons/<ruleset>/index.txt` (their names, one a line, written by
+//! `scripts/build-web.sh`) and `lessons/<ruleset>/<name>.json`, so the
+//! page's own download does not grow with them.
+//!
+//! Addresses: `<game>.html#lessons` (the list), `#lessons/<name>` (a
+//! shipped lesson), `#lesson=<packed>` (a lesson shared as a link, as
+//! Star Tigris's writer makes them).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use tabula_engine::lesson::{Lesson, Teach, read_lesson};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Element, HtmlCanvasElement, KeyboardEvent, MouseEvent};
+
+use crate::dom::{El, by_id, document, el, local_storage, page_url, replace_children};
+use crate::i18n::{lang, t, tf};
+use crate::lesson_run::{LessonRun, finished_names, summary_in, title_in, with_finished};
+
+/// What a page provides so that its game's lessons can be taught: its
+/// board drawn for a state, and its places. Places are named as the
+/// ruleset's lessons name them (`"10 12"`, `"5:SE"`, `"4,5"`).
+pub trait LessonBoard<G: Teach>: 'static {
+    /// Draw `game` on `canvas`, `width` CSS pixels wide (the height is
+    /// the page's; size the canvas with [`crate::dom::sized_context`]).
+    fn draw(&self, canvas: &HtmlCanvasElement, game: &G, width: f64);
+    /// Every place a learner can pick, in reading order (the keyboard
+    /// steps through them).
+    fn places(&self, game: &G) -> Vec<String>;
+    /// The centre of `place` on the board drawn `width` wide, and how far
+    /// round it a pointer still picks it (CSS pixels); `None` for a name
+    /// the board does not know.
+    fn place_centre(&self, game: &G, width: f64, place: &str) -> Option<(f64, f64, f64)>;
+    /// The place `action` is made at, as [`LessonBoard::places`] names it;
+    /// `None` for an action made at no place (offered as a button).
+    fn place_of(&self, game: &G, action: &G::Action) -> Option<String>;
+    /// `action` of `seat` in the page's words and language (a button's
+    /// label).
+    fn action_words(&self, game: &G, seat: tabula_engine::Seat, action: &G::Action) -> String;
+    /// `place` in the page's words and language.
+    fn place_words(&self, _game: &G, place: &str) -> String {
+        place.to_string()
+    }
+}
+
+/// Where the finished lessons of `ruleset` are kept.
+fn storage_key(ruleset: &str) -> String {
+    format!("tabula.lessons.{ruleset}")
+}
+
+fn kept(ruleset: &str) -> String {
+    local_storage()
+        .and_then(|s| s.get_item(&storage_key(ruleset)).ok().flatten())
+        .unwrap_or_default()
+}
+
+/// What the lessons screen holds.
+struct Screen<G: Teach, B: LessonBoard<G>> {
+    board: B,
+    /// The shipped lessons' names, and each lesson once it has come (or
+    /// why it cannot be read).
+    shipped: Vec<(String, Option<Result<Lesson, String>>)>,
+    /// Why the list could not be fetched.
+    list_error: Option<String>,
+    /// The lesson being taught, with its name (empty for a shared one).
+    run: Option<(String, LessonRun<G>)>,
+    /// Why the last lesson asked for cannot be taught.
+    error: Option<String>,
+    /// The keyboard's place on the board (an index into the places).
+    cursor: Option<usize>,
+    /// The learner's actions at the place picked, when more than one.
+    choices: Vec<G::Action>,
+    /// The board's width as last drawn.
+    width: f64,
+    /// Whether the list has been asked for.
+    fetched: bool,
+}
+
+type Shared<G, B> = Rc<RefCell<Screen<G, B>>>;
+
+/// Wire the lessons of the page's game: open them now when the address
+/// asks for them (`#lessons…`, `#lesson=…`) and whenever it comes to.
+/// Whether they opened now (the page then need not start its game).
+pub fn install<G: Teach + 'static, B: LessonBoard<G>>(board: B) -> bool {
+    let screen: Shared<G, B> = Rc::new(RefCell::new(Screen {
+        board,
+        shipped: Vec::new(),
+        list_error: None,
+        run: None,
+        error: None,
+        cursor: None,
+        choices: Vec::new(),
+        width: 0.0,
+        fetched: false,
+    }));
+    if let Some(w) = web_sys::window() {
+        let s = screen.clone();
+        crate::dom::listen::<web_sys::Event>(&w, "hashchange", move |_| {
+            route(&s);
+        });
+    }
+    route(&screen)
+}
+
+/// Open what the address asks for; whether it asked for lessons.
+fn route<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) -> bool {
+    let hash = crate::dom::fragment();
+    let hash = js_sys::decode_uri_component(&hash)
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or(hash);
+    if let Some(data) = hash.strip_prefix("#lesson=") {
+        show_screen(s);
+        let opened = tabula_engine::link::unpack(data)
+            .map_err(|e| crate::error_words::link(&e))
+            .and_then(|text| LessonRun::<G>::open(&text));
+        open_run(s, String::new(), opened);
+        return true;
+    }
+    let Some(rest) = hash.strip_prefix("#lessons") else {
+        return false;
+    };
+    show_screen(s);
+    fetch_list(s);
+    let name = rest.strip_prefix('/').unwrap_or("").to_string();
+    if name.is_empty() {
+        {
+            let mut st = s.borrow_mut();
+            st.run = None;
+            st.error = None;
+        }
+        render(s);
+    } else {
+        open_shipped(s, name);
+    }
+    true
+}
+
+fn open_run<G: Teach + 'static, B: LessonBoard<G>>(
+    s: &Shared<G, B>,
+    name: String,
+    opened: Result<LessonRun<G>, String>,
+) {
+    {
+        let mut st = s.borrow_mut();
+        st.cursor = None;
+        st.choices.clear();
+        match opened {
+            Ok(run) => {
+                st.run = Some((name, run));
+                st.error = None;
+            }
+            Err(why) => {
+                st.run = None;
+                st.error = Some(why);
+            }
+        }
+    }
+    render(s);
+    focus("lesson-say");
+}
+
+fn open_shipped<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, name: String) {
+    let valid = name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !valid {
+        open_run(
+            s,
+            name.clone(),
+            Err(tf("lesson-no-such", &[("name", &name)])),
+        );
+        return;
+    }
+    let url = format!("lessons/{}/{name}.json", G::NAME);
+    let s2 = s.clone();
+    fetch_text(&url, move |got| {
+        let opened = match got {
+            Ok(text) => LessonRun::<G>::open(&text),
+            Err(_) => Err(tf("lesson-no-such", &[("name", &name)])),
+        };
+        open_run(&s2, name, opened);
+    });
+}
+
+fn fetch_list<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
+    if std::mem::replace(&mut s.borrow_mut().fetched, true) {
+        return;
+    }
+    let s2 = s.clone();
+    fetch_text(&format!("lessons/{}/index.txt", G::NAME), move |got| {
+        let names: Vec<String> = match got {
+            Ok(text) => text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect(),
+            Err(why) => {
+                s2.borrow_mut().list_error = Some(why);
+                render(&s2);
+                return;
+            }
+        };
+        s2.borrow_mut().shipped = names.iter().map(|n| (n.clone(), None)).collect();
+        render(&s2);
+        for (i, name) in names.into_iter().enumerate() {
+            let s3 = s2.clone();
+            fetch_text(&format!("lessons/{}/{name}.json", G::NAME), move |got| {
+                let lesson = got.and_then(|text| {
+                    read_lesson(&text).map_err(|e| crate::lesson_run::open_error(&e))
+                });
+                if let Some(slot) = s3.borrow_mut().shipped.get_mut(i) {
+                    slot.1 = Some(lesson);
+                }
+                if s3.borrow().run.is_none() {
+                    render(&s3);
+                }
+            });
+        }
+    });
+}
+
+/// Fetch `url` as text; `then` gets it or why not, in plain words.
+fn fetch_text(url: &str, then: impl FnOnce(Result<String, String>) + 'static) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    type Then = Box<dyn FnOnce(Result<String, String>)>;
+    let then: Rc<RefCell<Option<Then>>> = Rc::new(RefCell::new(Some(Box::new(then))));
+    let give = move |r: Result<String, String>| {
+        if let Some(f) = then.borrow_mut().take() {
+            f(r);
+        }
+    };
+    let give = Rc::new(give);
+    let lost = {
+        let give = give.clone();
+        move || give(Err(t("lesson-cannot-fetch")))
+    };
+    let on_fail = {
+        let lost = lost.clone();
+        Closure::once(move |_: JsValue| lost())
+    };
+    let on_response = Closure::once(move |r: JsValue| {
+        let text = r
+            .dyn_into::<web_sys::Response>()
+            .ok()
+            .filter(web_sys::Response::ok)
+            .and_then(|r| r.text().ok());
+        let Some(text) = text else {
+            return lost();
+        };
+        let lost2 = lost.clone();
+        let on_text = Closure::once(move |v: JsValue| give(Ok(v.as_string().unwrap_or_default())));
+        let on_fail = Closure::once(move |_: JsValue| lost2());
+        let _ = text.then2(&on_text, &on_fail);
+        on_text.forget();
+        on_fail.forget();
+    });
+    let _ = window.fetch_with_str(url).then2(&on_response, &on_fail);
+    on_response.forget();
+    on_fail.forget();
+}
+
+/// Show the lessons screen in place of the page's own (made once).
+fn show_screen<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
+    let doc = document();
+    if let Some(body) = doc.body() {
+        body.set_attribute("data-lessons", "").ok();
+        body.set_attribute("data-state", "ready").ok();
+    }
+    if by_id("lessons").is_some() {
+        return;
+    }
+    let section = el("main")
+        .attr("id", "lessons")
+        .class("lessons")
+        .attr("aria-label", &t("lessons"));
+    if let Some(body) = doc.body() {
+        body.append_child(&section.0).ok();
+    }
+    let area: web_sys::EventTarget = section.0.clone().into();
+    let s1 = s.clone();
+    crate::dom::listen::<MouseEvent>(&area, "click", move |e| {
+        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        if target.id() == "lesson-board" {
+            pick_at(&s1, f64::from(e.offset_x()), f64::from(e.offset_y()));
+            return;
+        }
+        if let Ok(Some(b)) = target.closest("[data-lcmd]")
+            && let Some(cmd) = b.get_attribute("data-lcmd")
+        {
+            command(&s1, &cmd);
+        }
+    });
+    let s2 = s.clone();
+    crate::dom::listen::<KeyboardEvent>(&area, "keydown", move |e| {
+        let on_board = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|t| t.id() == "lesson-board");
+        if on_board && board_key(&s2, &e.key()) {
+            e.prevent_default();
+        }
+    });
+    let s3 = s.clone();
+    crate::dom::listen::<web_sys::Event>(&area, "change", move |e| {
+        let Some(input) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        if input.id() != "lesson-file" {
+            return;
+        }
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        let s4 = s3.clone();
+        crate::dom::read_file(
+            file,
+            4 * tabula_engine::lesson::MAX_LESSON_BYTES,
+            move |got| {
+                let opened = got.and_then(|text| LessonRun::<G>::open(&text));
+                open_run(&s4, String::new(), opened);
+            },
+        );
+    });
+    if let Some(w) = web_sys::window() {
+        let s5 = s.clone();
+        crate::dom::listen::<web_sys::Event>(&w, "resize", move |_| {
+            if s5.borrow().run.is_some() {
+                draw(&s5);
+            }
+        });
+    }
+}
+
+/// A command of the screen's buttons.
+fn command<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, cmd: &str) {
+    if let Some(name) = cmd.strip_prefix("open:") {
+        set_hash(&format!("#lessons/{name}"));
+        open_shipped(s, name.to_string());
+        return;
+    }
+    if let Some(i) = cmd.strip_prefix("choose:") {
+        let chosen = i
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| s.borrow().choices.get(i).cloned());
+        if let Some(a) = chosen {
+            attempt(s, &a);
+        }
+        return;
+    }
+    if let Some(i) = cmd.strip_prefix("do:") {
+        let action = {
+            let st = s.borrow();
+            st.run.as_ref().and_then(|(_, run)| {
+                run.choices(None, |g, a| st.board.place_of(g, a))
+                    .get(i.parse::<usize>().ok()?)
+                    .cloned()
+            })
+        };
+        if let Some(a) = action {
+            attempt(s, &a);
+        }
+        return;
+    }
+    let mut focus_on = "lesson-say";
+    {
+        let mut st = s.borrow_mut();
+        let st = &mut *st;
+        match cmd {
+            "list" => {
+                st.run = None;
+                st.error = None;
+                set_hash("#lessons");
+            }
+            "close" => {
+                if let Some(w) = web_sys::window() {
+                    w.location().set_href(&page_url()).ok();
+                }
+                return;
+            }
+            _ => {}
+        }
+        if let Some((name, run)) = st.run.as_mut() {
+            st.choices.clear();
+            match cmd {
+                "next" => {
+                    run.forward();
+                }
+                "back" => {
+                    run.back();
+                }
+                "retry" => run.go(run.step),
+                "restart" => run.go(0),
+                "hint" => {
+                    run.hint = true;
+                    focus_on = "lesson-hint";
+                }
+                "finish" => {
+                    if run.finished() && !name.is_empty() {
+                        let done = with_finished(&kept(G::NAME), name);
+                        if let Some(store) = local_storage() {
+                            store.set_item(&storage_key(G::NAME), &done).ok();
+                        }
+                    }
+                    st.run = None;
+                    set_hash("#lessons");
+                    focus_on = "lessons-h";
+                }
+                _ => return,
+            }
+        }
+    }
+    render(s);
+    focus(focus_on);
+}
+
+fn set_hash(hash: &str) {
+    if let Some(w) = web_sys::window()
+        && let Ok(h) = w.history()
+    {
+        h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{}{hash}", page_url())))
+            .ok();
+    }
+}
+
+fn focus(id: &str) {
+    if let Some(e) = by_id(id).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        e.focus().ok();
+    }
+}
+
+/// The learner tries `action`.
+fn attempt<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, action: &G::Action) {
+    let made = {
+        let mut st = s.borrow_mut();
+        st.choices.clear();
+        st.run.as_mut().is_some_and(|(_, run)| run.attempt(action))
+    };
+    render(s);
+    focus(if made { "lesson-say" } else { "lesson-wrong" });
+}
+
+/// The learner picked `place` (a tap, a click, Enter on the keyboard's
+/// place): its one action tried, or its actions offered, or refused.
+fn pick<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, place: &str) {
+    let here = {
+        let st = s.borrow();
+        let Some((_, run)) = st.run.as_ref() else {
+            return;
+        };
+        if run.task().is_none() {
+            return;
+        }
+        run.choices(Some(place), |g, a| st.board.place_of(g, a))
+    };
+    match here.len() {
+        0 => {
+            if let Some((_, run)) = s.borrow_mut().run.as_mut() {
+                run.refuse();
+            }
+            render(s);
+            focus("lesson-wrong");
+        }
+        1 => attempt(s, &here[0]),
+        _ => {
+            s.borrow_mut().choices = here;
+            render(s);
+            focus("lesson-choices");
+        }
+    }
+}
+
+fn pick_at<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, x: f64, y: f64) {
+    let found = {
+        let mut st = s.borrow_mut();
+        let st = &mut *st;
+        let Some((_, run)) = st.run.as_ref() else {
+            return;
+        };
+        let g = run.shown();
+        let places = key_places(st, run);
+        let mut best: Option<(f64, usize)> = None;
+        for (i, p) in places.iter().enumerate() {
+            if let Some((cx, cy, r)) = st.board.place_centre(g, st.width, p) {
+                let d = (cx - x).hypot(cy - y);
+                if d <= r && best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, i));
+                }
+            }
+        }
+        best.map(|(_, i)| {
+            st.cursor = Some(i);
+            places[i].clone()
+        })
+    };
+    match found {
+        Some(place) => pick(s, &place),
+        None => {
+            if let Some((_, run)) = s.borrow_mut().run.as_mut() {
+                run.refuse();
+            }
+            render(s);
+        }
+    }
+}
+
+/// A key on the board: arrows move the keyboard's place, Enter or Space
+/// picks it. Whether the key was the board's.
+fn board_key<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, key: &str) -> bool {
+    let step: i64 = match key {
+        "ArrowRight" | "ArrowDown" => 1,
+        "ArrowLeft" | "ArrowUp" => -1,
+        "PageDown" => 10,
+        "PageUp" => -10,
+        "Home" => i64::MIN,
+        "End" => i64::MAX,
+        "Enter" | " " => 0,
+        _ => return false,
+    };
+    let place = {
+        let mut st = s.borrow_mut();
+        let st = &mut *st;
+        let Some((_, run)) = st.run.as_ref() else {
+            return false;
+        };
+        let places = key_places(st, run);
+        if places.is_empty() {
+            return false;
+        }
+        let n = places.len() as i64;
+        if step == 0 {
+            st.cursor.map(|i| places[i.min(places.len() - 1)].clone())
+        } else {
+            let at = match (st.cursor, step) {
+                (_, i64::MIN) => 0,
+                (_, i64::MAX) => n - 1,
+                (None, _) => 0,
+                (Some(i), d) => (i as i64 + d).rem_euclid(n),
+            };
+            st.cursor = Some(at as usize);
+            None
+        }
+    };
+    match place {
+        Some(p) => pick(s, &p),
+        None => {
+            draw(s);
+            say_cursor(s);
+        }
+    }
+    true
+}
+
+/// The board's places in the keyboard's order: where the learner can act
+/// first (in the page's order), then the others.
+fn key_places<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G>) -> Vec<String> {
+    let g = run.shown();
+    let mut places = st.board.places(g);
+    if let Some((seat, _)) = run.task() {
+        let acting: std::collections::HashSet<String> = g
+            .legal_actions(seat)
+            .iter()
+            .filter_map(|a| st.board.place_of(g, a))
+            .collect();
+        places.sort_by_key(|p| !acting.contains(p));
+    }
+    places
+}
+
+/// Tell where the keyboard's place is (in the line under the board).
+fn say_cursor<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
+    let st = s.borrow();
+    let Some((_, run)) = st.run.as_ref() else {
+        return;
+    };
+    let g = run.shown();
+    let places = key_places(&st, run);
+    let text = match st.cursor.and_then(|i| places.get(i)) {
+        Some(p) => tf("lesson-cursor", &[("place", &st.board.place_words(g, p))]),
+        None => t("lesson-cursor-none"),
+    };
+    if let Some(e) = by_id("lesson-cursor") {
+        e.set_text_content(Some(&text));
+    }
+}
+
+/// Draw the board, the highlighted places (a thick ring, white inside
+/// black, so it shows on every ground) and the keyboard's place (a
+/// dashed square).
+fn draw<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
+    let Some(canvas) = by_id("lesson-board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+    else {
+        return;
+    };
+    let width = canvas
+        .parent_element()
+        .map(|p| f64::from(p.client_width()))
+        .unwrap_or(360.0)
+        .clamp(200.0, 640.0);
+    let mut st = s.borrow_mut();
+    st.width = width;
+    let st = &*st;
+    let Some((_, run)) = st.run.as_ref() else {
+        return;
+    };
+    let g = run.shown();
+    st.board.draw(&canvas, g, width);
+    let Some(ctx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
+    // Where the rings and the keyboard's place are, on the canvas (CSS
+    // pixels; the highlights in the lesson's order), for tests and tools.
+    let at = |p: &str| {
+        st.board
+            .place_centre(g, width, p)
+            .map(|(x, y, _)| format!("{x:.1},{y:.1}"))
+            .unwrap_or_default()
+    };
+    let rings: Vec<String> = run.highlight().iter().map(|p| at(p)).collect();
+    canvas
+        .set_attribute("data-highlight", &rings.join(" "))
+        .ok();
+    for place in run.highlight() {
+        if let Some((x, y, r)) = st.board.place_centre(g, width, place) {
+            let r = r.max(8.0) + 3.0;
+            for (colour, line) in [("#000000", 6.0), ("#ffffff", 3.0)] {
+                ctx.begin_path();
+                ctx.arc(x, y, r, 0.0, std::f64::consts::TAU).ok();
+                ctx.set_stroke_style_str(colour);
+                ctx.set_line_width(line);
+                ctx.stroke();
+            }
+        }
+    }
+    let places = key_places(st, run);
+    let cursor = st.cursor.and_then(|i| places.get(i));
+    canvas
+        .set_attribute("data-cursor-at", &cursor.map(|p| at(p)).unwrap_or_default())
+        .ok();
+    if let Some(p) = cursor
+        && let Some((x, y, r)) = st.board.place_centre(g, width, p)
+    {
+        let r = r.max(8.0) + 2.0;
+        let dash = js_sys::Array::of2(&JsValue::from(4.0), &JsValue::from(3.0));
+        for (colour, line, offset) in [("#ffffff", 4.0, 0.0), ("#000000", 2.0, 0.0)] {
+            ctx.set_line_dash(&dash).ok();
+            ctx.set_line_dash_offset(offset);
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width(line);
+            ctx.stroke_rect(x - r, y - r, 2.0 * r, 2.0 * r);
+        }
+        ctx.set_line_dash(&js_sys::Array::new()).ok();
+    }
+}
+
+fn button(label: &str, cmd: &str) -> El {
+    el("button")
+        .attr("type", "button")
+        .attr("data-lcmd", cmd)
+        .text(label)
+}
+
+/// Show the list or the lesson.
+fn render<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
+    let Some(section) = by_id("lessons") else {
+        return;
+    };
+    let view = {
+        let st = s.borrow();
+        match &st.run {
+            Some((_, run)) => player_view(&st, run),
+            None => list_view(&st),
+        }
+    };
+    replace_children(&section, view);
+    if s.borrow().run.is_some() {
+        draw(s);
+        say_cursor(s);
+    }
+}
+
+fn list_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>) -> El {
+    let l = lang();
+    let done = kept(G::NAME);
+    let done = finished_names(&done);
+    let game = crate::error_words::game_name(G::NAME);
+    let mut items = Vec::new();
+    for (name, lesson) in &st.shipped {
+        let item = match lesson {
+            None => el("li").text(&t("lesson-loading")),
+            Some(Err(why)) => el("li").child(
+                el("p")
+                    .class("lesson-error")
+                    .text(&tf("lesson-cannot-read", &[("name", name), ("why", why)])),
+            ),
+            Some(Ok(lesson)) => {
+                let finished = done.contains(&name.as_str());
+                el("li")
+                    .child(
+                        el("button")
+                            .attr("type", "button")
+                            .attr("data-lcmd", &format!("open:{name}"))
+                            .class("lesson-open")
+                            .text(title_in(lesson, l)),
+                    )
+                    .maybe(finished.then(|| {
+                        el("span")
+                            .class("lesson-done")
+                            .text(&format!(" ✓ {}", t("lesson-finished")))
+                    }))
+                    .child(el("p").text(summary_in(lesson, l)))
+            }
+        };
+        items.push(item);
+    }
+    let count = st
+        .shipped
+        .iter()
+        .filter(|(n, _)| done.contains(&n.as_str()))
+        .count();
+    el("div")
+        .class("lessons-list")
+        .child(
+            el("h2")
+                .attr("id", "lessons-h")
+                .attr("tabindex", "-1")
+                .text(&tf("lessons-of", &[("game", &game)])),
+        )
+        .maybe(st.error.as_ref().map(|why| {
+            el("p")
+                .class("lesson-error")
+                .attr("id", "lesson-error")
+                .attr("role", "alert")
+                .text(&tf("lesson-refused", &[("why", why)]))
+        }))
+        .maybe(
+            st.list_error
+                .as_ref()
+                .map(|why| el("p").class("lesson-error").text(why)),
+        )
+        .maybe((!st.shipped.is_empty()).then(|| {
+            el("p").attr("id", "lessons-progress").text(&tf(
+                "lessons-progress",
+                &[
+                    ("done", &count.to_string()),
+                    ("all", &st.shipped.len().to_string()),
+                ],
+            ))
+        }))
+        .child(el("ol").class("lessons-items").children(items))
+        .child(crate::dom::file_field(
+            &t("lesson-open-file"),
+            "lesson-file",
+            ".json,application/json",
+        ))
+        .child(el("p").child(button(&t("lesson-back-to-game"), "close")))
+}
+
+fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G>) -> El {
+    let l = lang();
+    let task = run.task();
+    let mut text = el("div")
+        .class("lesson-text")
+        .child(el("p").class("lesson-step").text(&tf(
+            "lesson-step-of",
+            &[
+                ("step", &(run.step + 1).to_string()),
+                ("all", &run.len().to_string()),
+            ],
+        )))
+        .child(
+            el("p")
+                .attr("id", "lesson-say")
+                .attr("tabindex", "-1")
+                .class("lesson-say")
+                .text(run.say(l)),
+        );
+    if run.wrong
+        && let Some(w) = run.wrong_text(l)
+    {
+        text = text.child(
+            el("p")
+                .attr("id", "lesson-wrong")
+                .attr("tabindex", "-1")
+                .attr("role", "alert")
+                .class("lesson-wrong")
+                .text(&format!("✗ {w}")),
+        );
+    }
+    if run.hint
+        && let Some(h) = run.hint_text(l)
+    {
+        text = text.child(
+            el("p")
+                .attr("id", "lesson-hint")
+                .attr("tabindex", "-1")
+                .class("lesson-hint")
+                .text(&tf("lesson-hint-is", &[("hint", h)])),
+        );
+    }
+    if let Some((seat, _)) = task {
+        let g = run.shown();
+        let buttons: Vec<El> = run
+            .choices(None, |g, a| st.board.place_of(g, a))
+            .iter()
+            .enumerate()
+            .map(|(i, a)| button(&st.board.action_words(g, seat, a), &format!("do:{i}")))
+            .collect();
+        let on_board = g
+            .legal_actions(seat)
+            .iter()
+            .any(|a| st.board.place_of(g, a).is_some());
+        let task_words = match (buttons.is_empty(), on_board) {
+            (true, _) => "lesson-your-move-board",
+            (false, true) => "lesson-move-due",
+            (false, false) => "lesson-your-move-buttons",
+        };
+        text = text
+            .child(el("p").class("lesson-task").text(&t(task_words)))
+            .maybe((!buttons.is_empty()).then(|| {
+                let n = buttons.len();
+                let group = el("div")
+                    .class("lesson-actions")
+                    .attr("role", "group")
+                    .attr("aria-label", &t("lesson-actions"))
+                    .children(buttons);
+                // Many moves besides the board's (a Catan turn's trades):
+                // folded away, so the board's move is not buried.
+                if on_board && n > 12 {
+                    el("details")
+                        .child(
+                            el("summary").text(&tf("lesson-more-moves", &[("n", &n.to_string())])),
+                        )
+                        .child(group)
+                } else {
+                    group
+                }
+            }));
+        if !st.choices.is_empty() {
+            let options: Vec<El> = st
+                .choices
+                .iter()
+                .enumerate()
+                .map(|(i, a)| button(&st.board.action_words(g, seat, a), &format!("choose:{i}")))
+                .collect();
+            text = text.child(
+                el("div")
+                    .attr("id", "lesson-choices")
+                    .attr("tabindex", "-1")
+                    .attr("role", "group")
+                    .attr("aria-label", &t("lesson-choices"))
+                    .class("lesson-actions")
+                    .children(options),
+            );
+        }
+    } else if run.lesson.steps[run.step].learner.is_some() {
+        text = text.child(
+            el("p")
+                .class("lesson-right")
+                .text(&format!("✓ {}", t("lesson-right"))),
+        );
+    }
+    let mut nav = el("div").class("lesson-nav");
+    if run.step > 0 {
+        nav = nav.child(button(&t("lesson-step-back"), "back"));
+    }
+    if task.is_some() {
+        nav = nav
+            .child(button(&t("lesson-show-hint"), "hint").disabled(run.hint))
+            .child(button(&t("lesson-retry"), "retry"));
+    }
+    if run.finished() {
+        nav = nav.child(button(&t("lesson-finish"), "finish").class("primary"));
+    } else {
+        nav = nav.child(
+            button(&t("lesson-step-next"), "next")
+                .class("primary")
+                .disabled(task.is_some()),
+        );
+    }
+    nav = nav
+        .child(button(&t("lesson-start-over"), "restart"))
+        .child(button(&t("lesson-to-list"), "list"));
+    el("div")
+        .class("lesson-player")
+        .child(el("h2").attr("id", "lessons-h").text(run.title(l)))
+        .child(
+            el("div")
+                .class("lesson-board-box")
+                .child(
+                    el("canvas")
+                        .attr("id", "lesson-board")
+                        .attr("tabindex", "0")
+                        .attr("role", "application")
+                        .attr("aria-label", &t("lesson-board"))
+                        .attr("aria-describedby", "lesson-cursor"),
+                )
+                .child(el("p").attr("id", "lesson-cursor").class("lesson-cursor")),
+        )
+        .child(text.attr("aria-live", "polite"))
+        .child(nav)
+}
