@@ -100,6 +100,13 @@ impl LessonBoard<Catan> for Board {
         crate::game_words::action(action, game, seat, &Names::new(&seats, game))
     }
 
+    fn place_in_text(&self, game: &Catan, place: &str) -> String {
+        match spot(game, place) {
+            Some(s) => Places::of(game).bare(s),
+            None => place.to_string(),
+        }
+    }
+
     fn place_words(&self, game: &Catan, place: &str) -> String {
         let p = Places::of(game);
         match spot(game, place) {

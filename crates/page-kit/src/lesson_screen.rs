@@ -53,6 +53,11 @@ pub trait LessonBoard<G: Teach>: 'static {
     fn place_words(&self, _game: &G, place: &str) -> String {
         place.to_string()
     }
+    /// `place` named inside a lesson's text (`{{place}}`), in the page's
+    /// words and language, without an article (the text writes it).
+    fn place_in_text(&self, game: &G, place: &str) -> String {
+        self.place_words(game, place)
+    }
 }
 
 /// Where the finished lessons of `ruleset` are kept.
@@ -784,6 +789,10 @@ fn list_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>) -> El {
 
 fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G>) -> El {
     let l = lang();
+    // Places named in the texts ({{9:SE}}) as the board names them.
+    let fill = |t: &str| {
+        tabula_engine::lesson::text_places::fill(t, |p| st.board.place_in_text(run.shown(), p))
+    };
     let task = run.task();
     let mut text = el("div")
         .class("lesson-text")
@@ -799,7 +808,7 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
                 .attr("id", "lesson-say")
                 .attr("tabindex", "-1")
                 .class("lesson-say")
-                .text(run.say(l)),
+                .text(&fill(run.say(l))),
         );
     if run.wrong
         && let Some(w) = run.wrong_text(l)
@@ -810,7 +819,7 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
                 .attr("tabindex", "-1")
                 .attr("role", "alert")
                 .class("lesson-wrong")
-                .text(&format!("✗ {w}")),
+                .text(&format!("✗ {}", fill(w))),
         );
     }
     if run.hint
@@ -821,7 +830,7 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
                 .attr("id", "lesson-hint")
                 .attr("tabindex", "-1")
                 .class("lesson-hint")
-                .text(&tf("lesson-hint-is", &[("hint", h)])),
+                .text(&tf("lesson-hint-is", &[("hint", &fill(h))])),
         );
     }
     if let Some((seat, _)) = task {
