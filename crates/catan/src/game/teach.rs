@@ -151,15 +151,31 @@ impl Teach for Catan {
         Action::parse(words, &self.topo)
     }
 
+    /// A field id (`8`), a corner or side `FIELD:DIR` (`5:SE`), or one of
+    /// them named by its kind (`field 8`, `corner 5:SE`, `side 5:SE`: a
+    /// side in a direction a corner also has is written so).
     fn read_place(&self, place: &str) -> Result<(), String> {
         let t = &self.topo;
-        if t.parse_hex(place).is_some()
-            || t.parse_corner(place).is_some()
-            || t.parse_side(place).is_some()
-        {
+        let known = match place.split_once(' ') {
+            Some((kind, p)) if kind.eq_ignore_ascii_case("field") => {
+                t.parse_hex(p.trim()).is_some()
+            }
+            Some((kind, p)) if kind.eq_ignore_ascii_case("corner") => {
+                t.parse_corner(p.trim()).is_some()
+            }
+            Some((kind, p)) if kind.eq_ignore_ascii_case("side") => {
+                t.parse_side(p.trim()).is_some()
+            }
+            _ => {
+                t.parse_hex(place).is_some()
+                    || t.parse_corner(place).is_some()
+                    || t.parse_side(place).is_some()
+            }
+        };
+        if known {
             Ok(())
         } else {
-            Err("a place is a field id (`8`) or a corner or side written FIELD:DIR (`5:SE`)".into())
+            Err("a place is a field id (`8`) or a corner or side written FIELD:DIR (`5:SE`), or one of them named by its kind (`field 8`, `corner 5:SE`, `side 5:SE`)".into())
         }
     }
 
@@ -300,6 +316,36 @@ mod tests {
         assert_eq!(g.fact("knight 24:SE").unwrap(), json!("strong 1 active"));
         assert_eq!(g.fact("phase").unwrap(), json!("before-roll"));
         assert_eq!(g.fact("no such fact"), None);
+    }
+
+    #[test]
+    fn a_place_is_read_bare_or_named_by_its_kind() {
+        let g = <Catan as Teach>::read_position("players 2\n").unwrap();
+        for ok in [
+            "13",
+            "9:SE",
+            "9:S",
+            "field 13",
+            "corner 9:SE",
+            "side 9:SE",
+            "side 9:S",
+        ] {
+            assert_eq!(g.read_place(ok), Ok(()), "{ok}");
+        }
+        // A side's direction is no corner's, and the reverse; no such field.
+        for bad in [
+            "corner 9:S",
+            "side 9:E",
+            "field 9:SE",
+            "99",
+            "road 9:S",
+            "9:Q",
+        ] {
+            assert!(
+                g.read_place(bad).unwrap_err().contains("FIELD:DIR"),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
