@@ -2,9 +2,9 @@
 //! `docs/catan/positions.md` writes them (on the standard board), players
 //! numbered from 1, actions in the words `tabula apply --ruleset catan`
 //! reads (`build settlement 5:SE`, `roll`, `end`), places as fields
-//! (`8`), corners and sides (`5:SE`), and the facts below. Chance (the
-//! dice) is settled after each action; a position's `dice` line fixes
-//! the coming roll.
+//! (`8`), corners and sides (`5:SE`) or any of them by kind (`side
+//! 5:SE`), and the facts below. Chance (the dice) is settled after each
+//! action; a position's `dice` line fixes the coming roll.
 
 use serde_json::{Map, Value, json};
 use tabula_engine::lesson::{Fact, Teach};
