@@ -15,7 +15,7 @@ use web_sys::HtmlCanvasElement;
 use crate::game_draw::{Marks, draw, layout};
 use crate::game_words::Names;
 use crate::places::Places;
-use crate::spots::{Spot, aim, read_spots};
+use crate::spots::{Spot, aim, lesson_spot as spot};
 
 /// The board of Catan's lessons.
 pub struct Board;
@@ -26,25 +26,6 @@ fn code(s: Spot) -> String {
         Spot::Corner(c) => format!("c{c}"),
         Spot::Side(e) => format!("s{e}"),
     }
-}
-
-/// The spot a place names: the board's own name or a lesson's.
-fn spot(game: &Catan, place: &str) -> Option<Spot> {
-    if let [s] = read_spots(place)[..] {
-        return Some(s);
-    }
-    let t = &game.topo;
-    match place.split_once(' ') {
-        Some(("field", p)) => return t.parse_hex(p).map(Spot::Hex),
-        Some(("corner", p)) => return t.parse_corner(p).map(Spot::Corner),
-        Some(("side", p)) => return t.parse_side(p).map(Spot::Side),
-        _ => {}
-    }
-    // NE, SE, SW and NW name a corner and a side both: alone, a corner.
-    t.parse_hex(place)
-        .map(Spot::Hex)
-        .or_else(|| t.parse_corner(place).map(Spot::Corner))
-        .or_else(|| t.parse_side(place).map(Spot::Side))
 }
 
 impl LessonBoard<Catan> for Board {

@@ -347,3 +347,88 @@ mod tests {
         tabula_page_kit::i18n::use_lang(None);
     }
 }
+
+/// Every Catan lesson's texts, as the page shows them: every `{{place}}`
+/// named by the board in both languages, and no board notation left.
+#[cfg(test)]
+mod lesson_texts {
+    use super::*;
+    use tabula_engine::lesson::text_places::{Piece, pieces};
+    use tabula_engine::lesson::{read_lesson, state_before_step};
+    use tabula_page_kit::i18n::{Lang, use_lang};
+
+    /// Board notation a learner must never read: `9:SE`, `hex 13`.
+    fn notation(text: &str) -> Option<String> {
+        let words: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || ",.;()—".contains(c))
+            .collect();
+        for w in &words {
+            if let Some((n, d)) = w.split_once(':')
+                && !n.is_empty()
+                && n.chars().all(|c| c.is_ascii_digit())
+                && ["N", "NE", "E", "SE", "S", "SW", "W", "NW"].contains(&d)
+            {
+                return Some(w.to_string());
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn every_catan_lesson_names_its_places_as_the_board_does() {
+        crate::add_words();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../lessons/catan");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        files.sort();
+        let mut named = 0;
+        for file in files {
+            let name = file.file_name().unwrap().to_string_lossy().into_owned();
+            let lesson = read_lesson(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            for (k, step) in lesson.steps.iter().enumerate() {
+                let game: Catan = state_before_step(&lesson, k).unwrap();
+                let de = lesson.translations.get("de").and_then(|t| t.steps.get(k));
+                let mut texts: Vec<(Lang, &str)> = vec![(Lang::En, &step.say)];
+                if let Some(l) = &step.learner {
+                    texts.push((Lang::En, &l.hint));
+                    texts.push((Lang::En, &l.wrong));
+                }
+                if let Some(d) = de {
+                    for t in [&d.say, &d.hint, &d.wrong].into_iter().flatten() {
+                        texts.push((Lang::De, t));
+                    }
+                }
+                for (lang, text) in texts {
+                    use_lang(Some(lang));
+                    let places = Places::of(&game);
+                    let mut shown = String::new();
+                    for p in pieces(text).unwrap() {
+                        match p {
+                            Piece::Words(w) => shown.push_str(w),
+                            Piece::Place(p) => {
+                                let s = crate::spots::lesson_spot(&game, p).unwrap_or_else(|| {
+                                    panic!("{name} step {}: {{{{{p}}}}} is no place", k + 1)
+                                });
+                                let words = places.bare(s);
+                                assert!(!words.is_empty(), "{name} step {}: {p}", k + 1);
+                                shown.push_str(&words);
+                                named += 1;
+                            }
+                        }
+                    }
+                    assert_eq!(
+                        notation(&shown),
+                        None,
+                        "{name} step {} ({lang:?}) shows board notation: {shown}",
+                        k + 1
+                    );
+                }
+            }
+        }
+        use_lang(None);
+        assert!(named > 50, "places named in the lessons' texts: {named}");
+    }
+}

@@ -84,6 +84,25 @@ fn code(s: Spot) -> String {
     }
 }
 
+/// The spot a place names: the board's own name or a lesson's.
+pub fn lesson_spot(game: &tabula_catan::Catan, place: &str) -> Option<Spot> {
+    if let [s] = read_spots(place)[..] {
+        return Some(s);
+    }
+    let t = &game.topo;
+    match place.split_once(' ') {
+        Some(("field", p)) => return t.parse_hex(p).map(Spot::Hex),
+        Some(("corner", p)) => return t.parse_corner(p).map(Spot::Corner),
+        Some(("side", p)) => return t.parse_side(p).map(Spot::Side),
+        _ => {}
+    }
+    // NE, SE, SW and NW name a corner and a side both: alone, a corner.
+    t.parse_hex(place)
+        .map(Spot::Hex)
+        .or_else(|| t.parse_corner(place).map(Spot::Corner))
+        .or_else(|| t.parse_side(place).map(Spot::Side))
+}
+
 /// The spots of a `data-spot` text (see [`spot_text`]); what does not read
 /// is left out.
 pub fn read_spots(text: &str) -> Vec<Spot> {
