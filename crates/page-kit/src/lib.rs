@@ -16,6 +16,7 @@ pub mod handoff;
 pub mod i18n;
 pub mod modal;
 pub mod morph;
+pub mod online;
 pub mod players;
 pub mod records;
 pub mod resume_note;

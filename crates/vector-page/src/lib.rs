@@ -21,6 +21,8 @@ mod board_editor;
 #[cfg(target_arch = "wasm32")]
 mod draw;
 #[cfg(target_arch = "wasm32")]
+mod online_game;
+#[cfg(target_arch = "wasm32")]
 mod play;
 #[cfg(target_arch = "wasm32")]
 mod seat_bots;
