@@ -1,0 +1,200 @@
+// "Play online" through `tabula serve`: two browsers (two contexts, each
+// its own storage) meet in a Vector room — one makes it with two person
+// seats and two Tabula bots and shares the link, the other joins by the
+// link; they play moves each way, one reloads mid-game and gets its seat
+// back, a chat line arrives, no frame a seat receives (and so nothing in
+// its page) holds the other person's secret magnitude, and the game is
+// played to the end with the record offered (saved and opened in the
+// replay). On a plain static host the page says it has no game server.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, browser, artefacts, root, dist, scratchDir } from './harness.mjs';
+
+const tabula = join(root, 'target', 'release', 'tabula');
+
+/** Start `tabula serve --site dist` on a free port; killed when the
+ * test file ends, also when a test fails. */
+async function startServer() {
+  assert.ok(existsSync(tabula), 'build it first: cargo build --release -p tabula-cli --bin tabula');
+  const rooms = scratchDir('tabula-online-rooms-');
+  const proc = spawn(tabula, ['serve', '--site', dist, '--rooms', rooms, '--host', '127.0.0.1', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  after(() => proc.kill('SIGKILL'));
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on [^:\s]+:(\d+)/);
+      if (m) resolve(Number(m[1]));
+    });
+    proc.on('exit', (code) => reject(new Error(`tabula serve ended (${code}): ${out}`)));
+    setTimeout(() => reject(new Error(`tabula serve did not start: ${out}`)), 20000);
+  });
+  return { base: `http://127.0.0.1:${port}/`, proc };
+}
+
+/** Open a page and keep its console errors and every WebSocket frame it receives. */
+async function openPage(context, url) {
+  const page = context.pages()[0] ?? await context.newPage();
+  const errors = [];
+  const frames = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    try { frames.push(JSON.parse(f.payload)); } catch { /* not JSON */ }
+  }));
+  await page.goto(url);
+  await page.waitForSelector('body[data-state="ready"]');
+  return { page, errors, frames };
+}
+
+/** Click the first action this page may take now, if any; true if one was clicked. */
+async function actIfAble(page) {
+  const b = await page.$('#online-game [data-online-act]:not([disabled])');
+  if (!b) return false;
+  await b.click();
+  return true;
+}
+
+/** The seat names' `you` marker: which seat this page holds. */
+const mySeat = (page) => page.$$eval('#online-seats li', (lis) => lis.findIndex((li) => / · (you|du)$| · (you|du) · /.test(li.textContent)));
+
+test('two browsers play Vector online: link, moves both ways, a reload keeps the seat, chat, secrets kept, the record at the end', async () => {
+  const server = await startServer();
+  const ctxA = await browser();
+  const ctxB = await browser();
+  const a = await openPage(ctxA, server.base + 'vector.html');
+  await a.page.click('#online-open');
+  await a.page.waitForSelector('#online-create-room');
+  await a.page.waitForSelector('#online-no-rooms');
+  assert.equal(await a.page.textContent('#online-link-state'), 'Connected');
+  await a.page.fill('#online-name', 'Ada');
+  await a.page.selectOption('#online-seat-2', 'random');
+  await a.page.selectOption('#online-seat-3', 'random');
+  await a.page.fill('#online-opt-rounds', '2');
+  await a.page.screenshot({ path: join(artefacts, 'online-lobby.png'), fullPage: true });
+  await a.page.click('#online-create-room');
+  await a.page.waitForSelector('#online-room');
+  const link = await a.page.inputValue('#online-room-link');
+  assert.match(link, /vector\.html#room=[a-z0-9]{8}$/);
+  assert.match(await a.page.textContent('#online-turn'), /Waiting for others: 1 seat/);
+  assert.equal(await mySeat(a.page), 0);
+
+  // The other joins by the link.
+  const b = await openPage(ctxB, link);
+  await b.page.waitForSelector('#online-joining [data-online="sit:1"]');
+  await b.page.screenshot({ path: join(artefacts, 'online-join.png'), fullPage: true });
+  await b.page.fill('#online-name', 'Bea');
+  await b.page.click('[data-online="sit:1"]');
+  await b.page.waitForSelector('#online-game');
+  await a.page.waitForSelector('#online-game');
+  assert.equal(await mySeat(b.page), 1);
+  assert.match(await a.page.textContent('#online-seats'), /Bea/);
+
+  // A chat line arrives (as text, never markup).
+  await a.page.fill('#online-chat-text', 'good luck <b>Bea</b>');
+  await a.page.press('#online-chat-text', 'Enter');
+  await b.page.waitForFunction(() => document.querySelector('#online-chat-lines')?.textContent.includes('good luck <b>Bea</b>'));
+  assert.equal(await b.page.$('#online-chat-lines b b'), null);
+
+  // Play: each clicks whenever it may act; B reloads once both have played.
+  const played = { a: 0, b: 0 };
+  let reloaded = false;
+  let secretSeen = false;
+  for (let step = 0; step < 400; step++) {
+    if (await a.page.$('#online-record') && await b.page.$('#online-record')) break;
+    // While B decides its magnitude after A chose one, B's page shows
+    // that A has chosen and never what.
+    const aChosen = await b.page.$('#round li[data-seat] .mag-state');
+    if (aChosen && await b.page.$('#online-game [data-mag]:not([disabled])')) {
+      const states = await b.page.$$eval('#round li .mag-state', (s) => s.map((x) => x.textContent));
+      assert.ok(states.every((s) => /chosen|not yet|waiting|choosing/i.test(s)), states.join('|'));
+      if (!secretSeen) await b.page.screenshot({ path: join(artefacts, 'online-magnitude.png'), fullPage: true });
+      secretSeen = true;
+    }
+    if (!reloaded && played.a >= 2 && played.b >= 2) {
+      reloaded = true;
+      await b.page.screenshot({ path: join(artefacts, 'online-playing.png'), fullPage: true });
+      await b.page.reload();
+      await b.page.waitForSelector('#online-game');
+      assert.equal(await mySeat(b.page), 1, 'the reload took seat 2 back');
+      assert.match(await b.page.url(), /#room=/);
+      // A saw B come back (here again, not reconnecting).
+      await a.page.waitForFunction(() => document.querySelector('#online-seats li[data-seat="1"]')?.dataset.status === 'connected');
+      continue;
+    }
+    if (await actIfAble(a.page)) { played.a++; await a.page.waitForTimeout(60); continue; }
+    if (await actIfAble(b.page)) { played.b++; await b.page.waitForTimeout(60); continue; }
+    await a.page.waitForTimeout(100);
+  }
+  assert.ok(reloaded, 'B reloaded mid-game');
+  assert.ok(played.a >= 4 && played.b >= 4, `moves both ways: ${JSON.stringify(played)}`);
+  assert.ok(secretSeen, 'a secret magnitude was waited for');
+  await a.page.waitForSelector('#online-record');
+  await b.page.waitForSelector('#online-record');
+  await a.page.waitForSelector('#winner');
+  assert.match(await a.page.textContent('#online-turn'), /over/);
+  await a.page.screenshot({ path: join(artefacts, 'online-over.png'), fullPage: true });
+
+  // No state frame a seat received held another seat's magnitude while
+  // magnitudes were being chosen.
+  for (const [who, seat, frames] of [['A', 0, a.frames], ['B', 1, b.frames]]) {
+    const states = frames.filter((f) => f.type === 'state' && f.view?.state);
+    assert.ok(states.length > 5, `${who} received states`);
+    for (const f of states) {
+      assert.equal(f.you, seat);
+      if (f.view.state.phase === 'magnitudes') {
+        f.view.state.mags.forEach((m, s) => { if (s !== seat) assert.equal(m, null, `${who} saw seat ${s}'s magnitude`); });
+      }
+    }
+  }
+
+  // The record: saved as a file, and opened in the replay.
+  const [download] = await Promise.all([a.page.waitForEvent('download'), a.page.click('#online-save')]);
+  const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  assert.equal(saved.ruleset, 'vector');
+  assert.deepEqual(saved.seats.map((s) => s.name).slice(0, 2), ['Ada', 'Bea']);
+  await b.page.click('#online-replay');
+  await b.page.waitForSelector('body[data-screen="show"]');
+  assert.equal(await b.page.$('body[data-online]'), null);
+  await b.page.screenshot({ path: join(artefacts, 'online-replay.png') });
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors.filter((e) => !/WebSocket/.test(e)), []);
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('on a static host "Play online" says there is no game server and how to run one', async () => {
+  const site = await serve();
+  after(() => site.close());
+  const ctx = await browser();
+  const { page, errors } = await openPage(ctx, site.home + 'vector.html');
+  await page.click('#online-open');
+  await page.waitForSelector('#online-no-server');
+  assert.match(await page.textContent('#online-no-server'), /no game server/);
+  assert.match(await page.textContent('#online-no-server'), /tabula serve --site/);
+  await page.screenshot({ path: join(artefacts, 'online-no-server.png') });
+  // Back to the page: its own screen again.
+  await page.click('#online-close');
+  await page.waitForSelector('#setup');
+  assert.equal(await page.isVisible('#setup'), true);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('German words for online play', async () => {
+  const site = await serve();
+  after(() => site.close());
+  const ctx = await browser({ width: 390, height: 844 }, { locale: 'de-DE', args: ['--no-sandbox', '--disable-gpu', '--lang=de-DE'] });
+  const { page, errors } = await openPage(ctx, site.home + 'vector.html');
+  assert.equal(await page.textContent('#online-open'), 'Online spielen');
+  await page.click('#online-open');
+  await page.waitForSelector('#online-no-server');
+  assert.match(await page.textContent('#online-no-server'), /keinen Spielserver/);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  await page.screenshot({ path: join(artefacts, 'online-no-server-de-phone.png') });
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
