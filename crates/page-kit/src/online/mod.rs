@@ -538,6 +538,27 @@ fn create() {
     send(&messages::create(g.ruleset(), &seats, &options));
 }
 
+/// The actions this browser's seat may take now (empty while one sent
+/// is on its way), for a page that picks one by a click of its own (a
+/// cell of its board) and plays it with [`play`].
+pub fn legal() -> Vec<Value> {
+    with(|o| match (&o.state, o.sent_in) {
+        (Some(s), None) => s.legal.clone(),
+        _ => Vec::new(),
+    })
+}
+
+/// Play the action at `index` of [`legal`].
+pub fn play(index: usize) {
+    act(index);
+}
+
+/// Draw online play again (after a page's own pick changed what its
+/// game shows).
+pub fn redraw() {
+    render();
+}
+
 /// Play the action at `index` of `legal`.
 fn act(index: usize) {
     with(|o| {
