@@ -46,7 +46,8 @@ async function openPage(context, url) {
     try { frames.push(JSON.parse(f.payload)); } catch { /* not JSON */ }
   }));
   await page.goto(url);
-  await page.waitForSelector('body[data-state="ready"]');
+  // The page's code has run (Vector marks it ready; Star Tigris shows a screen).
+  await page.waitForSelector('body[data-state="ready"], body[data-screen="new"], #online');
   return { page, errors, frames };
 }
 
@@ -197,4 +198,100 @@ test('German words for online play', async () => {
   await page.screenshot({ path: join(artefacts, 'online-no-server-de-phone.png') });
   assert.deepEqual(errors, []);
   await ctx.close();
+});
+
+/** Parse a Star Tigris cell name (`C4`): its row and column. */
+function cellOf(name) {
+  const m = name.match(/^([A-Z]+)(\d+)$/);
+  let col = 0;
+  for (const ch of m[1]) col = col * 26 + (ch.charCodeAt(0) - 64);
+  return { row: Number(m[2]) - 1, col: col - 1 };
+}
+
+/** The cell a Star Tigris action names, if any. */
+function actionCell(a) {
+  if (typeof a !== 'object' || a === null) return null;
+  const body = Object.values(a)[0];
+  return body?.at ?? body?.to ?? null;
+}
+
+/** The newest state frame a page received. */
+const lastState = (frames) => [...frames].reverse().find((f) => f.type === 'state');
+
+/** Play one Star Tigris order on `p` through its board: click the cell of
+ * the first legal action naming one, then (when several things may be
+ * done there) its first button; else the first order button. */
+async function starTigrisOrder(p) {
+  const s = lastState(p.frames);
+  const before = s.state;
+  const withCell = s.legal.find((a) => actionCell(a));
+  if (withCell) {
+    const { row, col } = cellOf(actionCell(withCell));
+    const size = Number(await p.page.getAttribute('#online-st-board', 'data-cell-size'));
+    const [ox, oy] = (await p.page.getAttribute('#online-st-board', 'data-origin')).split(' ').map(Number);
+    await p.page.click('#online-st-board', { position: { x: ox + (col + 0.5) * size, y: oy + (row + 0.5) * size } });
+    // One thing to do there is played at once; several are offered.
+    for (let i = 0; i < 40 && lastState(p.frames).state === before; i++) {
+      if (await p.page.$('#online-st-here [data-online-act]')) {
+        await p.page.click('#online-st-here [data-online-act]');
+        break;
+      }
+      await p.page.waitForTimeout(50);
+    }
+  } else {
+    await p.page.click('#online-st-orders [data-online-act]');
+  }
+  for (let i = 0; i < 60 && lastState(p.frames).state === before; i++) await p.page.waitForTimeout(50);
+  assert.ok(lastState(p.frames).state > before, 'the order was played');
+}
+
+test('two browsers play Star Tigris online with a bot: orders through the board both ways, no other hand in any frame', async () => {
+  const server = await startServer();
+  const ctxA = await browser();
+  const ctxB = await browser();
+  const a = await openPage(ctxA, server.base + 'star-tigris.html');
+  await a.page.click('#online-open');
+  await a.page.waitForSelector('#online-create-room');
+  await a.page.fill('#online-name', 'Ada');
+  await a.page.selectOption('#online-seat-count', '3');
+  await a.page.selectOption('#online-seat-2', 'random');
+  await a.page.click('#online-create-room');
+  await a.page.waitForSelector('#online-room');
+  const link = await a.page.inputValue('#online-room-link');
+  assert.match(link, /star-tigris\.html#room=/);
+  const b = await openPage(ctxB, link);
+  await b.page.waitForSelector('[data-online="sit:1"]');
+  await b.page.fill('#online-name', 'Bea');
+  await b.page.click('[data-online="sit:1"]');
+  await b.page.waitForSelector('#online-st-board');
+  await a.page.waitForSelector('#online-st-board');
+  const played = { a: 0, b: 0 };
+  for (let step = 0; step < 60 && (played.a < 3 || played.b < 3); step++) {
+    for (const [key, p] of [['a', a], ['b', b]]) {
+      const s = lastState(p.frames);
+      if (s && s.legal.length > 0 && s.phase === 'playing') {
+        await starTigrisOrder(p);
+        played[key]++;
+      }
+    }
+    await a.page.waitForTimeout(100);
+  }
+  assert.ok(played.a >= 3 && played.b >= 3, JSON.stringify(played));
+  await b.page.screenshot({ path: join(artefacts, 'online-star-tigris.png'), fullPage: true });
+  // Each page shows its own hand; no frame a seat got holds another's.
+  assert.match(await a.page.textContent('#online-st-hand'), /Your hand/);
+  for (const [who, seat, frames] of [['A', 0, a.frames], ['B', 1, b.frames]]) {
+    const states = frames.filter((f) => f.type === 'state' && f.view?.players);
+    assert.ok(states.length > 3);
+    for (const f of states) {
+      f.view.players.forEach((p, s) => {
+        if (s !== seat) assert.equal(p.hand ?? null, null, `${who} got seat ${s}'s hand`);
+      });
+      assert.ok(f.view.players[seat].hand, `${who} got its own hand`);
+    }
+  }
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors, []);
+  await ctxA.close();
+  await ctxB.close();
 });

@@ -225,6 +225,13 @@ impl OnlineGame for StarTigrisOnline {
         pic.targets = &targets;
         pic.cursor = picked;
         board::draw(&ctx, &geo, &pic);
+        // Where the cells are (tests click them).
+        canvas
+            .set_attribute("data-cell-size", &geo.cell.to_string())
+            .ok();
+        canvas
+            .set_attribute("data-origin", &format!("{} {}", geo.ox, geo.oy))
+            .ok();
         PICK.with(|p| p.borrow_mut().geometry = Some(geo));
     }
 

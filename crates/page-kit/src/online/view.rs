@@ -172,6 +172,11 @@ fn shown<'a>(o: &'a Online, s: &'a RoomState, names: &'a [String], to_act: &'a [
 
 /// Draw online play.
 pub(super) fn render() {
+    // A dialog the page had open leaves the page inert behind it: online
+    // play takes the whole screen instead (the page hides its own).
+    if crate::modal::is_open() {
+        crate::modal::sync(None);
+    }
     let Some(section) = section() else { return };
     section.remove_attribute("hidden").ok();
     if let Some(b) = document().body() {
