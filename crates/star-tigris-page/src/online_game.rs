@@ -77,6 +77,17 @@ fn act_button(i: usize, words: &str) -> El {
         .text(words)
 }
 
+/// A swap's colonists, kind by kind (`2 ⌂ Settler, 1 ◆ Merchant`).
+fn swap_words(set: &tabula_star_tigris::SwapSet) -> String {
+    let counts = set.counts();
+    Kind::ALL
+        .iter()
+        .filter(|k| counts[k.index()] > 0)
+        .map(|&k| format!("{} {} {}", counts[k.index()], kind_symbol(k), kind_title(k)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn hand(v: &View) -> El {
     let me = v.players.get(v.seat as usize);
     let mut line = el("p").class("online-st-hand").attr("id", "online-st-hand");
@@ -175,12 +186,25 @@ impl OnlineGame for StarTigrisOnline {
                 .collect();
             if !others.is_empty() {
                 let mut row = el("div").class("buttons").attr("id", "online-st-orders");
+                let mut swaps = el("div").class("buttons").attr("id", "online-st-swaps");
+                let mut any_swap = false;
                 for i in others {
-                    if let Some(a) = &legal[i] {
-                        row = row.child(act_button(i, &crate::describe::action(&names, me, a)));
+                    match &legal[i] {
+                        Some(Action::Swap(set)) => {
+                            any_swap = true;
+                            swaps = swaps.child(act_button(i, &swap_words(set)));
+                        }
+                        Some(a) => {
+                            row = row.child(act_button(i, &crate::describe::action(&names, me, a)))
+                        }
+                        None => {}
                     }
                 }
-                choices = choices.child(row);
+                choices = choices.child(row).maybe(any_swap.then(|| {
+                    el("details")
+                        .child(el("summary").text(&t("st-online-swaps")))
+                        .child(swaps)
+                }));
             }
         }
         el("div")
