@@ -5,34 +5,36 @@
 // back, a chat line arrives, no frame a seat receives (and so nothing in
 // its page) holds the other person's secret magnitude, and the game is
 // played to the end with the record offered (saved and opened in the
-// replay). On a plain static host the page says it has no game server.
+// replay). Star Tigris: orders through the board, a watcher, and a
+// server killed and started again that both pages rejoin by themselves.
+// On a plain static host the page says it has no game server.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, artefacts, root, dist, scratchDir } from './harness.mjs';
+import { serve, browser, artefacts, root, dist, scratchDir, axeViolations } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 
 /** Start `tabula serve --site dist` on a free port; killed when the
  * test file ends, also when a test fails. */
-async function startServer() {
+async function startServer({ rooms = scratchDir('tabula-online-rooms-'), port = 0 } = {}) {
   assert.ok(existsSync(tabula), 'build it first: cargo build --release -p tabula-cli --bin tabula');
-  const rooms = scratchDir('tabula-online-rooms-');
-  const proc = spawn(tabula, ['serve', '--site', dist, '--rooms', rooms, '--host', '127.0.0.1', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(tabula, ['serve', '--site', dist, '--rooms', rooms, '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   after(() => proc.kill('SIGKILL'));
-  const port = await new Promise((resolve, reject) => {
+  const bound = await new Promise((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/listening on [^:\s]+:(\d+)/);
       if (m) resolve(Number(m[1]));
     });
+    proc.stderr.on('data', (d) => { out += d; });
     proc.on('exit', (code) => reject(new Error(`tabula serve ended (${code}): ${out}`)));
     setTimeout(() => reject(new Error(`tabula serve did not start: ${out}`)), 20000);
   });
-  return { base: `http://127.0.0.1:${port}/`, proc };
+  return { base: `http://127.0.0.1:${bound}/`, proc, rooms, port: bound };
 }
 
 /** Open a page and keep its console errors and every WebSocket frame it receives. */
@@ -245,7 +247,7 @@ async function starTigrisOrder(p) {
   assert.ok(lastState(p.frames).state > before, 'the order was played');
 }
 
-test('two browsers play Star Tigris online with a bot: orders through the board both ways, no other hand in any frame', async () => {
+test('two browsers play Star Tigris online with a bot: orders through the board both ways, no other hand in any frame, a watcher sees no hand, a killed and restarted server is rejoined', async () => {
   const server = await startServer();
   const ctxA = await browser();
   const ctxB = await browser();
@@ -278,6 +280,52 @@ test('two browsers play Star Tigris online with a bot: orders through the board 
   }
   assert.ok(played.a >= 3 && played.b >= 3, JSON.stringify(played));
   await b.page.screenshot({ path: join(artefacts, 'online-star-tigris.png'), fullPage: true });
+  assert.deepEqual(await axeViolations(a.page), []);
+
+  // A watcher by the link: the board from no seat, no hand, no move to make.
+  const ctxC = await browser();
+  const c = await openPage(ctxC, link);
+  await c.page.waitForSelector('#online-joining [data-online="watch"]');
+  await c.page.click('#online-joining [data-online="watch"]');
+  await c.page.waitForSelector('#online-st-board');
+  assert.match(await c.page.textContent('#online-room'), /You are watching/);
+  assert.equal(await c.page.$('#online-st-hand'), null);
+  assert.equal(await c.page.$('#online-game [data-online-act]'), null);
+  const watched = c.frames.filter((f) => f.type === 'state');
+  assert.ok(watched.length > 0);
+  for (const f of watched) {
+    assert.equal(f.you, null);
+    f.view.players.forEach((p, s) => assert.equal(p.hand ?? null, null, `the watcher got seat ${s}'s hand`));
+  }
+  await ctxC.close();
+
+  // The server is killed mid-game and started again on the same port
+  // with the same rooms: both pages come back to their seats by
+  // themselves and play on.
+  const at = lastState(a.frames).state;
+  server.proc.kill('SIGKILL');
+  await a.page.waitForSelector('#online-link-state[data-link="lost"]');
+  await a.page.screenshot({ path: join(artefacts, 'online-reconnecting.png') });
+  await startServer({ rooms: server.rooms, port: server.port });
+  for (const p of [a, b]) {
+    await p.page.waitForSelector('#online-link-state[data-link="open"]', { timeout: 20000 });
+    await p.page.waitForSelector('#online-st-board');
+  }
+  assert.equal(await mySeat(a.page), 0);
+  assert.equal(await mySeat(b.page), 1);
+  assert.equal(lastState(a.frames).state, at, 'the room resumed where it stood');
+  const again = { a: 0, b: 0 };
+  for (let step = 0; step < 40 && (again.a < 1 || again.b < 1); step++) {
+    for (const [key, p] of [['a', a], ['b', b]]) {
+      const s = lastState(p.frames);
+      if (s && s.legal.length > 0 && s.phase === 'playing') {
+        await starTigrisOrder(p);
+        again[key]++;
+      }
+    }
+    await a.page.waitForTimeout(100);
+  }
+  assert.ok(again.a >= 1 && again.b >= 1, `played on after the restart: ${JSON.stringify(again)}`);
   // Each page shows its own hand; no frame a seat got holds another's.
   assert.match(await a.page.textContent('#online-st-hand'), /Your hand/);
   for (const [who, seat, frames] of [['A', 0, a.frames], ['B', 1, b.frames]]) {
@@ -290,8 +338,10 @@ test('two browsers play Star Tigris online with a bot: orders through the board 
       assert.ok(f.view.players[seat].hand, `${who} got its own hand`);
     }
   }
-  assert.deepEqual(a.errors, []);
-  assert.deepEqual(b.errors, []);
+  // (Only the browser's own words about the tries to connect while the
+  // server was down.)
+  assert.deepEqual(a.errors.filter((e) => !/WebSocket/.test(e)), []);
+  assert.deepEqual(b.errors.filter((e) => !/WebSocket/.test(e)), []);
   await ctxA.close();
   await ctxB.close();
 });
