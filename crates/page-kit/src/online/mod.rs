@@ -542,8 +542,8 @@ fn create() {
 /// is on its way), for a page that picks one by a click of its own (a
 /// cell of its board) and plays it with [`play`].
 pub fn legal() -> Vec<Value> {
-    with(|o| match (&o.state, o.sent_in) {
-        (Some(s), None) => s.legal.clone(),
+    with(|o| match (&o.state, o.sent_in, &o.link) {
+        (Some(s), None, Link::Open) => s.legal.clone(),
         _ => Vec::new(),
     })
 }
@@ -563,7 +563,7 @@ pub fn redraw() {
 fn act(index: usize) {
     with(|o| {
         let Some(s) = &o.state else { return };
-        if o.sent_in.is_some() {
+        if o.sent_in.is_some() || o.link != Link::Open {
             return;
         }
         let Some(action) = s.legal.get(index) else {

@@ -163,7 +163,13 @@ fn shown<'a>(o: &'a Online, s: &'a RoomState, names: &'a [String], to_act: &'a [
     Shown {
         view: &s.view,
         you: o.seat.filter(|_| matches!(o.place, Place::Room(_))),
-        legal: if o.sent_in.is_some() { &[] } else { &s.legal },
+        // Nothing to choose while an action is on its way or the
+        // connection is down (it would go nowhere).
+        legal: if o.sent_in.is_some() || o.link != Link::Open {
+            &[]
+        } else {
+            &s.legal
+        },
         names,
         to_act,
         over: s.phase == "over",
