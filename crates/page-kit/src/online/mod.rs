@@ -548,6 +548,11 @@ pub fn legal() -> Vec<Value> {
     })
 }
 
+/// The view this browser last received (its seat's, or a watcher's).
+pub fn view() -> Option<Value> {
+    with(|o| o.state.as_ref().map(|s| s.view.clone()))
+}
+
 /// Play the action at `index` of [`legal`].
 pub fn play(index: usize) {
     act(index);
