@@ -345,3 +345,66 @@ test('two browsers play Star Tigris online with a bot: orders through the board 
   await ctxA.close();
   await ctxB.close();
 });
+
+/** One Domains round's orders on `p`: click a unit of its own on the
+ * board, give it the first order offered, then end the orders. */
+async function domainsOrders(p) {
+  const s = lastState(p.frames);
+  const withUnit = s.legal.find((a) => typeof a === 'object' && Object.values(a)[0]?.unit !== undefined);
+  if (withUnit) {
+    const unit = Object.values(withUnit)[0].unit;
+    const at = s.view.board.units[unit].at;
+    const cols = s.view.board.cols;
+    const size = Number(await p.page.getAttribute('#online-dm-board', 'data-cell'));
+    const [row, col] = [Math.floor(at / cols), at % cols];
+    await p.page.click('#online-dm-board', { position: { x: (col + 0.5) * size, y: (row + 0.5) * size } });
+    await p.page.click('#online-dm-unit [data-online-act]');
+    for (let i = 0; i < 60 && lastState(p.frames).state === s.state; i++) await p.page.waitForTimeout(50);
+  }
+  const before = lastState(p.frames).state;
+  await p.page.click('#online-dm-end');
+  for (let i = 0; i < 60 && lastState(p.frames).state === before; i++) await p.page.waitForTimeout(50);
+  assert.ok(lastState(p.frames).state > before, 'the orders were ended');
+}
+
+test('two browsers play Domains online: secret orders through the board, rounds run, neither sees the other\'s orders', async () => {
+  const server = await startServer();
+  const ctxA = await browser();
+  const ctxB = await browser();
+  const a = await openPage(ctxA, server.base + 'domains.html');
+  await a.page.click('#online-open');
+  await a.page.waitForSelector('#online-create-room');
+  await a.page.fill('#online-name', 'Ada');
+  await a.page.click('#online-create-room');
+  await a.page.waitForSelector('#online-room');
+  const link = await a.page.inputValue('#online-room-link');
+  assert.match(link, /domains\.html#room=/);
+  const b = await openPage(ctxB, link);
+  await b.page.waitForSelector('[data-online="sit:1"]');
+  await b.page.fill('#online-name', 'Bea');
+  await b.page.click('[data-online="sit:1"]');
+  await b.page.waitForSelector('#online-dm-board');
+  await a.page.waitForSelector('#online-dm-board');
+  const round = (p) => lastState(p.frames).view.board.round;
+  const start = round(a);
+  for (let r = 0; r < 3; r++) {
+    await domainsOrders(a);
+    // A has ended; B still decides and sees only that.
+    if (r === 0) await b.page.screenshot({ path: join(artefacts, 'online-domains.png'), fullPage: true });
+    await domainsOrders(b);
+  }
+  for (let i = 0; i < 40 && round(a) < start + 3; i++) await a.page.waitForTimeout(50);
+  assert.equal(round(a), start + 3, 'three rounds ran');
+  for (const [who, seat, frames] of [['A', 0, a.frames], ['B', 1, b.frames]]) {
+    for (const f of frames.filter((x) => x.type === 'state' && x.view?.board)) {
+      for (const o of f.view.orders) {
+        const unit = Object.values(o)[0]?.unit;
+        if (unit !== undefined) assert.equal(f.view.board.units[unit].player, seat, `${who} saw another seat's order`);
+      }
+    }
+  }
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors, []);
+  await ctxA.close();
+  await ctxB.close();
+});
