@@ -12,7 +12,7 @@ export PATH="$PWD/tests/browser/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 out="${TABULA_DIST:-dist}"
 rm -rf "$out"
 mkdir -p "$out"
-cp index.html www/site.css www/home.css www/site.js www/page-worker.js www/manifest.webmanifest "$out/"
+cp index.html www/site.css www/home.css www/site.js www/page-worker.js www/manifest.webmanifest www/online.json "$out/"
 cp -r www/i18n "$out/"
 # The catalogues as served: without their comment and blank lines (the
 # pages and site.js skip them anyway; the Catan page fetches them).

@@ -7,7 +7,7 @@ mod online_common;
 
 use std::time::Duration;
 
-use online_common::{Client, check_frames, create, header, http_get, site, start};
+use online_common::{Client, check_frames, create, header, http_get, http_get_body, site, start};
 use serde_json::{Value, json};
 use tabula_catan::Catan;
 use tabula_star_tigris::StarTigris;
@@ -497,4 +497,24 @@ async fn a_websocket_past_the_most_is_refused_and_the_others_go_on() {
     }
     a.send(json!({"type": "list"})).await;
     a.until("rooms").await;
+}
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_says_at_online_json_that_it_holds_games() {
+    let dir = site("online-about");
+    // The built site's own file says there is no server (a static host
+    // answers with it); the server answers in its place.
+    std::fs::write(dir.join("online.json"), r#"{"server":null}"#).unwrap();
+    let server = start(&dir, &scratch("online-about-rooms"));
+    let (status, h, body) = http_get_body(server.port, "/online.json");
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(header(&h, "content-type"), Some("application/json"));
+    assert_eq!(header(&h, "cache-control"), Some("no-store"));
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["server"], "tabula");
+    assert_eq!(v["protocol"], 1);
+    assert_eq!(v["play"], "play");
+    assert_eq!(
+        v["rulesets"],
+        json!(["star-tigris", "domains", "catan", "vector"])
+    );
 }

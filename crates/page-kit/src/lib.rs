@@ -18,6 +18,7 @@ pub mod lesson_run;
 pub mod lesson_screen;
 pub mod modal;
 pub mod morph;
+pub mod online;
 pub mod players;
 pub mod qr;
 pub mod records;

@@ -48,6 +48,12 @@ pub fn install() {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
+        if target.id() == "online-st-board"
+            && let Some(m) = e.dyn_ref::<MouseEvent>()
+        {
+            crate::online_game::board_click(f64::from(m.offset_x()), f64::from(m.offset_y()));
+            return;
+        }
         if let Ok(Some(el)) = target.closest("[data-cmd]") {
             if el.has_attribute("disabled") {
                 return;
@@ -64,6 +70,10 @@ pub fn install() {
         let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
             return;
         };
+        // Online play has its own keys.
+        if tabula_page_kit::online::active() {
+            return;
+        }
         // Space or Enter on a focused button presses that button, nothing else.
         if tabula_page_kit::transport::key_presses_a_control(k) {
             return;
@@ -238,6 +248,7 @@ pub fn install() {
     editor_events::install();
     lesson_events::install();
     open_screen_link();
+    tabula_page_kit::online::install(crate::online_game::StarTigrisOnline);
     if let Some(w) = web_sys::window() {
         listen(&w, "hashchange", |_| {
             open_screen_link();
@@ -384,6 +395,7 @@ fn command(app: &mut App, cmd: &str) {
     let (name, arg) = cmd.split_once(':').unwrap_or((cmd, ""));
     app.notice = None;
     match name {
+        "online" => tabula_page_kit::online::open(),
         "new" => {
             app.dialog_back = Some(app.screen);
             app.custom_map = None;

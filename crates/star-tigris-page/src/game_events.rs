@@ -105,6 +105,11 @@ fn refuse(app: &mut App, source: &str, why: &str) {
     }
 }
 
+/// Open the record of a game played online (in the replay once over).
+pub fn open_online_record(app: &mut App, text: &str) {
+    open_text(app, text, &t("st-online-record"));
+}
+
 /// Open a game's text; a refusal is kept for the dialog and nothing changes.
 fn open_text(app: &mut App, text: &str, source: &str) {
     match open_game(text) {

@@ -42,6 +42,8 @@ mod game_events;
 #[cfg(target_arch = "wasm32")]
 mod lesson_events;
 #[cfg(target_arch = "wasm32")]
+mod online_game;
+#[cfg(target_arch = "wasm32")]
 mod storage;
 
 #[cfg(target_arch = "wasm32")]

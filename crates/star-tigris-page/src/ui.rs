@@ -24,6 +24,9 @@ use crate::{author_view, editor_view, lesson_view, replay_view, rules_view};
 /// Redraw everything (first asking the AI worker for a move if an AI
 /// seat must act: every change of state ends in a render).
 pub fn render(app: &mut App) {
+    if tabula_page_kit::online::active() {
+        return;
+    }
     #[cfg(target_arch = "wasm32")]
     {
         crate::ai_link::drive(app);
@@ -1262,6 +1265,11 @@ fn new_game_dialog(app: &App) -> El {
                 .child(button(&t("start"), "start").attr("id", "start"))
                 .child(button(&t("open-saved-or-shared"), "open-game").attr("id", "open-game"))
                 .child(button(&t("learn-rules"), "lessons").attr("id", "open-lessons"))
+                .child(
+                    button(&t("online-play"), "online")
+                        .attr("id", "online-open")
+                        .attr("title", &t("online-play-title")),
+                )
                 .child(button(&t("draw-map-instead"), "editor").attr("id", "open-editor"))
                 .maybe(
                     app.session

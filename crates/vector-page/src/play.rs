@@ -442,7 +442,12 @@ fn setup_view(problem: Option<&str>) -> El {
                         .class("primary")
                         .attr("id", "start"),
                 )
-                .child(button(&t("your-bots"), "bots").attr("id", "setup-bots")),
+                .child(button(&t("your-bots"), "bots").attr("id", "setup-bots"))
+                .child(
+                    button(&t("online-play"), "online")
+                        .attr("id", "online-open")
+                        .attr("title", &t("online-play-title")),
+                ),
         )
 }
 
@@ -905,6 +910,9 @@ pub(crate) fn board_width() -> f64 {
 
 /// Draw the board and the panel.
 pub(crate) fn render() {
+    if tabula_page_kit::online::active() {
+        return;
+    }
     if crate::board_editor::active() {
         crate::board_editor::render();
         return;
@@ -1048,6 +1056,10 @@ fn run(cmd: &str, arg: &str) {
         crate::board_editor::close();
     }
     match cmd {
+        "online" => {
+            tabula_page_kit::online::open();
+            return;
+        }
         "edit" => {
             if arg == "open" {
                 crate::tourney::close();
@@ -1199,6 +1211,9 @@ fn run(cmd: &str, arg: &str) {
 /// The number keys: 1–9 as a compass (8 north, 9 north-east, 6 east, …)
 /// for a direction, 0–3 for a magnitude.
 fn key(e: KeyboardEvent) {
+    if tabula_page_kit::online::active() {
+        return;
+    }
     if !bots_open() && crate::board_editor::key(&e) {
         return;
     }
@@ -1322,6 +1337,13 @@ fn open_link() {
     }
 }
 
+/// A record from online play that does not open in the replay: said on
+/// the game's panel.
+pub(crate) fn refuse_record(why: &str) {
+    crate::show::close();
+    with_page(|p| p.problem = Some(tf("v-online-record-refused", &[("why", why)])));
+}
+
 /// A link that does not open: said on the game's panel (a slideshow on
 /// the screen is left, so that the words show).
 fn refuse_link(why: &str) {
@@ -1363,6 +1385,7 @@ pub fn install() {
         },
     );
     open_link();
+    tabula_page_kit::online::install(crate::online_game::VectorOnline);
     let resumed = Play::resume();
     with_page(|page| {
         page.setup = resumed.is_none();

@@ -296,6 +296,32 @@ pub fn http_get(port: u16, path: &str, encoding: &str) -> (String, Vec<(String, 
     (status, headers, all.len() - split - 4)
 }
 
+/// One HTTP GET over a plain socket, sent as it is: the status line,
+/// headers (lower case names) and the body as text.
+pub fn http_get_body(port: u16, path: &str) -> (String, Vec<(String, String)>, String) {
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut all = Vec::new();
+    s.read_to_end(&mut all).unwrap();
+    let split = all.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&all[..split]).to_string();
+    let mut lines = head.lines();
+    let status = lines.next().unwrap().to_string();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    (
+        status,
+        headers,
+        String::from_utf8_lossy(&all[split + 4..]).to_string(),
+    )
+}
+
 /// A header's value.
 pub fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
     headers

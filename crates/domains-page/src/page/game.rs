@@ -771,6 +771,8 @@ pub enum Opening {
     Pasted,
     /// A file, by its name.
     File(String),
+    /// The record of a game played online.
+    Online,
 }
 
 /// Open a game from text: a Tabula record, a link (or its `#game=`
@@ -795,6 +797,7 @@ pub fn open_text(text: &str, what: &Opening) {
             open_message(&match what {
                 Opening::Link => tf("domains-open-link-bad", &[("why", &why)]),
                 Opening::Pasted => tf("domains-open-pasted-bad", &[("why", &why)]),
+                Opening::Online => tf("dm-online-record-bad", &[("why", &why)]),
                 Opening::File(name) => {
                     tf("domains-open-file-bad", &[("name", name), ("why", &why)])
                 }
@@ -855,6 +858,7 @@ fn show_opened((film, record, original): Opened, what: &Opening) {
             match what {
                 Opening::Link => tf("domains-opened-link", &[("game", &game)]),
                 Opening::Pasted => tf("domains-opened-pasted", &[("game", &game)]),
+                Opening::Online => tf("dm-online-record-opened", &[("game", &game)]),
                 Opening::File(name) => {
                     tf("domains-opened-file", &[("name", name), ("game", &game)])
                 }

@@ -5,6 +5,7 @@ mod draw;
 mod game;
 mod kept;
 pub mod lessons;
+mod online_game;
 mod person;
 mod view;
 
@@ -108,6 +109,11 @@ pub fn with_page<R>(f: impl FnOnce(&mut Page) -> R) -> R {
     r
 }
 
+/// Redraw the page from its state.
+pub fn render_now() {
+    PAGE.with(|p| view::render(&p.borrow()));
+}
+
 /// Run `f` on the page without redrawing.
 pub fn peek<R>(f: impl FnOnce(&mut Page) -> R) -> R {
     PAGE.with(|p| f(&mut p.borrow_mut()))
@@ -179,6 +185,10 @@ pub fn install() {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
+        if target.id() == online_game::BOARD_ID {
+            online_game::board_click(f64::from(e.offset_x()), f64::from(e.offset_y()));
+            return;
+        }
         if let Some(el) = target.closest("[data-cmd]").ok().flatten() {
             let cmd = el.get_attribute("data-cmd").unwrap_or_default();
             let arg = el.get_attribute("data-arg").unwrap_or_default();
@@ -241,6 +251,7 @@ pub fn install() {
     } else if !kept::resume() {
         command("new", "");
     }
+    tabula_page_kit::online::install(online_game::DomainsOnline);
     with_page(|_| {});
 }
 
@@ -285,6 +296,10 @@ fn focus(id: &str) {
 /// Run a command (a button's `data-cmd`).
 pub fn command(cmd: &str, arg: &str) {
     match cmd {
+        "online" => {
+            show_dialog(None);
+            tabula_page_kit::online::open();
+        }
         "new" => {
             game::render_seats();
             show_dialog(Some("setup"));
@@ -400,6 +415,9 @@ fn play(token: u32, first_ms: f64) {
 }
 
 fn key(e: KeyboardEvent) {
+    if tabula_page_kit::online::active() {
+        return;
+    }
     if dialog_open() {
         if e.key() == "Escape" {
             show_dialog(None);

@@ -179,6 +179,9 @@ fn you(p: &Page) -> Option<u8> {
 
 /// Redraw everything from the state.
 pub fn render(p: &Page) {
+    if tabula_page_kit::online::active() {
+        return;
+    }
     let frames = p.frames();
     let film = p.film.as_ref();
     if let (Some(film), Some(frame)) = (film, film.and_then(|f| f.frame(p.pos))) {

@@ -48,7 +48,7 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>) {
         json!({
             "type": "welcome",
             "server": "tabula",
-            "protocol": 1,
+            "protocol": super::protocol::PROTOCOL,
             "rulesets": hub.ruleset_names(),
             "max_message_bytes": MAX_MESSAGE_BYTES,
         })

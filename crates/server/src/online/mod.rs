@@ -26,7 +26,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 pub use dyn_game::{RoomRuleset, entry};
@@ -75,10 +75,37 @@ async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response 
         })
 }
 
-/// The whole service: `/play` (WebSocket) and the site's files.
+/// The path a page asks whether it was served by a game server. The
+/// built site holds a file of that name saying there is none (so a
+/// static host answers it too, with no error); this server answers it
+/// itself.
+pub const ABOUT_PATH: &str = "/online.json";
+
+/// The answer at [`ABOUT_PATH`]: this is a Tabula server, its protocol,
+/// where to play (relative to the site) and the rulesets it holds.
+async fn about(State(hub): State<Arc<Hub>>) -> Response {
+    let body = serde_json::json!({
+        "server": "tabula",
+        "protocol": protocol::PROTOCOL,
+        "play": "play",
+        "rulesets": hub.ruleset_names(),
+    });
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, "application/json"),
+            (axum::http::header::CACHE_CONTROL, "no-store"),
+        ],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+/// The whole service: `/play` (WebSocket), [`ABOUT_PATH`] and the
+/// site's files.
 pub fn app(hub: Arc<Hub>, site: &std::path::Path) -> Router {
     Router::new()
         .route("/play", get(upgrade))
+        .route(ABOUT_PATH, get(about))
         .with_state(hub)
         .merge(site::router(site))
 }

@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tabula_engine::ToMove;
 
+/// The protocol's version, in `welcome` and at `/online.json`.
+pub const PROTOCOL: u32 = 1;
 /// Largest frame the server reads as a message; a longer one is refused
 /// with a reason and the connection stays.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;

@@ -1,0 +1,410 @@
+// "Play online" through `tabula serve`: two browsers (two contexts, each
+// its own storage) meet in a Vector room — one makes it with two person
+// seats and two Tabula bots and shares the link, the other joins by the
+// link; they play moves each way, one reloads mid-game and gets its seat
+// back, a chat line arrives, no frame a seat receives (and so nothing in
+// its page) holds the other person's secret magnitude, and the game is
+// played to the end with the record offered (saved and opened in the
+// replay). Star Tigris: orders through the board, a watcher, and a
+// server killed and started again that both pages rejoin by themselves.
+// On a plain static host the page says it has no game server.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, browser, artefacts, root, dist, scratchDir, axeViolations } from './harness.mjs';
+
+const tabula = join(root, 'target', 'release', 'tabula');
+
+/** Start `tabula serve --site dist` on a free port; killed when the
+ * test file ends, also when a test fails. */
+async function startServer({ rooms = scratchDir('tabula-online-rooms-'), port = 0 } = {}) {
+  assert.ok(existsSync(tabula), 'build it first: cargo build --release -p tabula-cli --bin tabula');
+  const proc = spawn(tabula, ['serve', '--site', dist, '--rooms', rooms, '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  after(() => proc.kill('SIGKILL'));
+  const bound = await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on [^:\s]+:(\d+)/);
+      if (m) resolve(Number(m[1]));
+    });
+    proc.stderr.on('data', (d) => { out += d; });
+    proc.on('exit', (code) => reject(new Error(`tabula serve ended (${code}): ${out}`)));
+    setTimeout(() => reject(new Error(`tabula serve did not start: ${out}`)), 20000);
+  });
+  return { base: `http://127.0.0.1:${bound}/`, proc, rooms, port: bound };
+}
+
+/** Open a page and keep its console errors and every WebSocket frame it receives. */
+async function openPage(context, url) {
+  const page = context.pages()[0] ?? await context.newPage();
+  const errors = [];
+  const frames = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    try { frames.push(JSON.parse(f.payload)); } catch { /* not JSON */ }
+  }));
+  await page.goto(url);
+  // The page's code has run (Vector marks it ready; Star Tigris shows a screen).
+  await page.waitForSelector('body[data-state="ready"], body[data-screen="new"], #online');
+  return { page, errors, frames };
+}
+
+/** Click the first action this page may take now, if any; true if one was clicked. */
+async function actIfAble(page) {
+  const b = await page.$('#online-game [data-online-act]:not([disabled])');
+  if (!b) return false;
+  await b.click();
+  return true;
+}
+
+/** The seat names' `you` marker: which seat this page holds. */
+const mySeat = (page) => page.$$eval('#online-seats li', (lis) => lis.findIndex((li) => / · (you|du)$| · (you|du) · /.test(li.textContent)));
+
+test('two browsers play Vector online: link, moves both ways, a reload keeps the seat, chat, secrets kept, the record at the end', async () => {
+  const server = await startServer();
+  const ctxA = await browser();
+  const ctxB = await browser();
+  const a = await openPage(ctxA, server.base + 'vector.html');
+  await a.page.click('#online-open');
+  await a.page.waitForSelector('#online-create-room');
+  await a.page.waitForSelector('#online-no-rooms');
+  assert.equal(await a.page.textContent('#online-link-state'), 'Connected');
+  await a.page.fill('#online-name', 'Ada');
+  await a.page.selectOption('#online-seat-2', 'random');
+  await a.page.selectOption('#online-seat-3', 'random');
+  await a.page.fill('#online-opt-rounds', '2');
+  await a.page.screenshot({ path: join(artefacts, 'online-lobby.png'), fullPage: true });
+  await a.page.click('#online-create-room');
+  await a.page.waitForSelector('#online-room');
+  const link = await a.page.inputValue('#online-room-link');
+  assert.match(link, /vector\.html#room=[a-z0-9]{8}$/);
+  assert.match(await a.page.textContent('#online-turn'), /Waiting for others: 1 seat/);
+  assert.equal(await mySeat(a.page), 0);
+
+  // The other joins by the link.
+  const b = await openPage(ctxB, link);
+  await b.page.waitForSelector('#online-joining [data-online="sit:1"]');
+  await b.page.screenshot({ path: join(artefacts, 'online-join.png'), fullPage: true });
+  await b.page.fill('#online-name', 'Bea');
+  await b.page.click('[data-online="sit:1"]');
+  await b.page.waitForSelector('#online-game');
+  await a.page.waitForSelector('#online-game');
+  assert.equal(await mySeat(b.page), 1);
+  assert.match(await a.page.textContent('#online-seats'), /Bea/);
+
+  // A chat line arrives (as text, never markup).
+  await a.page.fill('#online-chat-text', 'good luck <b>Bea</b>');
+  await a.page.press('#online-chat-text', 'Enter');
+  await b.page.waitForFunction(() => document.querySelector('#online-chat-lines')?.textContent.includes('good luck <b>Bea</b>'));
+  assert.equal(await b.page.$('#online-chat-lines b b'), null);
+
+  // Play: each clicks whenever it may act; B reloads once both have played.
+  const played = { a: 0, b: 0 };
+  let reloaded = false;
+  let secretSeen = false;
+  for (let step = 0; step < 400; step++) {
+    if (await a.page.$('#online-record') && await b.page.$('#online-record')) break;
+    // While B decides its magnitude after A chose one, B's page shows
+    // that A has chosen and never what.
+    const aChosen = await b.page.$('#round li[data-seat] .mag-state');
+    if (aChosen && await b.page.$('#online-game [data-mag]:not([disabled])')) {
+      const states = await b.page.$$eval('#round li .mag-state', (s) => s.map((x) => x.textContent));
+      assert.ok(states.every((s) => /chosen|not yet|waiting|choosing/i.test(s)), states.join('|'));
+      if (!secretSeen) await b.page.screenshot({ path: join(artefacts, 'online-magnitude.png'), fullPage: true });
+      secretSeen = true;
+    }
+    if (!reloaded && played.a >= 2 && played.b >= 2) {
+      reloaded = true;
+      await b.page.screenshot({ path: join(artefacts, 'online-playing.png'), fullPage: true });
+      await b.page.reload();
+      await b.page.waitForSelector('#online-game');
+      assert.equal(await mySeat(b.page), 1, 'the reload took seat 2 back');
+      assert.match(await b.page.url(), /#room=/);
+      // A saw B come back (here again, not reconnecting).
+      await a.page.waitForFunction(() => document.querySelector('#online-seats li[data-seat="1"]')?.dataset.status === 'connected');
+      continue;
+    }
+    if (await actIfAble(a.page)) { played.a++; await a.page.waitForTimeout(60); continue; }
+    if (await actIfAble(b.page)) { played.b++; await b.page.waitForTimeout(60); continue; }
+    await a.page.waitForTimeout(100);
+  }
+  assert.ok(reloaded, 'B reloaded mid-game');
+  assert.ok(played.a >= 4 && played.b >= 4, `moves both ways: ${JSON.stringify(played)}`);
+  assert.ok(secretSeen, 'a secret magnitude was waited for');
+  await a.page.waitForSelector('#online-record');
+  await b.page.waitForSelector('#online-record');
+  await a.page.waitForSelector('#winner');
+  assert.match(await a.page.textContent('#online-turn'), /over/);
+  await a.page.screenshot({ path: join(artefacts, 'online-over.png'), fullPage: true });
+
+  // No state frame a seat received held another seat's magnitude while
+  // magnitudes were being chosen.
+  for (const [who, seat, frames] of [['A', 0, a.frames], ['B', 1, b.frames]]) {
+    const states = frames.filter((f) => f.type === 'state' && f.view?.state);
+    assert.ok(states.length > 5, `${who} received states`);
+    for (const f of states) {
+      assert.equal(f.you, seat);
+      if (f.view.state.phase === 'magnitudes') {
+        f.view.state.mags.forEach((m, s) => { if (s !== seat) assert.equal(m, null, `${who} saw seat ${s}'s magnitude`); });
+      }
+    }
+  }
+
+  // The record: saved as a file, and opened in the replay.
+  const [download] = await Promise.all([a.page.waitForEvent('download'), a.page.click('#online-save')]);
+  const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  assert.equal(saved.ruleset, 'vector');
+  assert.deepEqual(saved.seats.map((s) => s.name).slice(0, 2), ['Ada', 'Bea']);
+  await b.page.click('#online-replay');
+  await b.page.waitForSelector('body[data-screen="show"]');
+  assert.equal(await b.page.$('body[data-online]'), null);
+  await b.page.screenshot({ path: join(artefacts, 'online-replay.png') });
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors.filter((e) => !/WebSocket/.test(e)), []);
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('on a static host "Play online" says there is no game server and how to run one', async () => {
+  const site = await serve();
+  after(() => site.close());
+  const ctx = await browser();
+  const { page, errors } = await openPage(ctx, site.home + 'vector.html');
+  await page.click('#online-open');
+  await page.waitForSelector('#online-no-server');
+  assert.match(await page.textContent('#online-no-server'), /no game server/);
+  assert.match(await page.textContent('#online-no-server'), /tabula serve --site/);
+  await page.screenshot({ path: join(artefacts, 'online-no-server.png') });
+  // Back to the page: its own screen again.
+  await page.click('#online-close');
+  await page.waitForSelector('#setup');
+  assert.equal(await page.isVisible('#setup'), true);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('German words for online play', async () => {
+  const site = await serve();
+  after(() => site.close());
+  const ctx = await browser({ width: 390, height: 844 }, { locale: 'de-DE', args: ['--no-sandbox', '--disable-gpu', '--lang=de-DE'] });
+  const { page, errors } = await openPage(ctx, site.home + 'vector.html');
+  assert.equal(await page.textContent('#online-open'), 'Online spielen');
+  await page.click('#online-open');
+  await page.waitForSelector('#online-no-server');
+  assert.match(await page.textContent('#online-no-server'), /keinen Spielserver/);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  await page.screenshot({ path: join(artefacts, 'online-no-server-de-phone.png') });
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+/** Parse a Star Tigris cell name (`C4`): its row and column. */
+function cellOf(name) {
+  const m = name.match(/^([A-Z]+)(\d+)$/);
+  let col = 0;
+  for (const ch of m[1]) col = col * 26 + (ch.charCodeAt(0) - 64);
+  return { row: Number(m[2]) - 1, col: col - 1 };
+}
+
+/** The cell a Star Tigris action names, if any. */
+function actionCell(a) {
+  if (typeof a !== 'object' || a === null) return null;
+  const body = Object.values(a)[0];
+  return body?.at ?? body?.to ?? null;
+}
+
+/** The newest state frame a page received. */
+const lastState = (frames) => [...frames].reverse().find((f) => f.type === 'state');
+
+/** Play one Star Tigris order on `p` through its board: click the cell of
+ * the first legal action naming one, then (when several things may be
+ * done there) its first button; else the first order button. */
+async function starTigrisOrder(p) {
+  const s = lastState(p.frames);
+  const before = s.state;
+  const withCell = s.legal.find((a) => actionCell(a));
+  if (withCell) {
+    const { row, col } = cellOf(actionCell(withCell));
+    const size = Number(await p.page.getAttribute('#online-st-board', 'data-cell-size'));
+    const [ox, oy] = (await p.page.getAttribute('#online-st-board', 'data-origin')).split(' ').map(Number);
+    await p.page.click('#online-st-board', { position: { x: ox + (col + 0.5) * size, y: oy + (row + 0.5) * size } });
+    // One thing to do there is played at once; several are offered.
+    for (let i = 0; i < 40 && lastState(p.frames).state === before; i++) {
+      if (await p.page.$('#online-st-here [data-online-act]')) {
+        await p.page.click('#online-st-here [data-online-act]');
+        break;
+      }
+      await p.page.waitForTimeout(50);
+    }
+  } else {
+    await p.page.click('#online-st-orders [data-online-act]');
+  }
+  for (let i = 0; i < 60 && lastState(p.frames).state === before; i++) await p.page.waitForTimeout(50);
+  assert.ok(lastState(p.frames).state > before, 'the order was played');
+}
+
+test('two browsers play Star Tigris online with a bot: orders through the board both ways, no other hand in any frame, a watcher sees no hand, a killed and restarted server is rejoined', async () => {
+  const server = await startServer();
+  const ctxA = await browser();
+  const ctxB = await browser();
+  const a = await openPage(ctxA, server.base + 'star-tigris.html');
+  await a.page.click('#online-open');
+  await a.page.waitForSelector('#online-create-room');
+  await a.page.fill('#online-name', 'Ada');
+  await a.page.selectOption('#online-seat-count', '3');
+  await a.page.selectOption('#online-seat-2', 'random');
+  await a.page.click('#online-create-room');
+  await a.page.waitForSelector('#online-room');
+  const link = await a.page.inputValue('#online-room-link');
+  assert.match(link, /star-tigris\.html#room=/);
+  const b = await openPage(ctxB, link);
+  await b.page.waitForSelector('[data-online="sit:1"]');
+  await b.page.fill('#online-name', 'Bea');
+  await b.page.click('[data-online="sit:1"]');
+  await b.page.waitForSelector('#online-st-board');
+  await a.page.waitForSelector('#online-st-board');
+  const played = { a: 0, b: 0 };
+  for (let step = 0; step < 60 && (played.a < 3 || played.b < 3); step++) {
+    for (const [key, p] of [['a', a], ['b', b]]) {
+      const s = lastState(p.frames);
+      if (s && s.legal.length > 0 && s.phase === 'playing') {
+        await starTigrisOrder(p);
+        played[key]++;
+      }
+    }
+    await a.page.waitForTimeout(100);
+  }
+  assert.ok(played.a >= 3 && played.b >= 3, JSON.stringify(played));
+  await b.page.screenshot({ path: join(artefacts, 'online-star-tigris.png'), fullPage: true });
+  assert.deepEqual(await axeViolations(a.page), []);
+
+  // A watcher by the link: the board from no seat, no hand, no move to make.
+  const ctxC = await browser();
+  const c = await openPage(ctxC, link);
+  await c.page.waitForSelector('#online-joining [data-online="watch"]');
+  await c.page.click('#online-joining [data-online="watch"]');
+  await c.page.waitForSelector('#online-st-board');
+  assert.match(await c.page.textContent('#online-room'), /You are watching/);
+  assert.equal(await c.page.$('#online-st-hand'), null);
+  assert.equal(await c.page.$('#online-game [data-online-act]'), null);
+  const watched = c.frames.filter((f) => f.type === 'state');
+  assert.ok(watched.length > 0);
+  for (const f of watched) {
+    assert.equal(f.you, null);
+    f.view.players.forEach((p, s) => assert.equal(p.hand ?? null, null, `the watcher got seat ${s}'s hand`));
+  }
+  await ctxC.close();
+
+  // The server is killed mid-game and started again on the same port
+  // with the same rooms: both pages come back to their seats by
+  // themselves and play on.
+  const at = lastState(a.frames).state;
+  server.proc.kill('SIGKILL');
+  await a.page.waitForSelector('#online-link-state[data-link="lost"]');
+  await a.page.screenshot({ path: join(artefacts, 'online-reconnecting.png') });
+  await startServer({ rooms: server.rooms, port: server.port });
+  for (const p of [a, b]) {
+    await p.page.waitForSelector('#online-link-state[data-link="open"]', { timeout: 20000 });
+    await p.page.waitForSelector('#online-st-board');
+  }
+  assert.equal(await mySeat(a.page), 0);
+  assert.equal(await mySeat(b.page), 1);
+  assert.equal(lastState(a.frames).state, at, 'the room resumed where it stood');
+  const again = { a: 0, b: 0 };
+  for (let step = 0; step < 40 && (again.a < 1 || again.b < 1); step++) {
+    for (const [key, p] of [['a', a], ['b', b]]) {
+      const s = lastState(p.frames);
+      if (s && s.legal.length > 0 && s.phase === 'playing') {
+        await starTigrisOrder(p);
+        again[key]++;
+      }
+    }
+    await a.page.waitForTimeout(100);
+  }
+  assert.ok(again.a >= 1 && again.b >= 1, `played on after the restart: ${JSON.stringify(again)}`);
+  // Each page shows its own hand; no frame a seat got holds another's.
+  assert.match(await a.page.textContent('#online-st-hand'), /Your hand/);
+  for (const [who, seat, frames] of [['A', 0, a.frames], ['B', 1, b.frames]]) {
+    const states = frames.filter((f) => f.type === 'state' && f.view?.players);
+    assert.ok(states.length > 3);
+    for (const f of states) {
+      f.view.players.forEach((p, s) => {
+        if (s !== seat) assert.equal(p.hand ?? null, null, `${who} got seat ${s}'s hand`);
+      });
+      assert.ok(f.view.players[seat].hand, `${who} got its own hand`);
+    }
+  }
+  // (Only the browser's own words about the tries to connect while the
+  // server was down.)
+  assert.deepEqual(a.errors.filter((e) => !/WebSocket/.test(e)), []);
+  assert.deepEqual(b.errors.filter((e) => !/WebSocket/.test(e)), []);
+  await ctxA.close();
+  await ctxB.close();
+});
+
+/** One Domains round's orders on `p`: click a unit of its own on the
+ * board, give it the first order offered, then end the orders. */
+async function domainsOrders(p) {
+  const s = lastState(p.frames);
+  const withUnit = s.legal.find((a) => typeof a === 'object' && Object.values(a)[0]?.unit !== undefined);
+  if (withUnit) {
+    const unit = Object.values(withUnit)[0].unit;
+    const at = s.view.board.units[unit].at;
+    const cols = s.view.board.cols;
+    const size = Number(await p.page.getAttribute('#online-dm-board', 'data-cell'));
+    const [row, col] = [Math.floor(at / cols), at % cols];
+    await p.page.click('#online-dm-board', { position: { x: (col + 0.5) * size, y: (row + 0.5) * size } });
+    await p.page.click('#online-dm-unit [data-online-act]');
+    for (let i = 0; i < 60 && lastState(p.frames).state === s.state; i++) await p.page.waitForTimeout(50);
+  }
+  const before = lastState(p.frames).state;
+  await p.page.click('#online-dm-end');
+  for (let i = 0; i < 60 && lastState(p.frames).state === before; i++) await p.page.waitForTimeout(50);
+  assert.ok(lastState(p.frames).state > before, 'the orders were ended');
+}
+
+test('two browsers play Domains online: secret orders through the board, rounds run, neither sees the other\'s orders', async () => {
+  const server = await startServer();
+  const ctxA = await browser();
+  const ctxB = await browser();
+  const a = await openPage(ctxA, server.base + 'domains.html');
+  await a.page.click('#online-open');
+  await a.page.waitForSelector('#online-create-room');
+  await a.page.fill('#online-name', 'Ada');
+  await a.page.click('#online-create-room');
+  await a.page.waitForSelector('#online-room');
+  const link = await a.page.inputValue('#online-room-link');
+  assert.match(link, /domains\.html#room=/);
+  const b = await openPage(ctxB, link);
+  await b.page.waitForSelector('[data-online="sit:1"]');
+  await b.page.fill('#online-name', 'Bea');
+  await b.page.click('[data-online="sit:1"]');
+  await b.page.waitForSelector('#online-dm-board');
+  await a.page.waitForSelector('#online-dm-board');
+  const round = (p) => lastState(p.frames).view.board.round;
+  const start = round(a);
+  for (let r = 0; r < 3; r++) {
+    await domainsOrders(a);
+    // A has ended; B still decides and sees only that.
+    if (r === 0) await b.page.screenshot({ path: join(artefacts, 'online-domains.png'), fullPage: true });
+    await domainsOrders(b);
+  }
+  for (let i = 0; i < 40 && round(a) < start + 3; i++) await a.page.waitForTimeout(50);
+  assert.equal(round(a), start + 3, 'three rounds ran');
+  for (const [who, seat, frames] of [['A', 0, a.frames], ['B', 1, b.frames]]) {
+    for (const f of frames.filter((x) => x.type === 'state' && x.view?.board)) {
+      for (const o of f.view.orders) {
+        const unit = Object.values(o)[0]?.unit;
+        if (unit !== undefined) assert.equal(f.view.board.units[unit].player, seat, `${who} saw another seat's order`);
+      }
+    }
+  }
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors, []);
+  await ctxA.close();
+  await ctxB.close();
+});
