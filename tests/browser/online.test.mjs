@@ -81,7 +81,12 @@ test('two browsers play Vector online: link, moves both ways, a reload keeps the
   await a.page.click('#online-create-room');
   await a.page.waitForSelector('#online-room');
   const link = await a.page.inputValue('#online-room-link');
-  assert.match(link, /vector\.html#room=[a-z0-9]{8}$/);
+  assert.match(link, /vector\.html#online=[a-z0-9]{8}$/);
+  // The link as a QR code too, described in words; it loads as an image.
+  const qr = await a.page.$eval('#online-room img.qr', (img) => ({ alt: img.alt, w: img.naturalWidth, src: img.src.slice(0, 19) }));
+  assert.equal(qr.alt, "QR code of the room's link, for a phone's camera");
+  assert.ok(qr.w > 0, 'the QR code is drawn');
+  assert.equal(qr.src, 'data:image/svg+xml,');
   assert.match(await a.page.textContent('#online-turn'), /Waiting for others: 1 seat/);
   assert.equal(await mySeat(a.page), 0);
 
@@ -123,7 +128,7 @@ test('two browsers play Vector online: link, moves both ways, a reload keeps the
       await b.page.reload();
       await b.page.waitForSelector('#online-game');
       assert.equal(await mySeat(b.page), 1, 'the reload took seat 2 back');
-      assert.match(await b.page.url(), /#room=/);
+      assert.match(await b.page.url(), /#online=/);
       // A saw B come back (here again, not reconnecting).
       await a.page.waitForFunction(() => document.querySelector('#online-seats li[data-seat="1"]')?.dataset.status === 'connected');
       continue;
@@ -260,7 +265,7 @@ test('two browsers play Star Tigris online with a bot: orders through the board 
   await a.page.click('#online-create-room');
   await a.page.waitForSelector('#online-room');
   const link = await a.page.inputValue('#online-room-link');
-  assert.match(link, /star-tigris\.html#room=/);
+  assert.match(link, /star-tigris\.html#online=/);
   const b = await openPage(ctxB, link);
   await b.page.waitForSelector('[data-online="sit:1"]');
   await b.page.fill('#online-name', 'Bea');
@@ -378,7 +383,7 @@ test('two browsers play Domains online: secret orders through the board, rounds 
   await a.page.click('#online-create-room');
   await a.page.waitForSelector('#online-room');
   const link = await a.page.inputValue('#online-room-link');
-  assert.match(link, /domains\.html#room=/);
+  assert.match(link, /domains\.html#online=/);
   const b = await openPage(ctxB, link);
   await b.page.waitForSelector('[data-online="sit:1"]');
   await b.page.fill('#online-name', 'Bea');

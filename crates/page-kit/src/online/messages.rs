@@ -300,10 +300,12 @@ pub fn clean_chat(text: &str) -> Option<String> {
     (!t.is_empty()).then_some(t)
 }
 
-/// The room id of a page address's fragment (`#room=ab12cd34`): letters
-/// and digits only, at most 32.
+/// The room id of a page address's fragment (`#online=ab12cd34`; an
+/// early `#room=` link is read too): letters and digits only, at most 32.
 pub fn room_of_fragment(fragment: &str) -> Option<String> {
-    let id = fragment.strip_prefix("#room=")?;
+    let id = fragment
+        .strip_prefix("#online=")
+        .or_else(|| fragment.strip_prefix("#room="))?;
     (!id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_alphanumeric()))
         .then(|| id.to_string())
 }
@@ -413,6 +415,8 @@ mod tests {
         assert_eq!(clean_chat("hi\nthere"), Some("hi there".into()));
         assert_eq!(clean_chat("   "), None);
         assert_eq!(room_of_fragment("#room=ab12CD34"), Some("ab12CD34".into()));
+        assert_eq!(room_of_fragment("#online=ab12cd34"), Some("ab12cd34".into()));
+        assert_eq!(room_of_fragment("#online=a b"), None);
         assert_eq!(room_of_fragment("#room=a/b"), None);
         assert_eq!(room_of_fragment("#game=abc"), None);
         assert_eq!(room_of_fragment("#room="), None);

@@ -9,7 +9,7 @@
 //! or replay. A seat's token is kept in the browser per room
 //! ([`tokens`]), so a reload (or a dropped connection, or a server
 //! started again) takes the same seat back; the room is in the address
-//! (`<game>.html#room=ID`), which is also the link to share.
+//! (`<game>.html#online=ID`), which is also the link to share.
 //!
 //! A page supplies only what is its own through [`OnlineGame`]: how to
 //! draw a view and which of the server's `legal` actions a click or key
@@ -218,7 +218,7 @@ pub fn active() -> bool {
 }
 
 /// Set online play up for this page's game: its listeners, and a room
-/// link the page was opened with (`#room=ID`) opened at once. Call once
+/// link the page was opened with (`#online=ID`) opened at once. Call once
 /// as the page starts; returns whether a room link was opened.
 pub fn install(page_game: impl OnlineGame + 'static) -> bool {
     GAME.with(|g| *g.borrow_mut() = Some(Rc::new(RefCell::new(page_game))));
@@ -452,7 +452,7 @@ fn enter(room: String, seat: Option<u8>) {
         h.replace_state_with_url(
             &wasm_bindgen::JsValue::NULL,
             "",
-            Some(&format!("#room={room}")),
+            Some(&format!("#online={room}")),
         )
         .ok();
     }

@@ -31,7 +31,7 @@ const BOTS: [(&str, &str); 5] = [
 
 /// The link that opens room `room` on this page.
 pub(super) fn room_link(room: &str) -> String {
-    format!("{}#room={room}", crate::dom::page_url())
+    format!("{}#online={room}", crate::dom::page_url())
 }
 
 fn section() -> Option<Element> {
@@ -508,7 +508,9 @@ fn room_view(o: &Online, room: &str) -> El {
         .maybe(
             o.copied
                 .then(|| el("span").attr("role", "status").text(&t("online-copied"))),
-        );
+        )
+        // For a phone's camera at the same table or on a projector.
+        .maybe(crate::qr::image(&link, &t("online-qr")));
     let mut out = el("div")
         .class("online-room")
         .attr("id", "online-room")
