@@ -178,7 +178,9 @@ pub fn news_region() -> Option<web_sys::Element> {
 pub fn fresh(key: &str, list: &[String]) -> Vec<String> {
     // The region is on the page before its first line (a region made
     // with its text in it is not read).
-    news_region();
+    if cfg!(target_arch = "wasm32") {
+        news_region();
+    }
     SEEN.with(|seen| {
         let mut seen = seen.borrow_mut();
         let Some(before) = seen.get(key) else {
@@ -195,7 +197,9 @@ pub fn fresh(key: &str, list: &[String]) -> Vec<String> {
 /// time: whether it is not empty); remembers it. A line shown on every
 /// redraw ("East is thinking…") is said once this way, not each time.
 pub fn changed(key: &str, text: &str) -> bool {
-    news_region();
+    if cfg!(target_arch = "wasm32") {
+        news_region();
+    }
     SEEN.with(|seen| {
         let mut seen = seen.borrow_mut();
         let now = vec![text.to_string()];
