@@ -19,13 +19,7 @@ use crate::draw::{colours, hex_path};
 use crate::spots::{Layout, Spot};
 use crate::words;
 
-/// Each seat's colour: its fill and the ink on it.
-pub const SEAT_COLOURS: [(&str, &str); 4] = [
-    ("#c0392b", "#ffffff"),
-    ("#1f5fbf", "#ffffff"),
-    ("#f4f4f4", "#111111"),
-    ("#e67e22", "#111111"),
-];
+pub use crate::seats::SEAT_COLOURS;
 
 /// What the page marks on the board besides the pieces.
 pub struct Marks<'a> {
@@ -331,6 +325,20 @@ fn road(ctx: &Ctx, layout: &Layout, game: &Catan, side: u16, owner: u8) {
     ctx.set_line_width(size * 0.13);
     ctx.stroke();
     ctx.set_line_cap("butt");
+    // The seat's number in the middle, as on every other piece: seats
+    // are told apart without their colours (docs/accessibility.md).
+    let (ink_fill, ink) = seat_colour(owner);
+    let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    circle(ctx, mx, my, size * 0.17);
+    ctx.set_fill_style_str(ink_fill);
+    ctx.fill();
+    ctx.set_stroke_style_str("#111111");
+    ctx.set_line_width(1.5);
+    ctx.stroke();
+    ctx.set_fill_style_str(ink);
+    font(ctx, size * 0.24, true);
+    ctx.fill_text(&(owner + 1).to_string(), mx, my + size * 0.01)
+        .ok();
 }
 
 /// A settlement (`city` None) or a city with its wall and metropolis, of

@@ -757,9 +757,17 @@ pub fn status_view(g: &GameScreen) -> El {
         .child(
             button(&t("cg-save"), "game-save")
                 .attr("id", "game-save")
-                .attr("title", &t("cg-save-title")),
+                .attr("title", &t("cg-save-title"))
+                .attr("aria-describedby", "save-warning"),
         )
-        .child(el("label").text(&t("cg-pace")).child(pace));
+        .child(el("label").text(&t("cg-pace")).child(pace))
+        // Said in words too, not only as the button's tooltip.
+        .child(
+            el("p")
+                .class("save-warning")
+                .attr("id", "save-warning")
+                .text(&t("cg-save-warning")),
+        );
     let mut out = el("div")
         .attr("id", "tools")
         .class("game-status")
@@ -950,7 +958,6 @@ pub fn panel_view(g: &GameScreen) -> El {
         panel = panel.child(
             el("p")
                 .class("thinking")
-                .attr("aria-live", "polite")
                 .text(&tf("cg-thinking", &[("name", &names.seat(p.seat))])),
         );
     }
@@ -1362,10 +1369,13 @@ fn log_view(g: &GameScreen) -> El {
     let names = g.names();
     let robber = g.table.game().robber;
     let log = g.table.log_for(g.shown);
+    // It scrolls: a keyboard reaches it to scroll it (axe's
+    // scrollable-region-focusable).
     let mut list = el("ol")
         .class("log")
         .attr("id", "log")
-        .attr("aria-live", "polite");
+        .attr("tabindex", "0")
+        .attr("aria-label", &t("cg-log"));
     for h in log.iter().rev() {
         let line = match h {
             Happening::Action {

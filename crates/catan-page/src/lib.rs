@@ -20,6 +20,7 @@ pub mod model;
 pub mod offers;
 pub mod places;
 pub mod replay;
+pub mod seats;
 pub mod spots;
 pub mod table;
 pub mod words;

@@ -215,6 +215,8 @@ impl Page {
                         self.playing = true;
                         self.new_game = false;
                         self.replay = None;
+                        // To the game's first question, not back to "Play a game".
+                        tabula_page_kit::focus::to_place();
                     }
                     Err(e) => {
                         self.new_game_problem = Some(tf(
@@ -911,6 +913,8 @@ fn render(p: &mut Page) {
                 morph_into("tools", game_screen::status_view(g));
                 morph_into("panel", game_screen::panel_view(g));
                 morph_into("legend", game_screen::legend_view());
+                // Only the log's new lines are said, each once.
+                announce::news_of("catan-log", "#log li", true);
                 // On a narrow screen the panel comes after the legend:
                 // fold it once, so the actions follow the board.
                 let narrow = web_sys::window()
@@ -1194,6 +1198,8 @@ fn open_link() {
 
 /// Build the page: the kept boards, the events, a linked map.
 pub fn install() {
+    // Where the focus goes when what had it is gone (docs/accessibility.md).
+    tabula_page_kit::focus::keep(&["#panel #ready", "#asked", "#end h2", "#panel h2", "#board"]);
     let stored = local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
     let (library, problem) = match &stored {
         Some(json) => Library::load(json),
@@ -1284,15 +1290,17 @@ pub fn install() {
             } else {
                 Vec::new()
             };
+            // A focused line removed by a redraw sends its focusout while
+            // the page is being drawn (borrowed): nothing to light then.
             let changed = PAGE.with(|p| {
-                p.borrow_mut()
-                    .as_mut()
-                    .and_then(|p| p.game.as_mut())
-                    .is_some_and(|g| {
-                        let changed = g.highlight != spots;
-                        g.highlight = spots;
-                        changed
-                    })
+                let Ok(mut p) = p.try_borrow_mut() else {
+                    return false;
+                };
+                p.as_mut().and_then(|p| p.game.as_mut()).is_some_and(|g| {
+                    let changed = g.highlight != spots;
+                    g.highlight = spots;
+                    changed
+                })
             });
             if changed {
                 with_page(|_| {});

@@ -159,6 +159,19 @@ mod tests {
 
     /// Seat colours, paints and zones stay apart (CIEDE2000) for people
     /// with protanopia, deuteranopia and tritanopia, not only by hue.
+    /// Every seat pair is told apart without its colours: each unit
+    /// has its seat's shape (issue 44; docs/accessibility.md).
+    #[test]
+    fn seats_are_told_apart_under_every_colour_vision() {
+        let seats: Vec<(&str, &str)> = super::COLOURS
+            .iter()
+            .zip(super::SHAPES)
+            .map(|(c, m)| (*c, m))
+            .collect();
+        let alike = tabula_page_kit::colour_check::seats_alike(&seats, 10.0);
+        assert!(alike.is_empty(), "{alike:?}");
+    }
+
     #[test]
     fn seat_colours_stay_apart_under_colour_blindness() {
         let (vision, a, b, d) = closest_pair(&super::COLOURS).unwrap();

@@ -3,7 +3,9 @@
 //! protanopia, deuteranopia or tritanopia would see it (Machado, Oliveira
 //! and Fernandes 2009, full severity, in linear RGB) and every pair is
 //! compared by CIEDE2000. The pages' tests call [`closest_pair`] on their
-//! seat colours; nothing here runs in the browser.
+//! seat colours, and [`seats_alike`] on their seats' colours and marks
+//! (with no colour vision at all, [`ACHROMATOPSIA`], four seats are told
+//! apart only by a mark); nothing here runs in the browser.
 
 /// The ways of seeing a palette is checked under.
 pub const VISIONS: [(&str, [[f64; 3]; 3]); 4] = [
@@ -161,9 +163,77 @@ pub fn closest_pair<'a>(palette: &[&'a str]) -> Option<(&'static str, &'a str, &
     worst
 }
 
+/// Seeing no colour at all (achromatopsia): only lightness is left.
+pub const ACHROMATOPSIA: (&str, [[f64; 3]; 3]) = (
+    "achromatopsia",
+    [
+        [0.2126, 0.7152, 0.0722],
+        [0.2126, 0.7152, 0.0722],
+        [0.2126, 0.7152, 0.0722],
+    ],
+);
+
+/// The pairs of seats a person cannot tell apart: `seats` are each
+/// seat's colour (`#rrggbb`) and the mark every piece of it carries
+/// besides (a number, a letter, a shape; may be empty). A pair is told
+/// apart when the marks differ, or else when the colours stay `min`
+/// apart (CIEDE2000) under every one of [`VISIONS`] and
+/// [`ACHROMATOPSIA`]. Each pair not told apart, in words.
+pub fn seats_alike(seats: &[(&str, &str)], min: f64) -> Vec<String> {
+    let mut out = Vec::new();
+    for i in 0..seats.len() {
+        for j in i + 1..seats.len() {
+            let (ca, ma) = seats[i];
+            let (cb, mb) = seats[j];
+            if !ma.is_empty() && ma != mb {
+                continue;
+            }
+            let (Some(a), Some(b)) = (linear_rgb(ca), linear_rgb(cb)) else {
+                out.push(format!(
+                    "seats {} and {}: a colour not written #rrggbb",
+                    i + 1,
+                    j + 1
+                ));
+                continue;
+            };
+            for (vision, m) in VISIONS.iter().chain([&ACHROMATOPSIA]) {
+                let d = ciede2000(lab(seen(a, m)), lab(seen(b, m)));
+                if d < min {
+                    out.push(format!(
+                        "seats {} and {} ({ca}, {cb}, marked {ma:?} and {mb:?}): {d:.1} under {vision}",
+                        i + 1,
+                        j + 1
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seats_alike_in_colour_are_told_apart_by_their_marks() {
+        // Red and green: alike to a deuteranope.
+        let alike = seats_alike(&[("#c62828", ""), ("#2e8b2e", "")], 10.0);
+        assert_eq!(alike.len(), 1, "{alike:?}");
+        assert!(alike[0].contains("seats 1 and 2"), "{alike:?}");
+        assert!(seats_alike(&[("#c62828", "1"), ("#2e8b2e", "4")], 10.0).is_empty());
+        assert_eq!(
+            seats_alike(&[("#c62828", "1"), ("#2e8b2e", "1")], 10.0).len(),
+            1
+        );
+        // Blue and red of the same lightness: grey alike without colour
+        // vision.
+        let grey = seats_alike(&[("#1565c0", ""), ("#c62828", "")], 10.0);
+        assert!(grey.iter().any(|g| g.contains("achromatopsia")), "{grey:?}");
+        // Black and white need no mark.
+        assert!(seats_alike(&[("#000000", ""), ("#ffffff", "")], 10.0).is_empty());
+    }
 
     #[test]
     fn ciede2000_matches_sharmas_published_pairs() {

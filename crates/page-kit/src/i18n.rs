@@ -310,6 +310,12 @@ pub fn t_in(lang: Lang, key: &str) -> Option<String> {
     })
 }
 
+/// Whether the catalogues hold `key` (for a sentence with an optional
+/// form, as `touch::key`'s `-keys`).
+pub fn has(key: &str) -> bool {
+    with_words(|m| m.contains_key(key))
+}
+
 /// The words of `key` with each `{name}` filled in from `args`.
 pub fn tf(key: &str, args: &[(&str, &str)]) -> String {
     fill(&t(key), args)

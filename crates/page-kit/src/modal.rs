@@ -138,20 +138,26 @@ fn active() -> Option<HtmlElement> {
 /// need the page in their language to read the dialog at all).
 pub const STAYS_LIVE: &str = "#lang, [data-stays-live]";
 
-/// Make every sibling of `holder` inert (or live again), except what
-/// [`STAYS_LIVE`]: a sibling holding such an element is entered and its
-/// other children made inert instead.
+/// Make every sibling of `holder`, and of each element it stands in up to
+/// the page's `<body>`, inert (or live again), except what [`STAYS_LIVE`]:
+/// a sibling holding such an element is entered and its other children
+/// made inert instead. (A dialog inside the page's `<main>` thus leaves
+/// the rest of `<main>` and the header inert alike.)
 fn set_inert(holder: &Element, inert: bool) {
-    let Some(parent) = holder.parent_element() else {
-        return;
-    };
-    let children = parent.children();
-    for i in 0..children.length() {
-        let Some(c) = children.item(i) else { continue };
-        if c.is_same_node(Some(holder)) {
-            continue;
+    let mut at = holder.clone();
+    while let Some(parent) = at.parent_element() {
+        let children = parent.children();
+        for i in 0..children.length() {
+            let Some(c) = children.item(i) else { continue };
+            if c.is_same_node(Some(&at)) {
+                continue;
+            }
+            set_inert_keeping(&c, inert);
         }
-        set_inert_keeping(&c, inert);
+        if parent.tag_name() == "BODY" {
+            break;
+        }
+        at = parent;
     }
 }
 

@@ -17,7 +17,8 @@ use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
 /// `fresh` may be taken apart: its nodes move into the page where `live`
 /// has nothing like them.
 ///
-/// Two elements are the same when their tag and id agree; the open state
+/// Two elements are the same when their tag and id agree (and, without
+/// an id, their command `data-cmd`); the open state
 /// of a `<details>` on the page is the reader's and is never reset; a form
 /// field takes the value the fresh one was built with.
 pub fn morph(live: &Element, fresh: &Element) {
@@ -145,8 +146,14 @@ fn holds_field(e: &Element) -> bool {
             .is_some()
 }
 
+/// Two elements are the same when tag and id agree; without an id, a
+/// control's command (`data-cmd`) must agree too: a button that did one
+/// thing is not reused for another (the focus, kept on it, would else
+/// move by surprise from "Roll the dice" to "End the turn").
 fn same_element(a: &Element, b: &Element) -> bool {
-    a.tag_name() == b.tag_name() && a.id() == b.id()
+    a.tag_name() == b.tag_name()
+        && a.id() == b.id()
+        && (!a.id().is_empty() || a.get_attribute("data-cmd") == b.get_attribute("data-cmd"))
 }
 
 fn attribute_names(e: &Element) -> Vec<String> {
@@ -160,6 +167,11 @@ fn update_attributes(live: &Element, fresh: &Element) {
     let details = live.tag_name() == "DETAILS";
     for name in attribute_names(live) {
         if details && name == "open" {
+            continue;
+        }
+        // A `tabindex="-1"` the focus keeper gave a heading stays (else
+        // the focus on it would fall to the page's body).
+        if name == "tabindex" && live.get_attribute(&name).as_deref() == Some("-1") {
             continue;
         }
         if !fresh.has_attribute(&name) {

@@ -21,13 +21,49 @@ pub fn coarse() -> bool {
 }
 
 /// The catalogue key for a sentence that speaks of clicking: `key` with
-/// `-touch` on a touch screen (each such key has both forms).
+/// `-touch` on a touch screen (each such key has both forms); with
+/// `-keys` where a key was pressed last and the catalogue has that form
+/// (a keyboard user is told the keys, never to click; see [`watch`]).
 pub fn key(key: &str) -> String {
     if coarse() {
-        format!("{key}-touch")
+        return format!("{key}-touch");
+    }
+    let keys = format!("{key}-keys");
+    if LAST_WAS_KEY.with(Cell::get) && crate::i18n::has(&keys) {
+        keys
     } else {
         key.to_string()
     }
+}
+
+thread_local! {
+    static LAST_WAS_KEY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Watch which acted last on the page, a key or a pointer, for [`key`].
+pub fn watch() {
+    let doc = crate::dom::document();
+    crate::dom::listen::<web_sys::KeyboardEvent>(&doc, "keydown", |_| {
+        LAST_WAS_KEY.with(|k| k.set(true));
+    });
+    crate::dom::listen::<web_sys::Event>(&doc, "pointerdown", |_| {
+        LAST_WAS_KEY.with(|k| k.set(false));
+    });
+}
+
+/// Whether the person's system asks for reduced motion
+/// (`prefers-reduced-motion: reduce`): nothing moves by itself at speed.
+pub fn reduced_motion() -> bool {
+    if !cfg!(target_arch = "wasm32") {
+        return false;
+    }
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
 }
 
 /// Remember which kind of pointer pressed last (call on `pointerdown`).

@@ -43,6 +43,8 @@ pub fn listen(target: &web_sys::EventTarget, name: &str, f: impl FnMut(Event) + 
 
 /// Wire every event and draw the first screen.
 pub fn install() {
+    // Where the focus goes when what had it is gone (docs/accessibility.md).
+    tabula_page_kit::focus::keep(&["#decision h2", "#decision h3", "#panel h2", "#board"]);
     let doc = document();
     listen(&doc, "click", |e| {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {

@@ -39,3 +39,19 @@ pub fn kind_symbol(k: Kind) -> &'static str {
         Kind::Mining => "▲",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// Every seat pair is told apart without its colours: a leader
+    /// carries its seat's number (issue 44; docs/accessibility.md).
+    #[test]
+    fn seats_are_told_apart_under_every_colour_vision() {
+        let seats: Vec<(&str, &str)> = super::SEAT_COLOURS
+            .iter()
+            .zip(["1", "2", "3", "4"])
+            .map(|(c, m)| (*c, m))
+            .collect();
+        let alike = tabula_page_kit::colour_check::seats_alike(&seats, 10.0);
+        assert!(alike.is_empty(), "{alike:?}");
+    }
+}

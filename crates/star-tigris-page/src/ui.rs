@@ -1651,7 +1651,7 @@ pub fn draw_board(app: &mut App) {
 }
 
 /// The last orders of another seat: their cells (to mark on the board),
-/// and their words under the board, in a polite live region (said once).
+/// and their words under the board (said once, in the news region).
 fn show_last_turn(app: &App) -> Vec<Pos> {
     let other = app.last_turn.as_ref().filter(|t| {
         app.screen == Screen::Playing
@@ -1673,14 +1673,28 @@ fn show_last_turn(app: &App) -> Vec<Pos> {
                 )
             };
             // All of it, however long: a turn's later orders matter as
-            // much as its first.
-            (
-                t.cells.clone(),
-                tf(
-                    "last-orders",
-                    &[("who", &name), ("said", &said), ("marked", &marked)],
-                ),
-            )
+            // much as its first. Said once, an order a line (never cut).
+            let text = tf(
+                "last-orders",
+                &[("who", &name), ("said", &said), ("marked", &marked)],
+            );
+            if tabula_page_kit::announce::changed("last-turn", &text) {
+                let lines = said_once(&t.lines, &name);
+                let mut told: Vec<String> = Vec::new();
+                for (i, l) in lines.iter().enumerate() {
+                    told.push(if i == 0 {
+                        tf(
+                            "last-orders",
+                            &[("who", &name), ("said", l), ("marked", "")],
+                        )
+                    } else {
+                        l.clone()
+                    });
+                }
+                told.push(marked.trim().to_string());
+                tabula_page_kit::announce::tell(&told);
+            }
+            (t.cells.clone(), text)
         }
         // Against AIs the line keeps its place, so the board never jumps.
         _ if app.screen == Screen::Playing

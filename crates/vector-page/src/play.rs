@@ -631,7 +631,7 @@ fn decision_view(play: &Play) -> El {
     if let Some(p) = play.pending {
         return area.child(
             el("p")
-                .attr("aria-live", "polite")
+                .class("thinking")
                 .text(&tf("v-thinking", &[("name", &play.names[p.seat as usize])])),
         );
     }
@@ -929,6 +929,11 @@ pub(crate) fn render() {
         if let Some(panel) = by_id("panel") {
             morph::morph_children(&panel, &el("section").child(panel_view(page)).0);
         }
+        // Said once each, when new: the question, who thinks, the last
+        // round, the winner (the panel is no live region).
+        use tabula_page_kit::announce::news_when_changed;
+        news_when_changed("v-round", ".round-box > h3:first-child, #last-round li");
+        news_when_changed("v-ask", "#decision h2, #decision .thinking");
         let canvas = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
         let area = by_id("board-area");
         match (&page.play, page.setup, canvas) {
@@ -1079,6 +1084,8 @@ fn run(cmd: &str, arg: &str) {
                 b.remove_attribute("hidden").ok();
             }
             tabula_page_kit::bots::editor::render();
+            // Modal: the page behind is inert; focus goes back on closing.
+            tabula_page_kit::modal::sync(by_id("bots").as_ref());
             if let Some(c) =
                 by_id("bot-code").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
             {
@@ -1090,6 +1097,7 @@ fn run(cmd: &str, arg: &str) {
             if let Some(b) = by_id("bots") {
                 b.set_attribute("hidden", "").ok();
             }
+            tabula_page_kit::modal::sync(None);
             render();
             return;
         }
@@ -1353,6 +1361,14 @@ fn refuse_link(why: &str) {
 
 /// Set the page up: the worker, the kept game, the listeners.
 pub fn install() {
+    // Where the focus goes when what had it is gone (docs/accessibility.md).
+    tabula_page_kit::focus::keep(&[
+        "#decision #ready",
+        "#decision h2",
+        "#panel h2",
+        "#panel h3",
+        "#board",
+    ]);
     crate::board_editor::install();
     let problem = tabula_page_kit::bots::editor::install(&crate::js_bots::KIND, render);
     with_page(|p| p.problem = problem);

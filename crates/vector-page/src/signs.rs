@@ -208,6 +208,17 @@ impl tabula_page_kit::error_words::RulesetWords for Words {
 
 #[cfg(test)]
 mod tests {
+    /// Every seat pair is told apart without its colours: each seat's
+    /// badge carries its letter (issue 44; docs/accessibility.md).
+    #[test]
+    fn seats_are_told_apart_under_every_colour_vision() {
+        let seats: Vec<(&str, &str)> = (0..4u8)
+            .map(|s| (super::SEAT_COLOURS[s as usize].0, super::letter(s)))
+            .collect();
+        let alike = tabula_page_kit::colour_check::seats_alike(&seats, 10.0);
+        assert!(alike.is_empty(), "{alike:?}");
+    }
+
     use super::*;
 
     #[test]

@@ -359,6 +359,7 @@ pub fn start(
     resume: Option<(String, Vec<(u8, usize)>)>,
 ) {
     let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let bots_only = !seats.iter().any(|s| s.kind == SeatKind::Person);
     let worker = match tabula_page_kit::ai_worker::this_module::start(WORKER) {
         Ok(w) => w,
         Err(e) => {
@@ -445,7 +446,15 @@ pub fn start(
         }
         p.playback.stop();
     });
-    if !resuming {
+    // A game of bots alone does not run by itself where the system asks
+    // for reduced motion: it waits at its first round for Play
+    // (docs/accessibility.md). A person's game goes on as they order.
+    if !resuming && bots_only && tabula_page_kit::touch::reduced_motion() {
+        with_page(|p| {
+            p.follow = false;
+            p.note(t("domains-reduced-motion"), false);
+        });
+    } else if !resuming {
         super::start_playing();
     }
 }

@@ -173,6 +173,10 @@ fn input_value(id: &str) -> String {
 /// Build the page: read the saved bots, wire the events, open a linked
 /// game or the new-game dialog.
 pub fn install() {
+    // Where the focus goes when what had it is gone (docs/accessibility.md).
+    tabula_page_kit::focus::keep(&["#person #ready", "#person strong", "#title"]);
+    // A keyboard user is told the keys, not to click.
+    tabula_page_kit::touch::watch();
     let problem = bots::editor::install(&KIND, || with_page(|_| {}));
     if let Some(problem) = problem {
         peek(|p| p.note(problem, true));

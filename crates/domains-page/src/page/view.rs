@@ -134,15 +134,8 @@ pub fn say_person(p: &Page, moved: bool) {
             (Some(film), Some(frame)) => {
                 let (r, c) = turn.cursor;
                 let i = (r as usize) * film.cols + c as usize;
-                let what = describe_square(&frame, i, film.cols, &film.names, you(p));
-                tf(
-                    "domains-say-square",
-                    &[
-                        ("row", &(r + 1).to_string()),
-                        ("col", &(c + 1).to_string()),
-                        ("what", &what),
-                    ],
-                )
+                // It names its row and column itself (said once).
+                describe_square(&frame, i, film.cols, &film.names, you(p))
             }
             _ => String::new(),
         };
@@ -464,4 +457,6 @@ fn render_notes(p: &Page) {
         let li = if note.bad { li.class("bad") } else { li };
         box_.append_child(&li.0).ok();
     }
+    // The list is no live region: only its new notes are said, once.
+    tabula_page_kit::announce::news_of("domains-notes", "#notes li", true);
 }
