@@ -415,7 +415,10 @@ mod tests {
         assert_eq!(clean_chat("hi\nthere"), Some("hi there".into()));
         assert_eq!(clean_chat("   "), None);
         assert_eq!(room_of_fragment("#room=ab12CD34"), Some("ab12CD34".into()));
-        assert_eq!(room_of_fragment("#online=ab12cd34"), Some("ab12cd34".into()));
+        assert_eq!(
+            room_of_fragment("#online=ab12cd34"),
+            Some("ab12cd34".into())
+        );
         assert_eq!(room_of_fragment("#online=a b"), None);
         assert_eq!(room_of_fragment("#room=a/b"), None);
         assert_eq!(room_of_fragment("#game=abc"), None);
