@@ -22,6 +22,7 @@ mod board_editor;
 mod draw;
 #[cfg(target_arch = "wasm32")]
 mod lessons;
+#[cfg(target_arch = "wasm32")]
 mod online_game;
 #[cfg(target_arch = "wasm32")]
 mod play;
