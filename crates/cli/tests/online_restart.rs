@@ -264,7 +264,7 @@ async fn finished_and_abandoned_rooms_close_when_nobody_is_in_them() {
     p.send(json!({"type": "join", "room": playing, "name": "Ada"}))
         .await;
     p.until("joined").await;
-    tokio::time::sleep(Duration::from_millis(2500)).await;
+    tokio::time::sleep(Duration::from_millis(4000)).await;
     let rooms = listed(&mut c).await;
     assert!(rooms.contains(&bots), "watched: kept {rooms:?}");
     assert!(rooms.contains(&playing), "in play: kept {rooms:?}");
@@ -275,7 +275,7 @@ async fn finished_and_abandoned_rooms_close_when_nobody_is_in_them() {
     assert!(m["reason"].as_str().unwrap().contains("no room"), "{m}");
     // The watcher leaves: the finished room closes, its record kept.
     c.send(json!({"type": "leave", "room": bots})).await;
-    tokio::time::sleep(Duration::from_millis(2500)).await;
+    tokio::time::sleep(Duration::from_millis(4000)).await;
     let rooms = listed(&mut c).await;
     assert!(
         !rooms.contains(&bots),
