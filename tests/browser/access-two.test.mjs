@@ -113,6 +113,10 @@ const BEFORE_ROLL = [
   'event TRADE',
 ].join('\n');
 
+// The same with a small hand, so that no AI's 7 asks this seat to
+// discard while the AIs play.
+const BEFORE_ROLL_SMALL = BEFORE_ROLL.replace('hand 1 BRICK 4 LUMBER 4 WOOL 2 GRAIN 2', 'hand 1 BRICK 1 LUMBER 1');
+
 test('Catan by keyboard: after "Roll the dice" the focus is on no button that acts; after a move of the board list and after "End the turn" it is on the question', async () => {
   const context = await browser();
   try {
@@ -121,8 +125,11 @@ test('Catan by keyboard: after "Roll the dice" the focus is on no button that ac
     await page.waitForSelector('#newgame:not([hidden]) #ng-start');
     await page.selectOption('#ng-who-1', 'search:easy');
     await page.selectOption('#ng-who-2', 'search:easy');
+    // The AIs' offers to Ann, or a 7 asking her to discard, would wait
+    // for her answer: offers off and a small hand.
+    await page.uncheck('#ng-ai-offers');
     await page.click('#ng-position-box summary');
-    await page.fill('#ng-position', BEFORE_ROLL);
+    await page.fill('#ng-position', BEFORE_ROLL_SMALL);
     await press(page, '#ng-start');
     await page.waitForSelector('body[data-mode="game"]');
     await page.selectOption('#pace', '0');
@@ -255,8 +262,10 @@ test('Catan: the log is no live region; only its new lines are said, each once, 
     await page.waitForSelector('#newgame:not([hidden]) #ng-start');
     await page.selectOption('#ng-who-1', 'search:easy');
     await page.selectOption('#ng-who-2', 'search:easy');
+    // The AIs' offers to this seat would wait for its answer; off here.
+    await page.uncheck('#ng-ai-offers');
     await page.click('#ng-position-box summary');
-    await page.fill('#ng-position', BEFORE_ROLL);
+    await page.fill('#ng-position', BEFORE_ROLL_SMALL);
     await page.click('#ng-start');
     await page.waitForSelector('body[data-mode="game"]');
     await page.selectOption('#pace', '0');
