@@ -141,22 +141,7 @@ fn round(shown: &Shown, v: &View) -> El {
             ],
         )));
     }
-    let shown_round = (game.round + 1).min(game.options.rounds);
-    el("section")
-        .class("round-box")
-        .child(el("h3").text(&tf(
-            "v-round-of",
-            &[
-                ("n", &shown_round.to_string()),
-                ("of", &game.options.rounds.to_string()),
-            ],
-        )))
-        .child(list)
-        .maybe((!game.played.is_empty()).then(|| {
-            el("div")
-                .child(el("h3").text(&t("v-last-round")))
-                .child(last)
-        }))
+    crate::play::round_box(game, list, last)
 }
 
 fn scores(shown: &Shown, v: &View) -> El {

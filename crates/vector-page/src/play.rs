@@ -704,6 +704,12 @@ fn round_view(play: &Play) -> El {
             ],
         )));
     }
+    round_box(game, list, last)
+}
+
+/// The round box: the round's number, this round's list and, once a
+/// round has been played, the last round's (the game here and online).
+pub(crate) fn round_box(game: &Vector, list: El, last: El) -> El {
     let shown_round = (game.round + 1).min(game.options.rounds);
     el("section")
         .class("round-box")
