@@ -48,7 +48,8 @@ pub struct ArenaArgs {
     /// Print one JSON object per pair instead of the table.
     #[arg(long)]
     pub json: bool,
-    /// The ruleset's options as JSON (catan only); its defaults when not given.
+    /// The ruleset's options as JSON (as for `tabula play`); its defaults
+    /// when not given.
     #[arg(long, value_name = "JSON")]
     pub options: Option<String>,
 }

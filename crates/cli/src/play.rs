@@ -54,8 +54,9 @@ pub struct PlayArgs {
     pub open_scores: bool,
     /// The ruleset's options as JSON (catan: e.g.
     /// '{"cities_and_knights":false}'; star-tigris: e.g.
-    /// '{"turns":"simultaneous","order":"shuffled"}'); the ruleset's
-    /// defaults when not given.
+    /// '{"turns":"simultaneous","order":"shuffled"}'; domains: e.g.
+    /// '{"rows":12,"cols":12,"rounds":30}'); the ruleset's defaults when
+    /// not given.
     #[arg(long, value_name = "JSON")]
     pub options: Option<String>,
 }

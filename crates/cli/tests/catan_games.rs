@@ -94,9 +94,38 @@ fn bad_options_are_refused_in_plain_words() {
     ]);
     assert_ne!(r.code, 0, "{}", r.stderr);
     assert!(r.stderr.contains("points to win"), "{}", r.stderr);
-    let r = tabula(&["play", "--ruleset", "domains", "--options", "{}"]);
+    // Domains' options: checked as a record's are, each problem named.
+    let r = tabula(&[
+        "play",
+        "--ruleset",
+        "domains",
+        "--options",
+        r#"{"rounds":0}"#,
+    ]);
     assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(r.stderr.contains("takes no options"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("--options:") && r.stderr.contains("rounds"),
+        "{}",
+        r.stderr
+    );
+    let r = tabula(&[
+        "play",
+        "--ruleset",
+        "domains",
+        "--options",
+        r#"{"colour":1}"#,
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("not Domains options"), "{}", r.stderr);
+    let r = tabula(&[
+        "play",
+        "--ruleset",
+        "domains",
+        "--options",
+        r#"{"rows":12,"cols":12,"rounds":3}"#,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("\"summary\":true"), "{}", r.stdout);
 }
 
 #[test]

@@ -202,11 +202,27 @@ impl Film {
     }
 }
 
+/// The actions played when each round's frame was reached (0 for the
+/// board after setup): the move of the teacher's note shown at a frame.
+pub fn round_ends(record: &GameRecord) -> Result<Vec<usize>, RecordError> {
+    let mut ends = Vec::new();
+    replay_rounds_at(record, |_, at| ends.push(at))?;
+    Ok(ends)
+}
+
 /// Replay a record through the checked path, calling `each` with the
 /// board after setup and after every round; the game at the end.
 fn replay_rounds(
     record: &GameRecord,
     mut each: impl FnMut(&Board),
+) -> Result<Domains, RecordError> {
+    replay_rounds_at(record, |b, _| each(b))
+}
+
+/// [`replay_rounds`], telling `each` the actions played too.
+fn replay_rounds_at(
+    record: &GameRecord,
+    mut each: impl FnMut(&Board, usize),
 ) -> Result<Domains, RecordError> {
     if record.ruleset != Domains::NAME {
         return Err(RecordError::Ruleset {
@@ -215,12 +231,12 @@ fn replay_rounds(
         });
     }
     let mut game: Domains = initial_state(record)?;
-    each(&game.board);
+    each(&game.board, 0);
     for (index, step) in record.actions.iter().enumerate() {
         let round = game.board.round;
         apply_recorded(&mut game, index, step)?;
         if game.board.round != round {
-            each(&game.board);
+            each(&game.board, index + 1);
         }
     }
     Ok(game)

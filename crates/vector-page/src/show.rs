@@ -29,7 +29,8 @@ pub struct Show {
     playing: bool,
     /// Counts the plays, so an old timer stops.
     run: u32,
-    /// The tournament record's text, to save (a tournament run here).
+    /// The text to save: a tournament run here or opened from its link,
+    /// or any slides once a teacher's note was written.
     file: Option<String>,
     /// The link to the tournament once made, or why there is none.
     link: Option<Result<String, String>>,
@@ -277,22 +278,25 @@ fn view(s: &Show) -> El {
         .child(seats)
         .maybe((!game.disqualified.is_empty()).then_some(faults))
         .maybe(standings)
+        .child(tabula_page_kit::teacher_notes::panel(
+            &game.record.notes,
+            game.ends.get(s.round).copied().unwrap_or(0),
+        ))
         .child(
             el("div")
                 .class("buttons")
-                .maybe(s.file.is_some().then(|| {
-                    button(&t("v-save-tournament"), "show:save").attr("id", "save-tournament")
-                }))
-                .maybe(s.file.is_some().then(|| {
-                    button(&t("v-link-tournament"), "show:link").attr("id", "link-tournament")
-                }))
+                .maybe(save_buttons(s))
                 .child(button(&t("v-show-close"), "show:close")),
         )
         .maybe(s.link.as_ref().map(|l| {
             match l {
                 Ok(link) => el("label")
                     .class("link-out")
-                    .text(&t("v-tournament-link-copied"))
+                    .text(&t(if tournament {
+                        "v-tournament-link-copied"
+                    } else {
+                        "v-link-copied"
+                    }))
                     .child(
                         el("input")
                             .attr("id", "tournament-link")
@@ -302,6 +306,53 @@ fn view(s: &Show) -> El {
                 Err(why) => el("p").class("problem").attr("role", "alert").text(why),
             }
         }))
+}
+
+/// Save and link buttons, where there is a file to save: a tournament
+/// run here or opened from its link, or slides whose teacher's notes
+/// were changed.
+fn save_buttons(s: &Show) -> Option<El> {
+    s.file.as_ref()?;
+    let (save, link) = if s.slides.tournament.is_some() {
+        (
+            button(&t("v-save-tournament"), "show:save").attr("id", "save-tournament"),
+            button(&t("v-link-tournament"), "show:link").attr("id", "link-tournament"),
+        )
+    } else {
+        (
+            button(&t("v-save"), "show:save").attr("id", "save-tournament"),
+            button(&t("v-copy-link"), "show:link").attr("id", "link-tournament"),
+        )
+    };
+    Some(el("span").child(save).child(link))
+}
+
+/// A teacher's note command (`note-write`, `note-save`, `note-cancel`)
+/// at the slide shown; whether it was one. A saved note changes the
+/// game's record, so the file to save and its link are made again.
+pub fn note(cmd: &str) -> bool {
+    let done = SHOW.with(|s| {
+        let mut s = s.borrow_mut();
+        let Some(show) = s.as_mut() else { return false };
+        let (g, r) = (show.game, show.round);
+        let Some(game) = show.slides.games.get_mut(g) else {
+            return false;
+        };
+        let at = game.ends.get(r).copied().unwrap_or(0);
+        let before = game.record.notes.clone();
+        if !tabula_page_kit::teacher_notes::command(cmd, &mut game.record, at) {
+            return false;
+        }
+        if game.record.notes != before {
+            show.file = Some(show.slides.file_text());
+            show.link = None;
+        }
+        true
+    });
+    if done {
+        render();
+    }
+    done
 }
 
 /// Longest tournament link offered (characters of data): longer ones
@@ -377,7 +428,16 @@ pub fn run(what: &str) {
             if let Some(show) = s.borrow_mut().as_mut()
                 && let Some(text) = &show.file
             {
-                let link = tournament_link(text);
+                let link = if show.slides.tournament.is_some() {
+                    tournament_link(text)
+                } else {
+                    Ok(show
+                        .slides
+                        .games
+                        .first()
+                        .map(|g| tabula_page_kit::records::link::<tabula_vector::Vector>(&g.record))
+                        .unwrap_or_default())
+                };
                 if let Ok(l) = &link {
                     tabula_page_kit::dom::copy_text(l);
                 }
@@ -388,9 +448,18 @@ pub fn run(what: &str) {
         return;
     }
     if what == "save" {
-        let file = SHOW.with(|s| s.borrow().as_ref().and_then(|s| s.file.clone()));
-        if let Some(text) = file {
-            tabula_page_kit::records::save(&text, "vector-tournament.json");
+        let file = SHOW.with(|s| {
+            s.borrow()
+                .as_ref()
+                .and_then(|s| Some((s.file.clone()?, s.slides.tournament.is_some())))
+        });
+        if let Some((text, tournament)) = file {
+            let name = if tournament {
+                "vector-tournament.json"
+            } else {
+                "vector-game.json"
+            };
+            tabula_page_kit::records::save(&text, name);
         }
         return;
     }

@@ -27,6 +27,11 @@ pub struct GameSlides {
     pub points: Vec<f64>,
     /// The entrant in each seat (empty for a game alone).
     pub seating: Vec<usize>,
+    /// The game's record (its teacher's notes are written into it).
+    pub record: GameRecord,
+    /// The actions played at each slide (`rounds`' states), the key of
+    /// the teacher's note shown there.
+    pub ends: Vec<usize>,
 }
 
 /// A tournament or a game to step through.
@@ -36,6 +41,8 @@ pub struct Slides {
     pub entrants: Vec<String>,
     /// The games.
     pub games: Vec<GameSlides>,
+    /// The tournament these games come from (`None` for a game alone).
+    pub tournament: Option<TournamentRecord>,
 }
 
 impl Slides {
@@ -50,6 +57,25 @@ impl Slides {
             }
         }
         total
+    }
+
+    /// The file these slides stand for, with every teacher's note written
+    /// since: the tournament record, or the game's record alone.
+    pub fn file_text(&self) -> String {
+        match &self.tournament {
+            Some(t) => {
+                let mut t = t.clone();
+                for (entry, game) in t.games.iter_mut().zip(&self.games) {
+                    entry.record = game.record.clone();
+                }
+                serde_json::to_string_pretty(&t).unwrap_or_default()
+            }
+            None => self
+                .games
+                .first()
+                .map(|g| g.record.to_text())
+                .unwrap_or_default(),
+        }
     }
 }
 
@@ -72,11 +98,13 @@ pub fn fault_words(f: &Fault) -> String {
     }
 }
 
-/// The board after each round of a game record.
-fn rounds_of(record: &GameRecord) -> Result<Vec<Vector>, String> {
+/// The board after each round of a game record, and the actions played
+/// at each of those boards.
+fn rounds_of(record: &GameRecord) -> Result<(Vec<Vector>, Vec<usize>), String> {
     let mut game: Vector =
         tabula_engine::record::initial_state(record).map_err(|e| e.to_string())?;
     let mut rounds = vec![game.clone()];
+    let mut ends = vec![0];
     for (i, step) in record.actions.iter().enumerate() {
         let action = read_action::<Vector>(i, step).map_err(|e| e.to_string())?;
         let round = game.round;
@@ -85,15 +113,17 @@ fn rounds_of(record: &GameRecord) -> Result<Vec<Vector>, String> {
         settle_chance(&mut game).map_err(|e| e.to_string())?;
         if game.round != round || game.to_move() == ToMove::Over {
             rounds.push(game.clone());
+            ends.push(i + 1);
         }
     }
     if rounds.len() == 1 || rounds.last().map(|g| g.round) != Some(game.round) {
         // A game stopped mid-round (a disqualification): its last state.
         if !record.actions.is_empty() {
             rounds.push(game);
+            ends.push(record.actions.len());
         }
     }
-    Ok(rounds)
+    Ok((rounds, ends))
 }
 
 /// Read a file: a tournament record or a game record of Vector.
@@ -119,13 +149,17 @@ pub fn read(text: &str) -> Result<Slides, String> {
         let entrants: Vec<String> = t.entrants.iter().map(|e| e.name.clone()).collect();
         let mut games = Vec::new();
         for (i, g) in t.games.iter().enumerate() {
+            let (rounds, ends) =
+                rounds_of(&g.record).map_err(|e| format!("game {}: {e}", i + 1))?;
             games.push(GameSlides {
                 names: g
                     .seating
                     .iter()
                     .map(|&e| entrants.get(e).cloned().unwrap_or_default())
                     .collect(),
-                rounds: rounds_of(&g.record).map_err(|e| format!("game {}: {e}", i + 1))?,
+                rounds,
+                ends,
+                record: g.record.clone(),
                 disqualified: g
                     .disqualified
                     .iter()
@@ -135,7 +169,11 @@ pub fn read(text: &str) -> Result<Slides, String> {
                 seating: g.seating.clone(),
             });
         }
-        return Ok(Slides { entrants, games });
+        return Ok(Slides {
+            entrants,
+            games,
+            tournament: Some(t),
+        });
     }
     let record = parse_record(text).map_err(|e| format!("the record is damaged: {e}"))?;
     if record.ruleset != "vector" {
@@ -147,15 +185,19 @@ pub fn read(text: &str) -> Result<Slides, String> {
     tabula_engine::record::replay::<Vector>(&record)
         .map_err(|e| format!("the record does not replay: {e}"))?;
     let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
+    let (rounds, ends) = rounds_of(&record)?;
     Ok(Slides {
         entrants: names.clone(),
         games: vec![GameSlides {
             names,
-            rounds: rounds_of(&record)?,
+            rounds,
+            ends,
             disqualified: Vec::new(),
             points: Vec::new(),
             seating: Vec::new(),
+            record,
         }],
+        tournament: None,
     })
 }
 
@@ -182,6 +224,38 @@ mod tests {
         assert_eq!(by_name("greedy"), 2.0);
         assert_eq!(by_name("search:easy"), 0.0);
         assert_eq!(total.iter().sum::<f64>(), 6.0);
+    }
+
+    #[test]
+    fn each_slide_knows_its_move_and_notes_go_back_into_the_file() {
+        let mut s = read(TOURNAMENT).unwrap();
+        for g in &s.games {
+            assert_eq!(g.ends.len(), g.rounds.len());
+            assert_eq!(g.ends[0], 0);
+            assert!(g.ends.windows(2).all(|w| w[0] < w[1]), "{:?}", g.ends);
+            assert_eq!(*g.ends.last().unwrap(), g.record.actions.len());
+        }
+        let at = s.games[1].ends[2];
+        s.games[1].record.notes.insert(at, "a note".into());
+        let back = read(&s.file_text()).unwrap();
+        assert!(back.tournament.is_some());
+        assert_eq!(
+            back.games[1].record.notes.get(&at).map(String::as_str),
+            Some("a note")
+        );
+        assert!(back.games[0].record.notes.is_empty());
+        // A game alone saves as its record.
+        let alone = Slides {
+            tournament: None,
+            games: vec![back.games[1].clone()],
+            entrants: back.games[1].names.clone(),
+        };
+        let game = read(&alone.file_text()).unwrap();
+        assert!(game.tournament.is_none());
+        assert_eq!(
+            game.games[0].record.notes.get(&at).map(String::as_str),
+            Some("a note")
+        );
     }
 
     #[test]

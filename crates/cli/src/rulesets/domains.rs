@@ -11,13 +11,39 @@ use tabula_engine::{Game, Outcome, StateHash};
 use super::CliRuleset;
 use crate::arena::ArenaArgs;
 use crate::bench::BenchArgs;
-use crate::failure::CmdResult;
+use crate::failure::{CmdResult, Failure};
 use crate::input::{read_text, shown};
 use crate::play::PlayArgs;
 use crate::problem_text::problem_line;
 
 /// Domains, as the commands reach it.
 pub struct DomainsCli;
+
+/// The options of `--options` (JSON, docs/domains/rules.md §1: `rows`,
+/// `cols`, `rounds`, …; the standard values when not given), every
+/// problem with them listed.
+fn options(text: Option<&str>) -> Result<Options, Failure> {
+    let Some(text) = text else {
+        return Ok(Options::default());
+    };
+    let o: Options = serde_json::from_str(text).map_err(|e| {
+        Failure::Usage(format!(
+            "--options: not Domains options ({})",
+            crate::safe_text::printable(&e.to_string())
+        ))
+    })?;
+    let problems = o.check();
+    if problems.has_errors() {
+        let lines: Vec<String> = problems
+            .0
+            .iter()
+            .map(|p| format!("--options: {p}"))
+            .collect();
+        Err(Failure::Usage(lines.join("\n")))
+    } else {
+        Ok(o)
+    }
+}
 
 impl CliRuleset for DomainsCli {
     fn tournament(&self, args: &crate::tournament_cmd::TournamentArgs) -> CmdResult {
@@ -43,13 +69,13 @@ impl CliRuleset for DomainsCli {
     }
 
     fn play(&self, args: &PlayArgs) -> CmdResult {
-        super::no_options(self.name(), args.options.as_deref())?;
-        crate::play::play_any::<Domains>(args, &Options::default(), (domains_bot, BOT_NAMES))
+        let o = options(args.options.as_deref())?;
+        crate::play::play_any::<Domains>(args, &o, (domains_bot, BOT_NAMES))
     }
 
     fn arena(&self, args: &ArenaArgs) -> CmdResult {
-        super::no_options(self.name(), args.options.as_deref())?;
-        crate::arena::arena::<Domains>(args, &Options::default(), (domains_bot, BOT_NAMES))
+        let o = options(args.options.as_deref())?;
+        crate::arena::arena::<Domains>(args, &o, (domains_bot, BOT_NAMES))
     }
 
     fn replay(&self, record: &GameRecord) -> Result<(StateHash, Option<Outcome>), RecordError> {

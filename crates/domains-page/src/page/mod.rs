@@ -297,8 +297,39 @@ fn focus(id: &str) {
     }
 }
 
+/// The move of the teacher's note at the frame shown: the actions played
+/// when its round was reached (the record's rounds found once a record).
+fn note_at(p: &Page) -> Option<usize> {
+    let record = p.record.as_ref()?;
+    let key = (record.seed, record.actions.len(), record.final_hash);
+    ROUND_ENDS.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.as_ref().is_none_or(|(k, _)| *k != key) {
+            *c = Some((key, crate::frames::round_ends(record).unwrap_or_default()));
+        }
+        c.as_ref().and_then(|(_, ends)| ends.get(p.pos).copied())
+    })
+}
+
+/// A record's key and the actions played at each of its rounds.
+type RoundEnds = ((u64, usize, tabula_engine::StateHash), Vec<usize>);
+
+thread_local! {
+    static ROUND_ENDS: RefCell<Option<RoundEnds>> = const { RefCell::new(None) };
+}
+
 /// Run a command (a button's `data-cmd`).
 pub fn command(cmd: &str, arg: &str) {
+    if cmd.starts_with("note-") {
+        with_page(|p| {
+            if let Some(at) = note_at(p)
+                && let Some(record) = p.record.as_mut()
+            {
+                tabula_page_kit::teacher_notes::command(cmd, record, at);
+            }
+        });
+        return;
+    }
     match cmd {
         "online" => {
             show_dialog(None);

@@ -288,6 +288,24 @@ pub fn render(p: &Page) {
     enable("export", has_record);
     render_person(p);
     render_notes(p);
+    render_teacher_note(p);
+}
+
+/// The teacher's note of the round shown, once the game has its record
+/// (over, or opened): shown when the replay reaches it, written there.
+fn render_teacher_note(p: &Page) {
+    let Some(box_) = by_id("teacher-note-box") else {
+        return;
+    };
+    let panel = p
+        .record
+        .as_ref()
+        .zip(super::note_at(p))
+        .map(|(record, at)| tabula_page_kit::teacher_notes::panel(&record.notes, at));
+    match panel {
+        Some(panel) => tabula_page_kit::morph::morph_children(&box_, &el("div").child(panel).0),
+        None => box_.set_text_content(None),
+    }
 }
 
 fn render_scores(p: &Page, film: &crate::frames::Film, frame: &crate::frames::Frame) {
