@@ -380,6 +380,9 @@ test('two browsers play Domains online: secret orders through the board, rounds 
   await a.page.click('#online-open');
   await a.page.waitForSelector('#online-create-room');
   await a.page.fill('#online-name', 'Ada');
+  // The board: 16 × 16 in 60 rounds unless the room's maker picks another.
+  assert.equal(await a.page.inputValue('#online-opt-board'), '16:60');
+  await a.page.selectOption('#online-opt-board', '12:30');
   await a.page.click('#online-create-room');
   await a.page.waitForSelector('#online-room');
   const link = await a.page.inputValue('#online-room-link');
@@ -390,6 +393,8 @@ test('two browsers play Domains online: secret orders through the board, rounds 
   await b.page.click('[data-online="sit:1"]');
   await b.page.waitForSelector('#online-dm-board');
   await a.page.waitForSelector('#online-dm-board');
+  const opts = lastState(a.frames).view.board.options;
+  assert.deepEqual([opts.rows, opts.cols, opts.rounds], [12, 12, 30], 'the room is on the board picked');
   const round = (p) => lastState(p.frames).view.board.round;
   const start = round(a);
   for (let r = 0; r < 3; r++) {

@@ -7,10 +7,11 @@
 
 use std::cell::RefCell;
 
+use serde_json::Value;
 use tabula_domains::game::View;
 use tabula_domains::{Action, Dir};
 use tabula_page_kit::dom::{El, by_id, el};
-use tabula_page_kit::online::{self, OnlineGame, Shown};
+use tabula_page_kit::online::{self, Fields, OnlineGame, Shown};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
@@ -24,6 +25,37 @@ pub const BOARD_ID: &str = "online-dm-board";
 thread_local! {
     /// The unit picked on the board.
     static PICKED: RefCell<Option<u16>> = const { RefCell::new(None) };
+}
+
+/// The lobby's field of the board and its rounds.
+const BOARD_FIELD: &str = "online-opt-board";
+
+/// The boards a room may be made on (`size:rounds`, the words' key), as
+/// in the new-game dialog.
+const BOARDS: [(&str, &str); 4] = [
+    ("50:500", "domains-board-50"),
+    ("30:200", "domains-board-30"),
+    ("16:60", "domains-board-16"),
+    ("12:30", "domains-board-12"),
+];
+
+/// A room's board unless its maker picks another: 16 × 16 in 60 rounds,
+/// since every round waits for every person's orders (decision in
+/// docs/domains/rules.md).
+const DEFAULT_BOARD: &str = "16:60";
+
+/// The board's size and rounds of a `size:rounds` value (the default
+/// board's for anything else).
+fn board_of(value: &str) -> (u8, u32) {
+    let read = |v: &str| {
+        let (size, rounds) = v.split_once(':')?;
+        Some((size.parse().ok()?, rounds.parse().ok()?))
+    };
+    BOARDS
+        .iter()
+        .find(|(v, _)| *v == value)
+        .and_then(|(v, _)| read(v))
+        .unwrap_or((16, 60))
 }
 
 /// Domains for online play.
@@ -87,6 +119,24 @@ impl OnlineGame for DomainsOnline {
 
     fn seat_counts(&self) -> Vec<usize> {
         vec![2, 3, 4]
+    }
+
+    fn options_fields(&self, fields: &Fields) -> Option<El> {
+        let chosen = fields.get(BOARD_FIELD, DEFAULT_BOARD);
+        let mut select = el("select").attr("id", BOARD_FIELD);
+        for (value, key) in BOARDS {
+            let mut option = el("option").attr("value", value).text(&t(key));
+            if value == chosen {
+                option = option.attr("selected", "");
+            }
+            select = select.child(option);
+        }
+        Some(el("label").text(&t("domains-board")).child(select))
+    }
+
+    fn options(&self, fields: &Fields) -> Value {
+        let (size, rounds) = board_of(&fields.get(BOARD_FIELD, DEFAULT_BOARD));
+        serde_json::to_value(tabula_domains::Options::small(size, rounds)).unwrap_or(Value::Null)
     }
 
     fn seat_badge(&self, seat: u8) -> El {
