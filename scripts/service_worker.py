@@ -13,7 +13,8 @@ def main(dist, template):
     for base, _dirs, names in os.walk(dist):
         for name in names:
             path = os.path.relpath(os.path.join(base, name), dist).replace(os.sep, "/")
-            if path != "sw.js":
+            # online.json says whether a game server is here: never kept.
+            if path not in ("sw.js", "online.json"):
                 files.append(path)
     files.sort()
     digest = hashlib.sha256()

@@ -27,6 +27,10 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // Whether a game server is here is asked of the network only: a kept
+  // answer would send a page offline (or on another host) looking for a
+  // server that is not there.
+  if (url.pathname.endsWith('/online.json')) return;
   if (HASHED.test(url.pathname)) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
     return;

@@ -154,6 +154,8 @@ test('after one visit the whole site works offline: every page, a game against t
     assert.ok(kept.includes(f), `${f} is kept (${kept.length} files kept)`);
   }
   assert.ok(kept.some((f) => f.endsWith('.wasm')), 'the games\' WebAssembly is kept');
+  // Whether a game server is here is never kept: it is asked each time.
+  assert.ok(!kept.includes('online.json'), 'online.json is not kept');
   const dir = scratchDir('tabula-site-offline-');
   execFileSync(join(root, 'target', 'release', 'tabula'), ['play', '--seats', 'random,random', '--map', join(root, 'maps', 'star-tigris', 'small.txt'), '--games', '1', '--seed', '6', '--records', dir], { stdio: 'ignore' });
   const data = deflateRawSync(readFileSync(join(dir, 'game-0001.json')), { level: 9 }).toString('base64url');
