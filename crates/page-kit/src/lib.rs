@@ -11,6 +11,7 @@ pub mod colour_check;
 pub mod dialogs;
 pub mod dom;
 pub mod error_words;
+pub mod explore;
 pub mod focus;
 pub mod grid;
 pub mod handoff;

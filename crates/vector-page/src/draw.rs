@@ -10,6 +10,7 @@ use std::f64::consts::PI;
 
 use tabula_vector::state::{Cause, Segment};
 use tabula_vector::{Pos, Square, Vector};
+use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
 use crate::signs::{SEAT_COLOURS, shown_letter, square_sign};
@@ -88,13 +89,7 @@ pub fn draw_draft(
     let (ctx, layout) = board(canvas, width, at)?;
     let c = layout.cell;
     if let Some(p) = cursor {
-        let (x, y) = layout.centre(p);
-        ctx.set_stroke_style_str("#111111");
-        ctx.set_line_width(2.0);
-        ctx.set_line_dash(&js_sys::Array::of2(&3.0.into(), &3.0.into()))
-            .ok();
-        ctx.stroke_rect(x - c / 2.0 - 1.0, y - c / 2.0 - 1.0, c + 2.0, c + 2.0);
-        ctx.set_line_dash(&js_sys::Array::new()).ok();
+        cursor_frame(&ctx, &layout, p);
     }
     for p in flawed {
         let (x, y) = layout.centre(*p);
@@ -109,6 +104,30 @@ pub fn draw_draft(
         );
     }
     Some(layout)
+}
+
+/// The keyboard's cursor on square `p`: a dashed frame round it.
+fn cursor_frame(ctx: &Ctx, layout: &Layout, p: Pos) {
+    let c = layout.cell;
+    let (x, y) = layout.centre(p);
+    ctx.set_stroke_style_str("#111111");
+    ctx.set_line_width(2.0);
+    ctx.set_line_dash(&js_sys::Array::of2(&3.0.into(), &3.0.into()))
+        .ok();
+    ctx.stroke_rect(x - c / 2.0 - 1.0, y - c / 2.0 - 1.0, c + 2.0, c + 2.0);
+    ctx.set_line_dash(&js_sys::Array::new()).ok();
+}
+
+/// The keyboard's cursor drawn over a board already drawn with `layout`.
+pub fn draw_cursor(canvas: &HtmlCanvasElement, layout: &Layout, p: Pos) {
+    if let Some(ctx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<Ctx>().ok())
+    {
+        cursor_frame(&ctx, layout, p);
+    }
 }
 
 /// The colour of a problem's outline and badge.

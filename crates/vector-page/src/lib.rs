@@ -12,6 +12,7 @@
 //! in the browser so a reload (or a change of language) resumes.
 
 pub mod board_draft;
+pub mod board_words;
 pub mod js_bots;
 pub mod signs;
 pub mod slides;

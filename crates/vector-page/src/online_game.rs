@@ -141,7 +141,9 @@ fn round(shown: &Shown, v: &View) -> El {
             ],
         )));
     }
-    crate::play::round_box(game, list, last)
+    let names: Vec<String> = (0..4).map(|s| name(shown, s)).collect();
+    let summary = crate::board_words::round_summary(game, &names, None);
+    crate::play::round_box(game, list, last, summary)
 }
 
 fn scores(shown: &Shown, v: &View) -> El {

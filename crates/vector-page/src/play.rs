@@ -70,6 +70,11 @@ struct Play {
     bots: SeatBots,
     /// Why written bots are out of this game (said until it ends).
     outs: Vec<String>,
+    /// The scores as the round being played began.
+    round_start: [i32; 4],
+    /// Each seat's points in the last round (known for rounds played on
+    /// this page since it opened).
+    last_points: Option<[i32; 4]>,
 }
 
 /// The page: a game, or the set-up form.
@@ -84,6 +89,9 @@ struct Page {
     problem: Option<String>,
     /// The link to the finished game, once copied.
     link: Option<String>,
+    /// The keyboard's cursor on the board (a square's index), once the
+    /// board was explored by keyboard.
+    cursor: Option<usize>,
 }
 
 thread_local! {
@@ -127,6 +135,8 @@ impl Play {
             message: None,
             bots: SeatBots::new(codes, Vec::new()),
             outs: Vec::new(),
+            round_start: [0; 4],
+            last_points: None,
         })
     }
 
@@ -184,6 +194,7 @@ impl Play {
             let action = read_action::<Vector>(i, step).ok()?;
             play.game.play(*seat, &action).ok()?;
         }
+        play.round_start = play.state().scores;
         Some(play)
     }
 
@@ -292,9 +303,19 @@ impl Play {
 
     /// Play `action` for `seat`; a refusal is said, the game unchanged.
     fn act(&mut self, seat: Seat, action: Action) {
+        let round = self.state().round;
         match self.game.play(seat, &action) {
             Ok(()) => {
                 self.message = None;
+                let (now_round, over, scores) = {
+                    let now = self.state();
+                    (now.round, now.to_move() == ToMove::Over, now.scores)
+                };
+                if now_round != round || over {
+                    self.last_points =
+                        Some(std::array::from_fn(|s| scores[s] - self.round_start[s]));
+                    self.round_start = scores;
+                }
                 if matches!(action, Action::Magnitude(_)) {
                     self.shown = None;
                 }
@@ -629,8 +650,10 @@ fn decision_view(play: &Play) -> El {
             );
     }
     if let Some(p) = play.pending {
+        // A heading like a person's question, so that the panel's
+        // headings stay in order while an AI thinks.
         return area.child(
-            el("p")
+            el("h2")
                 .class("thinking")
                 .text(&tf("v-thinking", &[("name", &play.names[p.seat as usize])])),
         );
@@ -704,12 +727,13 @@ fn round_view(play: &Play) -> El {
             ],
         )));
     }
-    round_box(game, list, last)
+    let summary = crate::board_words::round_summary(game, &play.names, play.last_points);
+    round_box(game, list, last, summary)
 }
 
 /// The round box: the round's number, this round's list and, once a
 /// round has been played, the last round's (the game here and online).
-pub(crate) fn round_box(game: &Vector, list: El, last: El) -> El {
+pub(crate) fn round_box(game: &Vector, list: El, last: El, summary: Option<String>) -> El {
     let shown_round = (game.round + 1).min(game.options.rounds);
     el("section")
         .class("round-box")
@@ -724,6 +748,7 @@ pub(crate) fn round_box(game: &Vector, list: El, last: El) -> El {
         .maybe((!game.played.is_empty()).then(|| {
             el("div")
                 .child(el("h3").text(&t("v-last-round")))
+                .maybe(summary.map(|text| el("p").attr("id", "round-summary").text(&text)))
                 .child(last)
         }))
 }
@@ -938,7 +963,10 @@ pub(crate) fn render() {
         // Said once each, when new: the question, who thinks, the last
         // round, the winner (the panel is no live region).
         use tabula_page_kit::announce::news_when_changed;
-        news_when_changed("v-round", ".round-box > h3:first-child, #last-round li");
+        // The round and its summary, then the cards played (each at most
+        // five lines: the news says no more at once).
+        news_when_changed("v-round", ".round-box > h3:first-child, #round-summary");
+        news_when_changed("v-cards", "#last-round li");
         news_when_changed("v-ask", "#decision h2, #decision .thinking");
         let canvas = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
         let area = by_id("board-area");
@@ -963,11 +991,17 @@ pub(crate) fn render() {
                     .set_attribute(
                         "aria-label",
                         &tf(
-                            "v-board-label",
+                            "v-explore-board",
                             &[("row", &p.row.to_string()), ("col", &p.col.to_string())],
                         ),
                     )
                     .ok();
+                canvas.set_attribute("tabindex", "0").ok();
+                canvas.set_attribute("role", "application").ok();
+                if let (Some(layout), Some(at)) = (&page.layout, page.cursor) {
+                    draw::draw_cursor(&canvas, layout, tabula_vector::Pos::of_index(at));
+                    canvas.set_attribute("data-cursor", &at.to_string()).ok();
+                }
             }
             _ => {
                 if let Some(a) = &area {
@@ -1061,6 +1095,9 @@ fn bots_open() -> bool {
 
 fn run(cmd: &str, arg: &str) {
     if tabula_page_kit::bots::editor::command(cmd, arg) {
+        return;
+    }
+    if cmd.starts_with("note-") && crate::show::note(cmd) {
         return;
     }
     if matches!(cmd, "new" | "tourney" | "open") {
@@ -1252,6 +1289,9 @@ fn key(e: KeyboardEvent) {
         }
         return;
     }
+    if explore_key(&e) {
+        return;
+    }
     let k = e.key();
     let phase = with_page(|page| {
         page.play
@@ -1280,6 +1320,35 @@ fn key(e: KeyboardEvent) {
     e.prevent_default();
     run(cmd, &arg);
     after_change();
+}
+
+/// A key on the game's board (it has the focus): the arrows move the
+/// cursor from square to square and say each, `S` says the board (page
+/// kit's explore); whether the key was one of those.
+fn explore_key(e: &KeyboardEvent) -> bool {
+    let on_board = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|t| t.id() == "board");
+    if !on_board || e.ctrl_key() || e.alt_key() || e.meta_key() {
+        return false;
+    }
+    let said = with_page(|page| {
+        let play = page.play.as_ref().filter(|_| !page.setup)?;
+        let board = crate::board_words::Explored {
+            game: play.state(),
+            names: &play.names,
+            last_points: play.last_points,
+        };
+        let (cursor, text) = tabula_page_kit::explore::key(&board, page.cursor, &e.key())?;
+        page.cursor = cursor;
+        Some(text)
+    });
+    let Some(text) = said else { return false };
+    e.prevent_default();
+    tabula_page_kit::explore::say(&text);
+    render();
+    true
 }
 
 /// Back to the game from another screen: an AI that was asked before is
