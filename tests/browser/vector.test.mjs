@@ -229,7 +229,7 @@ test('a tournament record from tabula tournament opens as the 2009 slideshow: ro
   // Space plays on from the game's start.
   await page.keyboard.press('Home');
   await page.keyboard.press(' ');
-  await page.waitForSelector('#show[data-round="2"]', { timeout: 5000 });
+  await page.waitForSelector('#show[data-round="2"]', { timeout: 15000 });
   await page.keyboard.press(' ');
   await page.screenshot({ path: join(artefacts, 'vector-slideshow.png') });
   assert.deepEqual(await axeViolations(page), [], 'axe on the slideshow');
