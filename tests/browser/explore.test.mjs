@@ -71,3 +71,24 @@ test('vector: the board is explored square by square by keyboard, and each round
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+test('vector: the board editor says each square its cursor reaches', async () => {
+  const ctx = await browser({ width: 1280, height: 900 });
+  const page = ctx.pages()[0];
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(site.home + 'vector.html#editor');
+  await page.waitForSelector('body[data-screen="editor"]');
+  assert.equal(await page.getAttribute('#board', 'role'), 'application');
+  await page.focus('#board');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /^Row \d+, column \d+: /.test(document.querySelector('#explore-said')?.textContent ?? ''));
+  const first = await said(page);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction((f) => document.querySelector('#explore-said').textContent.replace(/\u00a0$/, '') !== f, first);
+  const [, r1] = first.match(/^Row (\d+),/);
+  const [, r2] = (await said(page)).match(/^Row (\d+),/);
+  assert.equal(Number(r2), Number(r1) + 1, 'one row down');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

@@ -515,6 +515,7 @@ pub fn render() {
                 Some(e.cursor),
             );
             canvas.set_attribute("tabindex", "0").ok();
+            canvas.set_attribute("role", "application").ok();
             canvas
                 .set_attribute(
                     "aria-label",
@@ -696,6 +697,23 @@ pub fn key(e: &KeyboardEvent) -> bool {
     }
     e.prevent_default();
     render();
+    // The square reached (or painted) is said, as on the game's board.
+    let said = with(|ed| {
+        tf(
+            "v-explore-square",
+            &[
+                ("row", &ed.cursor.row.to_string()),
+                ("col", &ed.cursor.col.to_string()),
+                (
+                    "what",
+                    &signs::square_words(ed.draft.grid.at(place(ed.cursor))),
+                ),
+            ],
+        )
+    });
+    if let Some(said) = said {
+        tabula_page_kit::explore::say(&said);
+    }
     true
 }
 
