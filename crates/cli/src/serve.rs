@@ -106,6 +106,14 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 900, requires = "site",
           value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
     pub close_idle: u64,
+    /// With --site: also open the Catan course protocol's TCP port PORT
+    /// (0: any free one, printed as `catan course port on HOST:PORT`). Its
+    /// lobby is the course server's (the Catan options of `tabula serve`
+    /// apply) and lists, beside its own games, every online Catan room
+    /// with a `client` seat; a course client's JOIN GAME ROOM takes that
+    /// seat (docs/online.md, "Mixed tables").
+    #[arg(long, value_name = "PORT", requires = "site")]
+    pub catan_port: Option<u16>,
     /// Catan and --site: the most connections held at once; one more is
     /// told so (Catan: an ERROR line; the site: HTTP 503 for a WebSocket)
     /// and closed, and the others go on.
@@ -189,6 +197,17 @@ pub(crate) fn board_file(
 }
 
 fn catan(args: &ServeArgs) -> CmdResult {
+    let serve = catan_serve(args, args.port.unwrap_or(5000))?;
+    tabula_server::core::keep_large_blocks_apart();
+    let mut out = std::io::stdout();
+    runtime()?
+        .block_on(tabula_server::catan::serve(serve, &mut out))
+        .map_err(Failure::Input)
+}
+
+/// The Catan course server's settings from the command line, on `port`
+/// (also the port opened beside the site with --catan-port).
+pub(crate) fn catan_serve(args: &ServeArgs, port: u16) -> Result<CatanServe, Failure> {
     let timeout = args.timeout.unwrap_or(3_600_000.0);
     if !(100.0..=86_400_000.0).contains(&timeout) {
         return Err(Failure::Usage(format!(
@@ -202,9 +221,9 @@ fn catan(args: &ServeArgs) -> CmdResult {
             Failure::Input(format!("{}: cannot make the folder: {e}", dir.display()))
         })?;
     }
-    let serve = CatanServe {
+    Ok(CatanServe {
         host: args.host.clone(),
-        port: args.port.unwrap_or(5000),
+        port,
         users: args.users.clone(),
         maps: args.maps.clone(),
         positions: args.positions.clone(),
@@ -214,10 +233,5 @@ fn catan(args: &ServeArgs) -> CmdResult {
         bot: args.bot.clone(),
         seed: args.seed.unwrap_or(1),
         max_connections: args.max_connections as usize,
-    };
-    tabula_server::core::keep_large_blocks_apart();
-    let mut out = std::io::stdout();
-    runtime()?
-        .block_on(tabula_server::catan::serve(serve, &mut out))
-        .map_err(Failure::Input)
+    })
 }

@@ -1,6 +1,7 @@
 //! Tabula's own protocol: online play over WebSocket, beside the built
 //! static site, on one port (docs/online.md).
 //!
+//! - [`agent`]: a seat played by a client of another face (a TCP port).
 //! - [`dyn_game`]: the game contract as a room sees it (JSON, object-safe),
 //!   one generic entry per ruleset: no ruleset is a special case here.
 //! - [`protocol`]: the messages.
@@ -11,6 +12,7 @@
 //! - [`conn`]: one WebSocket connection.
 //! - [`site`]: the static files.
 
+pub mod agent;
 pub mod conn;
 pub mod dyn_game;
 pub mod protocol;
@@ -52,6 +54,10 @@ pub struct OnlineServe {
     pub close_idle: std::time::Duration,
     /// The most WebSocket connections held at once.
     pub max_connections: usize,
+    /// The Catan course port opened beside the site (`--catan-port`): its
+    /// lobby lists the Catan rooms with `client` seats and seats its
+    /// clients there (docs/online.md, "Mixed tables").
+    pub catan: Option<crate::catan::CatanServe>,
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
@@ -127,13 +133,20 @@ pub async fn serve(cfg: OnlineServe, out: &mut impl Write) -> Result<(), String>
         .await
         .map_err(|e| format!("cannot listen on {}:{}: {e}", cfg.host, cfg.port))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let hub = Arc::new(Hub::new(
-        cfg.rulesets,
-        cfg.rooms.clone(),
-        cfg.silent_after,
-        cfg.close_idle,
-        crate::core::Gate::new(cfg.max_connections),
-    ));
+    let mut faces: Vec<&'static str> = Vec::new();
+    if cfg.catan.is_some() {
+        faces.push("catan");
+    }
+    let hub = Arc::new(
+        Hub::new(
+            cfg.rulesets,
+            cfg.rooms.clone(),
+            cfg.silent_after,
+            cfg.close_idle,
+            crate::core::Gate::new(cfg.max_connections),
+        )
+        .with_clients(&faces),
+    );
     let (resumed, problems) = hub.resume_all().await;
     writeln!(out, "listening on {addr}").map_err(|e| e.to_string())?;
     writeln!(
@@ -149,7 +162,17 @@ pub async fn serve(cfg: OnlineServe, out: &mut impl Write) -> Result<(), String>
     for p in problems {
         eprintln!("--rooms: {p}");
     }
-    axum::serve(listener, app(hub, &cfg.site))
-        .await
-        .map_err(|e| format!("the server stopped: {e}"))
+    let site = axum::serve(listener, app(hub.clone(), &cfg.site));
+    match cfg.catan {
+        None => site.await.map_err(|e| format!("the server stopped: {e}")),
+        Some(catan) => {
+            // The course port's own stop (Ctrl-C, SIGTERM: its games in
+            // progress recorded) ends the whole server; the rooms are on
+            // disk after every action anyway.
+            tokio::select! {
+                r = site => r.map_err(|e| format!("the server stopped: {e}")),
+                r = crate::catan::serve_with(catan, Some(hub), "catan course port on", out) => r,
+            }
+        }
+    }
 }
