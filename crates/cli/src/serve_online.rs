@@ -26,6 +26,10 @@ pub fn run(args: &ServeArgs) -> CmdResult {
             .catan_port
             .map(|port| crate::serve::catan_serve(args, port))
             .transpose()?,
+        vector: args
+            .vector_port
+            .map(|port| crate::serve::vector_serve(args, port))
+            .transpose()?,
     };
     if serve.catan.is_some() {
         tabula_server::core::keep_large_blocks_apart();

@@ -354,3 +354,262 @@ async fn a_course_clients_garbage_is_refused_and_its_seat_goes_on_without_it() {
         "the others saw the client go"
     );
 }
+
+/// A `tabula serve --site … --vector-port 0`: the process, the WebSocket
+/// port, the tournament's port and its room; the server's further lines.
+fn start_vector(name: &str, more: &[&str]) -> (Mixed, String, std::sync::mpsc::Receiver<String>) {
+    let site = site(name);
+    let rooms = scratch(&format!("{name}-rooms"));
+    let (site, rooms) = (s(&site), s(&rooms));
+    let mut args = vec!["--site", &site, "--rooms", &rooms, "--vector-port", "0"];
+    args.extend_from_slice(more);
+    let (child, port, mut lines) = common::serve_lines(&args, Stdio::inherit());
+    let mut vector = None;
+    let mut room = None;
+    while vector.is_none() || room.is_none() {
+        let l = lines.next().expect("the server goes on").unwrap();
+        if let Some(addr) = l.strip_prefix("vector tournament port on ") {
+            vector = Some(addr.rsplit(':').next().unwrap().parse().unwrap());
+        }
+        if let Some(rest) = l.strip_prefix("vector tournament room ") {
+            room = Some(rest.split_whitespace().next().unwrap().to_string());
+        }
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for l in lines.map_while(Result::ok) {
+            if tx.send(l).is_err() {
+                break;
+            }
+        }
+    });
+    (
+        Mixed {
+            child,
+            port,
+            catan: vector.unwrap(),
+        },
+        room.unwrap(),
+        rx,
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_on_the_page_plays_a_vector_tournament_beside_three_2009_clients() {
+    let dir = scratch("mixed-vector");
+    let record = dir.join("t.json");
+    let (server, room, lines) = start_vector(
+        "mixed-vector",
+        &[
+            "-g",
+            "2",
+            "-r",
+            "4",
+            "--record",
+            &s(&record),
+            "--seed",
+            "9",
+            "--person-clock",
+            "20",
+        ],
+    );
+    let tport = server.catan;
+    // The WebSocket lobby lists the tournament, its person's seat open.
+    let mut ada = Client::connect(server.port).await;
+    ada.send(json!({"type": "list"})).await;
+    let list = ada.until("rooms").await;
+    let listed = list["rooms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["room"] == room.as_str())
+        .unwrap_or_else(|| panic!("the tournament is listed: {list}"))
+        .clone();
+    assert_eq!(listed["ruleset"], "vector");
+    assert_eq!(listed["phase"], "waiting");
+    let people: Vec<&Value> = listed["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["kind"] == "person")
+        .collect();
+    assert_eq!(people.len(), 1, "{listed}");
+    assert_eq!(people[0]["status"], "open");
+
+    // Garbage before the start: refused, nothing changes.
+    let mut eve = Client::connect(server.port).await;
+    eve.send(json!({"type": "join", "room": room, "seat": 0}))
+        .await;
+    let r = eve.until("refused").await;
+    assert!(
+        r["reason"]
+            .as_str()
+            .unwrap()
+            .contains("client of the server's vector port"),
+        "{r}"
+    );
+    ada.send(json!({"type": "join", "room": room, "name": "Ada"}))
+        .await;
+    let joined = ada.until("joined").await;
+    assert_eq!(joined["seat"], 3);
+    ada.send(json!({"type": "act", "room": room, "state": 0, "action": {"direction": "N"}}))
+        .await;
+    let r = ada.until("refused").await;
+    assert!(
+        r["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not your seat's turn"),
+        "{r}"
+    );
+
+    // Three 2009 clients take the other places.
+    let clients: Vec<Child> = ["c1", "c2", "c3"]
+        .iter()
+        .map(|n| {
+            Command::new(env!("CARGO_BIN_EXE_tabula"))
+                .args([
+                    "client",
+                    "--port",
+                    &tport.to_string(),
+                    "--bot",
+                    "random",
+                    "--name",
+                    n,
+                ])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+
+    // The person plays every decision from `legal`, the first one slower
+    // than a client's 0.5 s (the person's clock is 20 s); a stale action
+    // and a garbage frame on the way are refused.
+    let mut rng = 7u64;
+    let mut decisions = 0;
+    let mut stale_sent = false;
+    let mut records: Vec<String> = Vec::new();
+    loop {
+        let m = ada.recv().await;
+        match m["type"].as_str() {
+            Some("state") if m["phase"] == "over" => break,
+            Some("state") => {
+                let legal = m["legal"].as_array().cloned().unwrap_or_default();
+                if m["phase"] != "playing" || legal.is_empty() {
+                    continue;
+                }
+                assert!(m["clock_ms"].as_u64().unwrap() > 1000, "{m}");
+                if decisions == 0 {
+                    tokio::time::sleep(Duration::from_millis(800)).await;
+                    ada.send_text("{\"type\": \"act\"".into()).await;
+                }
+                if decisions == 1 && m["state"].as_u64().unwrap() > 0 {
+                    stale_sent = true;
+                    let stale = m["state"].as_u64().unwrap() - 1;
+                    ada.send(
+                        json!({"type": "act", "room": room, "state": stale, "action": legal[0]}),
+                    )
+                    .await;
+                }
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let action = legal[(rng >> 33) as usize % legal.len()].clone();
+                ada.send(
+                    json!({"type": "act", "room": room, "state": m["state"], "action": action}),
+                )
+                .await;
+                decisions += 1;
+            }
+            Some("record") => records.push(m["record"].as_str().unwrap().to_string()),
+            Some("refused") => {
+                let why = m["reason"].as_str().unwrap_or("");
+                assert!(
+                    why.contains("stale or sent twice") || why.contains("not JSON"),
+                    "refused: {m}"
+                );
+            }
+            _ => {}
+        }
+    }
+    assert!(decisions > 8, "the person decided {decisions} times");
+    assert_eq!(records.len(), 2, "a record after each game");
+    for c in clients {
+        let out = c.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.trim_end().ends_with("TOURNAMENT OVER"), "{text}");
+    }
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let l = lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .expect("the tournament port closes");
+        assert!(!l.contains("disqualified"), "{l}");
+        if l == "vector tournament port closed" {
+            break;
+        }
+    }
+    // The tournament's record: written, the person an entrant, nobody
+    // disqualified (the person's slow answer was within its own clock).
+    let v = tabula(&["record", "verify", &s(&record)]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+    let t: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let entrants = t["entrants"].as_array().unwrap();
+    assert_eq!(entrants[3]["name"], "Ada");
+    assert_eq!(entrants[3]["player"], "human");
+    for g in t["games"].as_array().unwrap() {
+        assert_eq!(g["disqualified"], json!([]), "{g}");
+    }
+    // Every state the person got was exactly its own seat's view of its
+    // game (no other seat's magnitude before all were in).
+    let mut game = 0;
+    let mut checked = 0;
+    let mut replayed = replay_views(&records[0]);
+    for f in &ada.frames {
+        if f["type"] == "record" {
+            game += 1;
+            if game < records.len() {
+                replayed = replay_views(&records[game]);
+            }
+            continue;
+        }
+        if f["type"] != "state" || f["phase"] != "playing" {
+            continue;
+        }
+        let seat = f["you"].as_u64().unwrap() as usize;
+        let n = f["state"].as_u64().unwrap() as usize;
+        assert_eq!(
+            f["view"], replayed[n][seat],
+            "game {game}, state {n}: not the seat's own view"
+        );
+        checked += 1;
+    }
+    assert!(checked > 10, "only {checked} states checked");
+    assert!(stale_sent);
+}
+
+/// Every seat's view after each action of a Vector game's record.
+fn replay_views(record: &str) -> Vec<Vec<Value>> {
+    use tabula_engine::Game;
+    use tabula_engine::record::{apply_recorded, initial_state, parse_record};
+    let r = parse_record(record).unwrap();
+    let mut g: tabula_vector::Vector = initial_state(&r).unwrap();
+    let views = |g: &tabula_vector::Vector| -> Vec<Value> {
+        (0..4)
+            .map(|s| serde_json::to_value(g.player_view(s)).unwrap())
+            .collect()
+    };
+    let mut out = vec![views(&g)];
+    for (i, step) in r.actions.iter().enumerate() {
+        apply_recorded(&mut g, i, step).unwrap();
+        out.push(views(&g));
+    }
+    out
+}

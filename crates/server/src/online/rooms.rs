@@ -92,6 +92,25 @@ impl Hub {
         self.clients.contains(&ruleset)
     }
 
+    /// List a room another face hosts ([`super::hosted`]).
+    pub fn add_hosted(
+        &self,
+        id: &str,
+        tx: Sender<RoomIn>,
+        shown: Arc<Mutex<RoomShown>>,
+    ) -> Result<(), String> {
+        let mut rooms = self.rooms.lock().map_err(|_| "the rooms are unreadable")?;
+        rooms.insert(id.to_string(), Handle { tx, shown });
+        Ok(())
+    }
+
+    /// Forget a room (a hosted room whose host has ended).
+    pub fn forget(&self, id: &str) {
+        if let Ok(mut rooms) = self.rooms.lock() {
+            rooms.remove(id);
+        }
+    }
+
     /// One room's line in the list.
     pub fn shown(&self, id: &str) -> Option<RoomShown> {
         let rooms = self.rooms.lock().ok()?;
