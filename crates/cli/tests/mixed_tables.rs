@@ -227,7 +227,7 @@ async fn a_person_a_bot_and_a_course_client_play_one_catan_game() {
     })
     .await
     .unwrap();
-    assert!(full.last().unwrap().contains("client seat"), "{full:?}");
+    assert!(full.last().unwrap().contains("no open seat"), "{full:?}");
 
     let record = ada.play(&room, 5, None).await.expect("the game ends");
     let out = cleo.await.unwrap();
@@ -290,10 +290,12 @@ async fn a_person_a_bot_and_a_course_client_play_one_catan_game() {
 async fn a_course_clients_garbage_is_refused_and_its_seat_goes_on_without_it() {
     let server = start_mixed("mixed-catan-garbage", &["--answer-timeout", "60000"]);
     let mut ada = Client::connect(server.port).await;
+    // A room as the page makes it (people and bots only): a course client
+    // may take its open person seat.
     let room = create(
         &mut ada,
         json!({"type": "create", "ruleset": "catan", "options": {"round_limit": 3},
-               "seats": ["bot:greedy", "bot:greedy", "client"], "seed": 5, "takeover_s": 1}),
+               "seats": ["bot:greedy", "bot:greedy", "person"], "seed": 5, "takeover_s": 1}),
     )
     .await;
     ada.send(json!({"type": "watch", "room": room})).await;
@@ -302,6 +304,11 @@ async fn a_course_clients_garbage_is_refused_and_its_seat_goes_on_without_it() {
     let room2 = room.clone();
     let heard = tokio::task::spawn_blocking(move || {
         let mut c = Course::login(port, "gus");
+        let list = c.ask("LIST GAMES");
+        assert!(
+            list.iter().any(|l| l.contains(&format!("NAME={room2} MAP=online PLAYERS=2/3"))),
+            "{list:?}"
+        );
         assert_eq!(c.ask(&format!("JOIN GAME {room2}")), vec!["OK"]);
         c.send(&command("START_GAME"));
         let mut heard = c.until("OK - START_GAME");
@@ -334,6 +341,8 @@ async fn a_course_clients_garbage_is_refused_and_its_seat_goes_on_without_it() {
     .await
     .unwrap();
     assert!(!heard.is_empty());
+    let owners = card_owners(&heard);
+    assert_eq!(owners.len(), 1, "cards of one seat only: {owners:?}");
     // The seat the client left is played by the stand-in after the
     // takeover wait, and the game goes on to its end.
     let mut watcher = ada;

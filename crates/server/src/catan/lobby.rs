@@ -809,9 +809,10 @@ pub fn all_flushed(lobby: &Arc<Mutex<Lobby>>) -> bool {
         .unwrap_or(true)
 }
 
-/// The online rooms of Catan with `client` seats, as `LIST GAMES` lines:
-/// `MAP=online`, `PLAYERS` the seats taken of all (people, bots and
-/// clients), `STATE=WAITING` while a seat is open.
+/// The online rooms of Catan a course client may join (a `client` seat,
+/// or a `person` seat still open), as `LIST GAMES` lines: `MAP=online`,
+/// `PLAYERS` the seats taken of all (people, bots and clients),
+/// `STATE=WAITING` while a seat is open.
 fn room_lines(l: &Lobby) -> Vec<String> {
     let Some(hub) = &l.hub else {
         return Vec::new();
@@ -819,7 +820,11 @@ fn room_lines(l: &Lobby) -> Vec<String> {
     hub.list()
         .into_iter()
         .filter(|r| r.ruleset == "catan" && r.phase != "over")
-        .filter(|r| r.seats.iter().any(|s| s.kind == "client"))
+        .filter(|r| {
+            r.seats
+                .iter()
+                .any(|s| s.kind == "client" || s.status == "open")
+        })
         .map(|r| {
             let taken = r.seats.iter().filter(|s| s.status != "open").count();
             format!(
@@ -838,11 +843,11 @@ fn room_lines(l: &Lobby) -> Vec<String> {
 }
 
 /// `JOIN GAME` for an online room: its channel, when `name` is a Catan
-/// room with a `client` seat.
+/// room (the room says whether it has a seat).
 fn join_room(l: &Lobby, user: &User, name: &str, visitor: bool) -> Option<Reply> {
     let hub = l.hub.as_ref()?;
     let shown = hub.shown(name)?;
-    if shown.ruleset != "catan" || !shown.seats.iter().any(|s| s.kind == "client") {
+    if shown.ruleset != "catan" {
         return None;
     }
     if visitor {

@@ -134,6 +134,12 @@ impl SeatNow {
         self.file.kind == "client"
     }
 
+    /// Whether a client of another face holds it (a `client` seat, or a
+    /// `person` seat a client took while it was open).
+    fn held_by_client(&self) -> bool {
+        self.file.token_hash.as_deref() == Some(CLIENT_MARK)
+    }
+
     /// The bot that plays this seat now, if a bot does.
     fn bot<'a>(&'a self, stand_in: &'a str) -> Option<&'a str> {
         match self.file.kind.strip_prefix("bot:") {
@@ -495,8 +501,10 @@ impl Room {
             .position(|s| s.agent.is_some() && s.conn == Some(conn))
     }
 
-    /// A client of another face asks for a `client` seat: the first open
-    /// one, else one whose client has gone.
+    /// A client of another face asks for a seat: the first open `client`
+    /// seat, else the first open `person` seat (the page offers no
+    /// `client` kind: a room it makes is open to both), else a seat whose
+    /// client has gone.
     fn seat_agent(
         &mut self,
         conn: ConnId,
@@ -511,21 +519,18 @@ impl Room {
                 .ok();
             return;
         }
-        let open = self
-            .seats
-            .iter()
-            .position(|s| s.is_client() && s.file.token_hash.is_none())
-            .or_else(|| {
-                self.seats
-                    .iter()
-                    .position(|s| s.is_client() && s.conn.is_none())
-            });
+        let open = |client: bool| {
+            self.seats.iter().position(|s| {
+                s.is_person() && s.is_client() == client && s.file.token_hash.is_none()
+            })
+        };
+        let open = open(true).or_else(|| open(false)).or_else(|| {
+            self.seats
+                .iter()
+                .position(|s| s.held_by_client() && s.conn.is_none())
+        });
         let Some(seat) = open else {
-            let why = if self.seats.iter().any(SeatNow::is_client) {
-                format!("every client seat of room {id} is taken")
-            } else {
-                format!("room {id} has no seat for a client of this port")
-            };
+            let why = format!("room {id} has no open seat");
             reply.send(Err(why)).ok();
             return;
         };
