@@ -17,7 +17,7 @@ use tabula_engine::{Game, Seat};
 
 use super::ids::Ids;
 use super::model::{Entry, Names, diff, now_ts, private_model, public_model, server_event};
-use super::prompt::{Command, action_of, prompt, read_command};
+use super::prompt::{Command, action_of, read_command};
 use crate::core::Outbox;
 use crate::online::agent::{AgentSays, RoomNow, SeatAgent};
 use crate::online::dyn_game::RoomGame;
@@ -75,44 +75,21 @@ impl CourseSeat {
     /// Prompt the seat if its question changed (or it has just acted),
     /// or confirm a command it gave out of turn.
     fn ask(&mut self, g: &Catan, nicks: &[String], acted: bool) {
-        let seat = self.seat;
-        let ids = self.ids(g);
-        let new = prompt(g, seat, ids);
-        let options = new
-            .as_ref()
-            .filter(|p| p.options)
-            .map(|_| super::prompt::options(g, seat, ids));
-        let text = new.as_ref().map(|p| p.text.clone());
-        let changed = text != self.prompt;
-        self.prompt = text;
         let word = if acted { self.word.take() } else { None };
-        let ts = now_ts();
-        match new {
-            Some(p) if changed || acted => {
-                if let Some(b) = &p.before {
-                    let offerer = nicks.get(g.current as usize).cloned().unwrap_or_default();
-                    self.out.send(server_event(
-                        &ts,
-                        "USER_MESSAGE",
-                        &format!("OK - {}", b.replace("{offerer}", &offerer)),
-                    ));
-                }
-                if let Some(o) = options {
-                    self.out.send(server_event(&ts, "OPTIONS", &o));
-                }
-                self.out.send(server_event(
-                    &ts,
-                    "USER_MESSAGE",
-                    &format!("OK - {}", p.text),
-                ));
-            }
-            None if acted && seat != g.current => {
-                if let Some(w) = word {
-                    self.out
-                        .send(server_event(&ts, "USER_MESSAGE", &format!("OK - {w}")));
-                }
-            }
-            _ => {}
+        self.ids(g);
+        let Some(ids) = self.ids.as_ref() else {
+            return;
+        };
+        let asked = super::prompt::ask(
+            g,
+            self.seat,
+            ids,
+            &mut self.prompt,
+            (acted, word.as_deref()),
+            nicks,
+        );
+        for line in asked.lines {
+            self.out.send(line);
         }
     }
 }
