@@ -237,6 +237,8 @@ async fn a_person_a_bot_and_a_course_client_play_one_catan_game() {
         "{text} {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // Kept for a look after a failure.
+    std::fs::write(scratch("mixed-catan-client").join("cleo.txt"), &text).unwrap();
     let last = text.lines().last().unwrap_or("");
     assert!(last.starts_with("gameOver - "), "{last}");
 
@@ -248,6 +250,19 @@ async fn a_person_a_bot_and_a_course_client_play_one_catan_game() {
     assert_eq!(r.seats[2].name, "cleo");
     assert_eq!(r.seats[2].player, "human");
     assert!(r.actions.iter().any(|a| a.seat == 2), "the client played");
+    // A trade the person proposed to the client's seat was declined for
+    // it (the course protocol has no such trades), the client told each
+    // time.
+    let declined = r
+        .actions
+        .iter()
+        .filter(|a| a.seat == 2 && a.action == json!("decline"))
+        .count();
+    assert_eq!(
+        text.matches("so it is declined for you").count(),
+        declined,
+        "one message per trade declined for the client"
+    );
     let file = scratch("mixed-catan-record").join("game.json");
     std::fs::write(&file, &record).unwrap();
     let v = tabula(&["record", "verify", &s(&file)]);
