@@ -487,6 +487,12 @@ async fn a_person_on_the_page_plays_a_vector_tournament_beside_three_2009_client
         "{r}"
     );
 
+    // Garbage on the tournament's port: a connection whose first line is
+    // over the limit is closed and its place goes to the next one.
+    let mut junk = TcpStream::connect(("127.0.0.1", tport)).unwrap();
+    junk.write_all(&[b'x'; 3000]).unwrap();
+    junk.write_all(b"\r\n").unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
     // Three 2009 clients take the other places.
     let clients: Vec<Child> = ["c1", "c2", "c3"]
         .iter()
@@ -571,6 +577,7 @@ async fn a_person_on_the_page_plays_a_vector_tournament_beside_three_2009_client
         assert!(text.trim_end().ends_with("TOURNAMENT OVER"), "{text}");
     }
     let deadline = Instant::now() + Duration::from_secs(20);
+    let mut said = Vec::new();
     loop {
         let l = lines
             .recv_timeout(deadline.saturating_duration_since(Instant::now()))
@@ -579,7 +586,18 @@ async fn a_person_on_the_page_plays_a_vector_tournament_beside_three_2009_client
         if l == "vector tournament port closed" {
             break;
         }
+        said.push(l);
     }
+    assert!(
+        said.iter().any(|l| l.contains("did not identify itself")
+            && l.contains("its place goes to the next connection")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter().any(|l| l == "person 1 on the page is Ada"),
+        "{said:?}"
+    );
+    drop(junk);
     // The tournament's record: written, the person an entrant, nobody
     // disqualified (the person's slow answer was within its own clock).
     let v = tabula(&["record", "verify", &s(&record)]);
