@@ -101,49 +101,8 @@ impl PageSide {
         asking: &[(Seat, Instant)],
         phase: &'static str,
     ) {
-        use crate::online::hosted::{PlaceView, Show};
-        use crate::online::protocol::SeatShown;
-        let game = m.game();
-        let seats = seating
-            .iter()
-            .map(|&e| SeatShown {
-                name: names.get(e).cloned().unwrap_or_default(),
-                kind: if self.entrants.contains(&e) {
-                    "person".into()
-                } else {
-                    "client".into()
-                },
-                status: "connected",
-            })
-            .collect();
-        let places = self
-            .entrants
-            .iter()
-            .map(|&e| {
-                let seat = seating.iter().position(|&x| x == e).unwrap_or(0) as Seat;
-                let asked = asking.iter().find(|(s, _)| *s == seat);
-                PlaceView {
-                    seat,
-                    view: to_json(&game.player_view(seat)),
-                    legal: if asked.is_some() {
-                        game.legal_actions(seat).iter().map(to_json).collect()
-                    } else {
-                        Vec::new()
-                    },
-                    deadline: asked.map(|(_, d)| *d),
-                }
-            })
-            .collect();
-        self.host.show(Show {
-            phase,
-            state: m.actions_played() as u64,
-            to_move: game.to_move(),
-            seats,
-            public: game
-                .public_view()
-                .map_or(serde_json::Value::Null, |v| to_json(&v)),
-            places,
-        });
+        self.host
+            .show(show_of(m, seating, names, &self.entrants, asking, phase));
     }
 
     /// Wait for the decision of the person at `place` (seat `seat`) until
@@ -206,6 +165,60 @@ impl PageSide {
                 ),
             }
         }
+    }
+}
+
+/// What the people's room shows of `m`: every person's view, the legal
+/// actions of those asked now (with their deadlines).
+fn show_of(
+    m: &Match<Vector>,
+    seating: &[usize],
+    names: &[String],
+    entrants: &[usize],
+    asking: &[(Seat, Instant)],
+    phase: &'static str,
+) -> crate::online::hosted::Show {
+    use crate::online::hosted::{PlaceView, Show};
+    use crate::online::protocol::SeatShown;
+    let game = m.game();
+    let seats = seating
+        .iter()
+        .map(|&e| SeatShown {
+            name: names.get(e).cloned().unwrap_or_default(),
+            kind: if entrants.contains(&e) {
+                "person".into()
+            } else {
+                "client".into()
+            },
+            status: "connected",
+        })
+        .collect();
+    let places = entrants
+        .iter()
+        .map(|&e| {
+            let seat = seating.iter().position(|&x| x == e).unwrap_or(0) as Seat;
+            let asked = asking.iter().find(|(s, _)| *s == seat);
+            PlaceView {
+                seat,
+                view: to_json(&game.player_view(seat)),
+                legal: if asked.is_some() {
+                    game.legal_actions(seat).iter().map(to_json).collect()
+                } else {
+                    Vec::new()
+                },
+                deadline: asked.map(|(_, d)| *d),
+            }
+        })
+        .collect();
+    Show {
+        phase,
+        state: m.actions_played() as u64,
+        to_move: game.to_move(),
+        seats,
+        public: game
+            .public_view()
+            .map_or(serde_json::Value::Null, |v| to_json(&v)),
+        places,
     }
 }
 
@@ -384,20 +397,8 @@ pub async fn serve_with(
             return Err("people's seats need the online rooms (tabula serve --site)".into());
         }
         (Some(hub), _) => {
-            let names: Vec<String> = (0..people).map(|p| format!("person{}", p + 1)).collect();
-            let host = crate::online::hosted::open(hub, "vector", names)?;
-            writeln!(
-                out,
-                "vector tournament room {} (seats for {people} people)",
-                host.id
-            )
-            .map_err(output)?;
-            let page = PageSide {
-                host,
-                entrants: (4 - people..4).collect(),
-                pending: Default::default(),
-            };
-            // The lobby shows the room waiting, the people's seats open.
+            // The lobby shows the room waiting, the people's seats open,
+            // from the start.
             let m = Match::<Vector>::new(
                 &options,
                 args.board.as_deref(),
@@ -411,8 +412,21 @@ pub async fn serve_with(
             )
             .map_err(|e| e.to_string())?;
             let names: Vec<String> = (0..4).map(|i| format!("player{}", i + 1)).collect();
-            page.show(&m, &[0, 1, 2, 3], &names, &[], "waiting");
-            Some(page)
+            let entrants: Vec<usize> = (4 - people..4).collect();
+            let first = show_of(&m, &[0, 1, 2, 3], &names, &entrants, &[], "waiting");
+            let places: Vec<String> = (0..people).map(|p| format!("person{}", p + 1)).collect();
+            let host = crate::online::hosted::open(hub, "vector", places, first)?;
+            writeln!(
+                out,
+                "vector tournament room {} (seats for {people} people)",
+                host.id
+            )
+            .map_err(output)?;
+            Some(PageSide {
+                host,
+                entrants,
+                pending: Default::default(),
+            })
         }
     };
     let seed = args.seed.unwrap_or_else(os_seed);

@@ -117,9 +117,15 @@ impl Drop for Host {
     }
 }
 
-/// Open a hosted room of `ruleset` with `people` places (named
-/// `names`, changed by who takes them), listed in `hub`'s lobby.
-pub fn open(hub: &Arc<Hub>, ruleset: &'static str, names: Vec<String>) -> Result<Host, String> {
+/// Open a hosted room of `ruleset` with one place per name in `names`
+/// (each changed by who takes it), showing `first`, listed in `hub`'s
+/// lobby (as it shows `first` from the start).
+pub fn open(
+    hub: &Arc<Hub>,
+    ruleset: &'static str,
+    names: Vec<String>,
+    first: Show,
+) -> Result<Host, String> {
     let id = random_id(8);
     let (room_tx, room_rx) = std::sync::mpsc::channel::<RoomIn>();
     let (tx, rx) = std::sync::mpsc::channel::<Msg>();
@@ -148,21 +154,29 @@ pub fn open(hub: &Arc<Hub>, ruleset: &'static str, names: Vec<String>) -> Result
         ruleset,
         places: names
             .into_iter()
-            .map(|name| Place {
+            .zip(
+                first
+                    .places
+                    .iter()
+                    .map(|v| Some(v.clone()))
+                    .chain(std::iter::repeat(None)),
+            )
+            .map(|(name, now)| Place {
                 name,
                 token_hash: None,
                 conn: None,
                 told_seat: None,
-                now: None,
+                now,
             })
             .collect(),
         members: BTreeMap::new(),
-        show: None,
+        show: Some(first),
         shown: shown.clone(),
         hears: hears_tx,
         record: None,
         tokens: BTreeMap::new(),
     };
+    room.update_shown();
     std::thread::Builder::new()
         .name(format!("hosted-{id}"))
         .spawn(move || room.run(rx))
