@@ -86,8 +86,9 @@ struct PageSide {
     host: crate::online::hosted::Host,
     /// Per place, its entrant.
     entrants: Vec<usize>,
-    /// Actions a person sent while another person was being waited for.
-    pending: std::collections::BTreeMap<usize, serde_json::Value>,
+    /// Actions a person sent while another person was being waited for,
+    /// with the deadline of the question each answers.
+    pending: std::collections::BTreeMap<usize, (serde_json::Value, Option<Instant>)>,
 }
 
 impl PageSide {
@@ -121,7 +122,10 @@ impl PageSide {
         use crate::online::hosted::HostHears;
         loop {
             let value = match self.pending.remove(&place) {
-                Some(v) => v,
+                Some((v, d)) if d == Some(deadline) => v,
+                // An answer to an earlier question (sent too late) is
+                // no answer to this one.
+                Some(_) => continue,
                 None => {
                     let heard = tokio::time::timeout_at(
                         tokio::time::Instant::from_std(deadline),
@@ -136,9 +140,22 @@ impl PageSide {
                             });
                         }
                         Ok(None) => return Err(Fault::Gone.into()),
-                        Ok(Some(HostHears::Act { place: p, action })) if p == place => action,
-                        Ok(Some(HostHears::Act { place: p, action })) => {
-                            self.pending.insert(p, action);
+                        Ok(Some(HostHears::Act {
+                            place: p,
+                            action,
+                            deadline: d,
+                        })) if p == place => {
+                            if d != Some(deadline) {
+                                continue;
+                            }
+                            action
+                        }
+                        Ok(Some(HostHears::Act {
+                            place: p,
+                            action,
+                            deadline: d,
+                        })) => {
+                            self.pending.insert(p, (action, d));
                             continue;
                         }
                         Ok(Some(HostHears::Seated { .. })) => continue,
@@ -457,9 +474,7 @@ pub async fn serve_with(
                     out.flush().map_err(output)?;
                     seated[place] = Some(name);
                 }
-                Some(HostHears::Act { place, action }) => {
-                    page.pending.insert(place, action);
-                }
+                Some(HostHears::Act { .. }) => {}
                 None => return Err("the tournament's room has closed".into()),
             }
         }

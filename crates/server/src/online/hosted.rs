@@ -72,6 +72,9 @@ pub enum HostHears {
         place: usize,
         /// The action, in the ruleset's JSON form.
         action: Value,
+        /// The deadline of the question it answers (as shown): the host
+        /// takes it for that question only, never for a later one.
+        deadline: Option<Instant>,
     },
 }
 
@@ -551,7 +554,14 @@ impl Hosted {
                 v.seat
             ));
         }
-        self.hears.send(HostHears::Act { place, action }).ok();
+        let deadline = v.deadline;
+        self.hears
+            .send(HostHears::Act {
+                place,
+                action,
+                deadline,
+            })
+            .ok();
     }
 
     fn chat(&mut self, conn: ConnId, out: &Out, text: String) {
