@@ -106,6 +106,38 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 900, requires = "site",
           value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
     pub close_idle: u64,
+    /// With --site: also open the Catan course protocol's TCP port PORT
+    /// (0: any free one, printed as `catan course port on HOST:PORT`). Its
+    /// lobby is the course server's (the Catan options of `tabula serve`
+    /// apply) and lists, beside its own games, every online Catan room
+    /// with a `client` seat; a course client's JOIN GAME ROOM takes that
+    /// seat (docs/online.md, "Mixed tables").
+    #[arg(long, value_name = "PORT", requires = "site")]
+    pub catan_port: Option<u16>,
+    /// With --site: also run one 2009 Vector tournament on the TCP port
+    /// PORT (0: any free one, printed as `vector tournament port on
+    /// HOST:PORT`), with --vector-people of its four entrants people on
+    /// the page: the tournament is a room of the WebSocket lobby with
+    /// their seats open, the other entrants 2009 clients on PORT. The
+    /// Vector options of `tabula serve` apply (--games, --rounds,
+    /// --timeout for the clients, --record, --seed, --board).
+    #[arg(long, value_name = "PORT", requires = "site")]
+    pub vector_port: Option<u16>,
+    /// With --vector-port: how many of the four entrants are people on
+    /// the page (0 to 4).
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "vector_port",
+          value_parser = clap::value_parser!(u8).range(0..=4))]
+    pub vector_people: u8,
+    /// With --vector-port: seconds a person on the page has for one
+    /// decision (the 2009 clients keep --timeout, 0.5 s); a person out of
+    /// time is disqualified from that game as a client is.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60.0,
+        requires = "vector_port"
+    )]
+    pub person_clock: f64,
     /// Catan and --site: the most connections held at once; one more is
     /// told so (Catan: an ERROR line; the site: HTTP 503 for a WebSocket)
     /// and closed, and the others go on.
@@ -137,6 +169,17 @@ pub(crate) fn runtime() -> Result<tokio_runtime::Runtime, Failure> {
 use tabula_server::core::tokio_runtime;
 
 fn vector(args: &ServeArgs) -> CmdResult {
+    let serve = vector_serve(args, args.port.unwrap_or(1337))?;
+    let mut out = std::io::stdout();
+    runtime()?
+        .block_on(tabula_server::vector::serve(&serve, &mut out))
+        .map_err(Failure::Input)
+}
+
+/// The Vector tournament's settings from the command line, on `port`
+/// (also the port opened beside the site with --vector-port, with its
+/// people).
+pub(crate) fn vector_serve(args: &ServeArgs, port: u16) -> Result<VectorServe, Failure> {
     let timeout = args.timeout.unwrap_or(0.5);
     if !(timeout > 0.0 && timeout <= 60.0) {
         return Err(Failure::Usage(format!(
@@ -150,24 +193,36 @@ fn vector(args: &ServeArgs) -> CmdResult {
         )));
     }
     let board = args.board.as_deref().map(board_file).transpose()?;
-    let serve = VectorServe {
+    let (people, person_limit) = if args.site.is_some() {
+        if !(args.person_clock > 0.0 && args.person_clock <= 86_400.0) {
+            return Err(Failure::Usage(format!(
+                "--person-clock {}: give seconds between 0 and 86400",
+                args.person_clock
+            )));
+        }
+        (
+            usize::from(args.vector_people),
+            Duration::from_secs_f64(args.person_clock),
+        )
+    } else {
+        (0, Duration::from_secs(60))
+    };
+    Ok(VectorServe {
         board: board.map(|(text, _)| text),
         identify_wait: Duration::from_secs_f64(args.identify_wait),
         games: args.games as usize,
         rounds: args.rounds,
         limit: Duration::from_secs_f64(timeout),
         host: args.host.clone(),
-        port: args.port.unwrap_or(1337),
+        port,
         seed: args.seed,
         record: args
             .record
             .clone()
             .unwrap_or_else(|| PathBuf::from("vector-tournament.json")),
-    };
-    let mut out = std::io::stdout();
-    runtime()?
-        .block_on(tabula_server::vector::serve(&serve, &mut out))
-        .map_err(Failure::Input)
+        people,
+        person_limit,
+    })
 }
 
 /// A Vector board file, read and checked as `tabula map check --ruleset
@@ -189,6 +244,17 @@ pub(crate) fn board_file(
 }
 
 fn catan(args: &ServeArgs) -> CmdResult {
+    let serve = catan_serve(args, args.port.unwrap_or(5000))?;
+    tabula_server::core::keep_large_blocks_apart();
+    let mut out = std::io::stdout();
+    runtime()?
+        .block_on(tabula_server::catan::serve(serve, &mut out))
+        .map_err(Failure::Input)
+}
+
+/// The Catan course server's settings from the command line, on `port`
+/// (also the port opened beside the site with --catan-port).
+pub(crate) fn catan_serve(args: &ServeArgs, port: u16) -> Result<CatanServe, Failure> {
     let timeout = args.timeout.unwrap_or(3_600_000.0);
     if !(100.0..=86_400_000.0).contains(&timeout) {
         return Err(Failure::Usage(format!(
@@ -202,9 +268,9 @@ fn catan(args: &ServeArgs) -> CmdResult {
             Failure::Input(format!("{}: cannot make the folder: {e}", dir.display()))
         })?;
     }
-    let serve = CatanServe {
+    Ok(CatanServe {
         host: args.host.clone(),
-        port: args.port.unwrap_or(5000),
+        port,
         users: args.users.clone(),
         maps: args.maps.clone(),
         positions: args.positions.clone(),
@@ -214,10 +280,5 @@ fn catan(args: &ServeArgs) -> CmdResult {
         bot: args.bot.clone(),
         seed: args.seed.unwrap_or(1),
         max_connections: args.max_connections as usize,
-    };
-    tabula_server::core::keep_large_blocks_apart();
-    let mut out = std::io::stdout();
-    runtime()?
-        .block_on(tabula_server::catan::serve(serve, &mut out))
-        .map_err(Failure::Input)
+    })
 }

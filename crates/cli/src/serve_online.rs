@@ -22,7 +22,18 @@ pub fn run(args: &ServeArgs) -> CmdResult {
         silent_after: std::time::Duration::from_secs(args.silent_after),
         close_idle: std::time::Duration::from_secs(args.close_idle),
         max_connections: args.max_connections as usize,
+        catan: args
+            .catan_port
+            .map(|port| crate::serve::catan_serve(args, port))
+            .transpose()?,
+        vector: args
+            .vector_port
+            .map(|port| crate::serve::vector_serve(args, port))
+            .transpose()?,
     };
+    if serve.catan.is_some() {
+        tabula_server::core::keep_large_blocks_apart();
+    }
     let mut out = std::io::stdout();
     crate::serve::runtime()?
         .block_on(tabula_server::online::serve(serve, &mut out))

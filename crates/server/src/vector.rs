@@ -56,6 +56,192 @@ pub struct VectorServe {
     /// each game starts), written in every game's record; `None`: the
     /// starter board.
     pub board: Option<String>,
+    /// Entrants who are people on the page (the port opened beside
+    /// `tabula serve --site`): the tournament is a room of the WebSocket
+    /// lobby with that many seats for people, beside `4 - people` TCP
+    /// clients. 0 on its own port.
+    pub people: usize,
+    /// How long a person has for one decision (the clients keep `limit`).
+    pub person_limit: Duration,
+}
+
+/// Who plays an entrant: a 2009 client over TCP, or a person on the
+/// page (a place of the hosted room).
+enum Player {
+    Tcp(Client),
+    Page(usize),
+}
+
+impl Player {
+    fn send(&mut self, line: &str) {
+        if let Player::Tcp(c) = self {
+            c.send(line);
+        }
+    }
+}
+
+/// The people's side of a tournament: its hosted room of the WebSocket
+/// lobby, and what its people chose before they were asked for it.
+struct PageSide {
+    host: crate::online::hosted::Host,
+    /// Per place, its entrant.
+    entrants: Vec<usize>,
+    /// Actions a person sent while another person was being waited for,
+    /// with the deadline of the question each answers.
+    pending: std::collections::BTreeMap<usize, (serde_json::Value, Option<Instant>)>,
+}
+
+impl PageSide {
+    /// Show the game to the room: every person's view, the legal actions
+    /// of those asked now (with their deadlines).
+    fn show(
+        &self,
+        m: &Match<Vector>,
+        seating: &[usize],
+        names: &[String],
+        asking: &[(Seat, Instant)],
+        phase: &'static str,
+    ) {
+        self.host
+            .show(show_of(m, seating, names, &self.entrants, asking, phase));
+    }
+
+    /// Wait for the decision of the person at `place` (seat `seat`) until
+    /// `deadline`: an action the rules allow, or the miss. An action the
+    /// rules refuse is refused to the page with the reason, and the
+    /// person may choose again while the clock runs.
+    async fn decide(
+        &mut self,
+        m: &Match<Vector>,
+        place: usize,
+        seat: Seat,
+        asked: Instant,
+        deadline: Instant,
+        limit: Duration,
+    ) -> Result<Action, Miss> {
+        use crate::online::hosted::HostHears;
+        loop {
+            let value = match self.pending.remove(&place) {
+                Some((v, d)) if d == Some(deadline) => v,
+                // An answer to an earlier question (sent too late) is
+                // no answer to this one.
+                Some(_) => continue,
+                None => {
+                    let heard = tokio::time::timeout_at(
+                        tokio::time::Instant::from_std(deadline),
+                        self.host.hears.recv(),
+                    )
+                    .await;
+                    match heard {
+                        Err(_) => {
+                            return Err(Miss {
+                                fault: late(asked, Instant::now(), limit),
+                                words: format!("did not decide within {}", seconds(limit)),
+                            });
+                        }
+                        Ok(None) => return Err(Fault::Gone.into()),
+                        Ok(Some(HostHears::Act {
+                            place: p,
+                            action,
+                            deadline: d,
+                        })) if p == place => {
+                            if d != Some(deadline) {
+                                continue;
+                            }
+                            action
+                        }
+                        Ok(Some(HostHears::Act {
+                            place: p,
+                            action,
+                            deadline: d,
+                        })) => {
+                            self.pending.insert(p, (action, d));
+                            continue;
+                        }
+                        Ok(Some(HostHears::Seated { .. })) => continue,
+                    }
+                }
+            };
+            let step = tabula_engine::RecordedAction {
+                seat,
+                action: value,
+            };
+            let read = tabula_engine::record::read_action::<Vector>(m.actions_played(), &step)
+                .map_err(|e| match e {
+                    tabula_engine::RecordError::Step { reason, .. } => reason,
+                    other => other.to_string(),
+                });
+            match read.and_then(|a| match m.why_not(seat, &a) {
+                None => Ok(a),
+                Some(p) => Err(p.to_string()),
+            }) {
+                Ok(a) => return Ok(a),
+                Err(why) => self.host.refuse(
+                    place,
+                    format!("seat {seat}: the rules refuse the action: {why}"),
+                ),
+            }
+        }
+    }
+}
+
+/// What the people's room shows of `m`: every person's view, the legal
+/// actions of those asked now (with their deadlines).
+fn show_of(
+    m: &Match<Vector>,
+    seating: &[usize],
+    names: &[String],
+    entrants: &[usize],
+    asking: &[(Seat, Instant)],
+    phase: &'static str,
+) -> crate::online::hosted::Show {
+    use crate::online::hosted::{PlaceView, Show};
+    use crate::online::protocol::SeatShown;
+    let game = m.game();
+    let seats = seating
+        .iter()
+        .map(|&e| SeatShown {
+            name: names.get(e).cloned().unwrap_or_default(),
+            kind: if entrants.contains(&e) {
+                "person".into()
+            } else {
+                "client".into()
+            },
+            status: "connected",
+        })
+        .collect();
+    let places = entrants
+        .iter()
+        .map(|&e| {
+            let seat = seating.iter().position(|&x| x == e).unwrap_or(0) as Seat;
+            let asked = asking.iter().find(|(s, _)| *s == seat);
+            PlaceView {
+                seat,
+                view: to_json(&game.player_view(seat)),
+                legal: if asked.is_some() {
+                    game.legal_actions(seat).iter().map(to_json).collect()
+                } else {
+                    Vec::new()
+                },
+                deadline: asked.map(|(_, d)| *d),
+            }
+        })
+        .collect();
+    Show {
+        phase,
+        state: m.actions_played() as u64,
+        to_move: game.to_move(),
+        seats,
+        public: game
+            .public_view()
+            .map_or(serde_json::Value::Null, |v| to_json(&v)),
+        places,
+    }
+}
+
+/// A value as JSON for the page (`null` if it cannot be written).
+fn to_json<T: serde::Serialize>(v: &T) -> serde_json::Value {
+    serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
 }
 
 struct Client {
@@ -196,13 +382,70 @@ fn parse_magnitude(text: &str) -> Result<u8, Fault> {
 /// game, write the record. What it reports goes to `out` (the address it
 /// listens on first). An error names what failed.
 pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String> {
+    serve_with(args, None, "listening on", out).await
+}
+
+/// [`serve`], with the online rooms `hub` when the port is opened beside
+/// `tabula serve --site`: with `args.people` above 0 the tournament is a
+/// room of the WebSocket lobby whose people's seats a page takes (each
+/// decision on `args.person_limit`); the first line written is `said
+/// ADDRESS`.
+pub async fn serve_with(
+    args: &VectorServe,
+    hub: Option<std::sync::Arc<crate::online::Hub>>,
+    said: &str,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let limit = args.limit;
+    let people = args.people.min(4);
     let listener = Listener::bind(&args.host, args.port)
         .await
         .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let output = |e: std::io::Error| format!("cannot write the output: {e}");
-    writeln!(out, "listening on {addr}").map_err(output)?;
+    writeln!(out, "{said} {addr}").map_err(output)?;
+    let options = Options {
+        rounds: args.rounds,
+        ..Options::default()
+    };
+    let mut page = match (&hub, people) {
+        (_, 0) => None,
+        (None, _) => {
+            return Err("people's seats need the online rooms (tabula serve --site)".into());
+        }
+        (Some(hub), _) => {
+            // The lobby shows the room waiting, the people's seats open,
+            // from the start.
+            let m = Match::<Vector>::new(
+                &options,
+                args.board.as_deref(),
+                (0..4)
+                    .map(|i| SeatInfo {
+                        name: format!("player{}", i + 1),
+                        player: "human".into(),
+                    })
+                    .collect(),
+                0,
+            )
+            .map_err(|e| e.to_string())?;
+            let names: Vec<String> = (0..4).map(|i| format!("player{}", i + 1)).collect();
+            let entrants: Vec<usize> = (4 - people..4).collect();
+            let first = show_of(&m, &[0, 1, 2, 3], &names, &entrants, &[], "waiting");
+            let places: Vec<String> = (0..people).map(|p| format!("person{}", p + 1)).collect();
+            let host = crate::online::hosted::open(hub, "vector", places, first)?;
+            writeln!(
+                out,
+                "vector tournament room {} (seats for {people} people)",
+                host.id
+            )
+            .map_err(output)?;
+            Some(PageSide {
+                host,
+                entrants,
+                pending: Default::default(),
+            })
+        }
+    };
     let seed = args.seed.unwrap_or_else(os_seed);
     writeln!(
         out,
@@ -210,25 +453,62 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
     )
     .map_err(output)?;
     out.flush().map_err(output)?;
-    let clients = take_four(&listener, args.identify_wait, out).await?;
-    let mut clients = clients;
-    let all = |clients: &mut Vec<Client>, line: &str| {
+    let tcp = take_four(&listener, 4 - people, args.identify_wait, out).await?;
+    let mut clients: Vec<Player> = tcp.into_iter().map(Player::Tcp).collect();
+    let mut names: Vec<String> = clients
+        .iter()
+        .map(|c| match c {
+            Player::Tcp(c) => c.name.clone(),
+            Player::Page(_) => String::new(),
+        })
+        .collect();
+    if let Some(page) = &mut page {
+        use crate::online::hosted::HostHears;
+        let mut seated: Vec<Option<String>> = vec![None; people];
+        while seated.iter().any(Option::is_none) {
+            match page.host.hears.recv().await {
+                Some(HostHears::Seated { place, name }) => {
+                    let fallback = format!("person{}", place + 1);
+                    let name = clean_name(&name, &fallback);
+                    writeln!(out, "person {} on the page is {name}", place + 1).map_err(output)?;
+                    out.flush().map_err(output)?;
+                    seated[place] = Some(name);
+                }
+                Some(HostHears::Act { .. }) => {}
+                None => return Err("the tournament's room has closed".into()),
+            }
+        }
+        page.pending.clear();
+        for (p, name) in seated.into_iter().enumerate() {
+            names.push(name.unwrap_or_default());
+            clients.push(Player::Page(p));
+        }
+    }
+    let all = |clients: &mut Vec<Player>, line: &str| {
         for c in clients.iter_mut() {
             c.send(line);
         }
     };
-    // Two clients with one name are told apart.
+    // Two entrants with one name are told apart.
     for i in 0..4 {
-        if (0..i).any(|j| clients[j].name == clients[i].name) {
-            clients[i].name = format!("{}#{}", clients[i].name, i + 1);
+        if (0..i).any(|j| names[j] == names[i]) {
+            names[i] = format!("{}#{}", names[i], i + 1);
         }
     }
-    let names: Vec<String> = clients.iter().map(|c| c.name.clone()).collect();
+    for (c, n) in clients.iter_mut().zip(&names) {
+        if let Player::Tcp(c) = c {
+            c.name = n.clone();
+        }
+    }
     let entrants: Vec<Entrant> = names
         .iter()
-        .map(|n| Entrant {
+        .zip(&clients)
+        .map(|(n, c)| Entrant {
             name: n.clone(),
-            player: "remote".into(),
+            player: match c {
+                Player::Tcp(_) => "remote".into(),
+                Player::Page(_) => "human".into(),
+            },
         })
         .collect();
     let games = args.games;
@@ -240,19 +520,26 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
         );
         all(&mut clients, &line);
     }
-    let options = Options {
-        rounds: args.rounds,
-        ..Options::default()
-    };
     let mut entries: Vec<GameEntry> = Vec::new();
+    let mut last: Option<(Match<Vector>, Vec<usize>)> = None;
     for (g, seating) in seats_of.iter().enumerate() {
         let table: Vec<String> = seating.iter().map(|&e| names[e].clone()).collect();
         all(
             &mut clients,
             &format!("BEGIN GAME {g}: {}", table.join(" ")),
         );
-        let (entry, what) =
-            play_game(&mut clients, &entrants, seating, &options, args, seed, g).await?;
+        let (entry, what, m) = play_game(
+            &mut clients,
+            page.as_mut(),
+            &entrants,
+            seating,
+            &options,
+            args,
+            seed,
+            g,
+        )
+        .await?;
+        last = Some((m, seating.clone()));
         if !entry.disqualified.is_empty() {
             let who: Vec<&str> = entry
                 .disqualified
@@ -319,28 +606,35 @@ pub async fn serve(args: &VectorServe, out: &mut dyn Write) -> Result<(), String
     writeln!(out, "TOURNAMENT SCORES: {}", table.join(" ")).map_err(output)?;
     writeln!(out, "tournament winner: {}", w.join(" and ")).map_err(output)?;
     writeln!(out, "record: {}", args.record.display()).map_err(output)?;
+    if let (Some(page), Some((m, seating))) = (&page, &last) {
+        // The people see the last game's end, the tournament over.
+        page.show(m, seating, &names, &[], "over");
+    }
     for c in clients {
-        c.conn.close(Duration::from_secs(5)).await;
+        if let Player::Tcp(c) = c {
+            c.conn.close(Duration::from_secs(5)).await;
+        }
     }
     Ok(())
 }
 
-/// Wait for four clients that identify themselves. Connections are taken
-/// four places at a time; each is told `ALL PLAYERS CONNECTED`, `GAME
+/// Wait for `n` clients (four without people) that identify themselves.
+/// Connections are taken `n` places at a time; each is told `ALL PLAYERS CONNECTED`, `GAME
 /// START` and `IDENTIFY?` and has `wait` to answer with its name. One that
 /// does not (silent, gone, a line too long) is closed and its place goes
 /// to the next connection.
 async fn take_four(
     listener: &Listener,
+    n: usize,
     wait: Duration,
     out: &mut dyn Write,
 ) -> Result<Vec<Client>, String> {
     let output = |e: std::io::Error| format!("cannot write the output: {e}");
     let mut clients: Vec<Client> = Vec::new();
     let mut connections = 0usize;
-    while clients.len() < 4 {
+    while clients.len() < n {
         let mut waiting: Vec<Client> = Vec::new();
-        while clients.len() + waiting.len() < 4 {
+        while clients.len() + waiting.len() < n {
             let stream = listener
                 .accept()
                 .await
@@ -412,21 +706,29 @@ fn seconds(d: Duration) -> String {
 }
 
 /// Play one game with the connected clients.
+#[allow(clippy::too_many_arguments)]
 async fn play_game(
-    clients: &mut [Client],
+    clients: &mut [Player],
+    mut page: Option<&mut PageSide>,
     entrants: &[Entrant],
     seating: &[usize],
     options: &Options,
     args: &VectorServe,
     seed: u64,
     g: usize,
-) -> Result<(GameEntry, Vec<String>), String> {
+) -> Result<(GameEntry, Vec<String>, Match<Vector>), String> {
     let limit = args.limit;
+    let plimit = args.person_limit;
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let seats: Vec<SeatInfo> = seating
         .iter()
         .map(|&e| SeatInfo {
             name: entrants[e].name.clone(),
-            player: "bot:remote".into(),
+            player: if entrants[e].player == "human" {
+                "human".into()
+            } else {
+                "bot:remote".into()
+            },
         })
         .collect();
     let mut m = Match::<Vector>::new(
@@ -439,11 +741,14 @@ async fn play_game(
     let mut disqualified: Vec<Disqualification> = Vec::new();
     // What each disqualified seat did, for the log.
     let mut what: Vec<String> = Vec::new();
-    let all = |clients: &mut [Client], line: &str| {
+    let all = |clients: &mut [Player], line: &str| {
         for c in clients.iter_mut() {
             c.send(line);
         }
     };
+    if let Some(p) = page.as_deref() {
+        p.show(&m, seating, &names, &[], "playing");
+    }
     'game: while m.game().to_move() != ToMove::Over {
         let game = m.game();
         all(clients, &format!("BEGIN ROUND {}", game.round));
@@ -460,21 +765,41 @@ async fn play_game(
         // Directions, one seat at a time, each broadcast to all four.
         while let ToMove::Seat(seat) = m.game().to_move() {
             let e = seating[seat as usize];
-            let c = &mut clients[e];
-            c.drain();
-            c.send("DIRECTION?");
             let asked = Instant::now();
-            match c
-                .answer(asked, asked + limit, limit)
-                .await
-                .and_then(|t| parse_direction(&t).map_err(Miss::from))
-            {
+            let answer = match (&mut clients[e], page.as_deref_mut()) {
+                (Player::Tcp(c), _) => {
+                    c.drain();
+                    c.send("DIRECTION?");
+                    c.answer(asked, asked + limit, limit)
+                        .await
+                        .and_then(|t| parse_direction(&t).map_err(Miss::from))
+                }
+                (Player::Page(place), Some(p)) => {
+                    let place = *place;
+                    p.show(&m, seating, &names, &[(seat, asked + plimit)], "playing");
+                    match p
+                        .decide(&m, place, seat, asked, asked + plimit, plimit)
+                        .await
+                    {
+                        Ok(Action::Direction(d)) => Ok(d),
+                        Ok(_) => Err(Miss::from(Fault::Malformed {
+                            text: "not a direction".into(),
+                        })),
+                        Err(miss) => Err(miss),
+                    }
+                }
+                (Player::Page(_), None) => Err(Fault::Gone.into()),
+            };
+            match answer {
                 Ok(d) => {
                     m.play(seat, &Action::Direction(d))
                         .map_err(|e| e.to_string())?;
                     let line = format!("{} CHOOSES: {}", SEAT_LETTERS[seat as usize], d.short());
                     // To all four, the chooser included (as the 2009 server).
                     all(clients, &line);
+                    if let Some(p) = page.as_deref() {
+                        p.show(&m, seating, &names, &[], "playing");
+                    }
                 }
                 Err(miss) => {
                     disqualified.push(Disqualification {
@@ -491,22 +816,50 @@ async fn play_game(
         let ToMove::Simultaneous(set) = m.game().to_move() else {
             break;
         };
-        let asking: Vec<Seat> = set.iter().collect();
+        // The clients' answers are read first (each stamped when it
+        // arrived), then the people's, each on its own longer clock.
+        let mut asking: Vec<Seat> = set.iter().collect();
+        asking.sort_by_key(|&s| matches!(clients[seating[s as usize]], Player::Page(_)));
         for &seat in &asking {
-            let c = &mut clients[seating[seat as usize]];
-            c.drain();
-            c.send("MAGNITUDE?");
+            if let Player::Tcp(c) = &mut clients[seating[seat as usize]] {
+                c.drain();
+                c.send("MAGNITUDE?");
+            }
         }
         let asked = Instant::now();
         let deadline = asked + limit;
+        if let Some(p) = page.as_deref() {
+            let people: Vec<(Seat, Instant)> = asking
+                .iter()
+                .filter(|&&s| matches!(clients[seating[s as usize]], Player::Page(_)))
+                .map(|&s| (s, asked + plimit))
+                .collect();
+            p.show(&m, seating, &names, &people, "playing");
+        }
         let mut chosen = Vec::new();
         for &seat in &asking {
             let e = seating[seat as usize];
-            match clients[e]
-                .answer(asked, deadline, limit)
-                .await
-                .and_then(|t| parse_magnitude(&t).map_err(Miss::from))
-            {
+            let answer = match (&mut clients[e], page.as_deref_mut()) {
+                (Player::Tcp(c), _) => c
+                    .answer(asked, deadline, limit)
+                    .await
+                    .and_then(|t| parse_magnitude(&t).map_err(Miss::from)),
+                (Player::Page(place), Some(p)) => {
+                    let place = *place;
+                    match p
+                        .decide(&m, place, seat, asked, asked + plimit, plimit)
+                        .await
+                    {
+                        Ok(Action::Magnitude(mag)) => Ok(mag),
+                        Ok(_) => Err(Miss::from(Fault::Malformed {
+                            text: "not a magnitude".into(),
+                        })),
+                        Err(miss) => Err(miss),
+                    }
+                }
+                (Player::Page(_), None) => Err(Fault::Gone.into()),
+            };
+            match answer {
                 Ok(mag) => chosen.push((seat, mag)),
                 Err(miss) => {
                     disqualified.push(Disqualification {
@@ -539,9 +892,16 @@ async fn play_game(
             clients,
             &format!("SCORES(NESW): {} {} {} {}", s[0], s[1], s[2], s[3]),
         );
+        if let Some(p) = page.as_deref() {
+            p.show(&m, seating, &names, &[], "playing");
+        }
     }
     let (points, margins) = game_points(m.game(), &disqualified);
     let record = m.record().clone();
+    if let Some(p) = page.as_deref() {
+        p.show(&m, seating, &names, &[], "playing");
+        p.host.record(record.to_text());
+    }
     let entry = GameEntry {
         seating: seating.to_vec(),
         record,
@@ -549,7 +909,7 @@ async fn play_game(
         points,
         margins,
     };
-    Ok((entry, what))
+    Ok((entry, what, m))
 }
 
 #[cfg(test)]

@@ -64,6 +64,9 @@ pub struct Lobby {
     next_seed: u64,
     /// The time every game took to answer each command.
     pub answer_times: crate::core::AnswerTimes,
+    /// The online rooms (when the port is opened beside `tabula serve
+    /// --site`): a Catan room with `client` seats is a game here too.
+    pub hub: Option<Arc<crate::online::Hub>>,
 }
 
 /// Who a connection is logged in as.
@@ -103,6 +106,14 @@ pub enum Reply {
     Upload,
     /// Send these lines and speak JSON with this table from now on.
     Joined(Sender<TableIn>, Vec<String>),
+    /// Ask this online room for a `client` seat (as the player `nick`,
+    /// then the room's id); the room answers `OK` (then the game's JSON)
+    /// or the connection writes the `ERROR`.
+    JoinRoom(
+        std::sync::mpsc::Sender<crate::online::room::RoomIn>,
+        String,
+        String,
+    ),
 }
 
 fn err(text: impl AsRef<str>) -> Reply {
@@ -204,6 +215,7 @@ impl Lobby {
             temp_users: 0,
             next_seed: args.seed,
             answer_times: Default::default(),
+            hub: None,
         })
     }
 }
@@ -235,6 +247,15 @@ fn read_folder(dir: &std::path::Path) -> Result<Vec<(String, String)>, String> {
 pub fn gone(lobby: &Mutex<Lobby>, id: u64) {
     if let Ok(mut l) = lobby.lock() {
         l.online.remove(&id);
+    }
+}
+
+/// The connection `id` plays in the online room `room` now.
+pub fn joined_room(lobby: &Mutex<Lobby>, id: u64, room: &str) {
+    if let Ok(mut l) = lobby.lock()
+        && let Some(o) = l.online.get_mut(&id)
+    {
+        o.game = Some(room.to_string());
     }
 }
 
@@ -428,24 +449,28 @@ fn logged_in(
             .values()
             .map(|m| format!("MAP NAME={} OWNER={}", m.name, m.owner))
             .collect()),
-        "LIST GAMES" => ok(l
-            .games
-            .values()
-            .filter_map(|g| g.info.lock().ok().map(|i| i.clone()))
-            .filter(|i| i.state != TableState::Over)
-            .map(|i| {
-                format!(
-                    "GAME NAME={} MAP={} PLAYERS={}/{} VISITORS={} STATE={} TESTGAME={}",
-                    i.name,
-                    i.map,
-                    i.players.len(),
-                    i.max_players,
-                    i.visitors,
-                    i.state.word(),
-                    i.testgame
-                )
-            })
-            .collect()),
+        "LIST GAMES" => {
+            let mut lines: Vec<String> = l
+                .games
+                .values()
+                .filter_map(|g| g.info.lock().ok().map(|i| i.clone()))
+                .filter(|i| i.state != TableState::Over)
+                .map(|i| {
+                    format!(
+                        "GAME NAME={} MAP={} PLAYERS={}/{} VISITORS={} STATE={} TESTGAME={}",
+                        i.name,
+                        i.map,
+                        i.players.len(),
+                        i.max_players,
+                        i.visitors,
+                        i.state.word(),
+                        i.testgame
+                    )
+                })
+                .collect();
+            lines.extend(room_lines(&l));
+            ok(lines)
+        }
         "CREATE GAME" => create_game(&mut l, args, rest),
         "JOIN GAME" => join_game(&mut l, s, user, rest),
         "MSG" => {
@@ -784,6 +809,57 @@ pub fn all_flushed(lobby: &Arc<Mutex<Lobby>>) -> bool {
         .unwrap_or(true)
 }
 
+/// The online rooms of Catan a course client may join (a `client` seat,
+/// or a `person` seat still open), as `LIST GAMES` lines: `MAP=online`,
+/// `PLAYERS` the seats taken of all (people, bots and clients),
+/// `STATE=WAITING` while a seat is open.
+fn room_lines(l: &Lobby) -> Vec<String> {
+    let Some(hub) = &l.hub else {
+        return Vec::new();
+    };
+    hub.list()
+        .into_iter()
+        .filter(|r| r.ruleset == "catan" && r.phase != "over")
+        .filter(|r| {
+            r.seats
+                .iter()
+                .any(|s| s.kind == "client" || s.status == "open")
+        })
+        .map(|r| {
+            let taken = r.seats.iter().filter(|s| s.status != "open").count();
+            format!(
+                "GAME NAME={} MAP=online PLAYERS={taken}/{} VISITORS={} STATE={} TESTGAME=false",
+                r.room,
+                r.seats.len(),
+                r.watchers,
+                if r.phase == "waiting" {
+                    "WAITING"
+                } else {
+                    "RUNNING"
+                }
+            )
+        })
+        .collect()
+}
+
+/// `JOIN GAME` for an online room: its channel, when `name` is a Catan
+/// room (the room says whether it has a seat).
+fn join_room(l: &Lobby, user: &User, name: &str, visitor: bool) -> Option<Reply> {
+    let hub = l.hub.as_ref()?;
+    let shown = hub.shown(name)?;
+    if shown.ruleset != "catan" {
+        return None;
+    }
+    if visitor {
+        return Some(err(format!(
+            "{} is a room of the online page: it is watched from the page",
+            safe(name)
+        )));
+    }
+    let tx = hub.room(name)?;
+    Some(Reply::JoinRoom(tx, user.login.clone(), shown.room))
+}
+
 fn join_game(l: &mut Lobby, s: &Session, user: &User, rest: &[&str]) -> Reply {
     let (name, visitor) = match rest {
         [n] => (*n, false),
@@ -795,6 +871,11 @@ fn join_game(l: &mut Lobby, s: &Session, user: &User, rest: &[&str]) -> Reply {
         },
         _ => return err("JOIN GAME is written JOIN GAME <gamename> (-visitor [true|false])?"),
     };
+    if !l.games.contains_key(&name.to_ascii_lowercase())
+        && let Some(r) = join_room(l, user, name, visitor)
+    {
+        return r;
+    }
     let Some(g) = l.games.get(&name.to_ascii_lowercase()) else {
         return err(format!(
             "there is no game {}; LIST GAMES lists them",

@@ -11,6 +11,8 @@
 //! - [`model`], [`prompt`], [`ids`]: events, prompts and commands, ids.
 //! - [`client`]: a client that plays from the prompts.
 //! - [`bot_seat`]: Tabula's bots in that client, from the events.
+//! - [`room_seat`]: a course client at a `client` seat of a room of the
+//!   online page (the port opened beside `tabula serve --site`).
 
 pub mod accounts;
 pub mod bot_seat;
@@ -20,6 +22,7 @@ pub mod ids;
 pub mod lobby;
 pub mod model;
 pub mod prompt;
+pub mod room_seat;
 pub mod table;
 
 use std::io::Write;
@@ -28,8 +31,19 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::core::{Conn, Heard, Listener, Next};
+use crate::online::Hub;
+use crate::online::room::RoomIn;
 use lobby::{Lobby, Reply, Session};
 use table::TableIn;
+
+/// The game a connection plays in, when it is in one.
+enum Link {
+    /// A course game.
+    Table(std::sync::mpsc::Sender<TableIn>),
+    /// A room of the online page, at a `client` seat; the connection's
+    /// number among the room's.
+    Room(std::sync::mpsc::Sender<RoomIn>, u64),
+}
 
 /// Longest line a client may send (lobby lines and JSON commands).
 pub const MAX_LINE: usize = 16 * 1024;
@@ -65,13 +79,26 @@ pub struct CatanServe {
 /// Run the server until the process ends. What it reports goes to `out`
 /// (the address it listens on first).
 pub async fn serve(args: CatanServe, out: &mut dyn Write) -> Result<(), String> {
-    let lobby = Lobby::new(&args)?;
+    serve_with(args, None, "listening on", out).await
+}
+
+/// [`serve`], with the online rooms `hub` when the port is opened beside
+/// `tabula serve --site` (its Catan rooms with `client` seats are games
+/// of this lobby too); the first line written is `said ADDRESS`.
+pub async fn serve_with(
+    args: CatanServe,
+    hub: Option<Arc<Hub>>,
+    said: &str,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let mut lobby = Lobby::new(&args)?;
+    lobby.hub = hub.clone();
     let lobby = Arc::new(Mutex::new(lobby));
     let listener = Listener::bind(&args.host, args.port)
         .await
         .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    writeln!(out, "listening on {addr}").map_err(|e| e.to_string())?;
+    writeln!(out, "{said} {addr}").map_err(|e| e.to_string())?;
     out.flush().map_err(|e| e.to_string())?;
     let args = Arc::new(args);
     let mut next_id = 0u64;
@@ -122,9 +149,10 @@ pub async fn serve(args: CatanServe, out: &mut dyn Write) -> Result<(), String> 
         let id = next_id;
         let lobby = lobby.clone();
         let args = args.clone();
+        let hub = hub.clone();
         tokio::spawn(async move {
             if let Ok(conn) = Conn::open(stream, MAX_LINE, "\r\n") {
-                connection(conn, id, lobby, args).await;
+                connection(conn, id, lobby, args, hub).await;
             }
             drop(pass);
         });
@@ -132,13 +160,19 @@ pub async fn serve(args: CatanServe, out: &mut dyn Write) -> Result<(), String> 
 }
 
 /// One client, from the greeting to its last line.
-async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc<CatanServe>) {
+async fn connection(
+    mut conn: Conn,
+    id: u64,
+    lobby: Arc<Mutex<Lobby>>,
+    args: Arc<CatanServe>,
+    hub: Option<Arc<Hub>>,
+) {
     conn.send(format!(
         "SE1 SettlersOfCatan-Server 1.0, Timeout set to {}ms",
         args.timeout.as_millis()
     ));
     let mut session = Session::new(id, conn.outbox());
-    let mut game: Option<std::sync::mpsc::Sender<TableIn>> = None;
+    let mut game: Option<Link> = None;
     let mut upload: Option<Upload> = None;
     loop {
         let deadline = Instant::now() + args.timeout;
@@ -160,12 +194,20 @@ async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc
         match heard {
             Heard::Gone => break,
             Heard::TooLong => {
-                if let Some(tx) = &game {
+                if let Some(Link::Table(tx)) = &game {
                     tx.send(TableIn::TooLong {
                         member: id,
                         limit: MAX_LINE,
                     })
                     .ok();
+                } else if game.is_some() {
+                    conn.send(model::server_event(
+                        &model::now_ts(),
+                        "USER_MESSAGE",
+                        &format!(
+                            "ERROR: UNKNOWN - the line is longer than {MAX_LINE} bytes and was skipped"
+                        ),
+                    ));
                 } else {
                     upload = None;
                     conn.send(format!(
@@ -174,7 +216,35 @@ async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc
                 }
             }
             Heard::Line(text, at) => {
-                if let Some(tx) = &game {
+                if let Some(Link::Room(tx, cid)) = &game {
+                    let (tx, cid) = (tx.clone(), *cid);
+                    match game_line(&text) {
+                        GameLine::Noop => {}
+                        GameLine::Leave => {
+                            tx.send(RoomIn::Leave { conn: cid }).ok();
+                            game = None;
+                            lobby::left_game(&lobby, id);
+                            conn.send(model::server_event(
+                                &model::now_ts(),
+                                "USER_MESSAGE",
+                                "OK - LEAVE_GAME",
+                            ));
+                        }
+                        GameLine::Forward => {
+                            if tx.send(RoomIn::AgentLine { conn: cid, text }).is_err() {
+                                game = None;
+                                lobby::left_game(&lobby, id);
+                                conn.send(model::server_event(
+                                    &model::now_ts(),
+                                    "USER_MESSAGE",
+                                    "ERROR: UNKNOWN - the room has closed; you are back in the lobby",
+                                ));
+                            }
+                        }
+                    }
+                    continue;
+                }
+                if let Some(Link::Table(tx)) = &game {
                     match game_line(&text) {
                         GameLine::Noop => {}
                         GameLine::Leave => {
@@ -245,7 +315,16 @@ async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc
                         for l in lines {
                             conn.send(l);
                         }
-                        game = Some(tx);
+                        game = Some(Link::Table(tx));
+                    }
+                    Reply::JoinRoom(tx, nick, room) => {
+                        match join_room(&conn, hub.as_deref(), &args, tx, nick).await {
+                            Ok((tx, cid)) => {
+                                lobby::joined_room(&lobby, id, &room);
+                                game = Some(Link::Room(tx, cid));
+                            }
+                            Err(why) => conn.send(format!("ERROR {why}")),
+                        }
                     }
                 }
             }
@@ -254,11 +333,45 @@ async fn connection(mut conn: Conn, id: u64, lobby: Arc<Mutex<Lobby>>, args: Arc
             break;
         }
     }
-    if let Some(tx) = game {
-        tx.send(TableIn::Left { member: id }).ok();
+    match game {
+        Some(Link::Table(tx)) => {
+            tx.send(TableIn::Left { member: id }).ok();
+        }
+        Some(Link::Room(tx, cid)) => {
+            tx.send(RoomIn::Leave { conn: cid }).ok();
+        }
+        None => {}
     }
     lobby::gone(&lobby, id);
     conn.close(Duration::from_secs(2)).await;
+}
+
+/// Ask an online room for a `client` seat for this connection (the room
+/// writes the `OK`); the room's channel and the connection's number
+/// there, or why not.
+async fn join_room(
+    conn: &Conn,
+    hub: Option<&Hub>,
+    args: &CatanServe,
+    tx: std::sync::mpsc::Sender<RoomIn>,
+    nick: String,
+) -> Result<(std::sync::mpsc::Sender<RoomIn>, u64), String> {
+    let hub = hub.ok_or("this port has no online rooms")?;
+    let cid = hub.next_conn();
+    let agent = room_seat::CourseSeat::new(conn.outbox(), nick.clone(), args.answer_limit);
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    tx.send(RoomIn::Seat {
+        conn: cid,
+        agent: Box::new(agent),
+        name: nick,
+        reply,
+    })
+    .map_err(|_| "the room has closed".to_string())?;
+    match answer.await {
+        Ok(Ok(_seat)) => Ok((tx, cid)),
+        Ok(Err(why)) => Err(why),
+        Err(_) => Err("the room has closed".into()),
+    }
 }
 
 /// A map being uploaded.

@@ -185,6 +185,70 @@ pub fn prompt(game: &Catan, seat: Seat, ids: &Ids) -> Option<Prompt> {
     })
 }
 
+/// What a seat is told after a change, and whether its question is new.
+pub struct Asked {
+    /// The lines for the seat's client (none when nothing is new).
+    pub lines: Vec<String>,
+    /// Whether the seat's prompt differs from the one before.
+    pub changed: bool,
+    /// Whether the seat is asked something now.
+    pub asking: bool,
+}
+
+/// The prompt lines of `seat` after a change: its prompt (with the
+/// `OPTIONS` event and any message before it) if it differs from `last`
+/// (which becomes the new one) or the seat has just acted, or the
+/// confirmation `OK - WORD` of a command it gave out of turn. `nicks` are
+/// the seats' nicknames (a Commercial Harbor offer names the offerer).
+/// A course table and a course client in a room of the online page
+/// ([`super::room_seat`]) both prompt through this.
+pub fn ask(
+    game: &Catan,
+    seat: Seat,
+    ids: &Ids,
+    last: &mut Option<String>,
+    (acted, word): (bool, Option<&str>),
+    nicks: &[String],
+) -> Asked {
+    let new = prompt(game, seat, ids);
+    let text = new.as_ref().map(|p| p.text.clone());
+    let changed = text != *last;
+    *last = text;
+    let asking = new.is_some();
+    let ts = super::model::now_ts();
+    let event = |prop: &str, text: &str| super::model::server_event(&ts, prop, text);
+    let mut lines = Vec::new();
+    match new {
+        Some(p) if changed || acted => {
+            if let Some(b) = &p.before {
+                let offerer = nicks.get(game.current as usize).map_or("", String::as_str);
+                lines.push(event(
+                    "USER_MESSAGE",
+                    &format!("OK - {}", b.replace("{offerer}", offerer)),
+                ));
+            }
+            if p.options {
+                lines.push(event("OPTIONS", &options(game, seat, ids)));
+            }
+            lines.push(event("USER_MESSAGE", &format!("OK - {}", p.text)));
+        }
+        // A seat that answered out of turn (a discard, a Commercial
+        // Harbor choice) is told its command was taken; the current
+        // player's answer is its next prompt.
+        None if acted && seat != game.current => {
+            if let Some(w) = word {
+                lines.push(event("USER_MESSAGE", &format!("OK - {w}")));
+            }
+        }
+        _ => {}
+    }
+    Asked {
+        lines,
+        changed,
+        asking,
+    }
+}
+
 /// Every command `seat` may send now, as a JSON list (the `OPTIONS`
 /// event).
 pub fn options(game: &Catan, seat: Seat, ids: &Ids) -> String {

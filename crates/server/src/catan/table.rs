@@ -20,7 +20,7 @@ use tabula_engine::{Game, Seat, SeatInfo, ToMove};
 
 use super::ids::Ids;
 use super::model::{Entry, Names, diff, now_ts, private_model, public_model, server_event};
-use super::prompt::{Command, action_of, prompt, read_command, shown};
+use super::prompt::{Command, action_of, read_command, shown};
 use crate::core::{Outbox, write_whole};
 
 /// Colours given to seats in order (`RRGGBB`).
@@ -637,14 +637,18 @@ impl Table {
         let Some(run) = &self.game else {
             return;
         };
-        let game = run.m.game();
-        let new = prompt(game, seat, &run.ids);
+        let nicks: Vec<String> = self.seats.iter().map(|s| s.nick.clone()).collect();
         let st = &mut self.seats[seat as usize];
-        let text = new.as_ref().map(|p| p.text.clone());
-        let changed = text != st.prompt;
-        st.prompt = text;
-        st.asked_at = new.as_ref().map(|_| {
-            if changed || acted {
+        let asked = super::prompt::ask(
+            run.m.game(),
+            seat,
+            &run.ids,
+            &mut st.prompt,
+            (acted, word),
+            &nicks,
+        );
+        st.asked_at = asked.asking.then(|| {
+            if asked.changed || acted {
                 Instant::now()
             } else {
                 st.asked_at.unwrap_or_else(Instant::now)
@@ -659,41 +663,8 @@ impl Table {
         let Some(idx) = self.member(member) else {
             return;
         };
-        let out = &self.members[idx].out;
-        let ts = now_ts();
-        match new {
-            Some(p) if changed || acted => {
-                if let Some(b) = &p.before {
-                    let offerer = &self.seats[game.current as usize].nick;
-                    out.send(server_event(
-                        &ts,
-                        "USER_MESSAGE",
-                        &format!("OK - {}", b.replace("{offerer}", offerer)),
-                    ));
-                }
-                if p.options {
-                    let o = super::prompt::options(
-                        game,
-                        seat,
-                        &self.game.as_ref().expect("running").ids,
-                    );
-                    out.send(server_event(&ts, "OPTIONS", &o));
-                }
-                out.send(server_event(
-                    &ts,
-                    "USER_MESSAGE",
-                    &format!("OK - {}", p.text),
-                ));
-            }
-            // A seat that answered out of turn (a discard, a Commercial
-            // Harbor choice) is told its command was taken; the current
-            // player's answer is its next prompt.
-            None if acted && seat != game.current => {
-                if let Some(w) = word {
-                    out.send(server_event(&ts, "USER_MESSAGE", &format!("OK - {w}")));
-                }
-            }
-            _ => {}
+        for line in asked.lines {
+            self.members[idx].out.send(line);
         }
     }
 

@@ -42,6 +42,10 @@ pub trait RoomGame {
     fn actions_from(&self, from: usize) -> Vec<tabula_engine::RecordedAction>;
     /// The outcome once over.
     fn outcome(&self) -> Option<Outcome>;
+    /// The whole game state (`&G`), for a protocol face on the server
+    /// that translates it for one seat ([`super::agent::SeatAgent`]);
+    /// never sent as it is.
+    fn full(&self) -> &dyn std::any::Any;
 }
 
 /// A ruleset as the server offers it.
@@ -254,5 +258,9 @@ impl<G: Ruleset + Determinize + Evaluate + 'static> RoomGame for Played<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.m.game().outcome()
+    }
+
+    fn full(&self) -> &dyn std::any::Any {
+        self.m.game()
     }
 }

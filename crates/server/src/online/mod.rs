@@ -1,8 +1,11 @@
 //! Tabula's own protocol: online play over WebSocket, beside the built
 //! static site, on one port (docs/online.md).
 //!
+//! - [`agent`]: a seat played by a client of another face (a TCP port).
 //! - [`dyn_game`]: the game contract as a room sees it (JSON, object-safe),
 //!   one generic entry per ruleset: no ruleset is a special case here.
+//! - [`hosted`]: a room whose games another face holds (the Vector
+//!   tournament), with seats for people beside its TCP clients.
 //! - [`protocol`]: the messages.
 //! - [`room`]: one room on a thread of its own: seats, members, bots,
 //!   clocks, written to disk after every change.
@@ -11,8 +14,10 @@
 //! - [`conn`]: one WebSocket connection.
 //! - [`site`]: the static files.
 
+pub mod agent;
 pub mod conn;
 pub mod dyn_game;
+pub mod hosted;
 pub mod protocol;
 pub mod room;
 pub mod rooms;
@@ -52,6 +57,14 @@ pub struct OnlineServe {
     pub close_idle: std::time::Duration,
     /// The most WebSocket connections held at once.
     pub max_connections: usize,
+    /// The Catan course port opened beside the site (`--catan-port`): its
+    /// lobby lists the Catan rooms with `client` seats and seats its
+    /// clients there (docs/online.md, "Mixed tables").
+    pub catan: Option<crate::catan::CatanServe>,
+    /// The Vector tournament port opened beside the site
+    /// (`--vector-port`): one tournament whose people's seats are a room
+    /// of the WebSocket lobby ("Mixed tables").
+    pub vector: Option<crate::vector::VectorServe>,
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
@@ -113,6 +126,10 @@ pub fn app(hub: Arc<Hub>, site: &std::path::Path) -> Router {
 /// Serve the site and online play until the process ends. The first line
 /// written to `out` is `listening on HOST:PORT`.
 pub async fn serve(cfg: OnlineServe, out: &mut impl Write) -> Result<(), String> {
+    let mut faces: Vec<&'static str> = Vec::new();
+    if cfg.catan.is_some() {
+        faces.push("catan");
+    }
     if !cfg.site.join("index.html").is_file() {
         return Err(format!(
             "--site {}: no index.html there (build the site first: ./scripts/build-web.sh)",
@@ -127,13 +144,16 @@ pub async fn serve(cfg: OnlineServe, out: &mut impl Write) -> Result<(), String>
         .await
         .map_err(|e| format!("cannot listen on {}:{}: {e}", cfg.host, cfg.port))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let hub = Arc::new(Hub::new(
-        cfg.rulesets,
-        cfg.rooms.clone(),
-        cfg.silent_after,
-        cfg.close_idle,
-        crate::core::Gate::new(cfg.max_connections),
-    ));
+    let hub = Arc::new(
+        Hub::new(
+            cfg.rulesets,
+            cfg.rooms.clone(),
+            cfg.silent_after,
+            cfg.close_idle,
+            crate::core::Gate::new(cfg.max_connections),
+        )
+        .with_clients(&faces),
+    );
     let (resumed, problems) = hub.resume_all().await;
     writeln!(out, "listening on {addr}").map_err(|e| e.to_string())?;
     writeln!(
@@ -149,7 +169,35 @@ pub async fn serve(cfg: OnlineServe, out: &mut impl Write) -> Result<(), String>
     for p in problems {
         eprintln!("--rooms: {p}");
     }
-    axum::serve(listener, app(hub, &cfg.site))
-        .await
-        .map_err(|e| format!("the server stopped: {e}"))
+    let site = axum::serve(listener, app(hub.clone(), &cfg.site));
+    // The course port's own stop (Ctrl-C, SIGTERM: its games in progress
+    // recorded) ends the whole server; the rooms are on disk after every
+    // action anyway. The tournament port closes when its tournament is
+    // over (or cannot go on); the site stays.
+    let catan = async {
+        match cfg.catan {
+            Some(c) => {
+                let mut o = std::io::stdout();
+                crate::catan::serve_with(c, Some(hub.clone()), "catan course port on", &mut o).await
+            }
+            None => std::future::pending().await,
+        }
+    };
+    let vector = async {
+        if let Some(v) = cfg.vector {
+            let mut o = std::io::stdout();
+            let said = "vector tournament port on";
+            if let Err(e) = crate::vector::serve_with(&v, Some(hub.clone()), said, &mut o).await {
+                eprintln!("the vector tournament stopped: {e}");
+            }
+            writeln!(o, "vector tournament port closed").ok();
+            o.flush().ok();
+        }
+        std::future::pending::<()>().await
+    };
+    tokio::select! {
+        r = site => r.map_err(|e| format!("the server stopped: {e}")),
+        r = catan => r,
+        () = vector => Ok(()),
+    }
 }

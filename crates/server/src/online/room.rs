@@ -17,6 +17,7 @@ use axum::extract::ws::Message;
 use serde_json::{Value, json};
 use tabula_engine::{Seat, ToMove};
 
+use super::agent::{AgentSays, RoomNow, SeatAgent, SeatReply};
 use super::dyn_game::RoomGame;
 use super::protocol::{MAX_CHAT_CHARS, RoomShown, SeatShown, StateMsg};
 use super::store::token_hash;
@@ -87,7 +88,29 @@ pub enum RoomIn {
         /// Who.
         conn: ConnId,
     },
+    /// A client of another face (a TCP port) takes a `client` seat.
+    Seat {
+        /// Who (a number from the same hub as the WebSocket connections).
+        conn: ConnId,
+        /// Its face's translator.
+        agent: Box<dyn SeatAgent>,
+        /// The name shown for the seat.
+        name: String,
+        /// Told the seat, or why not.
+        reply: SeatReply,
+    },
+    /// A line from such a client.
+    AgentLine {
+        /// Who.
+        conn: ConnId,
+        /// The line.
+        text: String,
+    },
 }
+
+/// The mark a `client` seat holds while a client has it (in the place of
+/// a person's token hash: a client of another face has no token).
+const CLIENT_MARK: &str = "client";
 
 /// A seat while the server runs.
 struct SeatNow {
@@ -96,11 +119,25 @@ struct SeatNow {
     conn: Option<ConnId>,
     /// When its person went away (a bot takes over `takeover` later).
     gone_since: Option<Instant>,
+    /// A `client` seat's translator while its client is there.
+    agent: Option<Box<dyn SeatAgent>>,
 }
 
 impl SeatNow {
+    /// Whether someone (a person, or a client of another face) plays it.
     fn is_person(&self) -> bool {
         !self.file.kind.starts_with("bot:")
+    }
+
+    /// Whether a client of another face (a TCP port) plays it.
+    fn is_client(&self) -> bool {
+        self.file.kind == "client"
+    }
+
+    /// Whether a client of another face holds it (a `client` seat, or a
+    /// `person` seat a client took while it was open).
+    fn held_by_client(&self) -> bool {
+        self.file.token_hash.as_deref() == Some(CLIENT_MARK)
     }
 
     /// The bot that plays this seat now, if a bot does.
@@ -161,6 +198,8 @@ pub struct Room {
     /// Per seat: a fingerprint of its legal actions and the state number
     /// since which they have been those (see [`Room::act`]).
     legal_since: Vec<(u64, u64)>,
+    /// The seat that played the last action (for the agents' update).
+    last_actor: Option<Seat>,
 }
 
 /// What a new or resumed room is made of.
@@ -204,6 +243,7 @@ impl Room {
                 gone_since: file.token_hash.is_some().then_some(now),
                 file,
                 conn: None,
+                agent: None,
             })
             .collect();
         let mut room = Room {
@@ -226,6 +266,7 @@ impl Room {
             idle_since: None,
             on_close: Some(setup.on_close),
             legal_since: Vec::new(),
+            last_actor: None,
         };
         room.update_shown();
         room.note_legal();
@@ -258,7 +299,11 @@ impl Room {
                         RoomIn::Watch { out, .. } => ("watch", out),
                         RoomIn::Act { out, .. } => ("act", out),
                         RoomIn::Chat { out, .. } => ("chat", out),
-                        RoomIn::Leave { .. } => continue,
+                        RoomIn::Seat { reply, .. } => {
+                            reply.send(Err(format!("room {} has closed", self.id))).ok();
+                            continue;
+                        }
+                        RoomIn::Leave { .. } | RoomIn::AgentLine { .. } => continue,
                     };
                     out.send(refusal(what, &format!("room {:?} has closed", self.id)));
                 }
@@ -402,6 +447,163 @@ impl Room {
             let text = self.state_for(conn);
             self.send_to(conn, text);
         }
+        self.update_agents();
+    }
+
+    /// Tell every seat's agent what changed; play what an agent answers
+    /// for its seat itself.
+    fn update_agents(&mut self) {
+        let acted = self.last_actor.take();
+        let seats = self.seats_shown();
+        let phase = self.phase();
+        let mut answers: Vec<(Seat, Value)> = Vec::new();
+        let mut gone: Vec<ConnId> = Vec::new();
+        for (i, s) in self.seats.iter_mut().enumerate() {
+            let Some(agent) = s.agent.as_mut() else {
+                continue;
+            };
+            let now = RoomNow {
+                seat: i as Seat,
+                phase,
+                seats: &seats,
+                acted,
+            };
+            if let Some(a) = agent.update(&*self.game, &now) {
+                answers.push((i as Seat, a));
+            }
+            if agent.is_gone()
+                && let Some(c) = s.conn
+            {
+                gone.push(c);
+            }
+        }
+        for c in gone {
+            self.depart(c);
+        }
+        if self.playing()
+            && let Some((seat, action)) = answers.into_iter().next()
+            && self.to_move().contains(&seat)
+        {
+            match self.game.play(seat, &action) {
+                Ok(()) => self.acted(seat),
+                Err(e) => eprintln!(
+                    "room {}: the face's own answer for seat {seat} was refused: {e}",
+                    self.id
+                ),
+            }
+        }
+    }
+
+    /// The seat whose agent has connection `conn`.
+    fn agent_seat(&self, conn: ConnId) -> Option<usize> {
+        self.seats
+            .iter()
+            .position(|s| s.agent.is_some() && s.conn == Some(conn))
+    }
+
+    /// A client of another face asks for a seat: the first open `client`
+    /// seat, else the first open `person` seat (the page offers no
+    /// `client` kind: a room it makes is open to both), else a seat whose
+    /// client has gone.
+    fn seat_agent(
+        &mut self,
+        conn: ConnId,
+        mut agent: Box<dyn SeatAgent>,
+        name: String,
+        reply: SeatReply,
+    ) {
+        let id = self.id.clone();
+        if self.phase() == "over" {
+            reply
+                .send(Err(format!("the game in room {id} is over")))
+                .ok();
+            return;
+        }
+        let open = |client: bool| {
+            self.seats.iter().position(|s| {
+                s.is_person() && s.is_client() == client && s.file.token_hash.is_none()
+            })
+        };
+        let open = open(true).or_else(|| open(false)).or_else(|| {
+            self.seats
+                .iter()
+                .position(|s| s.held_by_client() && s.conn.is_none())
+        });
+        let Some(seat) = open else {
+            let why = format!("room {id} has no open seat");
+            reply.send(Err(why)).ok();
+            return;
+        };
+        if reply.send(Ok(seat as Seat)).is_err() {
+            return;
+        }
+        agent.seated(seat as Seat, &id);
+        let s = &mut self.seats[seat];
+        s.file.token_hash = Some(CLIENT_MARK.into());
+        s.file.taken_over = false;
+        s.file.name = name;
+        s.conn = Some(conn);
+        s.gone_since = None;
+        s.agent = Some(agent);
+        if !self.started
+            && self
+                .seats
+                .iter()
+                .all(|s| s.file.token_hash.is_some() || !s.is_person())
+        {
+            self.started = true;
+            self.decision_since = Instant::now();
+        }
+        self.save();
+        self.broadcast();
+    }
+
+    /// A line from a client of another face.
+    fn agent_line(&mut self, conn: ConnId, text: String) {
+        let Some(seat) = self.agent_seat(conn) else {
+            return;
+        };
+        let seats = self.seats_shown();
+        let phase = self.phase();
+        let now = RoomNow {
+            seat: seat as Seat,
+            phase,
+            seats: &seats,
+            acted: None,
+        };
+        let Some(agent) = self.seats[seat].agent.as_mut() else {
+            return;
+        };
+        match agent.line(&*self.game, &now, &text) {
+            AgentSays::Nothing => {}
+            AgentSays::Chat(text) => {
+                let from = self.seats[seat].file.name.clone();
+                self.say(Some(seat as Seat), &from, &text);
+            }
+            AgentSays::Play(action) => {
+                let why = if !self.playing() {
+                    Some(match phase {
+                        "over" => "the game is over".to_string(),
+                        _ => "the game has not started".to_string(),
+                    })
+                } else if !self.to_move().contains(&(seat as Seat)) {
+                    Some("it is not this seat's turn".to_string())
+                } else {
+                    self.game.play(seat as Seat, &action).err()
+                };
+                match why {
+                    None => {
+                        self.seats[seat].file.taken_over = false;
+                        self.acted(seat as Seat);
+                    }
+                    Some(why) => {
+                        if let Some(agent) = self.seats[seat].agent.as_mut() {
+                            agent.refused(&*self.game, &now, &why);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     fn state_for(&self, conn: ConnId) -> String {
@@ -475,6 +677,7 @@ impl Room {
     /// action it chose before counts no more, even where its legal
     /// actions came out the same (an action sent twice is refused).
     fn acted(&mut self, seat: Seat) {
+        self.last_actor = Some(seat);
         self.changed();
         let now = self.game.state_number();
         if let Some(l) = self.legal_since.get_mut(seat as usize) {
@@ -542,6 +745,13 @@ impl Room {
                 }
             }
             RoomIn::Leave { conn } => self.depart(conn),
+            RoomIn::Seat {
+                conn,
+                agent,
+                name,
+                reply,
+            } => self.seat_agent(conn, agent, name, reply),
+            RoomIn::AgentLine { conn, text } => self.agent_line(conn, text),
         }
     }
 
@@ -611,6 +821,16 @@ impl Room {
                         format!("seat {s} of room {id} is a bot's seat ({})", at.file.kind),
                     );
                 }
+                if at.is_client() {
+                    return Self::refuse(
+                        &out,
+                        "join",
+                        format!(
+                            "seat {s} of room {id} is for a client of the server's {} port",
+                            self.ruleset
+                        ),
+                    );
+                }
                 if at.file.token_hash.is_some() {
                     return Self::refuse(
                         &out,
@@ -626,7 +846,7 @@ impl Room {
             (None, None) => match self
                 .seats
                 .iter()
-                .position(|s| s.is_person() && s.file.token_hash.is_none())
+                .position(|s| s.is_person() && !s.is_client() && s.file.token_hash.is_none())
             {
                 Some(s) => s,
                 None => {
@@ -720,7 +940,9 @@ impl Room {
                 return Self::refuse(
                     &out,
                     "act",
-                    format!("room {id} waits for {open} more people to take their seats"),
+                    format!(
+                        "room {id} waits for {open} more people or clients to take their seats"
+                    ),
                 );
             }
             "over" => {
@@ -783,11 +1005,24 @@ impl Room {
             Some(s) => self.seats[s as usize].file.name.clone(),
             None => "a watcher".to_string(),
         };
-        let msg = json!({"type": "chat", "room": id, "seat": seat, "from": from, "text": text})
-            .to_string();
+        self.say(seat, &from, &text);
+    }
+
+    /// Send a chat line to everyone in the room, agents' clients too.
+    fn say(&mut self, seat: Option<Seat>, from: &str, text: &str) {
+        let msg =
+            json!({"type": "chat", "room": self.id, "seat": seat, "from": from, "text": text})
+                .to_string();
         let ids: Vec<ConnId> = self.members.keys().copied().collect();
         for c in ids {
             self.send_to(c, msg.clone());
+        }
+        for (i, s) in self.seats.iter_mut().enumerate() {
+            if let Some(a) = s.agent.as_mut()
+                && seat != Some(i as Seat)
+            {
+                a.chat(from, text);
+            }
         }
     }
 
@@ -795,6 +1030,15 @@ impl Room {
     /// its token, `reconnecting`.
     fn depart(&mut self, conn: ConnId) {
         let Some(m) = self.members.remove(&conn) else {
+            // A client of another face: its seat waits for a client.
+            if let Some(seat) = self.agent_seat(conn) {
+                let s = &mut self.seats[seat];
+                s.agent = None;
+                s.conn = None;
+                s.gone_since = Some(Instant::now());
+                self.save();
+                self.broadcast_seats();
+            }
             return;
         };
         if let Some(s) = m.seat {
@@ -880,14 +1124,28 @@ impl Room {
             .iter()
             .filter(|s| s.is_person() && !s.file.taken_over && s.conn.is_none())
             .filter_map(|s| s.gone_since.map(|g| g + self.takeover));
-        let clock = self.clock.and_then(|c| {
-            let people = self
-                .to_move()
-                .iter()
-                .any(|&s| self.seats[s as usize].bot(&self.stand_in).is_none());
-            people.then_some(self.decision_since + c)
-        });
-        takeovers.chain(clock).chain(idle).min()
+        let clocks = self
+            .to_move()
+            .into_iter()
+            .filter_map(|s| self.clock_of(s))
+            .map(|c| self.decision_since + c)
+            .min();
+        takeovers.chain(clocks).chain(idle).min()
+    }
+
+    /// The clock of a seat played by someone now (`None` for a seat a
+    /// bot plays, or with no clock): a person's is the room's, a client
+    /// of another face has its face's.
+    fn clock_of(&self, seat: Seat) -> Option<Duration> {
+        let s = self.seats.get(seat as usize)?;
+        if s.bot(&self.stand_in).is_some() {
+            return None;
+        }
+        match &s.agent {
+            Some(a) => a.clock(),
+            None if s.is_client() => None,
+            None => self.clock,
+        }
     }
 
     /// Takeovers and clocks that are due.
@@ -908,15 +1166,15 @@ impl Room {
             self.save();
             self.broadcast_seats();
         }
-        if let Some(c) = self.clock
-            && self.playing()
-            && self.decision_since + c <= now
-        {
+        if self.playing() {
             // The stand-in plays one decision for each person out of time.
             let late: Vec<Seat> = self
                 .to_move()
                 .into_iter()
-                .filter(|&s| self.seats[s as usize].bot(&self.stand_in).is_none())
+                .filter(|&s| {
+                    self.clock_of(s)
+                        .is_some_and(|c| self.decision_since + c <= now)
+                })
                 .collect();
             if let Some(&seat) = late.first() {
                 let spec = self.stand_in.clone();

@@ -39,6 +39,9 @@ pub struct Hub {
     silent_after: Duration,
     close_idle: Duration,
     gate: crate::core::Gate,
+    /// The rulesets whose TCP face is open: their rooms may have `client`
+    /// seats.
+    clients: Vec<&'static str>,
 }
 
 /// A random id of `n` letters and digits (lower case), from the
@@ -73,7 +76,47 @@ impl Hub {
             silent_after,
             close_idle,
             gate,
+            clients: Vec::new(),
         }
+    }
+
+    /// Let rooms of these rulesets have `client` seats (their protocol
+    /// face's TCP port is open).
+    pub fn with_clients(mut self, rulesets: &[&'static str]) -> Hub {
+        self.clients = rulesets.to_vec();
+        self
+    }
+
+    /// Whether rooms of `ruleset` may have `client` seats.
+    pub fn takes_clients(&self, ruleset: &str) -> bool {
+        self.clients.contains(&ruleset)
+    }
+
+    /// List a room another face hosts ([`super::hosted`]).
+    pub fn add_hosted(
+        &self,
+        id: &str,
+        tx: Sender<RoomIn>,
+        shown: Arc<Mutex<RoomShown>>,
+    ) -> Result<(), String> {
+        let mut rooms = self.rooms.lock().map_err(|_| "the rooms are unreadable")?;
+        rooms.insert(id.to_string(), Handle { tx, shown });
+        Ok(())
+    }
+
+    /// Forget a room (a hosted room whose host has ended).
+    pub fn forget(&self, id: &str) {
+        if let Ok(mut rooms) = self.rooms.lock() {
+            rooms.remove(id);
+        }
+    }
+
+    /// One room's line in the list.
+    pub fn shown(&self, id: &str) -> Option<RoomShown> {
+        let rooms = self.rooms.lock().ok()?;
+        rooms
+            .get(id)
+            .and_then(|h| h.shown.lock().ok().map(|s| s.clone()))
     }
 
     /// The gate every WebSocket connection passes.
@@ -155,6 +198,13 @@ impl Hub {
         for (i, kind) in c.seats.iter().enumerate() {
             let kind = match kind.as_str() {
                 "person" | "open" => "person".to_string(),
+                "client" if self.takes_clients(ruleset.name()) => "client".to_string(),
+                "client" => {
+                    return Err(format!(
+                        "seats[{i}]: a client seat is for a client of the server's {0} port, and this server has none open (tabula serve --site DIR --{0}-port PORT)",
+                        ruleset.name()
+                    ));
+                }
                 k => match k.strip_prefix("bot:") {
                     Some(spec) => {
                         if let Some(p) = ruleset.bot_problem(spec) {
@@ -166,16 +216,16 @@ impl Hub {
                         let shown: String =
                             k.chars().take(40).filter(|c| !c.is_control()).collect();
                         return Err(format!(
-                            "seats[{i}]: {shown:?} is none of person, open, bot:SPEC"
+                            "seats[{i}]: {shown:?} is none of person, open, client, bot:SPEC"
                         ));
                     }
                 },
             };
             seats.push(SeatFile {
-                name: if kind == "person" {
-                    format!("Seat {}", i + 1)
-                } else {
-                    format!("Bot {}", i + 1)
+                name: match kind.as_str() {
+                    "person" => format!("Seat {}", i + 1),
+                    "client" => format!("Client {}", i + 1),
+                    _ => format!("Bot {}", i + 1),
                 },
                 kind,
                 token_hash: None,
@@ -213,14 +263,15 @@ impl Hub {
             .iter()
             .map(|s| SeatInfo {
                 name: s.name.clone(),
-                player: if s.kind == "person" {
-                    "human".into()
-                } else {
-                    s.kind.clone()
+                // A client of another face is a player from outside, as
+                // a person is (the record knows people and bots only).
+                player: match s.kind.as_str() {
+                    "person" | "client" => "human".into(),
+                    _ => s.kind.clone(),
                 },
             })
             .collect();
-        let started = seats.iter().all(|s| s.kind != "person");
+        let started = seats.iter().all(|s| s.kind.starts_with("bot:"));
         let id = random_id(8);
         let (reply, answer) = tokio::sync::oneshot::channel();
         let options = c.options.clone();
