@@ -28,7 +28,11 @@ pub mod words;
 #[cfg(target_arch = "wasm32")]
 mod draw;
 #[cfg(target_arch = "wasm32")]
+mod game_board;
+#[cfg(target_arch = "wasm32")]
 mod game_draw;
+#[cfg(target_arch = "wasm32")]
+mod game_panel;
 #[cfg(target_arch = "wasm32")]
 mod game_screen;
 #[cfg(target_arch = "wasm32")]
