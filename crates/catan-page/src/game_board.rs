@@ -167,9 +167,6 @@ pub fn draw(
         None => canvas.remove_attribute("data-preview"),
     }
     .ok();
-    canvas
-        .set_attribute("aria-label", &t("cg-board-label"))
-        .ok();
     let t0 = tabula_page_kit::ai_worker::now();
     let layout = game_draw::draw(canvas, game, &marks, width);
     canvas

@@ -8,7 +8,6 @@
 //! What the screen shows of hidden cards comes from the shown seat's
 //! player view: another seat's cards never reach the DOM.
 
-use tabula_catan::game::state::Offer;
 use tabula_catan::game::topology::CornerId;
 use tabula_catan::{Action, Options};
 use tabula_engine::record::parse_record;
@@ -222,6 +221,9 @@ impl GameScreen {
             highlight: &self.highlight,
             last: &last,
         };
+        canvas
+            .set_attribute("aria-label", &t("cg-board-label"))
+            .ok();
         self.layout = game_board::draw(canvas, game, &self.names(), &choosing, &shown, width);
     }
 
@@ -410,26 +412,6 @@ impl GameScreen {
             "game-drop-knight" => {
                 self.knight = None;
                 self.menu.clear();
-            }
-            "game-offer" => {
-                let (g, n, k, m) = self.trade.offer;
-                let a = Action::Propose {
-                    offer: Offer {
-                        give: (g, n),
-                        take: (k, m),
-                    },
-                };
-                self.play(a);
-            }
-            "game-counter" => {
-                if let Some((g, n, k, m)) = self.trade.counter_terms(self.table.game()) {
-                    self.play(Action::Counter {
-                        offer: Offer {
-                            give: (g, n),
-                            take: (k, m),
-                        },
-                    });
-                }
             }
             "game-save" => {
                 let text = serde_json::to_string_pretty(&*self.table.record()).unwrap_or_default();

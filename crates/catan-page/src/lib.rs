@@ -38,6 +38,8 @@ mod game_screen;
 #[cfg(target_arch = "wasm32")]
 mod lessons;
 #[cfg(target_arch = "wasm32")]
+mod online_game;
+#[cfg(target_arch = "wasm32")]
 mod page;
 #[cfg(target_arch = "wasm32")]
 mod replay_screen;
