@@ -42,9 +42,8 @@ impl Default for Trade {
 impl Trade {
     /// The counter-offer's terms as written so far.
     pub fn counter_terms(&self, game: &Catan) -> Option<(Card, u8, Card, u8)> {
-        self.counter.or_else(|| {
-            open_offer(game).map(|(o, _)| (o.give.0, o.give.1, o.take.0, o.take.1))
-        })
+        self.counter
+            .or_else(|| open_offer(game).map(|(o, _)| (o.give.0, o.give.1, o.take.0, o.take.1)))
     }
 
     /// Set a part of the offer or counter-offer from its field (`offer-give`,
@@ -372,11 +371,9 @@ fn group(a: &Action) -> &'static str {
 /// What is asked now, and of whom.
 pub fn asked_view(seen: &Seen) -> El {
     let who: Vec<String> = seen.deciding.iter().map(|s| seen.names.seat(*s)).collect();
-    el("h2").attr("id", "asked").text(&format!(
-        "{} — {}",
-        who.join(", "),
-        gw::asked(seen.game)
-    ))
+    el("h2")
+        .attr("id", "asked")
+        .text(&format!("{} — {}", who.join(", "), gw::asked(seen.game)))
 }
 
 /// The open offer and its answers, the hand of the seat whose cards

@@ -212,7 +212,10 @@ impl GameScreen {
         let legal = self.legal();
         let choosing = self.choosing(&legal);
         let game = self.table.game();
-        if self.cursor.is_some_and(|c| !choosing.lit(game).contains(&c)) {
+        if self
+            .cursor
+            .is_some_and(|c| !choosing.lit(game).contains(&c))
+        {
             self.cursor = None;
         }
         let last = self.last_spots();
@@ -500,7 +503,6 @@ pub fn keep_ai_offers(on: bool) {
     }
 }
 
-
 /// The game's part of the toolbar: the bar (the editor, save, the AIs'
 /// pace), the seats, barbarians and dice.
 pub fn status_view(g: &GameScreen) -> El {
@@ -603,7 +605,6 @@ pub fn panel_view(g: &GameScreen) -> El {
     }
     panel.child(log_view(g))
 }
-
 
 fn end_view(g: &GameScreen) -> El {
     let act = game_panel::device_act;

@@ -132,13 +132,11 @@ impl OnlineGame for CatanOnline {
         Some(
             el("div")
                 .class("online-options")
-                .child(
-                    el("label").text(&t("cg-rules")).child(select(
-                        "online-opt-rules",
-                        &rules,
-                        &[("ck", t("cgo-rules-ck")), ("base", t("cgo-rules-base"))],
-                    )),
-                )
+                .child(el("label").text(&t("cg-rules")).child(select(
+                    "online-opt-rules",
+                    &rules,
+                    &[("ck", t("cgo-rules-ck")), ("base", t("cgo-rules-base"))],
+                )))
                 .child(
                     el("label").text(&t("cg-goal")).child(
                         el("input")
@@ -229,7 +227,9 @@ impl OnlineGame for CatanOnline {
                         .class("cgo-side")
                         .child(game_panel::status_parts(
                             &seen,
-                            el("div").attr("id", "online-cg-status").class("game-status"),
+                            el("div")
+                                .attr("id", "online-cg-status")
+                                .class("game-status"),
                         ))
                         .child(panel),
                 )

@@ -442,8 +442,7 @@ mod tests {
         assert_eq!(v["map"], "map text");
         assert_eq!(v["clock_ms"], 30_000);
         assert_eq!(v["takeover_s"], 5);
-        let v: Value =
-            serde_json::from_str(&create("vector", &[], &NewRoom::default())).unwrap();
+        let v: Value = serde_json::from_str(&create("vector", &[], &NewRoom::default())).unwrap();
         assert!(v.get("options").is_none());
         assert!(v.get("map").is_none());
         assert!(v.get("clock_ms").is_none());

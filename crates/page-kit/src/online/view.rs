@@ -479,7 +479,12 @@ fn clock_left(o: &Online) -> Option<u64> {
 
 /// Count the clock's words down (once a second, without drawing the rest).
 pub(super) fn show_clock() {
-    let (left, running) = with(|o| (clock_left(o), o.state.as_ref().is_some_and(|s| s.phase == "playing")));
+    let (left, running) = with(|o| {
+        (
+            clock_left(o),
+            o.state.as_ref().is_some_and(|s| s.phase == "playing"),
+        )
+    });
     if let (Some(left), true, Some(e)) = (left, running, by_id("online-clock")) {
         e.set_text_content(Some(&clock_words(left)));
         e.set_attribute("data-left-ms", &left.to_string()).ok();
