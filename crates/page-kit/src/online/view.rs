@@ -450,13 +450,14 @@ fn clock_fields(o: &Online) -> El {
 
 /// A duration in words: "30 seconds", "2 minutes", "1 hour", "1 day".
 fn duration_words(s: u64) -> String {
-    let (n, key) = match s {
-        s if s >= 86_400 && s % 86_400 == 0 => (s / 86_400, "online-days"),
-        s if s >= 3600 && s % 3600 == 0 => (s / 3600, "online-hours"),
-        s if s >= 60 && s % 60 == 0 => (s / 60, "online-minutes"),
-        s => (s, "online-seconds"),
-    };
-    crate::i18n::tn(key, n as i64, &[])
+    use crate::i18n::tn;
+    let n = |unit: u64| (s / unit) as i64;
+    match s {
+        s if s >= 86_400 && s % 86_400 == 0 => tn("online-days", n(86_400), &[]),
+        s if s >= 3600 && s % 3600 == 0 => tn("online-hours", n(3600), &[]),
+        s if s >= 60 && s % 60 == 0 => tn("online-minutes", n(60), &[]),
+        _ => tn("online-seconds", n(1), &[]),
+    }
 }
 
 /// The clock's words: the time left for this browser's decision.
