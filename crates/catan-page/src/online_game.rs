@@ -55,9 +55,12 @@ thread_local! {
 /// Catan for online play.
 pub struct CatanOnline;
 
-/// The view as sent, read, with its board numbered.
+/// The view as sent, read, with its board numbered. (Read as the AI
+/// worker in this same module reads views, through
+/// `tabula_engine::plain`: the module holds one reader of the game's
+/// JSON, not a second one.)
 fn view_of(v: &Value) -> Option<View> {
-    let mut view: View = serde_json::from_value(v.clone()).ok()?;
+    let mut view: View = tabula_engine::plain::from_value(v).ok()?;
     view.state.topo = view.topology();
     Some(view)
 }
@@ -67,7 +70,7 @@ fn view_of(v: &Value) -> Option<View> {
 fn actions(legal: &[Value]) -> Vec<Option<Action>> {
     legal
         .iter()
-        .map(|a| serde_json::from_value(a.clone()).ok())
+        .map(|a| tabula_engine::plain::from_value(a).ok())
         .collect()
 }
 

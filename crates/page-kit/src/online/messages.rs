@@ -178,8 +178,11 @@ pub enum ServerMsg {
     },
 }
 
+// Read through `&Value` (as `tabula_engine::plain` reads everything in
+// the pages), not an owned `Value`: a page's WebAssembly then holds one
+// copy of serde_json's value reader.
 fn field<T: for<'de> Deserialize<'de>>(v: &Value, name: &str) -> Option<T> {
-    serde_json::from_value(v.get(name)?.clone()).ok()
+    T::deserialize(v.get(name)?).ok()
 }
 
 /// Read one frame from the server; `None` for anything this page does
@@ -199,7 +202,7 @@ pub fn read(text: &str) -> Option<ServerMsg> {
             token: field(&v, "token")?,
         },
         "watching" => ServerMsg::Watching { room: room()? },
-        "state" => ServerMsg::State(Box::new(serde_json::from_value(v).ok()?)),
+        "state" => ServerMsg::State(Box::new(RoomState::deserialize(&v).ok()?)),
         "seats" => ServerMsg::Seats {
             room: room()?,
             seats: field(&v, "seats")?,
@@ -207,7 +210,7 @@ pub fn read(text: &str) -> Option<ServerMsg> {
         },
         "chat" => ServerMsg::Chat {
             room: room()?,
-            line: serde_json::from_value(v).ok()?,
+            line: ChatLine::deserialize(&v).ok()?,
         },
         "record" => ServerMsg::Record {
             room: room()?,
