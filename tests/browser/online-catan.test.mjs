@@ -148,6 +148,8 @@ test('two browsers play Catan online from the link with a bot: set-up and turns 
     await a.page.waitForTimeout(100);
   }
   assert.ok(reloaded, 'B reloaded mid-game');
+  // Where the board last changed is marked (the view holds no log).
+  assert.match(await a.page.getAttribute('#online-cg-board', 'data-last'), /^[chs]\d+/);
   assert.ok(clockSeen, 'the clock showed on A\'s turn');
   assert.ok(turn() >= 8, `several turns were played (turn ${turn()})`);
   assert.ok(played.a >= 8 && played.b >= 8, `moves both ways: ${JSON.stringify(played)}`);

@@ -128,7 +128,8 @@ fn spot_name(s: &Spot) -> String {
 /// choices lit; where it was drawn. The canvas says in attributes, for
 /// tests and tools, where the lit spots (`data-spots`) and the hexes
 /// (`data-hexes`) are, what the ghost shows (`data-preview`: "road 41")
-/// and the highlighted move's spots (`data-highlight`: "c12 h3").
+/// the highlighted move's spots (`data-highlight`: "c12 h3") and where
+/// the last action acted (`data-last`).
 pub fn draw(
     canvas: &HtmlCanvasElement,
     game: &Catan,
@@ -159,6 +160,8 @@ pub fn draw(
         let text: Vec<String> = shown.highlight.iter().map(spot_name).collect();
         canvas.set_attribute("data-highlight", &text.join(" ")).ok();
     }
+    let last: Vec<String> = shown.last.iter().map(spot_name).collect();
+    canvas.set_attribute("data-last", &last.join(" ")).ok();
     match preview {
         Some(p) => canvas.set_attribute(
             "data-preview",

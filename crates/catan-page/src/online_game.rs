@@ -6,16 +6,19 @@
 //! through [`crate::game_panel`]), with the view's counts of other seats'
 //! hidden cards. A touch on the board does what it does at this device
 //! (plays the spot's one move, offers its several, picks a knight up);
-//! every button is one of the server's `legal` actions. A new room's
+//! every button is one of the server's `legal` actions; where the board
+//! changed since it was last drawn (the others' builds, the robber) is
+//! marked as the last action's place is at one device. A new room's
 //! options: the rules (Cities & Knights or the base game), the victory
 //! points and the map.
 
 use std::cell::RefCell;
 
 use serde_json::{Value, json};
-use tabula_catan::Action;
-use tabula_catan::game::topology::CornerId;
+use tabula_catan::game::state::{Building, Knight};
+use tabula_catan::game::topology::{CornerId, HexId};
 use tabula_catan::game::view::View;
+use tabula_catan::{Action, Catan};
 use tabula_page_kit::dom::{El, by_id, el};
 use tabula_page_kit::i18n::t;
 use tabula_page_kit::online::{self, Fields, OnlineGame, Shown};
@@ -25,7 +28,7 @@ use web_sys::HtmlCanvasElement;
 use crate::game_board::{self, Choosing};
 use crate::game_panel::{self, Seen, Trade};
 use crate::game_words::Names;
-use crate::spots::Layout;
+use crate::spots::{Layout, Spot};
 
 /// The board's id in online play.
 const BOARD_ID: &str = "online-cg-board";
@@ -46,6 +49,70 @@ struct Pick {
     layout: Option<Layout>,
     /// The legal actions the picks were made among: new ones drop them.
     legal: Vec<Value>,
+    /// The pieces on the board as last drawn.
+    pieces: Option<Pieces>,
+    /// Where they changed then: marked as the last action's place.
+    changed: Vec<Spot>,
+}
+
+/// The pieces on the board: what stands on each corner and side, and
+/// the robber.
+#[derive(PartialEq)]
+struct Pieces {
+    buildings: Vec<Building>,
+    knights: Vec<Option<Knight>>,
+    roads: Vec<Option<u8>>,
+    robber: HexId,
+}
+
+impl Pieces {
+    fn of(game: &Catan) -> Pieces {
+        Pieces {
+            buildings: game.buildings.clone(),
+            knights: game.knights.clone(),
+            roads: game.roads.clone(),
+            robber: game.robber,
+        }
+    }
+
+    /// Where `self` differs from `before`.
+    fn changed_since(&self, before: &Pieces) -> Vec<Spot> {
+        let mut out: Vec<Spot> = Vec::new();
+        let corners = self.buildings.len().min(before.buildings.len());
+        for c in 0..corners.min(self.knights.len()).min(before.knights.len()) {
+            if self.buildings[c] != before.buildings[c] || self.knights[c] != before.knights[c] {
+                out.push(Spot::Corner(c as CornerId));
+            }
+        }
+        for e in 0..self.roads.len().min(before.roads.len()) {
+            if self.roads[e] != before.roads[e] {
+                out.push(Spot::Side(e as u16));
+            }
+        }
+        if self.robber != before.robber {
+            out.push(Spot::Hex(self.robber));
+        }
+        out
+    }
+}
+
+/// The places on the board that changed since it was last drawn (kept
+/// while nothing changes): what the others just did, marked as at one
+/// device the last action's place is.
+fn board_news(game: &Catan) -> Vec<Spot> {
+    PICK.with(|p| {
+        let mut p = p.borrow_mut();
+        let now = Pieces::of(game);
+        match &p.pieces {
+            Some(before) if *before == now => {}
+            Some(before) => {
+                p.changed = now.changed_since(before);
+                p.pieces = Some(now);
+            }
+            None => p.pieces = Some(now),
+        }
+        p.changed.clone()
+    })
 }
 
 thread_local! {
@@ -253,6 +320,7 @@ impl OnlineGame for CatanOnline {
             .clamp(240.0, 720.0);
         let legal: Vec<Action> = actions(shown.legal).into_iter().flatten().collect();
         let game = &view.state;
+        let last = board_news(game);
         let layout = PICK.with(|p| {
             let choosing = Choosing {
                 acting: acting(shown),
@@ -262,7 +330,7 @@ impl OnlineGame for CatanOnline {
             let marks = game_board::Shown {
                 cursor: None,
                 highlight: &[],
-                last: &[],
+                last: &last,
             };
             game_board::draw(
                 &canvas,
