@@ -8,19 +8,19 @@
 //! What the screen shows of hidden cards comes from the shown seat's
 //! player view: another seat's cards never reach the DOM.
 
-use tabula_catan::game::state::{Answer, Offer, Step};
-use tabula_catan::game::topology::{CornerId, HexId};
-use tabula_catan::{Action, Card, Catan, Options, Piece, Track};
+use tabula_catan::game::topology::CornerId;
+use tabula_catan::{Action, Options};
 use tabula_engine::record::parse_record;
 use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
 use tabula_page_kit::ai_worker::protocol::{Reply, Request};
 use tabula_page_kit::dom::{El, button, by_id, el, local_storage};
-use tabula_page_kit::i18n::{t, tf, tn};
+use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::players::Player;
 use web_sys::HtmlCanvasElement;
 
-use crate::game_draw::{self, Marks, Preview, SEAT_COLOURS};
+use crate::game_board::{self, Choosing};
+use crate::game_panel::{self, Seen, Trade, seat_marker};
 use crate::game_words::{self as gw, Names};
 use crate::spots::{self, Layout, Spot};
 use crate::table::{Happening, Table};
@@ -65,11 +65,8 @@ pub struct GameScreen {
     pub cursor: Option<Spot>,
     /// Milliseconds shown between AI moves.
     pub delay_ms: u32,
-    /// The trade offer being written: give (card, n), take (card, n).
-    pub offer: (Card, u8, Card, u8),
-    /// The counter-offer being written, in the offerer's terms (`None`:
-    /// the offer's own terms).
-    pub counter: Option<(Card, u8, Card, u8)>,
+    /// The trade offer and counter-offer being written.
+    pub trade: Trade,
     /// The spots of the move whose entry (a move button, a log line) is
     /// under the pointer or focused: highlighted on the board.
     pub highlight: Vec<Spot>,
@@ -92,8 +89,7 @@ impl GameScreen {
             message: None,
             cursor: None,
             delay_ms: 600,
-            offer: (Card::Lumber, 1, Card::Brick, 1),
-            counter: None,
+            trade: Trade::default(),
             highlight: Vec::new(),
         };
         g.settle();
@@ -137,7 +133,7 @@ impl GameScreen {
         match played {
             Ok(()) => {
                 self.message = None;
-                self.counter = None;
+                self.trade.counter = None;
                 self.highlight.clear();
                 self.knight = None;
                 self.menu.clear();
@@ -183,16 +179,6 @@ impl GameScreen {
         Names::new(self.table.names(), self.table.game())
     }
 
-    /// The number rolled in the current turn, while its production is
-    /// news (until the turn ends).
-    fn rolled(&self) -> Option<u8> {
-        let game = self.table.game();
-        if game.phase != tabula_catan::game::state::Phase::Main {
-            return None;
-        }
-        game.roll.map(|r| r.red + r.white).filter(|n| *n != 7)
-    }
-
     /// The places the last action acted on.
     fn last_spots(&self) -> Vec<Spot> {
         let log = self.table.log_for(self.shown);
@@ -212,105 +198,36 @@ impl GameScreen {
             .unwrap_or_default()
     }
 
-    /// The piece the one legal build at `spot` would put down, to draw as
-    /// a ghost (nothing when the spot holds another move or several).
-    fn preview(&self, legal: &[Action], spot: Spot) -> Option<Preview> {
-        let seat = self.acting()?;
-        let here = spots::actions_at(legal, self.table.game().robber, self.knight, spot);
-        match here.as_slice() {
-            [Action::Build { piece, at }] => Some(Preview {
-                piece: *piece,
-                at: *at,
-                seat,
-            }),
-            _ => None,
+    /// What the person at the device may touch on the board now.
+    fn choosing<'a>(&self, legal: &'a [Action]) -> Choosing<'a> {
+        Choosing {
+            acting: self.acting(),
+            legal,
+            knight: self.knight,
         }
     }
 
     /// Draw the board.
     pub fn draw(&mut self, canvas: &HtmlCanvasElement, width: f64) {
         let legal = self.legal();
-        let robber = self.table.game().robber;
-        let lit = spots::lit(&legal, robber, self.knight);
-        let last = self.last_spots();
-        if self.cursor.is_some_and(|c| !lit.contains(&c)) {
+        let choosing = self.choosing(&legal);
+        let game = self.table.game();
+        if self
+            .cursor
+            .is_some_and(|c| !choosing.lit(game).contains(&c))
+        {
             self.cursor = None;
         }
-        let preview = self.cursor.and_then(|c| self.preview(&legal, c));
-        let marks = Marks {
-            lit: &lit,
-            knight: self.knight,
-            last: &last,
+        let last = self.last_spots();
+        let shown = game_board::Shown {
             cursor: self.cursor,
             highlight: &self.highlight,
-            rolled: self.rolled(),
-            preview,
+            last: &last,
         };
-        let title = self.cursor.map(|c| self.describe(c)).unwrap_or_default();
-        canvas.set_attribute("title", &title).ok();
-        // The highlighted move's spots, for tests and tools: "c12 h3".
-        if self.highlight.is_empty() {
-            canvas.remove_attribute("data-highlight").ok();
-        } else {
-            let text: Vec<String> = self
-                .highlight
-                .iter()
-                .map(|s| match s {
-                    Spot::Hex(h) => format!("h{h}"),
-                    Spot::Corner(c) => format!("c{c}"),
-                    Spot::Side(e) => format!("s{e}"),
-                })
-                .collect();
-            canvas.set_attribute("data-highlight", &text.join(" ")).ok();
-        }
-        // What the ghost shows, for tests and tools: "road 41".
-        match preview {
-            Some(p) => canvas.set_attribute(
-                "data-preview",
-                &format!("{} {}", p.piece.name().to_ascii_lowercase(), p.at),
-            ),
-            None => canvas.remove_attribute("data-preview"),
-        }
-        .ok();
         canvas
             .set_attribute("aria-label", &t("cg-board-label"))
             .ok();
-        let t0 = ai_worker::now();
-        self.layout = game_draw::draw(canvas, self.table.game(), &marks, width);
-        canvas
-            .set_attribute("data-draw-ms", &format!("{:.2}", ai_worker::now() - t0))
-            .ok();
-        // Where the lit spots are, for tests and tools that drive the page.
-        if let Some(layout) = self.layout {
-            let topo = &self.table.game().topo;
-            let points: Vec<String> = lit
-                .iter()
-                .map(|s| {
-                    let (x, y) = match *s {
-                        Spot::Corner(c) => layout.corner(topo, c),
-                        Spot::Side(e) => {
-                            let [a, b] = layout.side(topo, e);
-                            ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
-                        }
-                        Spot::Hex(h) => layout.hex(topo, h),
-                    };
-                    format!("[{x:.1},{y:.1}]")
-                })
-                .collect();
-            canvas
-                .set_attribute("data-spots", &format!("[{}]", points.join(",")))
-                .ok();
-            // Where each hex's centre (its number token) is drawn.
-            let hexes: Vec<String> = (0..topo.hexes.len() as u16)
-                .map(|h| {
-                    let (x, y) = layout.hex(topo, h);
-                    format!("[{x:.1},{y:.1}]")
-                })
-                .collect();
-            canvas
-                .set_attribute("data-hexes", &format!("[{}]", hexes.join(",")))
-                .ok();
-        }
+        self.layout = game_board::draw(canvas, game, &self.names(), &choosing, &shown, width);
     }
 
     /// A touch or click on the board at (x, y).
@@ -324,7 +241,7 @@ impl GameScreen {
 
     /// The spots lit now.
     fn lit(&self) -> Vec<Spot> {
-        spots::lit(&self.legal(), self.table.game().robber, self.knight)
+        self.choosing(&self.legal()).lit(self.table.game())
     }
 
     /// The pointer over (x, y): the lit spot under it becomes the cursor
@@ -370,44 +287,24 @@ impl GameScreen {
 
     /// What touching `spot` would do, in words.
     pub fn describe(&self, spot: Spot) -> String {
-        let game = self.table.game();
         let legal = self.legal();
-        let Some(seat) = self.acting() else {
-            return String::new();
-        };
-        let names = self.names();
-        let here = spots::actions_at(&legal, game.robber, self.knight, spot);
-        if here.is_empty() && spots::picks_up_knight(&legal, game.robber, spot) {
-            return t("cg-pick-up-knight");
-        }
-        here.iter()
-            .map(|a| gw::action(a, game, seat, &names))
-            .collect::<Vec<_>>()
-            .join(" / ")
+        self.choosing(&legal)
+            .describe(self.table.game(), &self.names(), spot)
     }
 
     /// Touch a spot: play its one move, ask which of several, or pick up
     /// (or put down) a knight.
     pub fn touch_spot(&mut self, spot: Spot) {
-        let game = self.table.game();
         let legal = self.legal();
-        let robber = game.robber;
-        let here = spots::actions_at(&legal, robber, self.knight, spot);
-        if self.knight.is_none() && spots::picks_up_knight(&legal, robber, spot) && here.is_empty()
-        {
-            if let Spot::Corner(c) = spot {
-                self.knight = Some(c);
-                self.menu.clear();
-            }
-            return;
-        }
-        match here.len() {
-            0 => {
-                self.knight = None;
-                self.menu.clear();
-            }
-            1 => self.play(here[0]),
-            _ => self.menu = here,
+        let one = game_board::touched(
+            &legal,
+            self.table.game(),
+            &mut self.knight,
+            &mut self.menu,
+            spot,
+        );
+        if let Some(a) = one {
+            self.play(a);
         }
     }
 
@@ -519,26 +416,6 @@ impl GameScreen {
                 self.knight = None;
                 self.menu.clear();
             }
-            "game-offer" => {
-                let (g, n, k, m) = self.offer;
-                let a = Action::Propose {
-                    offer: Offer {
-                        give: (g, n),
-                        take: (k, m),
-                    },
-                };
-                self.play(a);
-            }
-            "game-counter" => {
-                if let Some((g, n, k, m)) = self.counter_terms() {
-                    self.play(Action::Counter {
-                        offer: Offer {
-                            give: (g, n),
-                            take: (k, m),
-                        },
-                    });
-                }
-            }
             "game-save" => {
                 let text = serde_json::to_string_pretty(&*self.table.record()).unwrap_or_default();
                 tabula_page_kit::records::save(&text, "catan-game.json");
@@ -553,61 +430,37 @@ impl GameScreen {
         self.drive();
     }
 
-    /// The offer the seats answer now, if one is open.
-    pub fn open_offer(&self) -> Option<(Offer, [Answer; 4])> {
-        self.table.game().steps.iter().rev().find_map(|s| match s {
-            Step::Answers { offer, answers } | Step::CloseTrade { offer, answers } => {
-                let mut a = [Answer::Waiting; 4];
-                for (i, x) in answers.iter().take(4).enumerate() {
-                    a[i] = *x;
-                }
-                Some((*offer, a))
-            }
-            _ => None,
-        })
-    }
-
-    /// The counter-offer's terms as written so far.
-    fn counter_terms(&self) -> Option<(Card, u8, Card, u8)> {
-        self.counter.or_else(|| {
-            self.open_offer()
-                .map(|(o, _)| (o.give.0, o.give.1, o.take.0, o.take.1))
-        })
-    }
-
     /// Set a part of the offer being written from its field.
     pub fn set_offer(&mut self, field: &str, value: &str) {
-        let card = |v: &str| {
-            Card::ALL
-                .into_iter()
-                .find(|c| c.name().eq_ignore_ascii_case(v))
-        };
-        match field {
-            "offer-give" => {
-                if let Some(c) = card(value) {
-                    self.offer.0 = c;
-                }
-            }
-            "offer-take" => {
-                if let Some(c) = card(value) {
-                    self.offer.2 = c;
-                }
-            }
-            "counter-give" | "counter-take" | "counter-give-n" | "counter-take-n" => {
-                let Some(mut c) = self.counter_terms() else {
-                    return;
-                };
-                match field {
-                    "counter-give" => c.0 = card(value).unwrap_or(c.0),
-                    "counter-take" => c.2 = card(value).unwrap_or(c.2),
-                    "counter-give-n" => c.1 = value.parse().unwrap_or(1).clamp(1, 3),
-                    _ => c.3 = value.parse().unwrap_or(1).clamp(1, 3),
-                }
-                self.counter = Some(c);
-            }
-            "offer-give-n" => self.offer.1 = value.parse().unwrap_or(1).clamp(1, 3),
-            "offer-take-n" => self.offer.3 = value.parse().unwrap_or(1).clamp(1, 3),
-            _ => {}
+        self.trade.set(field, value, self.table.game());
+    }
+
+    /// What the screen shows and offers now, the actions' buttons made by
+    /// `act`.
+    pub fn seen<'a>(&'a self, act: &'a dyn Fn(&str, &Action) -> El) -> Seen<'a> {
+        let game = self.table.game();
+        let who = self
+            .table
+            .players()
+            .iter()
+            .map(|p| match p {
+                Player::Human => t("cg-person"),
+                Player::Ai(spec) => tf("cg-ai", &[("level", &ai_level(spec))]),
+            })
+            .collect();
+        Seen {
+            game,
+            viewer: self.shown,
+            backs: self.shown.map(|s| game.player_view(s).backs),
+            names: self.names(),
+            who,
+            deciding: self.table.deciding(),
+            acting: self.acting(),
+            legal: self.legal(),
+            knight: self.knight,
+            menu: &self.menu,
+            trade: self.trade,
+            act,
         }
     }
 }
@@ -650,92 +503,9 @@ pub fn keep_ai_offers(on: bool) {
     }
 }
 
-fn act_button(label: &str, a: &Action, robber: HexId) -> El {
-    let b = button(
-        label,
-        &format!("game-act:{}", serde_json::to_string(a).unwrap_or_default()),
-    )
-    .class("act");
-    match spots::spot_text(a, robber) {
-        Some(spot) => b.attr("data-spot", &spot),
-        None => b,
-    }
-}
-
-fn seat_marker(seat: Seat) -> El {
-    let (fill, ink) = SEAT_COLOURS[seat as usize % SEAT_COLOURS.len()];
-    el("span")
-        .class("seat-mark")
-        .style("background", fill)
-        .style("color", ink)
-        .text(&(seat + 1).to_string())
-}
-
-/// The game's part of the toolbar: the seats, barbarians and dice.
+/// The game's part of the toolbar: the bar (the editor, save, the AIs'
+/// pace), the seats, barbarians and dice.
 pub fn status_view(g: &GameScreen) -> El {
-    let game = g.table.game();
-    let viewer = g.shown;
-    let names = g.names();
-    let mut seats = el("ul").class("seats").attr("id", "seats");
-    let view = viewer.map(|s| game.player_view(s));
-    for s in 0..game.seat_count() as Seat {
-        let p = &game.players[s as usize];
-        let mine = viewer == Some(s);
-        let points = if mine {
-            game.points(s)
-        } else {
-            game.public_points(s)
-        };
-        let cards = match (&view, mine) {
-            (_, true) => p.hand.total(),
-            (Some(v), false) => v.backs[s as usize].resources + v.backs[s as usize].commodities,
-            (None, false) => p.hand.total(),
-        };
-        let progress = match (&view, mine) {
-            (_, true) => p.progress.len() as u32,
-            (Some(v), false) => v.backs[s as usize]
-                .progress
-                .iter()
-                .map(|n| u32::from(*n))
-                .sum(),
-            (None, false) => p.progress.len() as u32,
-        };
-        let who = match &g.table.players()[s as usize] {
-            Player::Human => t("cg-person"),
-            Player::Ai(spec) => tf("cg-ai", &[("level", &ai_level(spec))]),
-        };
-        let mut li = el("li")
-            .class("seat")
-            .attr("data-seat", &s.to_string())
-            .child(seat_marker(s))
-            .child(el("b").text(&names.seat(s)))
-            .child(el("span").class("who").text(&who))
-            .child(el("span").text(&tn("cg-points", i64::from(points), &[])))
-            .child(el("span").text(&tn("cg-cards", cards as i64, &[])));
-        if game.ck() {
-            li = li
-                .child(el("span").text(&tf("cg-progress-n", &[("n", &progress.to_string())])))
-                .child(el("span").text(&tf(
-                    "cg-knights-n",
-                    &[("n", &game.knight_strength(s).to_string())],
-                )))
-                .child(el("span").text(&tf(
-                    "cg-levels",
-                    &[
-                        ("trade", &p.levels[0].to_string()),
-                        ("politics", &p.levels[1].to_string()),
-                        ("science", &p.levels[2].to_string()),
-                    ],
-                )));
-        }
-        if game.current == s && game.phase != tabula_catan::game::state::Phase::Over {
-            li = li.class("current").attr("aria-current", "true");
-        }
-        if g.table.deciding().contains(&s) {
-            li = li.child(el("span").class("deciding").text(&t("cg-deciding")));
-        }
-        seats = seats.child(li);
-    }
     let mut pace = el("select")
         .attr("id", "pace")
         .attr("aria-label", &t("cg-pace"));
@@ -768,109 +538,14 @@ pub fn status_view(g: &GameScreen) -> El {
                 .attr("id", "save-warning")
                 .text(&t("cg-save-warning")),
         );
-    let mut out = el("div")
-        .attr("id", "tools")
-        .class("game-status")
-        .child(bar)
-        .child(seats);
-    if game.ck() {
-        let cities: u32 = (0..game.seat_count() as Seat)
-            .map(|s| {
-                game.buildings_of(s)
-                    .filter(|c| {
-                        matches!(
-                            game.buildings[*c as usize],
-                            tabula_catan::game::state::Building::City { .. }
-                        )
-                    })
-                    .count() as u32
-            })
-            .sum();
-        let knights: u32 = (0..game.seat_count() as Seat)
-            .map(|s| game.knight_strength(s))
-            .sum();
-        let track = tabula_catan::game::state::BARBARIAN_TRACK;
-        // The track as steps; the ship's step filled and marked "B".
-        let mut steps = el("ol")
-            .class("barbarian-track")
-            .attr("aria-hidden", "true");
-        for i in 0..=track {
-            let here = i == game.barbarians;
-            steps = steps.child(
-                el("li")
-                    .class(if here { "ship" } else { "sea" })
-                    .text(if here {
-                        "B"
-                    } else if i == track {
-                        "!"
-                    } else {
-                        ""
-                    }),
-            );
-        }
-        out = out.child(
-            el("div")
-                .class("barbarians")
-                .attr("id", "barbarians")
-                .child(el("b").text(&t("cg-barbarians")))
-                .child(steps)
-                .child(el("span").text(&tf(
-                    "cg-barbarians-state",
-                    &[
-                        ("at", &game.barbarians.to_string()),
-                        ("of", &track.to_string()),
-                        ("barbarians", &cities.to_string()),
-                        ("knights", &knights.to_string()),
-                    ],
-                )))
-                .child(
-                    el("p")
-                        .class("outlook")
-                        .attr("id", "barbarian-outlook")
-                        .text(&outlook_words(&game.barbarian_outlook(), &names)),
-                ),
-        );
-    }
-    if let Some(r) = game.roll {
-        let event = if game.ck() {
-            match r.event {
-                None => format!(" · {}", t("cg-die-ship")),
-                Some(k) => format!(" · {}", tf("cg-die-gate", &[("track", &gw::track(k))])),
-            }
-        } else {
-            String::new()
-        };
-        out = out.child(el("p").class("dice").attr("id", "dice").text(&format!(
-            "{}{event}",
-            tf(
-                "cg-dice",
-                &[
-                    ("red", &r.red.to_string()),
-                    ("white", &r.white.to_string()),
-                    ("sum", &(r.red + r.white).to_string()),
-                ]
-            )
-        )));
-    }
-    out
-}
-
-/// Who would lose a city, or win the defence, if the barbarians landed
-/// now.
-fn outlook_words(o: &tabula_catan::game::events::Outlook, names: &Names) -> String {
-    match (
-        o.repelled,
-        o.defender,
-        o.drawers.as_slice(),
-        o.losers.as_slice(),
-    ) {
-        (true, Some(d), _, _) => tf("cg-outlook-defender", &[("seat", &names.seat(d))]),
-        (true, None, [], _) => t("cg-outlook-nobody"),
-        (true, None, tied, _) => tf("cg-outlook-drawers", &[("seats", &names.seats_list(tied))]),
-        (false, _, _, []) => t("cg-outlook-none-lose"),
-        (false, _, _, [one]) => tf("cg-outlook-loser", &[("seat", &names.seat(*one))]),
-        (false, _, _, many) => tf("cg-outlook-losers", &[("seats", &names.seats_list(many))]),
-    }
+    let act = game_panel::device_act;
+    game_panel::status_parts(
+        &g.seen(&act),
+        el("div")
+            .attr("id", "tools")
+            .class("game-status")
+            .child(bar),
+    )
 }
 
 fn ai_level(spec: &str) -> String {
@@ -881,44 +556,6 @@ fn ai_level(spec: &str) -> String {
         "greedy" => "cg-level-greedy",
         _ => "cg-level-random",
     })
-}
-
-/// A group's heading key.
-fn group_title(key: &str) -> &'static str {
-    match key {
-        "turn" => "cg-group-turn",
-        "improve" => "cg-group-improve",
-        "bank" => "cg-group-bank",
-        "cards" => "cg-group-cards",
-        _ => "cg-group-answer",
-    }
-}
-
-/// A trade form field's spoken name.
-fn field_label(id: &str) -> &'static str {
-    match id {
-        "offer-give" => "cg-offer-give",
-        "offer-give-n" => "cg-offer-give-n",
-        "offer-take" => "cg-offer-take",
-        "offer-take-n" => "cg-offer-take-n",
-        "counter-give" => "cg-counter-give",
-        "counter-give-n" => "cg-counter-give-n",
-        "counter-take" => "cg-counter-take",
-        _ => "cg-counter-take-n",
-    }
-}
-
-/// Which group of the panel an action's button goes in.
-fn group(a: &Action) -> &'static str {
-    match a {
-        Action::RollDice | Action::EndTurn | Action::EndPlay => "turn",
-        Action::UpgradeProgress { .. } => "improve",
-        Action::Trade { .. } => "bank",
-        Action::Propose { .. } => "",
-        Action::Counter { .. } => "",
-        Action::Play { .. } | Action::PlayDevelopment { .. } | Action::BuyDevelopment => "cards",
-        _ => "answer",
-    }
 }
 
 /// The panel: what is asked, the hand, the actions, the log.
@@ -946,14 +583,9 @@ pub fn panel_view(g: &GameScreen) -> El {
             },
         ));
     }
-    // Who decides and what is asked.
-    let deciding = g.table.deciding();
-    let who: Vec<String> = deciding.iter().map(|s| names.seat(*s)).collect();
-    panel = panel.child(el("h2").attr("id", "asked").text(&format!(
-        "{} — {}",
-        who.join(", "),
-        gw::asked(game)
-    )));
+    let act = game_panel::device_act;
+    let seen = g.seen(&act);
+    panel = panel.child(game_panel::asked_view(&seen));
     if let Some(p) = g.pending {
         panel = panel.child(
             el("p")
@@ -961,103 +593,8 @@ pub fn panel_view(g: &GameScreen) -> El {
                 .text(&tf("cg-thinking", &[("name", &names.seat(p.seat))])),
         );
     }
-    if let Some((offer, answers)) = g.open_offer() {
-        panel = panel.child(open_offer_view(g, &offer, &answers));
-    }
-    if let Some(s) = g.shown {
-        panel = panel.child(hand_view(g, s));
-    }
-    let legal = g.legal();
-    if let Some(seat) = g.acting() {
-        if !g.menu.is_empty() {
-            let mut menu = el("div")
-                .class("menu")
-                .attr("id", "spot-menu")
-                .child(el("h3").text(&t("cg-which")));
-            for a in &g.menu {
-                menu = menu.child(act_button(
-                    &gw::action(a, game, seat, &names),
-                    a,
-                    game.robber,
-                ));
-            }
-            panel = panel.child(menu);
-        }
-        if let Some(k) = g.knight {
-            panel = panel.child(
-                el("p")
-                    .class("hint")
-                    .text(&tf("cg-knight-picked", &[("at", &names.corner(k))]))
-                    .child(button(&t("cg-drop-knight"), "game-drop-knight")),
-            );
-        }
-        let robber = game.robber;
-        let mut groups: Vec<(&str, El)> = Vec::new();
-        let mut board_list = el("ul").class("on-board");
-        let mut on_board = 0;
-        for a in &legal {
-            let label = gw::action(a, game, seat, &names);
-            if spots::aim(a, robber).is_some() {
-                on_board += 1;
-                board_list = board_list.child(el("li").child(act_button(&label, a, robber)));
-                continue;
-            }
-            let key = group(a);
-            if key.is_empty() {
-                continue;
-            }
-            let mut b = act_button(&label, a, robber);
-            if let Action::UpgradeProgress { track } = a {
-                b = b.attr(
-                    "title",
-                    &tf(
-                        "cg-improve-cost",
-                        &[
-                            ("n", &game.improvement_cost(seat, *track).to_string()),
-                            ("card", &gw::card(track.commodity())),
-                        ],
-                    ),
-                );
-            }
-            if let Action::Play { card } = a {
-                b = b.attr("title", &gw::progress_text(*card));
-            }
-            match groups.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, e)) => {
-                    let taken = std::mem::replace(e, el("div"));
-                    *e = taken.child(b);
-                }
-                None => groups.push((key, el("div").class("buttons").child(b))),
-            }
-        }
-        for (key, buttons) in groups {
-            panel = panel.child(
-                el("div")
-                    .class("game-group")
-                    .attr("data-group", key)
-                    .child(el("h3").text(&t(group_title(key))))
-                    .child(buttons),
-            );
-        }
-        if on_board > 0 {
-            panel = panel.child(
-                el("details")
-                    .class("game-group")
-                    .attr("id", "board-moves")
-                    .child(el("summary").text(&tf("cg-on-board", &[("n", &on_board.to_string())])))
-                    .child(board_list),
-            );
-        }
-        if legal.iter().any(|a| matches!(a, Action::Propose { .. })) {
-            panel = panel.child(offer_view(g, &legal));
-        }
-        if legal.iter().any(|a| matches!(a, Action::Counter { .. })) {
-            panel = panel.child(counter_view(g, &legal));
-        }
-        if game.phase == tabula_catan::game::state::Phase::Main && game.ck() && game.current == seat
-        {
-            panel = panel.child(costs_view(game, seat));
-        }
+    panel = game_panel::choices_parts(&seen, panel);
+    if g.acting().is_some() {
         panel = panel.child(
             el("div").class("buttons").child(
                 button(&t("cg-undo"), "game-undo")
@@ -1069,300 +606,14 @@ pub fn panel_view(g: &GameScreen) -> El {
     panel.child(log_view(g))
 }
 
-fn hand_view(g: &GameScreen, s: Seat) -> El {
-    let game = g.table.game();
-    let p = &game.players[s as usize];
-    let mut cards = el("ul").class("hand").attr("id", "hand");
-    for c in Card::ALL {
-        if !game.ck() && c.is_commodity() {
-            continue;
-        }
-        cards = cards.child(
-            el("li")
-                .attr("data-card", c.name())
-                .class(if p.hand.get(c) == 0 { "none" } else { "some" })
-                .text(&format!("{} {}", p.hand.get(c), gw::card(c))),
-        );
-    }
-    let mut out = el("div")
-        .class("my-hand")
-        .child(el("h3").text(&tf("cg-hand-of", &[("name", &g.names().seat(s))])))
-        .child(cards);
-    if game.ck() && !p.progress.is_empty() {
-        let mut list = el("ul")
-            .class("progress-cards")
-            .attr("id", "progress-cards");
-        for c in &p.progress {
-            list = list.child(
-                el("li")
-                    .attr("title", &gw::progress_text(*c))
-                    .child(el("b").text(&gw::progress(*c)))
-                    .child(el("span").text(&format!(" — {}", gw::progress_text(*c)))),
-            );
-        }
-        out = out
-            .child(el("h3").text(&t("cg-progress-cards")))
-            .child(list);
-    }
-    if !game.ck() && !p.dev.is_empty() {
-        let names: Vec<String> = p.dev.iter().map(|(d, _)| gw::dev(*d)).collect();
-        out = out.child(el("p").text(&tf("cg-dev-hand", &[("cards", &names.join(", "))])));
-    }
-    out
-}
-
-fn open_offer_view(g: &GameScreen, offer: &Offer, answers: &[Answer; 4]) -> El {
-    let game = g.table.game();
-    let names = g.names();
-    let mut list = el("ul").class("answers");
-    for s in 0..game.seat_count() as Seat {
-        if s == game.current {
-            continue;
-        }
-        let said = match answers[s as usize] {
-            Answer::Waiting => t("cg-answer-waiting"),
-            Answer::Accept => t("cg-answer-accept"),
-            Answer::Decline => t("cg-answer-decline"),
-            Answer::Sealed => t("cg-answer-sealed"),
-            Answer::Counter(o) => tf(
-                "cg-answer-counter",
-                &[
-                    ("n", &o.take.1.to_string()),
-                    ("give", &gw::card(o.take.0)),
-                    ("m", &o.give.1.to_string()),
-                    ("take", &gw::card(o.give.0)),
-                ],
-            ),
-        };
-        list = list.child(
-            el("li")
-                .child(seat_marker(s))
-                .text(&format!("{}: {said}", names.seat(s))),
-        );
-    }
-    el("div")
-        .class("game-group open-offer")
-        .attr("id", "open-offer")
-        .child(el("h3").text(&tf(
-            "cg-open-offer",
-            &[
-                ("seat", &names.seat(game.current)),
-                ("n", &offer.give.1.to_string()),
-                ("give", &gw::card(offer.give.0)),
-                ("m", &offer.take.1.to_string()),
-                ("take", &gw::card(offer.take.0)),
-            ],
-        )))
-        .child(list)
-}
-
-fn counter_view(g: &GameScreen, legal: &[Action]) -> El {
-    let Some((give, n, take, m)) = g.counter_terms() else {
-        return el("div");
-    };
-    let ck = g.table.game().ck();
-    let action = Action::Counter {
-        offer: Offer {
-            give: (give, n),
-            take: (take, m),
-        },
-    };
-    let ok = legal.contains(&action);
-    el("div")
-        .class("game-group offer")
-        .attr("data-group", "counter")
-        .child(el("h3").text(&t("cg-group-counter")))
-        .child(
-            el("div")
-                .class("offer-row")
-                .child(el("span").text(&t("cg-counter-get")))
-                .child(count_select("counter-give-n", n))
-                .child(card_select("counter-give", give, ck))
-                .child(el("span").text(&t("cg-offer-for")))
-                .child(count_select("counter-take-n", m))
-                .child(card_select("counter-take", take, ck)),
-        )
-        .child(
-            button(&t("cg-counter-send"), "game-counter")
-                .attr("id", "counter-send")
-                .disabled(!ok),
-        )
-        .maybe((!ok).then(|| el("p").class("hint").text(&t("cg-counter-not-now"))))
-}
-
-fn card_select(id: &str, chosen: Card, ck: bool) -> El {
-    let mut s = el("select")
-        .attr("id", id)
-        .attr("aria-label", &t(field_label(id)));
-    for c in Card::ALL {
-        if !ck && c.is_commodity() {
-            continue;
-        }
-        let mut o = el("option").attr("value", c.name()).text(&gw::card(c));
-        if c == chosen {
-            o = o.attr("selected", "");
-        }
-        s = s.child(o);
-    }
-    s
-}
-
-fn count_select(id: &str, chosen: u8) -> El {
-    let mut s = el("select")
-        .attr("id", id)
-        .attr("aria-label", &t(field_label(id)));
-    for k in 1..=3u8 {
-        let mut o = el("option")
-            .attr("value", &k.to_string())
-            .text(&k.to_string());
-        if k == chosen {
-            o = o.attr("selected", "");
-        }
-        s = s.child(o);
-    }
-    s
-}
-
-fn offer_view(g: &GameScreen, legal: &[Action]) -> El {
-    let ck = g.table.game().ck();
-    let (give, n, take, m) = g.offer;
-    let action = Action::Propose {
-        offer: Offer {
-            give: (give, n),
-            take: (take, m),
-        },
-    };
-    let ok = legal.contains(&action);
-    el("div")
-        .class("game-group offer")
-        .attr("data-group", "offer")
-        .child(el("h3").text(&t("cg-group-offer")))
-        .child(
-            el("div")
-                .class("offer-row")
-                .child(el("span").text(&t("cg-offer-give")))
-                .child(count_select("offer-give-n", n))
-                .child(card_select("offer-give", give, ck))
-                .child(el("span").text(&t("cg-offer-for")))
-                .child(count_select("offer-take-n", m))
-                .child(card_select("offer-take", take, ck)),
-        )
-        .child(
-            button(&t("cg-offer-send"), "game-offer")
-                .attr("id", "offer-send")
-                .disabled(!ok),
-        )
-        .maybe((!ok).then(|| el("p").class("hint").text(&t("cg-offer-not-now"))))
-}
-
-fn costs_view(game: &Catan, seat: Seat) -> El {
-    let mut list = el("ul").class("costs");
-    for (p, cost) in [
-        (Piece::Road, tabula_catan::game::cards::cost::ROAD),
-        (
-            Piece::Settlement,
-            tabula_catan::game::cards::cost::SETTLEMENT,
-        ),
-        (Piece::City, tabula_catan::game::cards::cost::CITY),
-        (Piece::CityWall, tabula_catan::game::cards::cost::WALL),
-        (Piece::Knight, tabula_catan::game::cards::cost::KNIGHT),
-    ] {
-        let can = game.players[seat as usize].hand.covers(&cost);
-        list = list.child(
-            el("li")
-                .class(if can { "can" } else { "cannot" })
-                .text(&format!(
-                    "{}: {}{}",
-                    gw::piece(p),
-                    gw::hand(&cost),
-                    if can {
-                        String::new()
-                    } else {
-                        format!(" — {}", t("cg-cannot-pay"))
-                    }
-                )),
-        );
-    }
-    for k in Track::ALL {
-        let level = game.players[seat as usize].levels[k.index()];
-        let ability = match k {
-            Track::Trade => "cg-ability-trade",
-            Track::Politics => "cg-ability-politics",
-            Track::Science => "cg-ability-science",
-        };
-        list = list.child(
-            el("li")
-                .text(&tf(
-                    "cg-track-line",
-                    &[
-                        ("track", &gw::track(k)),
-                        ("level", &level.to_string()),
-                        ("n", &game.improvement_cost(seat, k).to_string()),
-                        ("card", &gw::card(k.commodity())),
-                    ],
-                ))
-                .child(el("span").class("hint").text(&format!(" — {}", t(ability)))),
-        );
-    }
-    el("details")
-        .class("game-group")
-        .attr("id", "costs")
-        .child(el("summary").text(&t("cg-costs")))
-        .child(list)
-}
-
 fn end_view(g: &GameScreen) -> El {
-    let game = g.table.game();
-    let names = g.names();
-    let winner = game.winner;
-    let mut rows = el("tbody");
-    let mut order: Vec<Seat> = (0..game.seat_count() as Seat).collect();
-    tabula_engine::small_sort::sort_by_key(&mut order, |s| std::cmp::Reverse(game.points(*s)));
-    for s in order {
-        let sources = game.point_sources(s);
-        let parts: Vec<String> = sources
-            .parts()
-            .iter()
-            .filter(|(_, n)| *n > 0)
-            .map(|(k, n)| format!("{n} {}", gw::source(k)))
-            .collect();
-        rows = rows.child(
-            el("tr")
-                .attr("data-seat", &s.to_string())
-                .child(el("td").child(seat_marker(s)).text(&names.seat(s)))
-                .child(
-                    el("td")
-                        .attr("data-points", &game.points(s).to_string())
-                        .text(&game.points(s).to_string()),
-                )
-                .child(el("td").class("sources").text(&parts.join(", "))),
-        );
-    }
-    el("div")
-        .class("end")
-        .attr("id", "end")
-        .child(el("h2").text(&match winner {
-            Some(w) => tf("cg-e-won", &[("seat", &names.seat(w))]),
-            None => t("cg-ask-over"),
-        }))
-        .child(
-            el("table")
-                .child(
-                    el("thead").child(
-                        el("tr")
-                            .child(el("th").text(&t("cg-player")))
-                            .child(el("th").text(&t("cg-points-head")))
-                            .child(el("th").text(&t("cg-sources-head"))),
-                    ),
-                )
-                .child(rows),
-        )
-        .child(
-            el("div")
-                .class("buttons")
-                .child(button(&t("cg-watch-replay"), "game-replay").attr("id", "watch-replay"))
-                .child(button(&t("cg-new-game"), "game-new")),
-        )
+    let act = game_panel::device_act;
+    game_panel::end_table(&g.seen(&act)).child(
+        el("div")
+            .class("buttons")
+            .child(button(&t("cg-watch-replay"), "game-replay").attr("id", "watch-replay"))
+            .child(button(&t("cg-new-game"), "game-new")),
+    )
 }
 
 fn log_view(g: &GameScreen) -> El {

@@ -28,11 +28,17 @@ pub mod words;
 #[cfg(target_arch = "wasm32")]
 mod draw;
 #[cfg(target_arch = "wasm32")]
+mod game_board;
+#[cfg(target_arch = "wasm32")]
 mod game_draw;
+#[cfg(target_arch = "wasm32")]
+mod game_panel;
 #[cfg(target_arch = "wasm32")]
 mod game_screen;
 #[cfg(target_arch = "wasm32")]
 mod lessons;
+#[cfg(target_arch = "wasm32")]
+mod online_game;
 #[cfg(target_arch = "wasm32")]
 mod page;
 #[cfg(target_arch = "wasm32")]

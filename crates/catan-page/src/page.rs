@@ -113,6 +113,19 @@ pub(crate) fn with_game(f: impl FnOnce(&mut GameScreen)) {
     });
 }
 
+/// Draw the page again (online play closed gives the screen back).
+pub(crate) fn redraw() {
+    with_page(|_| {});
+}
+
+/// Open a game's record (a game played online, to replay).
+pub(crate) fn open_record(text: &str) {
+    with_page(|p| {
+        p.playing = false;
+        p.open_game_text(text);
+    });
+}
+
 /// Run `f` on the replay on the screen (if any), then redraw the page.
 pub(crate) fn with_replay(f: impl FnOnce(&mut ReplayScreen)) {
     with_page(|p| {
@@ -136,7 +149,9 @@ fn first_board() -> tabula_catan::Board {
     }
 }
 
-fn shipped_text(name: &str) -> &'static str {
+/// The text of the shipped board named `name` (the standard one when
+/// no board has that name).
+pub(crate) fn shipped_text(name: &str) -> &'static str {
     SHIPPED
         .iter()
         .find(|(n, _, _)| *n == name)
@@ -390,6 +405,10 @@ impl Page {
             if let Some(r) = self.replay.as_mut() {
                 r.run(cmd, arg);
             }
+            return;
+        }
+        if cmd == "online" {
+            tabula_page_kit::online::open();
             return;
         }
         if cmd.starts_with("game-") {
@@ -882,6 +901,16 @@ fn morph_into(id: &str, fresh: El) {
 }
 
 fn render(p: &mut Page) {
+    // Online play has the screen: the page's own panels are emptied (the
+    // online game screen draws the same parts, with the same ids).
+    if tabula_page_kit::online::active() {
+        for id in ["tools", "panel"] {
+            if let Some(e) = by_id(id) {
+                e.set_text_content(None);
+            }
+        }
+        return;
+    }
     let canvas = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
     let width = canvas
         .as_ref()
@@ -1006,6 +1035,10 @@ fn hex_of(p: &Page, e: &web_sys::MouseEvent) -> Option<tabula_hex::Hex> {
 }
 
 fn key(e: KeyboardEvent) {
+    // Online play has its own keys.
+    if tabula_page_kit::online::active() {
+        return;
+    }
     let new_game = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.new_game));
     if new_game {
         if e.key() == "Escape" {
@@ -1263,6 +1296,10 @@ pub fn install() {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
+        if target.id() == "online-cg-board" {
+            crate::online_game::board_click(f64::from(e.offset_x()), f64::from(e.offset_y()));
+            return;
+        }
         if let Some(el) = target.closest("[data-cmd]").ok().flatten() {
             if el.has_attribute("disabled") {
                 return;
@@ -1270,6 +1307,10 @@ pub fn install() {
             let cmd = el.get_attribute("data-cmd").unwrap_or_default();
             let (name, arg) = cmd.split_once(':').unwrap_or((cmd.as_str(), ""));
             let (name, arg) = (name.to_string(), arg.to_string());
+            if tabula_page_kit::online::active() {
+                crate::online_game::command(&name);
+                return;
+            }
             with_page(|p| p.run(&name, &arg));
         }
     });
@@ -1348,6 +1389,10 @@ pub fn install() {
                 || select.id() == "pace")
         {
             let (id, v) = (select.id(), select.value());
+            if tabula_page_kit::online::active() {
+                crate::online_game::set_offer(&id, &v);
+                return;
+            }
             with_game(|g| {
                 if id == "pace" {
                     g.run("game-pace", &v);
@@ -1492,6 +1537,10 @@ pub fn install() {
     }
     with_page(|_| {});
     open_link();
+    // Online play (a room's link, `#online=ID`, opens it at once).
+    if tabula_page_kit::online::install(crate::online_game::CatanOnline) {
+        redraw();
+    }
     if let Some(b) = document().body() {
         b.set_attribute("data-state", "ready").ok();
     }

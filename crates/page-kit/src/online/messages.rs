@@ -178,8 +178,11 @@ pub enum ServerMsg {
     },
 }
 
+// Read through `&Value` (as `tabula_engine::plain` reads everything in
+// the pages), not an owned `Value`: a page's WebAssembly then holds one
+// copy of serde_json's value reader.
 fn field<T: for<'de> Deserialize<'de>>(v: &Value, name: &str) -> Option<T> {
-    serde_json::from_value(v.get(name)?.clone()).ok()
+    T::deserialize(v.get(name)?).ok()
 }
 
 /// Read one frame from the server; `None` for anything this page does
@@ -199,7 +202,7 @@ pub fn read(text: &str) -> Option<ServerMsg> {
             token: field(&v, "token")?,
         },
         "watching" => ServerMsg::Watching { room: room()? },
-        "state" => ServerMsg::State(Box::new(serde_json::from_value(v).ok()?)),
+        "state" => ServerMsg::State(Box::new(RoomState::deserialize(&v).ok()?)),
         "seats" => ServerMsg::Seats {
             room: room()?,
             seats: field(&v, "seats")?,
@@ -207,7 +210,7 @@ pub fn read(text: &str) -> Option<ServerMsg> {
         },
         "chat" => ServerMsg::Chat {
             room: room()?,
-            line: serde_json::from_value(v).ok()?,
+            line: ChatLine::deserialize(&v).ok()?,
         },
         "record" => ServerMsg::Record {
             room: room()?,
@@ -226,14 +229,55 @@ pub fn list() -> String {
     json!({"type": "list"}).to_string()
 }
 
+/// What a new room is made with besides its ruleset and seats.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NewRoom {
+    /// The ruleset's options (`null`: its defaults).
+    pub options: Value,
+    /// The map's text (`None`: the ruleset's default map).
+    pub map: Option<String>,
+    /// A person's time for one decision, in milliseconds (`None`: no clock).
+    pub clock_ms: Option<u64>,
+    /// Seconds a disconnected person's seat waits before a bot takes it
+    /// (`None`: the server's default).
+    pub takeover_s: Option<u64>,
+}
+
+/// The clocks a new room may have: a person's time for one decision, in
+/// seconds (the server takes 0.1 s to a day).
+pub const CLOCKS_S: [u64; 8] = [15, 30, 60, 120, 300, 900, 3600, 86_400];
+
+/// The longest takeover wait the server takes, in seconds.
+pub const MAX_TAKEOVER_S: u64 = 86_400;
+
 /// Make a room of `ruleset` with these seats (`person` or `bot:SPEC`)
-/// and options (`null`: the ruleset's defaults).
-pub fn create(ruleset: &str, seats: &[String], options: &Value) -> String {
+/// and the rest of `room`.
+pub fn create(ruleset: &str, seats: &[String], room: &NewRoom) -> String {
     let mut m = json!({"type": "create", "ruleset": ruleset, "seats": seats});
-    if !options.is_null() {
-        m["options"] = options.clone();
+    if !room.options.is_null() {
+        m["options"] = room.options.clone();
+    }
+    if let Some(map) = &room.map {
+        m["map"] = json!(map);
+    }
+    if let Some(ms) = room.clock_ms {
+        m["clock_ms"] = json!(ms);
+    }
+    if let Some(s) = room.takeover_s {
+        m["takeover_s"] = json!(s);
     }
     m.to_string()
+}
+
+/// A clock's time in words' numbers: `m:ss` (`h:mm:ss` past an hour).
+pub fn clock_text(ms: u64) -> String {
+    // Shown rounded up: "0:00" only when the time is up.
+    let s = ms.div_ceil(1000);
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
 }
 
 /// Sit at a seat: with a token (that seat back), or by name at `seat`
@@ -387,14 +431,25 @@ mod tests {
         let v: Value = serde_json::from_str(&create(
             "vector",
             &["person".into(), "bot:greedy".into()],
-            &json!({"rounds": 2}),
+            &NewRoom {
+                options: json!({"rounds": 2}),
+                map: Some("map text".into()),
+                clock_ms: Some(30_000),
+                takeover_s: Some(5),
+            },
         ))
         .unwrap();
         assert_eq!(v["type"], "create");
         assert_eq!(v["seats"][1], "bot:greedy");
         assert_eq!(v["options"]["rounds"], 2);
-        let v: Value = serde_json::from_str(&create("vector", &[], &Value::Null)).unwrap();
+        assert_eq!(v["map"], "map text");
+        assert_eq!(v["clock_ms"], 30_000);
+        assert_eq!(v["takeover_s"], 5);
+        let v: Value = serde_json::from_str(&create("vector", &[], &NewRoom::default())).unwrap();
         assert!(v.get("options").is_none());
+        assert!(v.get("map").is_none());
+        assert!(v.get("clock_ms").is_none());
+        assert!(v.get("takeover_s").is_none());
         let v: Value = serde_json::from_str(&join("r", Some(2), Some("Ann"), None)).unwrap();
         assert_eq!(
             v,
@@ -405,6 +460,15 @@ mod tests {
         let v: Value = serde_json::from_str(&act("r", 7, &json!({"direction": "N"}))).unwrap();
         assert_eq!(v["state"], 7);
         assert_eq!(v["action"]["direction"], "N");
+    }
+
+    #[test]
+    fn a_clock_reads_in_minutes_and_seconds() {
+        assert_eq!(clock_text(65_000), "1:05");
+        assert_eq!(clock_text(64_001), "1:05");
+        assert_eq!(clock_text(999), "0:01");
+        assert_eq!(clock_text(0), "0:00");
+        assert_eq!(clock_text(3_723_000), "1:02:03");
     }
 
     #[test]

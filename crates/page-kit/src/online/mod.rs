@@ -50,6 +50,12 @@ pub trait OnlineGame {
         let _ = fields;
         Value::Null
     }
+    /// The map's text of a new room, from those fields (`None`: the
+    /// ruleset's default map).
+    fn map(&self, fields: &Fields) -> Option<String> {
+        let _ = fields;
+        None
+    }
     /// How a seat is marked beside its name (a coloured badge, a letter).
     fn seat_badge(&self, seat: u8) -> El {
         crate::dom::el("span")
@@ -160,6 +166,11 @@ struct Online {
     takeover_s: Option<u64>,
     /// The state number an action was sent in, until the next state.
     sent_in: Option<u64>,
+    /// When this browser's clock for the decision runs out (milliseconds
+    /// since 1970, the browser's time), while one runs.
+    clock_until: Option<f64>,
+    /// Whether the clock's words are being counted down.
+    ticking: bool,
     /// Why the last thing was refused, in the page's words.
     problem: Option<String>,
     /// The room's link, once copied.
@@ -186,6 +197,8 @@ impl Default for Online {
             record: None,
             takeover_s: None,
             sent_in: None,
+            clock_until: None,
+            ticking: false,
             problem: None,
             copied: false,
             made_with_person: true,
@@ -293,6 +306,7 @@ pub fn close() {
         }
         o.place = Place::Lobby;
         o.state = None;
+        o.clock_until = None;
         o.seat = None;
         o.chat.clear();
         o.record = None;
@@ -377,12 +391,16 @@ fn heard(msg: ServerMsg) {
             enter(room, Some(seat));
         }
         ServerMsg::Watching { room } => enter(room, None),
-        ServerMsg::State(s) => with(|o| {
-            if o.place == Place::Room(s.room.clone()) {
-                o.sent_in = None;
-                o.state = Some(*s);
-            }
-        }),
+        ServerMsg::State(s) => {
+            with(|o| {
+                if o.place == Place::Room(s.room.clone()) {
+                    o.sent_in = None;
+                    o.clock_until = s.clock_ms.map(|ms| js_sys::Date::now() + ms as f64);
+                    o.state = Some(*s);
+                }
+            });
+            tick();
+        }
         ServerMsg::Seats {
             room,
             seats,
@@ -534,8 +552,53 @@ fn create() {
         o.made_with_person = seats.iter().any(|s| s == "person");
         seats
     });
-    let options = with(|o| g.options(&o.fields));
-    send(&messages::create(g.ruleset(), &seats, &options));
+    let room = with(|o| messages::NewRoom {
+        options: g.options(&o.fields),
+        map: g.map(&o.fields),
+        clock_ms: o
+            .fields
+            .get("online-clock", "off")
+            .parse::<u64>()
+            .ok()
+            .map(|s| s * 1000),
+        takeover_s: o
+            .fields
+            .get("online-takeover", "")
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .map(|s| s.min(messages::MAX_TAKEOVER_S)),
+    });
+    send(&messages::create(g.ruleset(), &seats, &room));
+}
+
+/// Count the clock's words down once a second while a clock runs (one
+/// timer at a time; it stops by itself when the clock stops).
+fn tick() {
+    let start = with(|o| {
+        let start = o.clock_until.is_some() && !o.ticking;
+        if start {
+            o.ticking = true;
+        }
+        start
+    });
+    if !start {
+        return;
+    }
+    fn next() {
+        crate::dom::after(1000.0, || {
+            let running = with(|o| {
+                let running = o.clock_until.is_some() && active();
+                o.ticking = running;
+                running
+            });
+            if running {
+                view::show_clock();
+                next();
+            }
+        });
+    }
+    next();
 }
 
 /// The actions this browser's seat may take now (empty while one sent
@@ -625,6 +688,7 @@ fn command(cmd: &str) {
                 }
                 o.place = Place::Lobby;
                 o.state = None;
+                o.clock_until = None;
                 o.seat = None;
                 o.chat.clear();
                 o.record = None;

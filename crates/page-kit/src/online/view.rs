@@ -368,6 +368,7 @@ fn lobby(o: &Online) -> El {
         .child(el("p").class("hint").text(&t("online-new-room-hint")))
         .child(rows)
         .maybe(g.options_fields(&o.fields))
+        .child(clock_fields(o))
         .child(
             el("div").class("buttons").child(
                 ob(&t("online-create"), "create")
@@ -402,6 +403,96 @@ fn lobby(o: &Online) -> El {
         .child(name_field(o))
         .child(form)
         .child(list)
+}
+
+/// The new room's clocks: a person's time for one decision (none by
+/// default) and how long a lost person's seat waits for them.
+fn clock_fields(o: &Online) -> El {
+    let chosen = o.fields.get("online-clock", "off");
+    let mut select = el("select")
+        .attr("id", "online-clock")
+        .attr("aria-describedby", "online-clock-hint");
+    let mut choices = vec![("off".to_string(), t("online-clock-off"))];
+    choices.extend(
+        super::messages::CLOCKS_S
+            .iter()
+            .map(|s| (s.to_string(), duration_words(*s))),
+    );
+    for (value, words) in choices {
+        let mut op = el("option").attr("value", &value).text(&words);
+        if value == chosen {
+            op = op.attr("selected", "");
+        }
+        select = select.child(op);
+    }
+    el("div")
+        .class("online-clocks")
+        .child(el("label").text(&t("online-clock")).child(select))
+        .child(
+            el("p")
+                .class("hint")
+                .attr("id", "online-clock-hint")
+                .text(&t("online-clock-hint")),
+        )
+        .child(
+            el("label").text(&t("online-takeover")).child(
+                el("input")
+                    .attr("id", "online-takeover")
+                    .attr("type", "number")
+                    .attr("min", "0")
+                    .attr("max", &super::messages::MAX_TAKEOVER_S.to_string())
+                    .attr("inputmode", "numeric")
+                    .attr("placeholder", "60")
+                    .attr("value", &o.fields.get("online-takeover", "")),
+            ),
+        )
+}
+
+/// A duration in words: "30 seconds", "2 minutes", "1 hour", "1 day".
+fn duration_words(s: u64) -> String {
+    use crate::i18n::tn;
+    let n = |unit: u64| (s / unit) as i64;
+    match s {
+        s if s >= 86_400 && s % 86_400 == 0 => tn("online-days", n(86_400), &[]),
+        s if s >= 3600 && s % 3600 == 0 => tn("online-hours", n(3600), &[]),
+        s if s >= 60 && s % 60 == 0 => tn("online-minutes", n(60), &[]),
+        _ => tn("online-seconds", n(1), &[]),
+    }
+}
+
+/// The clock's words: the time left for this browser's decision.
+fn clock_words(left_ms: u64) -> String {
+    let time = super::messages::clock_text(left_ms);
+    if left_ms == 0 {
+        t("online-clock-up")
+    } else if left_ms <= 10_000 {
+        tf("online-clock-short", &[("time", &time)])
+    } else {
+        tf("online-clock-left", &[("time", &time)])
+    }
+}
+
+/// The time left on this browser's clock now, while one runs.
+fn clock_left(o: &Online) -> Option<u64> {
+    o.clock_until
+        .map(|until| (until - js_sys::Date::now()).max(0.0) as u64)
+}
+
+/// Count the clock's words down (once a second, without drawing the rest).
+pub(super) fn show_clock() {
+    let (left, running) = with(|o| {
+        (
+            clock_left(o),
+            o.state.as_ref().is_some_and(|s| s.phase == "playing"),
+        )
+    });
+    if let (Some(left), true, Some(e)) = (left, running, by_id("online-clock")) {
+        e.set_text_content(Some(&clock_words(left)));
+        e.set_attribute("data-left-ms", &left.to_string()).ok();
+        if left <= 10_000 {
+            e.set_attribute("data-short", "").ok();
+        }
+    }
 }
 
 fn phase_words(phase: &str) -> String {
@@ -575,6 +666,23 @@ fn room_view(o: &Online, room: &str) -> El {
                 .attr("id", "online-turn")
                 .attr("aria-live", "polite")
                 .text(&line),
+        )
+        .maybe(
+            clock_left(o)
+                .filter(|_| s.phase == "playing" && o.sent_in.is_none())
+                .map(|left| {
+                    // A timer: read when asked, not announced every second.
+                    let mut p = el("p")
+                        .class("online-clock")
+                        .attr("id", "online-clock")
+                        .attr("role", "timer")
+                        .attr("data-left-ms", &left.to_string())
+                        .text(&clock_words(left));
+                    if left <= 10_000 {
+                        p = p.attr("data-short", "");
+                    }
+                    p
+                }),
         )
         .maybe(gone.then(|| {
             el("p").class("hint").attr("id", "online-gone").text(&tf(
