@@ -92,6 +92,29 @@ pub trait LessonBoard<G: Teach>: 'static {
     fn facts(&self, _game: &G) -> Option<El> {
         None
     }
+    /// What the keyboard's place on the board is, and what Enter plays
+    /// there when it plays one move (`play`), said under the board.
+    fn cursor_words(
+        &self,
+        game: &G,
+        place: &str,
+        play: Option<(tabula_engine::Seat, &G::Action)>,
+    ) -> String {
+        let at = tf(
+            "lesson-cursor",
+            &[("place", &self.place_words(game, place))],
+        );
+        match play {
+            Some((seat, a)) => format!(
+                "{at} {}",
+                tf(
+                    "lesson-cursor-enter",
+                    &[("move", &self.move_words(game, seat, a))]
+                )
+            ),
+            None => at,
+        }
+    }
     /// A sentence under the list's heading about the game's lessons.
     fn intro(&self) -> Option<String> {
         None
@@ -264,6 +287,7 @@ fn route<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) -> bool {
             st.error = None;
         }
         render(s);
+        focus("lessons-h");
     } else {
         open_shipped(s, name);
     }
@@ -649,6 +673,8 @@ fn attempt<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, action: &G::
     let made = {
         let mut st = s.borrow_mut();
         st.choices.clear();
+        // The piece is put down: tried, right or wrong.
+        st.piece = None;
         st.run.as_mut().is_some_and(|(_, run)| run.attempt(action))
     };
     render(s);
@@ -842,7 +868,19 @@ fn say_cursor<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
     let g = run.shown();
     let places = key_places(&st, run);
     let text = match st.cursor.and_then(|i| places.get(i)) {
-        Some(p) => tf("lesson-cursor", &[("place", &st.board.place_words(g, p))]),
+        Some(p) => {
+            // What Enter plays here, when it is one move.
+            let here: Vec<G::Action> = run
+                .choices(Some(p), |g, a| st.board.place_of(g, a))
+                .into_iter()
+                .filter(|a| of_piece(&st, run, a))
+                .collect();
+            let play = match (run.task(), here.as_slice()) {
+                (Some((seat, _)), [one]) => Some((seat, one)),
+                _ => None,
+            };
+            st.board.cursor_words(g, p, play)
+        }
         None => t("lesson-cursor-none"),
     };
     if let Some(e) = by_id("lesson-cursor") {

@@ -61,6 +61,14 @@ pub fn install() {
                 return;
             }
             if let Some(cmd) = el.get_attribute("data-cmd") {
+                // The header's buttons lead away from the lessons (the page
+                // kit's, over the page); the lessons' own lead where they say.
+                if tabula_page_kit::lesson_screen::showing()
+                    && cmd != "lessons"
+                    && el.closest("#lessons").ok().flatten().is_none()
+                {
+                    tabula_page_kit::lesson_screen::leave();
+                }
                 with_app(|app| {
                     command(app, &cmd);
                     render(app);

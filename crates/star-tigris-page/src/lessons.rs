@@ -108,6 +108,27 @@ impl LessonBoard<StarTigris> for Board {
         move_words(action)
     }
 
+    fn cursor_words(&self, g: &StarTigris, place: &str, play: Option<(Seat, &Action)>) -> String {
+        // As on the game's board: the cell, what stands there, and what
+        // Enter does.
+        let names: Vec<String> = (0..g.players() as u8).map(player).collect();
+        let Ok(at) = place.parse::<Pos>() else {
+            return place.to_string();
+        };
+        let view = g.player_view(0);
+        let cell = match g.index(at).and_then(|i| view.cells.get(i)) {
+            Some(c) => crate::describe::cell(&names, at, c),
+            None => at.to_string(),
+        };
+        match play {
+            Some((seat, a)) => {
+                let act = crate::describe::action(&names, seat, a);
+                format!("{cell} {}", tf("say-enter", &[("action", &act)]))
+            }
+            None => cell,
+        }
+    }
+
     fn pieces(&self, game: &StarTigris, seat: Seat) -> Vec<(String, String)> {
         let hand = game.hand(seat);
         let mut out: Vec<(String, String)> = Kind::ALL
@@ -234,6 +255,14 @@ impl LessonBoard<StarTigris> for Board {
                 crate::app::Screen::NewGame
             });
             crate::ui::render(app);
+            // Back at the game: the focus where the lessons were opened.
+            if app.screen == crate::app::Screen::Playing
+                && let Ok(Some(b)) =
+                    crate::dom::document().query_selector("header [data-cmd=\"lessons\"]")
+                && let Ok(b) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(b)
+            {
+                b.focus().ok();
+            }
         });
         true
     }

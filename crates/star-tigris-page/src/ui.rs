@@ -1079,6 +1079,9 @@ fn render_overlay(app: &App) {
     } else {
         None
     };
+    // The lessons (the page kit's screen, over the page) leave no dialog
+    // of the page open beneath them.
+    let content = content.filter(|_| !tabula_page_kit::lesson_screen::showing());
     match content {
         Some(c) => {
             // Changed in place: focus and a half-typed field stay put.
