@@ -999,7 +999,17 @@ fn render<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
             None => list_view(&st),
         }
     };
+    // What had the focus keeps it when it is drawn again (the list
+    // grows as its lessons come).
+    let focused = document()
+        .active_element()
+        .filter(|e| section.contains(Some(e)))
+        .map(|e| e.id())
+        .filter(|id| !id.is_empty());
     replace_children(&section, view);
+    if let Some(id) = focused {
+        focus(&id);
+    }
     if s.borrow().run.is_some() {
         draw(s);
         say_cursor(s);
