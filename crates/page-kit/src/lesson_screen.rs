@@ -130,6 +130,12 @@ pub trait LessonBoard<G: Teach>: 'static {
     fn close(&self) -> bool {
         false
     }
+    /// Whether the page's own screens are started beneath the lessons
+    /// (an address that asks for no lesson then shows them); else the
+    /// page is loaded again for such an address.
+    fn page_beneath(&self) -> bool {
+        false
+    }
 }
 
 /// Whether the lessons screen is showing (the page's own keys and drops
@@ -143,13 +149,18 @@ pub fn showing() -> bool {
 /// Put the lessons screen away (the page shows its own again): the
 /// address loses its `#lessons…`, so coming back to them is a change.
 pub fn leave() {
+    hide_screen();
+    set_hash("");
+}
+
+/// Take the lessons screen away, the address as it is.
+fn hide_screen() {
     if let Some(body) = document().body() {
         body.remove_attribute("data-lessons").ok();
     }
     if let Some(section) = by_id("lessons") {
         section.remove();
     }
-    set_hash("");
 }
 
 /// Where the finished lessons of `ruleset` are kept.
@@ -275,6 +286,15 @@ fn route<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) -> bool {
         return true;
     }
     let Some(rest) = hash.strip_prefix("#lessons") else {
+        // An address for the page's own screens (a game link, `#new`):
+        // the page shows it.
+        if showing() {
+            if s.borrow().board.page_beneath() {
+                hide_screen();
+            } else if let Some(w) = web_sys::window() {
+                w.location().reload().ok();
+            }
+        }
         return false;
     };
     show_screen(s);

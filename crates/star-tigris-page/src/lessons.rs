@@ -123,7 +123,8 @@ impl LessonBoard<StarTigris> for Board {
         match play {
             Some((seat, a)) => {
                 let act = crate::describe::action(&names, seat, a);
-                format!("{cell} {}", tf("say-enter", &[("action", &act)]))
+                let act = act.trim_end_matches('.');
+                format!("{cell} {}", tf("say-enter", &[("action", act)]))
             }
             None => cell,
         }
@@ -243,6 +244,10 @@ impl LessonBoard<StarTigris> for Board {
             button(&t("lesson-rules"), "rules").attr("id", "open-rules"),
             button(&t("lesson-write"), "author-new").attr("id", "author-new"),
         ]
+    }
+
+    fn page_beneath(&self) -> bool {
+        true
     }
 
     #[cfg(target_arch = "wasm32")]
