@@ -407,6 +407,21 @@ mod tests {
         assert!(e.contains("Vector"), "{e}");
     }
 
+    /// A teacher's own lesson without its German is taught (the English
+    /// shows on a German page); the shipped lessons' reader refuses it.
+    #[test]
+    fn a_lesson_not_translated_is_taught_in_its_own_words() {
+        let (_, text) = lessons("vector").remove(0);
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v.as_object_mut().unwrap().remove("translations");
+        let bare = v.to_string();
+        let e = tabula_engine::lesson::read_lesson(&bare).unwrap_err();
+        assert!(format!("{e:?}").contains("translation"), "{e:?}");
+        let run = LessonRun::<Vector>::open(&bare).unwrap();
+        assert_eq!(run.say(Lang::De), run.lesson.steps[0].say);
+        assert_eq!(run.title(Lang::De), run.lesson.title);
+    }
+
     #[test]
     fn the_shown_state_follows_the_learner() {
         let (_, text) = lessons("vector").remove(0);
