@@ -69,16 +69,16 @@ test('Star Tigris: axe finds nothing on any screen', async () => {
     await page.keyboard.press('1');
     await expectClean(page, 'a turn with a tile picked');
     await page.click('[data-cmd="lessons"]');
-    await page.waitForSelector('body[data-screen="lessons"]');
+    await page.waitForSelector('#lessons .lessons-items li button');
     await expectClean(page, 'the list of lessons');
     await page.click('#open-rules');
     await page.waitForSelector('body[data-screen="rules"]');
     await expectClean(page, 'the rules');
     await page.keyboard.press('Escape');
     await page.click('[data-cmd="lessons"]');
-    await page.waitForSelector('body[data-screen="lessons"]');
-    await page.click('#overlay [data-cmd^="lesson:"]');
-    await page.waitForSelector('body[data-screen="lesson"]');
+    await page.waitForSelector('#lessons .lessons-items li button');
+    await page.click('#lessons [data-lcmd^="open:"]');
+    await page.waitForSelector('#lesson-say');
     await expectClean(page, 'a lesson');
     await page.click('[data-cmd="open-game"]');
     await page.waitForSelector('body[data-screen="open"]');
@@ -139,17 +139,16 @@ test('Star Tigris by keyboard alone: the dialogs hold focus, Escape closes them,
     const before = await page.$$eval('#panel li', (l) => l.length);
     await page.keyboard.press('Enter');
     await page.waitForFunction((n) => document.querySelectorAll('#panel li').length > n, before);
-    // Lessons: Escape closes them and focus returns to the button that opened them.
+    // Lessons (the page kit's screen in place of the game, not a
+    // dialog: the header stays in reach): they take the focus, Escape
+    // closes them and focus returns to the button that opened them.
     await page.focus('header [data-cmd="lessons"]');
     await page.keyboard.press('Enter');
-    await page.waitForSelector('body[data-screen="lessons"]');
-    f = await focusAt(page);
-    assert.ok(f.inOverlay, `Lessons take the focus (it was on ${f.what})`);
-    // The page behind the dialog is out of reach (inert), but for the language switch.
-    assert.equal(await page.$eval('header [data-cmd="new"]', (b) => b.closest('[inert]') !== null), true);
-    assert.equal(await page.$eval('#lang', (l) => l.closest('[inert]') === null), true);
-    await tabStaysIn(page, 12);
+    await page.waitForSelector('#lessons .lessons-items');
+    assert.equal(await page.evaluate(() => !!document.activeElement?.closest('#lessons')), true, 'Lessons take the focus');
+    assert.equal(await page.isVisible('#board'), false, 'the game is out of the way');
     await page.keyboard.press('Escape');
+    await page.waitForSelector('#lessons', { state: 'detached' });
     await page.waitForSelector('body[data-screen="play"]');
     assert.equal((await focusAt(page)).what, '[data-cmd="lessons"]');
     assert.equal(await page.$$eval('[inert]', (l) => l.length), 0);
@@ -426,23 +425,22 @@ test('a Star Tigris lesson by keyboard: the learner picks with Enter, walks the 
     const { page, errors } = await open(context, site.url);
     await page.focus('#open-lessons');
     await page.keyboard.press('Enter');
-    await page.waitForSelector('body[data-screen="lessons"]');
-    await page.focus('[data-cmd="lesson:01-basic-round"]');
+    await page.waitForSelector('[data-lcmd="open:01-basic-round"]');
+    await page.focus('[data-lcmd="open:01-basic-round"]');
     await page.keyboard.press('Enter');
-    await page.waitForSelector('body[data-screen="lesson"]');
+    await page.waitForSelector('#lesson-say');
     // Step on to the learner's move (lessons/star-tigris/01-basic-round.json, step 3: colonize mining D2).
-    for (let i = 0; i < 5 && !(await page.isDisabled('#lesson-next')); i++) await page.keyboard.press('ArrowRight');
-    assert.ok(await page.isDisabled('#lesson-next'), 'a step waits for the learner');
-    await page.focus('[data-cmd="lesson-pick:colonist:mining"]');
+    for (let i = 0; i < 5 && !(await page.isDisabled('[data-lcmd="next"]')); i++) await page.keyboard.press('ArrowRight');
+    assert.ok(await page.isDisabled('[data-lcmd="next"]'), 'a step waits for the learner');
+    await page.focus('[data-lcmd="piece:colonist:mining"]');
     await page.keyboard.press('Enter');
-    await page.focus('#board');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowLeft');
-    const from = (await page.textContent('#board-say')).split(':')[0].trim();
-    for (const k of arrowsBetween(from, 'D2')) await page.keyboard.press(k);
-    assert.match(await page.textContent('#board-say'), /^D2: .*Enter: /);
+    // The kit's board: the arrow keys go from place to place, the
+    // picked piece's cells first (not a grid walk).
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'lesson-board', 'the board has the focus');
+    for (let i = 0; i < 60 && !/^D2: /.test(await page.textContent('#lesson-cursor')); i++) await page.keyboard.press('ArrowRight');
+    assert.match(await page.textContent('#lesson-cursor'), /^D2: .*Enter: /);
     await page.keyboard.press('Enter');
-    assert.match(await page.textContent('#lesson-message'), /Well done/);
+    assert.match(await page.textContent('.lesson-right'), /Well done/);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

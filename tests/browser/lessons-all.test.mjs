@@ -67,6 +67,30 @@ const games = {
       return { x: (c + 0.5) * s, y: (r + 0.5) * s };
     },
   },
+  'star-tigris': {
+    keyboard: '02-internal-conflict',
+    touch: '01-basic-round',
+    words: ['en.txt', 'star-tigris/en.txt', 'star-tigris-editor/en.txt', 'star-tigris-lessons/en.txt'],
+    kinds: { merchant: ['merchant', 'Handels'], mining: ['mining robot', 'Bergbauroboter'], settler: ['settler', 'Siedler'], scientist: ['scientist', 'Wissenschaft'] },
+    /** Every learner's move in these lessons is made at a cell (the last
+     * word of its action: `place merchant C2`, `colonize mining D2`);
+     * among the moves offered there, the lesson's names its piece. */
+    label(action, de) {
+      const [verb, kind, cell] = action.split(' ');
+      const word = this.kinds[kind][de ? 1 : 0];
+      const what = verb === 'place' ? (de ? `den ${word}` : `the ${word}`) : word;
+      return new RegExp(`${what}.* ${cell}`, 'i');
+    },
+    place(l, k) {
+      return l.steps[k].learner.action.split(' ').pop();
+    },
+    /** The cell's centre on the lesson's board (CSS pixels). */
+    async centre(page, l, k) {
+      const c = await page.$eval('#lesson-board', (el) => ({ cell: +el.dataset.cell, ox: +el.dataset.ox, oy: +el.dataset.oy }));
+      const m = /^([A-Z])(\d+)$/.exec(this.place(l, k));
+      return { x: c.ox + (m[1].charCodeAt(0) - 65 + 0.5) * c.cell, y: c.oy + (Number(m[2]) - 1 + 0.5) * c.cell };
+    },
+  },
   catan: {
     keyboard: '02-roads-settlements-cities',
     touch: '08-barbarians-pillage',

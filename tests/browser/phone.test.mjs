@@ -97,7 +97,7 @@ for (const { name, viewport } of PHONES) {
       }
       await noOverflow(page, 'after a few turns');
       await page.tap('header [data-cmd="lessons"]');
-      await page.waitForSelector('body[data-screen="lessons"]');
+      await page.waitForSelector('#lessons .lessons-items li button');
       await noOverflow(page, 'the lessons');
       await page.screenshot({ path: join(artefacts, `phone-${name}-star-tigris-lessons.png`) });
       assert.deepEqual(errors, []);

@@ -322,8 +322,10 @@ test('Escape closes the dialogs: new game, open a game, lessons', async () => {
   await ready(page);
   for (const [cmd, screenName] of [['new', 'new'], ['open-game', 'open'], ['lessons', 'lessons']]) {
     await page.click(`header [data-cmd="${cmd}"]`);
-    await page.waitForSelector(`body[data-screen="${screenName}"]`);
+    // The lessons are the page kit's screen (#lessons), not a dialog of the page.
+    await page.waitForSelector(screenName === 'lessons' ? '#lessons .lessons-items' : `body[data-screen="${screenName}"]`);
     await page.keyboard.press('Escape');
+    await page.waitForSelector('#lessons', { state: 'detached' });
     await page.waitForSelector('body[data-screen="play"]');
   }
   // From inside a field too.

@@ -72,7 +72,7 @@ test('the home page lists the games with a picture and their ways in; it loads n
   // Each way in opens its game on the screen it names.
   const expect = {
     'star-tigris.html#new': () => page.waitForSelector('body[data-screen="new"]'),
-    'star-tigris.html#lessons': () => page.waitForSelector('body[data-screen="lessons"]'),
+    'star-tigris.html#lessons': () => page.waitForSelector('#lessons .lessons-items li button'),
     'star-tigris.html#editor': () => page.waitForSelector('body[data-screen="editor"]'),
     'domains.html': () => page.waitForSelector('body[data-state="ready"]'),
     'catan.html': () => page.waitForSelector('body[data-state="ready"]'),
@@ -170,7 +170,7 @@ test('after one visit the whole site works offline: every page, a game against t
   await page.goto(own.home + 'star-tigris.html#editor');
   await page.waitForSelector('body[data-screen="editor"]');
   await page.goto(own.home + 'star-tigris.html#lessons');
-  await page.waitForSelector('body[data-screen="lessons"]');
+  await page.waitForSelector('#lessons .lessons-items li button');
   // A game link.
   await page.goto(`${own.home}star-tigris.html#game=${data}`);
   await page.waitForSelector('body[data-screen="replay"]');

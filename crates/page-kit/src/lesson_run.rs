@@ -11,7 +11,9 @@
 //! was played.
 
 use tabula_engine::Seat;
-use tabula_engine::lesson::{Lesson, LessonError, Step, read_lesson, state_before_step};
+use tabula_engine::lesson::{
+    Lesson, LessonError, Step, read_lesson_untranslated, state_before_step,
+};
 
 use crate::i18n::{Lang, tf};
 
@@ -30,6 +32,9 @@ pub struct LessonRun<G: tabula_engine::lesson::Teach> {
     pub wrong: bool,
     /// Whether the hint is shown.
     pub hint: bool,
+    /// Whether the learner asked to be shown the step's move ("Show me"),
+    /// which the page then made for them.
+    pub showed: bool,
 }
 
 /// Why a lesson cannot be taught, in plain words naming the step (the
@@ -55,9 +60,11 @@ pub fn open_error(e: &LessonError) -> String {
 
 impl<G: tabula_engine::lesson::Teach> LessonRun<G> {
     /// Read `text` and play every step of it (each checked by the rules);
-    /// what is wrong in plain words naming the step.
+    /// what is wrong in plain words naming the step. A lesson not (or not
+    /// wholly) translated is taught: its untranslated texts show in its
+    /// own language (a teacher's own lesson).
     pub fn open(text: &str) -> Result<LessonRun<G>, String> {
-        let lesson = read_lesson(text).map_err(|e| open_error(&e))?;
+        let lesson = read_lesson_untranslated(text).map_err(|e| open_error(&e))?;
         Self::of(lesson)
     }
 
@@ -83,6 +90,7 @@ impl<G: tabula_engine::lesson::Teach> LessonRun<G> {
             made: false,
             wrong: false,
             hint: false,
+            showed: false,
         })
     }
 
@@ -110,6 +118,11 @@ impl<G: tabula_engine::lesson::Teach> LessonRun<G> {
         }
     }
 
+    /// The state before the shown step's action.
+    pub fn before(&self) -> &G {
+        &self.states[self.step]
+    }
+
     /// The move the learner must still make at the shown step: the seat
     /// and the expected action.
     pub fn task(&self) -> Option<(Seat, G::Action)> {
@@ -132,12 +145,23 @@ impl<G: tabula_engine::lesson::Teach> LessonRun<G> {
         };
         if *action == expected {
             self.made = true;
+            self.showed = false;
             self.wrong = false;
         } else {
             self.wrong = true;
             self.hint = true;
         }
         self.made
+    }
+
+    /// "Show me": the step's move made for the learner (the board shows
+    /// it, Next goes on). The move shown, when one was due.
+    pub fn show_me(&mut self) -> Option<(Seat, G::Action)> {
+        let task = self.task()?;
+        self.made = true;
+        self.wrong = false;
+        self.showed = true;
+        Some(task)
     }
 
     /// The learner tried something that is no move at all (a place where
@@ -191,6 +215,7 @@ impl<G: tabula_engine::lesson::Teach> LessonRun<G> {
         self.made = false;
         self.wrong = false;
         self.hint = false;
+        self.showed = false;
     }
 
     /// Whether the last step is shown and nothing is left to do in it.
@@ -246,6 +271,14 @@ pub fn title_in(lesson: &Lesson, lang: Lang) -> &str {
     translation(lesson, lang)
         .and_then(|t| t.title.as_deref())
         .unwrap_or(&lesson.title)
+}
+
+/// Where a lesson comes from in `lang` (a rulebook's example), when it
+/// says.
+pub fn source_in(lesson: &Lesson, lang: Lang) -> Option<&str> {
+    translation(lesson, lang)
+        .and_then(|t| t.source.as_deref())
+        .or(lesson.source.as_deref())
 }
 
 /// A lesson's summary in `lang`.
@@ -374,6 +407,21 @@ mod tests {
         assert!(e.contains("Vector"), "{e}");
     }
 
+    /// A teacher's own lesson without its German is taught (the English
+    /// shows on a German page); the shipped lessons' reader refuses it.
+    #[test]
+    fn a_lesson_not_translated_is_taught_in_its_own_words() {
+        let (_, text) = lessons("vector").remove(0);
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v.as_object_mut().unwrap().remove("translations");
+        let bare = v.to_string();
+        let e = tabula_engine::lesson::read_lesson(&bare).unwrap_err();
+        assert!(format!("{e:?}").contains("translation"), "{e:?}");
+        let run = LessonRun::<Vector>::open(&bare).unwrap();
+        assert_eq!(run.say(Lang::De), run.lesson.steps[0].say);
+        assert_eq!(run.title(Lang::De), run.lesson.title);
+    }
+
     #[test]
     fn the_shown_state_follows_the_learner() {
         let (_, text) = lessons("vector").remove(0);
@@ -389,6 +437,14 @@ mod tests {
         assert_ne!(run.shown().state_hash(), start, "after the move");
         run.go(1);
         assert!(run.task().is_some() && !run.hint, "try again");
+        assert_eq!(run.show_me().map(|(_, a)| a), Some(expected));
+        assert!(
+            run.showed && run.task().is_none(),
+            "shown, and Next goes on"
+        );
+        assert_ne!(run.shown().state_hash(), start, "the board shows the move");
+        run.go(1);
+        assert!(!run.showed);
         assert!(run.back());
         assert_eq!(run.step, 0);
         assert!(!run.back());

@@ -27,7 +27,9 @@ use web_sys::{Element, HtmlCanvasElement, KeyboardEvent, MouseEvent};
 
 use crate::dom::{El, by_id, document, el, local_storage, page_url, replace_children};
 use crate::i18n::{lang, t, tf};
-use crate::lesson_run::{LessonRun, finished_names, summary_in, title_in, with_finished};
+use crate::lesson_run::{
+    LessonRun, finished_names, source_in, summary_in, title_in, with_finished,
+};
 
 /// What a page provides so that its game's lessons can be taught: its
 /// board drawn for a state, and its places. Places are named as the
@@ -58,6 +60,107 @@ pub trait LessonBoard<G: Teach>: 'static {
     fn place_in_text(&self, game: &G, place: &str) -> String {
         self.place_words(game, place)
     }
+    /// `action` of `seat` as a phrase after "The move was:" ("Show me");
+    /// the button's label unless the page says it otherwise.
+    fn move_words(&self, game: &G, seat: tabula_engine::Seat, action: &G::Action) -> String {
+        self.action_words(game, seat, action)
+    }
+    /// The pieces `seat` can pick up before choosing where it goes (a
+    /// hand's colonists, a leader), as a key and a label; a place picked
+    /// then offers only the picked piece's moves, and the places it can
+    /// go are marked. None (the default): places are picked directly.
+    fn pieces(&self, _game: &G, _seat: tabula_engine::Seat) -> Vec<(String, String)> {
+        Vec::new()
+    }
+    /// The piece (a key of [`LessonBoard::pieces`]) `action` moves.
+    fn piece_of(&self, _game: &G, _action: &G::Action) -> Option<String> {
+        None
+    }
+    /// Whether `action`, made at no place, is offered as a button while
+    /// the step's move is `expected` (a ruleset whose action has too
+    /// many forms to list, as Star Tigris's swaps, offers only the
+    /// step's).
+    fn offered(&self, _game: &G, _action: &G::Action, _expected: &G::Action) -> bool {
+        true
+    }
+    /// The seat's name, for "You play …" at the learner's move.
+    fn seat_name(&self, _game: &G, _seat: tabula_engine::Seat) -> Option<String> {
+        None
+    }
+    /// What the position holds beside the board (players, hands,
+    /// scores), shown under the narration.
+    fn facts(&self, _game: &G) -> Option<El> {
+        None
+    }
+    /// What the keyboard's place on the board is, and what Enter plays
+    /// there when it plays one move (`play`), said under the board.
+    fn cursor_words(
+        &self,
+        game: &G,
+        place: &str,
+        play: Option<(tabula_engine::Seat, &G::Action)>,
+    ) -> String {
+        let at = tf(
+            "lesson-cursor",
+            &[("place", &self.place_words(game, place))],
+        );
+        match play {
+            Some((seat, a)) => format!(
+                "{at} {}",
+                tf(
+                    "lesson-cursor-enter",
+                    &[("move", &self.move_words(game, seat, a))]
+                )
+            ),
+            None => at,
+        }
+    }
+    /// A sentence under the list's heading about the game's lessons.
+    fn intro(&self) -> Option<String> {
+        None
+    }
+    /// The page's own buttons under the list of lessons (its rules page,
+    /// its lesson writer), handled by the page.
+    fn list_extras(&self) -> Vec<El> {
+        Vec::new()
+    }
+    /// Take the learner back to the page's game from the lessons
+    /// ([`leave`]); whether the page did (else the page is loaded again
+    /// without the lessons).
+    fn close(&self) -> bool {
+        false
+    }
+    /// Whether the page's own screens are started beneath the lessons
+    /// (an address that asks for no lesson then shows them); else the
+    /// page is loaded again for such an address.
+    fn page_beneath(&self) -> bool {
+        false
+    }
+}
+
+/// Whether the lessons screen is showing (the page's own keys and drops
+/// then wait).
+pub fn showing() -> bool {
+    document()
+        .body()
+        .is_some_and(|b| b.has_attribute("data-lessons"))
+}
+
+/// Put the lessons screen away (the page shows its own again): the
+/// address loses its `#lessons…`, so coming back to them is a change.
+pub fn leave() {
+    hide_screen();
+    set_hash("");
+}
+
+/// Take the lessons screen away, the address as it is.
+fn hide_screen() {
+    if let Some(body) = document().body() {
+        body.remove_attribute("data-lessons").ok();
+    }
+    if let Some(section) = by_id("lessons") {
+        section.remove();
+    }
 }
 
 /// Where the finished lessons of `ruleset` are kept.
@@ -87,6 +190,10 @@ struct Screen<G: Teach, B: LessonBoard<G>> {
     cursor: Option<usize>,
     /// The learner's actions at the place picked, when more than one.
     choices: Vec<G::Action>,
+    /// The piece picked up ([`LessonBoard::pieces`]).
+    piece: Option<String>,
+    /// A word for the learner about the last button (a link copied).
+    note: Option<String>,
     /// The board's width as last drawn.
     width: f64,
     /// Whether the list has been asked for.
@@ -107,6 +214,8 @@ pub fn install<G: Teach + 'static, B: LessonBoard<G>>(board: B) -> bool {
         error: None,
         cursor: None,
         choices: Vec::new(),
+        piece: None,
+        note: None,
         width: 0.0,
         fetched: false,
     }));
@@ -116,7 +225,49 @@ pub fn install<G: Teach + 'static, B: LessonBoard<G>>(board: B) -> bool {
             route(&s);
         });
     }
+    let s = screen.clone();
+    crate::dom::listen::<KeyboardEvent>(&document(), "keydown", move |e| {
+        if showing() && page_key(&s, &e) {
+            e.prevent_default();
+        }
+    });
     route(&screen)
+}
+
+/// A key anywhere on the lessons screen but the board and form fields:
+/// → next, ← back, H the hint, Escape puts a picked piece down (on the
+/// list: back to the game). Whether the key was one of these.
+fn page_key<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, e: &KeyboardEvent) -> bool {
+    if e.ctrl_key() || e.alt_key() || e.meta_key() {
+        return false;
+    }
+    let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+    let in_field = target.as_ref().is_some_and(|t| {
+        matches!(
+            t.tag_name().to_ascii_lowercase().as_str(),
+            "input" | "select" | "textarea"
+        ) || t.id() == "lesson-board"
+    });
+    if in_field {
+        return false;
+    }
+    let (open, picked) = {
+        let st = s.borrow();
+        (
+            st.run.is_some(),
+            st.piece.is_some() || !st.choices.is_empty(),
+        )
+    };
+    let cmd = match e.key().as_str() {
+        "ArrowRight" if open => "next",
+        "ArrowLeft" if open => "back",
+        "h" | "H" if open => "hint",
+        "Escape" if picked => "drop",
+        "Escape" if !open => "close",
+        _ => return false,
+    };
+    command(s, cmd);
+    true
 }
 
 /// Open what the address asks for; whether it asked for lessons.
@@ -135,6 +286,15 @@ fn route<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) -> bool {
         return true;
     }
     let Some(rest) = hash.strip_prefix("#lessons") else {
+        // An address for the page's own screens (a game link, `#new`):
+        // the page shows it.
+        if showing() {
+            if s.borrow().board.page_beneath() {
+                hide_screen();
+            } else if let Some(w) = web_sys::window() {
+                w.location().reload().ok();
+            }
+        }
         return false;
     };
     show_screen(s);
@@ -147,6 +307,7 @@ fn route<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) -> bool {
             st.error = None;
         }
         render(s);
+        focus("lessons-h");
     } else {
         open_shipped(s, name);
     }
@@ -162,6 +323,8 @@ fn open_run<G: Teach + 'static, B: LessonBoard<G>>(
         let mut st = s.borrow_mut();
         st.cursor = None;
         st.choices.clear();
+        st.piece = None;
+        st.note = None;
         match opened {
             Ok(run) => {
                 st.run = Some((name, run));
@@ -323,6 +486,21 @@ fn show_screen<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
             e.prevent_default();
         }
     });
+    crate::dom::listen::<web_sys::Event>(&area, "dragover", |e| e.prevent_default());
+    let s6 = s.clone();
+    crate::dom::listen::<web_sys::DragEvent>(&area, "drop", move |e| {
+        // A lesson file dropped on the lessons: opened (the page's own
+        // drop does not see it).
+        e.prevent_default();
+        e.stop_propagation();
+        if let Some(file) = e
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            open_file(&s6, file);
+        }
+    });
     let s3 = s.clone();
     crate::dom::listen::<web_sys::Event>(&area, "change", move |e| {
         let Some(input) = e
@@ -337,15 +515,8 @@ fn show_screen<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
             return;
         };
-        let s4 = s3.clone();
-        crate::dom::read_file(
-            file,
-            4 * tabula_engine::lesson::MAX_LESSON_BYTES,
-            move |got| {
-                let opened = got.and_then(|text| LessonRun::<G>::open(&text));
-                open_run(&s4, String::new(), opened);
-            },
-        );
+        open_file(&s3, file);
+        input.set_value("");
     });
     if let Some(w) = web_sys::window() {
         let s5 = s.clone();
@@ -355,6 +526,25 @@ fn show_screen<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
             }
         });
     }
+}
+
+/// Open a lesson file (chosen or dropped).
+fn open_file<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, file: web_sys::File) {
+    let s4 = s.clone();
+    crate::dom::read_file(
+        file,
+        4 * tabula_engine::lesson::MAX_LESSON_BYTES,
+        move |got| {
+            let opened = got.and_then(|text| LessonRun::<G>::open(&text));
+            open_run(&s4, String::new(), opened);
+        },
+    );
+}
+
+/// The lesson as a link that opens it (`#lesson=…`).
+fn lesson_link(lesson: &Lesson) -> String {
+    let json = serde_json::to_string(lesson).unwrap_or_default();
+    format!("{}#lesson={}", page_url(), tabula_engine::link::pack(&json))
 }
 
 /// A command of the screen's buttons.
@@ -374,14 +564,27 @@ fn command<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, cmd: &str) {
         }
         return;
     }
+    if let Some(key) = cmd.strip_prefix("piece:") {
+        {
+            let mut st = s.borrow_mut();
+            st.choices.clear();
+            st.cursor = None;
+            st.piece = if st.piece.as_deref() == Some(key) {
+                None
+            } else {
+                Some(key.to_string())
+            };
+        }
+        render(s);
+        focus("lesson-board");
+        return;
+    }
     if let Some(i) = cmd.strip_prefix("do:") {
         let action = {
             let st = s.borrow();
-            st.run.as_ref().and_then(|(_, run)| {
-                run.choices(None, |g, a| st.board.place_of(g, a))
-                    .get(i.parse::<usize>().ok()?)
-                    .cloned()
-            })
+            st.run
+                .as_ref()
+                .and_then(|(_, run)| buttons_of(&st, run).get(i.parse::<usize>().ok()?).cloned())
         };
         if let Some(a) = action {
             attempt(s, &a);
@@ -399,16 +602,40 @@ fn command<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, cmd: &str) {
                 set_hash("#lessons");
             }
             "close" => {
+                if st.board.close() {
+                    return;
+                }
                 if let Some(w) = web_sys::window() {
                     w.location().set_href(&page_url()).ok();
                 }
                 return;
             }
+            "large" => {
+                if let Some(body) = document().body() {
+                    body.class_list().toggle("large").ok();
+                }
+                focus_on = "lesson-large";
+            }
             _ => {}
         }
+        st.note = None;
         if let Some((name, run)) = st.run.as_mut() {
             st.choices.clear();
+            if !matches!(cmd, "large" | "hint") {
+                st.piece = None;
+            }
             match cmd {
+                "large" => {}
+                "drop" => focus_on = "lesson-board",
+                "show" => {
+                    run.show_me();
+                    focus_on = "lesson-shown";
+                }
+                "link" => {
+                    crate::dom::copy_text(&lesson_link(&run.lesson));
+                    st.note = Some(t("lesson-link-copied"));
+                    focus_on = "lesson-note";
+                }
                 "next" => {
                     run.forward();
                 }
@@ -434,6 +661,12 @@ fn command<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, cmd: &str) {
                 }
                 _ => return,
             }
+        } else if cmd == "large" {
+            focus_on = "lesson-large";
+        } else if cmd != "list" {
+            return;
+        } else {
+            focus_on = "lessons-h";
         }
     }
     render(s);
@@ -460,6 +693,8 @@ fn attempt<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, action: &G::
     let made = {
         let mut st = s.borrow_mut();
         st.choices.clear();
+        // The piece is put down: tried, right or wrong.
+        st.piece = None;
         st.run.as_mut().is_some_and(|(_, run)| run.attempt(action))
     };
     render(s);
@@ -478,6 +713,9 @@ fn pick<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, place: &str) {
             return;
         }
         run.choices(Some(place), |g, a| st.board.place_of(g, a))
+            .into_iter()
+            .filter(|a| of_piece(&st, run, a))
+            .collect::<Vec<_>>()
     };
     match here.len() {
         0 => {
@@ -494,6 +732,53 @@ fn pick<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, place: &str) {
             focus("lesson-choices");
         }
     }
+}
+
+/// Whether `action` moves the piece picked up (any action when none is).
+fn of_piece<G: Teach, B: LessonBoard<G>>(
+    st: &Screen<G, B>,
+    run: &LessonRun<G>,
+    action: &G::Action,
+) -> bool {
+    st.piece
+        .as_ref()
+        .is_none_or(|p| st.board.piece_of(run.shown(), action).as_ref() == Some(p))
+}
+
+/// The places the piece picked up can go (none when no piece is picked).
+fn targets<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G>) -> Vec<String> {
+    let Some((seat, _)) = run.task() else {
+        return Vec::new();
+    };
+    if st.piece.is_none() {
+        return Vec::new();
+    }
+    let g = run.shown();
+    let mut out: Vec<String> = Vec::new();
+    for a in g.legal_actions(seat) {
+        if of_piece(st, run, &a)
+            && let Some(p) = st.board.place_of(g, &a)
+            && !out.contains(&p)
+        {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The moves made at no place offered as buttons.
+fn buttons_of<G: Teach, B: LessonBoard<G>>(
+    st: &Screen<G, B>,
+    run: &LessonRun<G>,
+) -> Vec<G::Action> {
+    let Some((_, expected)) = run.task() else {
+        return Vec::new();
+    };
+    let g = run.shown();
+    run.choices(None, |g, a| st.board.place_of(g, a))
+        .into_iter()
+        .filter(|a| st.board.offered(g, a, &expected))
+        .collect()
 }
 
 fn pick_at<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, x: f64, y: f64) {
@@ -586,6 +871,7 @@ fn key_places<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G>
         let acting: std::collections::HashSet<String> = g
             .legal_actions(seat)
             .iter()
+            .filter(|a| of_piece(st, run, a))
             .filter_map(|a| st.board.place_of(g, a))
             .collect();
         places.sort_by_key(|p| !acting.contains(p));
@@ -602,7 +888,19 @@ fn say_cursor<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
     let g = run.shown();
     let places = key_places(&st, run);
     let text = match st.cursor.and_then(|i| places.get(i)) {
-        Some(p) => tf("lesson-cursor", &[("place", &st.board.place_words(g, p))]),
+        Some(p) => {
+            // What Enter plays here, when it is one move.
+            let here: Vec<G::Action> = run
+                .choices(Some(p), |g, a| st.board.place_of(g, a))
+                .into_iter()
+                .filter(|a| of_piece(&st, run, a))
+                .collect();
+            let play = match (run.task(), here.as_slice()) {
+                (Some((seat, _)), [one]) => Some((seat, one)),
+                _ => None,
+            };
+            st.board.cursor_words(g, p, play)
+        }
         None => t("lesson-cursor-none"),
     };
     if let Some(e) = by_id("lesson-cursor") {
@@ -663,6 +961,24 @@ fn draw<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
             }
         }
     }
+    // The places the piece picked up can go: a dashed ring each.
+    let aims = targets(st, run);
+    canvas.set_attribute("data-targets", &aims.join(" ")).ok();
+    let dash = js_sys::Array::of2(&JsValue::from(5.0), &JsValue::from(4.0));
+    for place in &aims {
+        if let Some((x, y, r)) = st.board.place_centre(g, width, place) {
+            let r = (r * 0.7).max(6.0);
+            ctx.set_line_dash(&dash).ok();
+            for (colour, line) in [("#ffffff", 5.0), ("#000000", 2.5)] {
+                ctx.begin_path();
+                ctx.arc(x, y, r, 0.0, std::f64::consts::TAU).ok();
+                ctx.set_stroke_style_str(colour);
+                ctx.set_line_width(line);
+                ctx.stroke();
+            }
+            ctx.set_line_dash(&js_sys::Array::new()).ok();
+        }
+    }
     let places = key_places(st, run);
     let cursor = st.cursor.and_then(|i| places.get(i));
     canvas
@@ -703,7 +1019,17 @@ fn render<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
             None => list_view(&st),
         }
     };
+    // What had the focus keeps it when it is drawn again (the list
+    // grows as its lessons come).
+    let focused = document()
+        .active_element()
+        .filter(|e| section.contains(Some(e)))
+        .map(|e| e.id())
+        .filter(|id| !id.is_empty());
     replace_children(&section, view);
+    if let Some(id) = focused {
+        focus(&id);
+    }
     if s.borrow().run.is_some() {
         draw(s);
         say_cursor(s);
@@ -740,6 +1066,7 @@ fn list_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>) -> El {
                             .text(&format!(" ✓ {}", t("lesson-finished")))
                     }))
                     .child(el("p").text(summary_in(lesson, l)))
+                    .maybe(source_in(lesson, l).map(|src| el("p").class("lesson-source").text(src)))
             }
         };
         items.push(item);
@@ -756,6 +1083,11 @@ fn list_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>) -> El {
                 .attr("id", "lessons-h")
                 .attr("tabindex", "-1")
                 .text(&tf("lessons-of", &[("game", &game)])),
+        )
+        .maybe(
+            st.board
+                .intro()
+                .map(|i| el("p").class("lessons-intro").text(&i)),
         )
         .maybe(st.error.as_ref().map(|why| {
             el("p")
@@ -784,7 +1116,41 @@ fn list_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>) -> El {
             "lesson-file",
             ".json,application/json",
         ))
-        .child(el("p").child(button(&t("lesson-back-to-game"), "close")))
+        .child(
+            el("p")
+                .class("lesson-nav")
+                .children(st.board.list_extras())
+                .child(large_button())
+                .child(button(&t("lesson-back-to-game"), "close")),
+        )
+}
+
+/// `e` showing `shown`, marked as the lesson's own English when that is
+/// what shows on a page in another language (a text not translated).
+fn in_lang(e: El, shown: &str, own: &str) -> El {
+    if lang() != crate::i18n::Lang::En && shown == own {
+        e.attr("lang", "en")
+    } else {
+        e
+    }
+}
+
+/// The button that makes the text large (for a projector), saying
+/// whether it is on.
+fn large_button() -> El {
+    let on = document()
+        .body()
+        .is_some_and(|b| b.class_list().contains("large"));
+    button(
+        &t(if on {
+            "lesson-large-text-on"
+        } else {
+            "lesson-large-text"
+        }),
+        "large",
+    )
+    .attr("id", "lesson-large")
+    .pressed(on)
 }
 
 fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G>) -> El {
@@ -796,104 +1162,94 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
     let task = run.task();
     let mut text = el("div")
         .class("lesson-text")
-        .child(el("p").class("lesson-step").text(&tf(
-            "lesson-step-of",
-            &[
-                ("step", &(run.step + 1).to_string()),
-                ("all", &run.len().to_string()),
-            ],
-        )))
         .child(
+            el("p")
+                .class("lesson-step")
+                .attr("id", "lesson-step")
+                .attr("data-step", &(run.step + 1).to_string())
+                .attr("data-steps", &run.len().to_string())
+                .text(&tf(
+                    "lesson-step-of",
+                    &[
+                        ("step", &(run.step + 1).to_string()),
+                        ("all", &run.len().to_string()),
+                    ],
+                )),
+        )
+        .child(in_lang(
             el("p")
                 .attr("id", "lesson-say")
                 .attr("tabindex", "-1")
                 .class("lesson-say")
                 .text(&fill(run.say(l))),
-        );
+            run.say(l),
+            &run.lesson.steps[run.step].say,
+        ));
+    let own = run.lesson.steps[run.step].learner.as_ref();
     if run.wrong
         && let Some(w) = run.wrong_text(l)
     {
-        text = text.child(
+        text = text.child(in_lang(
             el("p")
                 .attr("id", "lesson-wrong")
                 .attr("tabindex", "-1")
                 .attr("role", "alert")
                 .class("lesson-wrong")
                 .text(&format!("✗ {}", fill(w))),
-        );
+            w,
+            own.map_or("", |o| o.wrong.as_str()),
+        ));
     }
     if run.hint
         && let Some(h) = run.hint_text(l)
     {
-        text = text.child(
+        text = text.child(in_lang(
             el("p")
                 .attr("id", "lesson-hint")
                 .attr("tabindex", "-1")
                 .class("lesson-hint")
                 .text(&tf("lesson-hint-is", &[("hint", &fill(h))])),
-        );
+            h,
+            own.map_or("", |o| o.hint.as_str()),
+        ));
     }
     if let Some((seat, _)) = task {
-        let g = run.shown();
-        let buttons: Vec<El> = run
-            .choices(None, |g, a| st.board.place_of(g, a))
-            .iter()
-            .enumerate()
-            .map(|(i, a)| button(&st.board.action_words(g, seat, a), &format!("do:{i}")))
-            .collect();
-        let on_board = g
-            .legal_actions(seat)
-            .iter()
-            .any(|a| st.board.place_of(g, a).is_some());
-        let task_words = match (buttons.is_empty(), on_board) {
-            (true, _) => "lesson-your-move-board",
-            (false, true) => "lesson-move-due",
-            (false, false) => "lesson-your-move-buttons",
-        };
-        text = text
-            .child(el("p").class("lesson-task").text(&t(task_words)))
-            .maybe((!buttons.is_empty()).then(|| {
-                let n = buttons.len();
-                let group = el("div")
-                    .class("lesson-actions")
-                    .attr("role", "group")
-                    .attr("aria-label", &t("lesson-actions"))
-                    .children(buttons);
-                // Many moves besides the board's (a Catan turn's trades):
-                // folded away, so the board's move is not buried.
-                if on_board && n > 12 {
-                    el("details")
-                        .child(
-                            el("summary").text(&tf("lesson-more-moves", &[("n", &n.to_string())])),
-                        )
-                        .child(group)
-                } else {
-                    group
-                }
-            }));
-        if !st.choices.is_empty() {
-            let options: Vec<El> = st
-                .choices
-                .iter()
-                .enumerate()
-                .map(|(i, a)| button(&st.board.action_words(g, seat, a), &format!("choose:{i}")))
-                .collect();
-            text = text.child(
-                el("div")
-                    .attr("id", "lesson-choices")
-                    .attr("tabindex", "-1")
-                    .attr("role", "group")
-                    .attr("aria-label", &t("lesson-choices"))
-                    .class("lesson-actions")
-                    .children(options),
-            );
-        }
+        text = text.child(move_view(st, run, seat));
+    } else if run.showed
+        && let Some(l) = run.lesson.steps[run.step].learner.as_ref()
+    {
+        let before = run.before();
+        let said = before
+            .read_seat(&l.seat)
+            .zip(before.read_action(&l.action).ok())
+            .map(|(seat, a)| st.board.move_words(before, seat, &a))
+            .unwrap_or_default();
+        text = text.child(
+            el("p")
+                .attr("id", "lesson-shown")
+                .attr("tabindex", "-1")
+                .class("lesson-right")
+                .text(&tf("lesson-the-move-was", &[("move", &said)])),
+        );
     } else if run.lesson.steps[run.step].learner.is_some() {
         text = text.child(
             el("p")
                 .class("lesson-right")
                 .text(&format!("✓ {}", t("lesson-right"))),
         );
+    }
+    if let Some(note) = &st.note {
+        text = text.child(
+            el("p")
+                .attr("id", "lesson-note")
+                .attr("tabindex", "-1")
+                .attr("role", "status")
+                .class("lesson-note")
+                .text(note),
+        );
+    }
+    if let Some(facts) = st.board.facts(run.shown()) {
+        text = text.child(el("div").attr("id", "lesson-facts").child(facts));
     }
     let mut nav = el("div").class("lesson-nav");
     if run.step > 0 {
@@ -902,6 +1258,7 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
     if task.is_some() {
         nav = nav
             .child(button(&t("lesson-show-hint"), "hint").disabled(run.hint))
+            .child(button(&t("lesson-show-me"), "show").attr("id", "lesson-show"))
             .child(button(&t("lesson-retry"), "retry"));
     }
     if run.finished() {
@@ -915,10 +1272,16 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
     }
     nav = nav
         .child(button(&t("lesson-start-over"), "restart"))
-        .child(button(&t("lesson-to-list"), "list"));
+        .child(button(&t("lesson-to-list"), "list"))
+        .child(large_button())
+        .child(button(&t("lesson-copy-link"), "link"));
     el("div")
         .class("lesson-player")
-        .child(el("h2").attr("id", "lessons-h").text(run.title(l)))
+        .child(in_lang(
+            el("h2").attr("id", "lessons-h").text(run.title(l)),
+            run.title(l),
+            &run.lesson.title,
+        ))
         .child(
             el("div")
                 .class("lesson-board-box")
@@ -934,4 +1297,98 @@ fn player_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>, run: &LessonRun<G
         )
         .child(text.attr("aria-live", "polite"))
         .child(nav)
+        .child(el("p").class("lesson-keys").text(&t("lesson-keys")))
+}
+
+/// The learner's move at a step that is theirs: who they play, the
+/// pieces to pick up (where the page has them), the moves made at no
+/// place as buttons, and the moves at the place picked.
+fn move_view<G: Teach, B: LessonBoard<G>>(
+    st: &Screen<G, B>,
+    run: &LessonRun<G>,
+    seat: tabula_engine::Seat,
+) -> El {
+    let g = run.shown();
+    let buttons: Vec<El> = buttons_of(st, run)
+        .iter()
+        .enumerate()
+        .map(|(i, a)| button(&st.board.action_words(g, seat, a), &format!("do:{i}")))
+        .collect();
+    let on_board = g
+        .legal_actions(seat)
+        .iter()
+        .any(|a| st.board.place_of(g, a).is_some());
+    let task_words = match (buttons.is_empty(), on_board) {
+        (true, _) => "lesson-your-move-board",
+        (false, true) => "lesson-move-due",
+        (false, false) => "lesson-your-move-buttons",
+    };
+    let pieces = st.board.pieces(g, seat);
+    let mut out = el("div").attr("id", "lesson-move").class("lesson-move");
+    if let Some(who) = st.board.seat_name(g, seat) {
+        out = out.child(
+            el("p")
+                .class("lesson-as")
+                .text(&tf("lesson-playing-as", &[("who", &who)])),
+        );
+    }
+    out = out.child(el("p").class("lesson-task").text(&t(task_words)));
+    if !pieces.is_empty() {
+        let picked = st.piece.as_deref();
+        let group = pieces.iter().map(|(key, label)| {
+            button(label, &format!("piece:{key}")).pressed(picked == Some(key.as_str()))
+        });
+        let n = targets(st, run).len();
+        let say = match (picked, n) {
+            (None, _) => t("lesson-pick-piece"),
+            (Some(_), 0) => t("lesson-nowhere"),
+            (Some(_), 1) => t("lesson-targets-one"),
+            (Some(_), n) => tf("lesson-targets-many", &[("n", &n.to_string())]),
+        };
+        out = out
+            .child(
+                el("div")
+                    .attr("id", "lesson-pieces")
+                    .class("lesson-actions")
+                    .attr("role", "group")
+                    .attr("aria-label", &t("lesson-pieces"))
+                    .children(group),
+            )
+            .child(el("p").attr("id", "lesson-targets").text(&say));
+    }
+    out = out.maybe((!buttons.is_empty()).then(|| {
+        let n = buttons.len();
+        let group = el("div")
+            .class("lesson-actions")
+            .attr("role", "group")
+            .attr("aria-label", &t("lesson-actions"))
+            .children(buttons);
+        // Many moves besides the board's (a Catan turn's trades): folded
+        // away, so the board's move is not buried.
+        if on_board && n > 12 {
+            el("details")
+                .child(el("summary").text(&tf("lesson-more-moves", &[("n", &n.to_string())])))
+                .child(group)
+        } else {
+            group
+        }
+    }));
+    if !st.choices.is_empty() {
+        let options: Vec<El> = st
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, a)| button(&st.board.action_words(g, seat, a), &format!("choose:{i}")))
+            .collect();
+        out = out.child(
+            el("div")
+                .attr("id", "lesson-choices")
+                .attr("tabindex", "-1")
+                .attr("role", "group")
+                .attr("aria-label", &t("lesson-choices"))
+                .class("lesson-actions")
+                .children(options),
+        );
+    }
+    out
 }

@@ -9,7 +9,6 @@ use tabula_star_tigris::{Action, Kind, Phase, Pos, SwapSet};
 
 use crate::board::Geometry;
 use crate::lesson_author::Author;
-use crate::lesson_player::LessonPlayer;
 use crate::map_editor::Editor;
 use crate::replay::Replay;
 use crate::session::{Player, Selection, Session};
@@ -29,10 +28,6 @@ pub enum Screen {
     OpenGame,
     /// The replay viewer.
     Replay,
-    /// The list of lessons.
-    Lessons,
-    /// A lesson being taught.
-    Lesson,
     /// A lesson being written.
     Author,
     /// The rules page.
@@ -118,12 +113,6 @@ pub struct App {
     pub broken_save: bool,
     /// The log entry whose rule is shown ("Why?").
     pub why_open: Option<usize>,
-    /// The lesson being taught.
-    pub lesson: Option<LessonPlayer>,
-    /// Why the last lesson opened was refused.
-    pub lesson_error: Option<String>,
-    /// Large text, for a class on a projector.
-    pub large_text: bool,
     /// Whether the legend beside the board is open (the reader's choice).
     pub legend_open: bool,
     /// The lesson being written.
@@ -236,9 +225,6 @@ impl Default for App {
             autosaved: None,
             broken_save: false,
             why_open: None,
-            lesson: None,
-            lesson_error: None,
-            large_text: false,
             legend_open: true,
             author: None,
         }

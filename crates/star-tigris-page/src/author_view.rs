@@ -5,15 +5,15 @@
 
 use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::view::CellView;
-use tabula_star_tigris::{Action, Kind, Pos, StarTigris};
+use tabula_star_tigris::{Action, Kind, Phase, Pos, StarTigris};
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 use crate::board::{self, Geometry, Picture};
 use crate::dom::{El, button, el};
 use crate::lesson_author::{Author, TEXT_LANGS, TOKENS, TextField, token_label};
-use crate::lesson_player::{move_words, other_actions};
-use crate::lesson_view::move_picker;
-use crate::session::targets;
+use crate::lesson_words::{action_label, capitalised, move_words, other_actions, word};
+use crate::palette::{kind_colour, kind_symbol};
+use crate::session::{Selection, targets};
 
 /// A text field of the lesson: its label, and the text in the language
 /// being written; when that is a translation, the English stands under
@@ -427,6 +427,71 @@ pub fn draw_board(ctx: &Ctx, geo: &Geometry, a: &Author) {
 fn view_cells(g: &StarTigris) -> Vec<CellView> {
     use tabula_engine::Game;
     g.player_view(0).cells
+}
+
+/// The pieces a seat can pick up (its colonists, its leaders, a bomber)
+/// and its choices that are not about a cell, as buttons whose commands
+/// start with `prefix` (`lesson-pick:…`, `lesson-act:N`).
+fn move_picker(
+    g: &StarTigris,
+    seat: u8,
+    selection: Option<Selection>,
+    others: &[Action],
+    targets: usize,
+    prefix: &str,
+) -> El {
+    let hand = g.hand(seat);
+    let mut pieces = el("div")
+        .class("slots")
+        .attr("role", "group")
+        .attr("aria-label", &t("lesson-pieces"));
+    for k in Kind::ALL {
+        if hand[k.index()] > 0 {
+            let picked = selection == Some(Selection::Colonist(k));
+            pieces = pieces.child(
+                button("", &format!("{prefix}-pick:colonist:{}", k.name()))
+                    .class(if picked { "slot picked" } else { "slot" })
+                    .style("border-color", kind_colour(k))
+                    .child(el("span").class("glyph").text(kind_symbol(k)))
+                    .text(&format!(
+                        " {} ×{}",
+                        capitalised(&word("kind", k)),
+                        hand[k.index()]
+                    )),
+            );
+        }
+    }
+    if matches!(g.phase(), Phase::Order) {
+        for k in Kind::ALL {
+            let picked = selection == Some(Selection::Leader(k));
+            pieces = pieces.child(
+                button("", &format!("{prefix}-pick:leader:{}", k.name()))
+                    .class(if picked { "slot picked" } else { "slot" })
+                    .child(el("span").class("glyph").text(kind_symbol(k)))
+                    .text(" ")
+                    .text(&capitalised(&word("leader", k))),
+            );
+        }
+        pieces = pieces.child(
+            button(&t("lesson-bomber"), &format!("{prefix}-pick:bomber"))
+                .pressed(selection == Some(Selection::Bomber)),
+        );
+    }
+    let mut row = el("div").class("slots");
+    for (i, a) in others.iter().enumerate() {
+        row = row.child(button(&action_label(a), &format!("{prefix}-act:{i}")));
+    }
+    let hint = match (selection, targets) {
+        (Some(_), 0) => t("lesson-nowhere"),
+        (Some(_), 1) => t("lesson-targets-one"),
+        (Some(_), n) => tf("lesson-targets-many", &[("n", &n.to_string())]),
+        (None, _) => t("lesson-pick"),
+    };
+    el("div")
+        .class("picker")
+        .child(pieces)
+        .child(el("p").class("hint").text(&hint))
+        .child(row)
 }
 
 #[cfg(test)]

@@ -61,6 +61,14 @@ pub fn install() {
                 return;
             }
             if let Some(cmd) = el.get_attribute("data-cmd") {
+                // The header's buttons lead away from the lessons (the page
+                // kit's, over the page); the lessons' own lead where they say.
+                if tabula_page_kit::lesson_screen::showing()
+                    && cmd != "lessons"
+                    && el.closest("#lessons").ok().flatten().is_none()
+                {
+                    tabula_page_kit::lesson_screen::leave();
+                }
                 with_app(|app| {
                     command(app, &cmd);
                     render(app);
@@ -72,8 +80,12 @@ pub fn install() {
         let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
             return;
         };
-        // Online play has its own keys.
-        if tabula_page_kit::online::active() {
+        // Online play has its own keys, and so have the lessons (the
+        // page kit's, over the page).
+        if tabula_page_kit::online::active()
+            || tabula_page_kit::lesson_screen::showing()
+            || e.default_prevented()
+        {
             return;
         }
         // Space or Enter on a focused button presses that button, nothing else.
@@ -198,16 +210,6 @@ pub fn install() {
                     }
                     return;
                 }
-                if app.screen == Screen::Lesson {
-                    if let Some(cell) = app
-                        .geometry
-                        .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64))
-                    {
-                        lesson_events::click(app, cell);
-                        render(app);
-                    }
-                    return;
-                }
                 if let Some(cell) = app
                     .geometry
                     .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64))
@@ -238,11 +240,13 @@ pub fn install() {
     // their own files; elsewhere what is dropped is told apart (a game, a
     // map, a link) and sent where it belongs.
     tabula_page_kit::records::on_drop(|file| {
+        if tabula_page_kit::lesson_screen::showing() {
+            return;
+        }
         let mut screen = Screen::NewGame;
         with_app(|app| screen = app.screen);
         match screen {
             Screen::Editor => editor_events::open_file(file),
-            Screen::Lessons => lesson_events::open_file(file),
             _ => game_events::open_file(file),
         }
     });
@@ -260,12 +264,12 @@ pub fn install() {
     with_app(render);
 }
 
-/// The ways in from the home page: `#new` (the new-game dialog),
-/// `#lessons` (the list of lessons) and `#editor` (the map editor).
+/// The ways in from the home page: `#new` (the new-game dialog) and
+/// `#editor` (the map editor); `#lessons` is the page kit's
+/// (`lesson_screen`).
 fn open_screen_link() {
     let cmd = match crate::dom::fragment().as_str() {
         "#new" => "new",
-        "#lessons" => "lessons",
         "#editor" => "editor",
         _ => return,
     };
@@ -534,9 +538,6 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
     if app.screen == Screen::Replay {
         return !ctrl && game_events::key(app, key, shift);
     }
-    if app.screen == Screen::Lesson {
-        return !ctrl && lesson_events::key(app, key);
-    }
     if app.handing_off() {
         if key == "Enter" || key == " " {
             command(app, "ready");
@@ -552,7 +553,7 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
                 return true;
             }
             Screen::OpenGame => return game_events::command(app, "close-open", ""),
-            Screen::Lessons | Screen::Rules => {
+            Screen::Rules => {
                 return lesson_events::command(app, "close-lessons", "");
             }
             _ => {}

@@ -16,7 +16,7 @@ use tabula_star_tigris::map::Terrain;
 use tabula_star_tigris::{Action, Kind, Pos, RuleError, StarTigris, parse_setup};
 
 use crate::editor::Draft;
-use crate::lesson_player::{capitalised, error_words, word};
+use crate::lesson_words::{capitalised, error_words, word};
 use crate::rule_words::rule;
 use crate::session::Selection;
 
@@ -752,7 +752,12 @@ impl Author {
 mod tests {
     use super::*;
     use crate::editor::MapDraft;
-    use crate::lesson_player::LessonPlayer;
+    use tabula_page_kit::lesson_run::LessonRun;
+
+    /// The lesson in the page kit's player, as the page tries it.
+    fn taught(lesson: &Lesson) -> LessonRun<StarTigris> {
+        LessonRun::open(&lesson.to_common_json()).unwrap()
+    }
 
     fn author() -> Author {
         crate::add_words();
@@ -808,10 +813,9 @@ mod tests {
         let lesson = a.lesson().unwrap();
         assert_eq!(lesson.steps.len(), 2);
         assert!(lesson.steps[0].learner.is_some());
-        let text = serde_json::to_string_pretty(&lesson).unwrap();
-        let mut p = LessonPlayer::open(&text).unwrap();
+        let mut p = taught(&lesson);
         assert!(p.task().is_some());
-        assert!(p.attempt(action));
+        assert!(p.attempt(&action));
         // Kept in the browser and read back: the same lesson.
         let json = serde_json::to_string(&a.to_draft()).unwrap();
         let back = Author::from_draft(serde_json::from_str(&json).unwrap()).unwrap();
@@ -866,7 +870,7 @@ mod tests {
         assert_eq!(players, [2, 2, 1]);
         let text = serde_json::to_string_pretty(&lesson).unwrap();
         assert!(text.contains("turns simultaneous"), "{text}");
-        LessonPlayer::open(&text).unwrap();
+        taught(&lesson);
         // The colony ordered by player 2 stands once the turn is carried out.
         let at = match first {
             Action::Colonize { at, .. } => at,
@@ -920,12 +924,15 @@ mod tests {
         assert_eq!(de.steps.len(), 2);
         assert_eq!(de.steps[0].wrong, None, "blank: the English shows");
         // Exported and opened on a German page: the German shows.
-        let json = serde_json::to_string_pretty(&lesson).unwrap();
-        let mut p = LessonPlayer::open(&json).unwrap();
-        assert_eq!(p.lesson.title_in("de"), "Meine Lektion");
-        assert_eq!(p.lesson.say_in(0, "de"), "Eine Kolonie.");
-        assert!(!p.attempt(Action::Pass));
-        assert_eq!(p.message.as_deref(), Some(DEFAULT_WRONG), "not translated");
+        let mut p = taught(&lesson);
+        assert_eq!(p.title(Lang::De), "Meine Lektion");
+        assert_eq!(p.say(Lang::De), "Eine Kolonie.");
+        assert!(!p.attempt(&Action::Pass));
+        assert_eq!(
+            p.wrong_text(Lang::De),
+            Some(DEFAULT_WRONG),
+            "not translated"
+        );
         // Kept in the browser and read back: the same lesson, German too.
         let kept = serde_json::to_string(&a.to_draft()).unwrap();
         let back = Author::from_draft(serde_json::from_str(&kept).unwrap()).unwrap();

@@ -1,75 +1,46 @@
-//! The lessons' events: the list, opening a lesson (shipped or from a
-//! file), stepping, the learner's pieces, clicks and choices, and keys.
+//! The lessons' commands in the page: opening the page kit's lessons
+//! (the list, a lesson from the rules page, a lesson being written tried
+//! as a link), leaving them for the rules page and the lesson writer, and
+//! the lesson writer's own commands, clicks and fields.
 
 use tabula_page_kit::i18n::{t, tf};
-use tabula_star_tigris::lesson::MAX_LESSON_BYTES;
+use tabula_page_kit::lesson_screen;
 use tabula_star_tigris::{Kind, Pos};
 use wasm_bindgen::JsCast;
 use web_sys::{Event, HtmlInputElement};
 
 use crate::app::{App, Screen};
 use crate::author_view;
-use crate::dom::download;
-use crate::dom::{
-    consume_fragment, copy_text, document, file_name, fragment, local_storage, page_url, read_file,
-};
+use crate::dom::{document, download, local_storage};
 use crate::editor::{Draft, MapDraft};
 use crate::events::{listen, with_app};
 use crate::lesson_author::{Author, TextField};
-use crate::lesson_player::LessonPlayer;
-use crate::maps::{LESSONS, MAPS};
+use crate::maps::MAPS;
 use crate::session::{Selection, targets};
-use crate::ui::render;
 
-/// Where a lesson comes from (it names the place in messages).
-enum From<'a> {
-    /// A shipped lesson, by its file's name.
-    Shipped(&'a str),
-    /// A file chosen or dropped, by its name.
-    File(&'a str),
-    /// A `#lesson=…` link.
-    Link,
-}
-
-fn open(app: &mut App, text: &str, source: From) {
-    match LessonPlayer::open(text) {
-        Ok(p) => {
-            app.lesson = Some(p);
-            app.lesson_error = None;
-            app.screen = Screen::Lesson;
-        }
-        Err(why) => {
-            app.lesson_error = Some(match source {
-                From::Shipped(name) => tf(
-                    "lesson-cannot-teach-shipped",
-                    &[("name", name), ("why", &why)],
-                ),
-                From::File(name) => {
-                    tf("lesson-cannot-teach-file", &[("name", name), ("why", &why)])
-                }
-                From::Link => tf("lesson-cannot-teach-link", &[("why", &why)]),
-            });
-            app.screen = Screen::Lessons;
-        }
-    }
-}
-
-/// Run a lesson command; returns whether `name` was one.
+/// Run a lesson command; returns whether `name` was one. The lessons
+/// themselves are the page kit's (`lesson_screen`, over
+/// [`crate::lessons::Board`]): the commands here open them, and leave
+/// them for the rules page and the lesson writer.
 pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
     match name {
         "lessons" => {
-            if app.screen != Screen::Lessons {
+            if !lesson_screen::showing() {
                 app.dialog_back = Some(app.screen);
             }
-            app.screen = Screen::Lessons;
+            set_hash("#lessons");
+        }
+        "lesson" => {
+            // From the rules page: the lesson, in the kit's player.
+            if !lesson_screen::showing() && app.screen != Screen::Rules {
+                app.dialog_back = Some(app.screen);
+            }
+            set_hash(&format!("#lessons/{arg}"));
         }
         "close-lessons" => {
-            app.lesson_error = None;
             app.screen = match app.dialog_back {
-                Some(Screen::Lessons | Screen::Rules) | None => {
-                    if app.lesson.is_some() {
-                        Screen::Lesson
-                    } else if app.session.is_some() {
+                Some(Screen::Rules) | None => {
+                    if app.session.is_some() {
                         Screen::Playing
                     } else {
                         Screen::NewGame
@@ -78,50 +49,31 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
                 Some(s) => s,
             };
         }
-        "lesson" => {
-            if let Some((n, text)) = LESSONS.iter().find(|(n, _)| *n == arg) {
-                open(app, text, From::Shipped(n));
-            }
-        }
-        "large-text" => app.large_text = !app.large_text,
         "rules" => {
-            if !matches!(app.screen, Screen::Lessons | Screen::Rules) {
-                app.dialog_back = Some(app.screen);
-            }
+            leave_lessons(app);
             app.screen = Screen::Rules;
-        }
-        "lesson-link" => {
-            if let Some(p) = app.lesson.as_mut() {
-                let json = serde_json::to_string(&p.lesson).unwrap_or_default();
-                let link = format!("{}#lesson={}", page_url(), tabula_engine::link::pack(&json));
-                copy_text(&link);
-                p.message = Some(t("lesson-link-copied"));
-                p.wrong = false;
-            }
-        }
-        "lesson-next" => lesson(app, |p| p.next()),
-        "lesson-back" => lesson(app, |p| p.back()),
-        "lesson-show" => lesson(app, |p| p.show_me()),
-        "lesson-hint" => lesson(app, |p| p.hint = true),
-        "lesson-pick" => {
-            let sel = selection(arg);
-            lesson(app, |p| {
-                p.selection = if p.selection == sel { None } else { sel };
-                p.message = None;
-            });
-        }
-        "lesson-act" => {
-            if let Ok(i) = arg.parse::<usize>() {
-                lesson(app, |p| {
-                    if let Some(a) = p.other_actions().get(i).copied() {
-                        p.attempt(a);
-                    }
-                });
-            }
         }
         _ => return author_command(app, name, arg),
     }
     true
+}
+
+/// Go to `hash` (`#lessons…`, `#lesson=…`): the kit's lessons open.
+fn set_hash(hash: &str) {
+    if let Some(w) = web_sys::window() {
+        w.location().set_hash(hash).ok();
+    }
+}
+
+/// Leave the kit's lessons for one of the page's own screens (the rules
+/// page, the lesson writer).
+fn leave_lessons(app: &mut App) {
+    if lesson_screen::showing() {
+        lesson_screen::leave();
+        if app.dialog_back.is_none() {
+            app.dialog_back = Some(app.screen);
+        }
+    }
 }
 
 fn author(app: &mut App, f: impl FnOnce(&mut Author)) {
@@ -185,6 +137,7 @@ fn fresh_author(app: &App) -> Author {
 fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
     match name {
         "author-fresh" => {
+            leave_lessons(app);
             if let (Some(store), Some(a)) = (local_storage(), app.author.as_ref())
                 && let Ok(json) = serde_json::to_string(&a.to_draft())
             {
@@ -196,6 +149,7 @@ fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
             app.screen = Screen::Author;
         }
         "author-new" => {
+            leave_lessons(app);
             if app.author.is_none() {
                 app.author = Some(match kept() {
                     Some(Ok(a)) => a,
@@ -257,16 +211,14 @@ fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
             }
         }),
         "author-try" => {
+            // Tried in the kit's lesson player, as a link would open it.
             let lesson = app.author.as_ref().map(|a| a.lesson());
             match lesson {
-                Some(Ok(l)) => match LessonPlayer::new(l) {
-                    Ok(p) => {
-                        app.lesson = Some(p);
-                        app.dialog_back = Some(Screen::Author);
-                        app.screen = Screen::Lesson;
-                    }
-                    Err(e) => author(app, |a| a.message = Some(e)),
-                },
+                Some(Ok(l)) => {
+                    app.dialog_back = Some(Screen::Author);
+                    let packed = tabula_engine::link::pack(&l.to_common_json());
+                    set_hash(&format!("#lesson={packed}"));
+                }
                 Some(Err(e)) => author(app, |a| {
                     a.message = Some(tf("lesson-author-not-ready", &[("why", &e)]))
                 }),
@@ -324,122 +276,8 @@ pub fn author_click(app: &mut App, cell: Pos) {
     });
 }
 
-fn lesson(app: &mut App, f: impl FnOnce(&mut LessonPlayer)) {
-    if let Some(p) = app.lesson.as_mut() {
-        f(p);
-    }
-}
-
-/// A click on a board cell during a lesson.
-pub fn click(app: &mut App, cell: Pos) {
-    lesson(app, |p| {
-        if let Some((_, a)) = p.targets().into_iter().find(|(c, _)| *c == cell) {
-            p.attempt(a);
-        } else if p.task().is_some() && p.selection.is_some() {
-            p.message = Some(tf("lesson-not-a-target", &[("cell", &cell.to_string())]));
-            p.wrong = true;
-        }
-    });
-}
-
-/// Keys in a lesson: → or Space next, ← back, H hint; while the learner
-/// has somewhere to play, the arrows move the cursor and Enter plays there.
-pub fn key(app: &mut App, key: &str) -> bool {
-    let board = app
-        .lesson
-        .as_ref()
-        .filter(|p| !p.targets().is_empty())
-        .map(|p| (p.shown().width() as u8, p.shown().height() as u8));
-    if let Some((w, h)) = board {
-        let c = app.cursor;
-        let moved = match key {
-            "ArrowLeft" => Some(Pos::new(c.row, (c.col + w - 1) % w)),
-            "ArrowRight" => Some(Pos::new(c.row, (c.col + 1) % w)),
-            "ArrowUp" => Some(Pos::new((c.row + h - 1) % h, c.col)),
-            "ArrowDown" => Some(Pos::new((c.row + 1) % h, c.col)),
-            _ => None,
-        };
-        if let Some(to) = moved {
-            app.cursor = to;
-            app.say_cursor = true;
-            return true;
-        }
-        if key == "Enter" {
-            click(app, c);
-            return true;
-        }
-    }
-    match key {
-        "ArrowRight" | " " => lesson(app, |p| p.next()),
-        "ArrowLeft" => lesson(app, |p| p.back()),
-        "h" | "H" => lesson(app, |p| p.hint = true),
-        "Escape" => lesson(app, |p| p.selection = None),
-        _ => return false,
-    }
-    true
-}
-
-/// Open a lesson file (chosen or dropped), refusing an oversized one unread.
-pub fn open_file(file: web_sys::File) {
-    let name = file_name(&file);
-    if file.size() > MAX_LESSON_BYTES as f64 {
-        let why = tf(
-            "lesson-file-too-big",
-            &[
-                ("file", &name),
-                ("bytes", &file.size().to_string()),
-                ("max", &MAX_LESSON_BYTES.to_string()),
-            ],
-        );
-        with_app(|app| {
-            app.lesson_error = Some(why);
-            app.screen = Screen::Lessons;
-            render(app);
-        });
-        return;
-    }
-    read_file(file, MAX_LESSON_BYTES, move |text| {
-        with_app(|app| {
-            match text {
-                Ok(text) => open(app, &text, From::File(&name)),
-                Err(why) => {
-                    app.lesson_error = Some(why);
-                    app.screen = Screen::Lessons;
-                }
-            }
-            render(app);
-        });
-    });
-}
-
-/// Open the lesson of a `#lesson=…` link, if the page was opened with one.
-fn open_link() {
-    let hash = fragment();
-    let Some(data) = hash.strip_prefix("#lesson=") else {
-        return;
-    };
-    let text = tabula_engine::link::unpack(data);
-    with_app(|app| match text {
-        Ok(text) => open(app, &text, From::Link),
-        Err(e) => {
-            app.lesson_error = Some(tf(
-                "lesson-link-broken",
-                &[("why", &tabula_page_kit::error_words::link(&e))],
-            ));
-            app.screen = Screen::Lessons;
-        }
-    });
-    consume_fragment();
-}
-
-/// Wire the lesson file input and the lesson writer's fields, and open a
-/// lesson link.
+/// Wire the lesson writer's fields.
 pub fn install() {
-    open_link();
-    listen(&web_sys::window().expect("window"), "hashchange", |_| {
-        open_link();
-        with_app(render);
-    });
     listen(&document(), "input", |ev: Event| {
         let Some(t) = ev
             .target()
@@ -473,20 +311,5 @@ pub fn install() {
             }
             keep(app);
         });
-    });
-    listen(&document(), "change", |ev: Event| {
-        let Some(t) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        if t.id() != "lesson-file" {
-            return;
-        }
-        if let Some(file) = t.files().and_then(|f| f.get(0)) {
-            open_file(file);
-        }
-        t.set_value("");
     });
 }

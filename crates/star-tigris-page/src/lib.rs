@@ -13,8 +13,8 @@ pub mod editor;
 pub mod editor_view;
 pub mod game_file;
 pub mod lesson_author;
-pub mod lesson_player;
-pub mod lesson_view;
+pub mod lesson_words;
+pub mod lessons;
 pub mod library;
 pub mod map_editor;
 pub mod palette;
@@ -77,6 +77,9 @@ pub fn start() {
     console_error_panic_hook::set_once();
     add_words();
     tabula_page_kit::i18n::apply();
+    // The lessons are the page kit's, shown over the page (which starts
+    // beneath them: the lesson list leads to its rules page and writer).
+    tabula_page_kit::lesson_screen::install(lessons::Board);
     events::install();
 }
 

@@ -7,14 +7,31 @@ use web_sys::HtmlCanvasElement;
 
 use crate::board::{self, Geometry, Picture};
 use crate::dom::{El, button, document, el, sized_context};
-use crate::lesson_player::LessonPlayer;
 use crate::maps::LESSONS;
 use tabula_page_kit::i18n::{t, tf};
+use tabula_star_tigris::StarTigris;
+use tabula_star_tigris::lesson::{Lesson, parse_lesson, play_lesson};
+
+/// A shipped lesson read and played through: the lesson, and the
+/// position before each step and after the last.
+pub struct Played {
+    /// The lesson.
+    pub lesson: Lesson,
+    /// The position before each step, then after the last.
+    pub states: Vec<StarTigris>,
+}
+
+/// A shipped lesson's text read and played (`None`: it does not play).
+pub fn played(text: &str) -> Option<Played> {
+    let lesson = parse_lesson(text).ok()?;
+    let states = play_lesson(&lesson).ok()?;
+    Some(Played { lesson, states })
+}
 
 /// The step of a lesson that makes the best picture: the one that points
 /// at the most cells (the first, if none does).
-pub fn picture_step(p: &LessonPlayer) -> usize {
-    (0..p.len())
+pub fn picture_step(p: &Played) -> usize {
+    (0..p.lesson.steps.len())
         .max_by_key(|&i| (p.lesson.steps[i].highlight.len(), usize::MAX - i))
         .unwrap_or(0)
 }
@@ -23,11 +40,11 @@ pub fn picture_step(p: &LessonPlayer) -> usize {
 pub fn dialog() -> El {
     let mut list = el("div").class("rules-list");
     for (i, (name, text)) in LESSONS.iter().enumerate() {
-        let Ok(p) = LessonPlayer::open(text) else {
+        let Some(p) = played(text) else {
             continue;
         };
         let step = picture_step(&p);
-        let lang = crate::lesson_player::lang();
+        let lang = crate::lesson_words::lang();
         list = list.child(
             el("section")
                 .class("rule-card")
@@ -77,7 +94,7 @@ pub fn draw_all() {
             .get_attribute("data-lesson")
             .and_then(|s| s.parse::<usize>().ok())
             .and_then(|k| LESSONS.get(k))
-            .and_then(|(_, t)| LessonPlayer::open(t).ok())
+            .and_then(|(_, t)| played(t))
         else {
             continue;
         };

@@ -19,7 +19,7 @@ use crate::dom::{El, button, by_id, document, el, replace_children, sized_contex
 use crate::maps::MAPS;
 use crate::palette::{kind_symbol, kind_title};
 use crate::session::Selection;
-use crate::{author_view, editor_view, lesson_view, replay_view, rules_view};
+use crate::{author_view, editor_view, replay_view, rules_view};
 
 /// Redraw everything (first asking the AI worker for a move if an AI
 /// seat must act: every change of state ends in a render).
@@ -39,19 +39,12 @@ pub fn render(app: &mut App) {
         (Screen::Editor, _) => "editor",
         (Screen::OpenGame, _) => "open",
         (Screen::Replay, _) => "replay",
-        (Screen::Lessons, _) => "lessons",
-        (Screen::Lesson, _) => "lesson",
         (Screen::Author, _) => "author",
         (Screen::Rules, _) => "rules",
         (_, true) => "handoff",
         _ => "play",
     };
     body.set_attribute("data-screen", screen).ok();
-    if app.large_text {
-        body.class_list().add_1("large").ok();
-    } else {
-        body.class_list().remove_1("large").ok();
-    }
     // A toggle says whether it is on, in words and to assistive technology.
     if let Ok(Some(b)) = document().query_selector("header [data-cmd=\"regions\"]") {
         let on = app.regions_view;
@@ -98,11 +91,6 @@ pub fn render(app: &mut App) {
                     replace_children(&panel, author_view::panel(a));
                 }
             }
-            (Screen::Lesson | Screen::Lessons, _, _) if app.lesson.is_some() => {
-                if let Some(p) = app.lesson.as_ref() {
-                    replace_children(&panel, lesson_view::panel(p, &lesson_view::names(p)));
-                }
-            }
             _ => {
                 // Only what changed is touched: a pointer move changes the
                 // preview lines, not the log or the legend.
@@ -136,26 +124,7 @@ pub fn render(app: &mut App) {
     draw_board(app);
     if app.screen == Screen::Playing {
         speak(app);
-    } else if app.screen == Screen::Lesson {
-        speak_lesson(app);
     }
-}
-
-/// In a lesson: the cell the keyboard's cursor moved to and what Enter
-/// would play there.
-fn speak_lesson(app: &mut App) {
-    if !std::mem::take(&mut app.say_cursor) {
-        return;
-    }
-    let Some(p) = app.lesson.as_ref() else { return };
-    let g = p.shown();
-    let play = p
-        .targets()
-        .into_iter()
-        .find(|(q, _)| *q == app.cursor)
-        .map(|(_, a)| (g.active(), a));
-    let text = cursor_words(&lesson_view::names(p), g, 0, app.cursor, play);
-    tabula_page_kit::announce::say("board-say", &text);
 }
 
 /// What the keyboard's cursor is on, as `viewer` sees the board, and
@@ -1078,11 +1047,6 @@ fn render_overlay(app: &App) {
         Some(open_game_dialog(app))
     } else if app.screen == Screen::Rules {
         Some(rules_view::dialog())
-    } else if app.screen == Screen::Lessons {
-        Some(lesson_view::list(
-            app.lesson_error.as_deref(),
-            app.large_text,
-        ))
     } else if app.screen == Screen::Over && !app.over_hidden {
         Some(end_screen(app))
     } else if app.handing_off() {
@@ -1115,6 +1079,9 @@ fn render_overlay(app: &App) {
     } else {
         None
     };
+    // The lessons (the page kit's screen, over the page) leave no dialog
+    // of the page open beneath them.
+    let content = content.filter(|_| !tabula_page_kit::lesson_screen::showing());
     match content {
         Some(c) => {
             // Changed in place: focus and a half-typed field stay put.
@@ -1476,18 +1443,6 @@ pub fn draw_board(app: &mut App) {
             app.geometry = Some(geo);
         }
         show_targets(&author_view::targets_now(a));
-        return;
-    }
-    if matches!(app.screen, Screen::Lesson | Screen::Lessons)
-        && let Some(p) = app.lesson.as_ref()
-    {
-        let g = p.shown();
-        if let Some((ctx, geo)) = prepare_canvas(&canvas, g.width(), g.height()) {
-            lesson_view::draw_board(&ctx, &geo, p, Some(app.cursor));
-            app.geometry = Some(geo);
-        }
-        let t: Vec<Pos> = p.targets().into_iter().map(|(c, _)| c).collect();
-        show_targets(&t);
         return;
     }
     if app.screen == Screen::Replay

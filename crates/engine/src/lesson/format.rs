@@ -182,6 +182,24 @@ pub enum LessonError {
 /// the format and version, the limits, one action at most a step, and
 /// that every language of [`LANGUAGES`] translates every text.
 pub fn read_lesson(text: &str) -> Result<Lesson, LessonError> {
+    let lesson = read_lesson_untranslated(text)?;
+    for lang in LANGUAGES {
+        let Some(tr) = lesson.translations.get(lang) else {
+            return Err(LessonError::Invalid(format!(
+                "the lesson has no \"{lang}\" translation"
+            )));
+        };
+        missing(&lesson, tr)
+            .map_err(|m| LessonError::Invalid(format!("translation \"{lang}\": {m}")))?;
+    }
+    Ok(lesson)
+}
+
+/// Read a lesson as [`read_lesson`] does, but without asking for every
+/// text in every language: a teacher's own lesson, written in one
+/// language, is taught in the pages (a text not translated shows in the
+/// lesson's own); shipped lessons are read with [`read_lesson`].
+pub fn read_lesson_untranslated(text: &str) -> Result<Lesson, LessonError> {
     if text.len() > MAX_LESSON_BYTES {
         return Err(LessonError::TooLarge(text.len()));
     }
@@ -231,13 +249,6 @@ pub fn read_lesson(text: &str) -> Result<Lesson, LessonError> {
         if s.say.trim().is_empty() {
             return bad(format!("step {n}: \"say\" is empty"));
         }
-    }
-    for lang in LANGUAGES {
-        let Some(tr) = lesson.translations.get(lang) else {
-            return bad(format!("the lesson has no \"{lang}\" translation"));
-        };
-        missing(&lesson, tr)
-            .map_err(|m| LessonError::Invalid(format!("translation \"{lang}\": {m}")))?;
     }
     Ok(lesson)
 }

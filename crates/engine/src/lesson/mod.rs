@@ -16,7 +16,7 @@ pub mod text_places;
 
 pub use format::{
     LESSON_FORMAT, LESSON_VERSION, LearnerMove, Lesson, LessonError, MAX_LESSON_BYTES, Move, Step,
-    StepTranslation, Translation, read_lesson,
+    StepTranslation, Translation, read_lesson, read_lesson_untranslated,
 };
 pub use play::{StepError, play_lesson, state_before_step};
 
