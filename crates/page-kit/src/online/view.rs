@@ -300,6 +300,10 @@ fn seat_kind_words(kind: &str) -> String {
     if kind == "person" || kind == "open" {
         return t("online-person");
     }
+    if kind == "client" {
+        // A program on the server's own port (the Catan course protocol).
+        return t("online-client");
+    }
     let spec = kind.strip_prefix("bot:").unwrap_or(kind);
     match BOTS.iter().find(|(s, _)| *s == spec) {
         Some((_, key)) => t(key),
