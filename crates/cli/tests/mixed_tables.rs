@@ -655,3 +655,84 @@ fn replay_views(record: &str) -> Vec<Vec<Value>> {
     }
     out
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_out_of_their_clock_is_disqualified_and_the_tournament_goes_on() {
+    let dir = scratch("mixed-vector-late");
+    let record = dir.join("t.json");
+    let (server, room, _lines) = start_vector(
+        "mixed-vector-late",
+        &[
+            "-g",
+            "1",
+            "-r",
+            "2",
+            "--record",
+            &s(&record),
+            "--seed",
+            "4",
+            "--person-clock",
+            "1",
+        ],
+    );
+    let tport = server.catan;
+    let mut ada = Client::connect(server.port).await;
+    ada.send(json!({"type": "join", "room": room, "name": "Ada"}))
+        .await;
+    ada.until("joined").await;
+    let clients: Vec<Child> = ["c1", "c2", "c3"]
+        .iter()
+        .map(|n| {
+            Command::new(env!("CARGO_BIN_EXE_tabula"))
+                .args([
+                    "client",
+                    "--port",
+                    &tport.to_string(),
+                    "--bot",
+                    "random",
+                    "--name",
+                    n,
+                ])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    // The person is asked (a clock of 1 s) and never answers.
+    let asked = loop {
+        let m = ada.recv().await;
+        if m["type"] == "state" && !m["legal"].as_array().unwrap().is_empty() {
+            break m;
+        }
+    };
+    assert!(asked["clock_ms"].as_u64().unwrap() <= 1000, "{asked}");
+    let over = loop {
+        let m = ada.recv().await;
+        if m["type"] == "state" && m["phase"] == "over" {
+            break m;
+        }
+    };
+    assert_eq!(over["legal"], json!([]));
+    for c in clients {
+        let out = c.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("DISQUALIFICATION: "), "{text}");
+        assert!(text.trim_end().ends_with("TOURNAMENT OVER"), "{text}");
+    }
+    let t: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let game = &t["games"][0];
+    let d = game["disqualified"].as_array().unwrap();
+    assert_eq!(d.len(), 1, "{game}");
+    assert_eq!(
+        d[0]["entrant"], 3,
+        "the person is the one disqualified: {game}"
+    );
+    assert_eq!(d[0]["fault"]["fault"], "late", "{game}");
+    assert_eq!(
+        d[0]["fault"]["limit_ms"], 1000.0,
+        "the person's own clock: {game}"
+    );
+    let v = tabula(&["record", "verify", &s(&record)]);
+    assert_eq!(v.code, 0, "{}", v.stderr);
+}

@@ -239,6 +239,22 @@ fn show_of(
     }
 }
 
+/// The game a waiting tournament room shows (seats in entrant order).
+fn waiting_match(options: &Options, args: &VectorServe) -> Result<Match<Vector>, String> {
+    Match::<Vector>::new(
+        options,
+        args.board.as_deref(),
+        (0..4)
+            .map(|i| SeatInfo {
+                name: format!("player{}", i + 1),
+                player: "human".into(),
+            })
+            .collect(),
+        0,
+    )
+    .map_err(|e| e.to_string())
+}
+
 /// A value as JSON for the page (`null` if it cannot be written).
 fn to_json<T: serde::Serialize>(v: &T) -> serde_json::Value {
     serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
@@ -416,18 +432,7 @@ pub async fn serve_with(
         (Some(hub), _) => {
             // The lobby shows the room waiting, the people's seats open,
             // from the start.
-            let m = Match::<Vector>::new(
-                &options,
-                args.board.as_deref(),
-                (0..4)
-                    .map(|i| SeatInfo {
-                        name: format!("player{}", i + 1),
-                        player: "human".into(),
-                    })
-                    .collect(),
-                0,
-            )
-            .map_err(|e| e.to_string())?;
+            let m = waiting_match(&options, args)?;
             let names: Vec<String> = (0..4).map(|i| format!("player{}", i + 1)).collect();
             let entrants: Vec<usize> = (4 - people..4).collect();
             let first = show_of(&m, &[0, 1, 2, 3], &names, &entrants, &[], "waiting");
@@ -464,6 +469,16 @@ pub async fn serve_with(
         .collect();
     if let Some(page) = &mut page {
         use crate::online::hosted::HostHears;
+        // The room shows the clients by name while it waits for people.
+        let mut shown = names.clone();
+        shown.extend((0..people).map(|p| format!("person{}", p + 1)));
+        page.show(
+            &waiting_match(&options, args)?,
+            &[0, 1, 2, 3],
+            &shown,
+            &[],
+            "waiting",
+        );
         let mut seated: Vec<Option<String>> = vec![None; people];
         while seated.iter().any(Option::is_none) {
             match page.host.hears.recv().await {
