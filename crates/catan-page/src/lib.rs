@@ -8,7 +8,9 @@
 //! on them; [`game_words`] says a game in English and German, and the
 //! game screen (`game_screen`, `game_draw`) plays it at this device
 //! with people and AIs (the AIs in a web worker running this same module,
-//! [`ai_worker_start`]).
+//! [`ai_worker_start`]); online (`online_game`, through the page kit's
+//! online play) the same board and panel (`game_board`, `game_panel`)
+//! show a seat's view from a Tabula server.
 //!
 //! The page holds no rules: it edits a `tabula_catan::Board` and asks the
 //! crate what is wrong with it.
