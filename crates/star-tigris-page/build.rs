@@ -1,5 +1,5 @@
-//! Bundles every map in `maps/star-tigris/` and every lesson in
-//! `lessons/star-tigris/` into the page.
+//! Bundles every map in `maps/star-tigris/` into the page (its lessons
+//! are fetched beside it).
 
 use std::{env, fs, path::PathBuf};
 
@@ -38,15 +38,12 @@ fn main() {
     let mut maps = files(&root.join("maps/star-tigris"), "txt");
     // The default map first, then the others by name.
     maps.sort_by_key(|(name, _)| (name != "default", name.clone()));
-    let lessons = files(&root.join("lessons/star-tigris"), "json");
+    // The lessons are not bundled: the lessons screen and the rules page
+    // fetch them from `lessons/star-tigris/` beside the page.
     let out = table(
         "MAPS",
         "Maps shipped in `maps/star-tigris/`: (name, text).",
         &maps,
-    ) + &table(
-        "LESSONS",
-        "Lessons shipped in `lessons/star-tigris/`: (file name, JSON).",
-        &lessons,
     );
     fs::write(
         PathBuf::from(env::var("OUT_DIR").unwrap()).join("bundled.rs"),

@@ -124,6 +124,8 @@ test('the rules page draws a board for every lesson', async () => {
     await page.click('#open-rules');
     await page.waitForSelector('body[data-screen="rules"]');
     const n = readdirSync(lessonDir).filter((f) => f.endsWith('.json')).length;
+    // The lessons are fetched beside the page (not in its module).
+    await page.waitForFunction((k) => document.querySelectorAll('canvas.rule-board').length === k, n);
     const drawn = await page.$$eval('canvas.rule-board', (cs) => cs.map((c) => {
       const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
       let coloured = 0;

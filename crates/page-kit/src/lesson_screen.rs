@@ -401,6 +401,65 @@ fn fetch_list<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
     });
 }
 
+/// The shipped lessons of `ruleset` as the lessons screen fetches them
+/// (for a page's own use of them, such as a rules page drawn from the
+/// lessons): `then` gets each lesson's name and text, in the list's
+/// order (a lesson that could not be fetched is left out), or why the
+/// list could not be fetched.
+pub fn fetch_shipped(
+    ruleset: &'static str,
+    then: impl FnOnce(Result<Vec<(String, String)>, String>) + 'static,
+) {
+    fetch_text(&format!("lessons/{ruleset}/index.txt"), move |got| {
+        let names: Vec<String> = match got {
+            Ok(text) => text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect(),
+            Err(why) => return then(Err(why)),
+        };
+        type Then = Box<dyn FnOnce(Result<Vec<(String, String)>, String>)>;
+        /// The texts come so far, how many have come, and what runs once all have.
+        type Coming = (Vec<Option<String>>, usize, Option<Then>);
+        let n = names.len();
+        let got: Rc<RefCell<Coming>> =
+            Rc::new(RefCell::new((vec![None; n], 0, Some(Box::new(then)))));
+        if n == 0 {
+            if let Some(f) = got.borrow_mut().2.take() {
+                f(Ok(Vec::new()));
+            }
+            return;
+        }
+        for (i, name) in names.iter().enumerate() {
+            let got = got.clone();
+            let names = names.clone();
+            fetch_text(&format!("lessons/{ruleset}/{name}.json"), move |text| {
+                let done = {
+                    let mut g = got.borrow_mut();
+                    g.0[i] = text.ok();
+                    g.1 += 1;
+                    g.1 == n
+                };
+                if done {
+                    let (texts, f) = {
+                        let mut g = got.borrow_mut();
+                        (std::mem::take(&mut g.0), g.2.take())
+                    };
+                    let all = names
+                        .into_iter()
+                        .zip(texts)
+                        .filter_map(|(n, t)| Some((n, t?)));
+                    if let Some(f) = f {
+                        f(Ok(all.collect()));
+                    }
+                }
+            });
+        }
+    });
+}
+
 /// Fetch `url` as text; `then` gets it or why not, in plain words.
 fn fetch_text(url: &str, then: impl FnOnce(Result<String, String>) + 'static) {
     let Some(window) = web_sys::window() else {

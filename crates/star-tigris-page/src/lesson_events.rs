@@ -52,6 +52,8 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         "rules" => {
             leave_lessons(app);
             app.screen = Screen::Rules;
+            // Its pictures are drawn from the shipped lessons, fetched.
+            crate::rules_view::fetch_lessons(|| with_app(crate::ui::render));
         }
         _ => return author_command(app, name, arg),
     }

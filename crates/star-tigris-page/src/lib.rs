@@ -26,7 +26,7 @@ pub mod rules_view;
 pub mod session;
 pub mod ui;
 
-/// The maps and lessons shipped with the page.
+/// The maps shipped with the page.
 pub mod maps {
     include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 }

@@ -7,7 +7,7 @@ use web_sys::HtmlCanvasElement;
 
 use crate::board::{self, Geometry, Picture};
 use crate::dom::{El, button, document, el, sized_context};
-use crate::maps::LESSONS;
+use std::cell::RefCell;
 use tabula_page_kit::i18n::{t, tf};
 use tabula_star_tigris::StarTigris;
 use tabula_star_tigris::lesson::{Lesson, parse_lesson, play_lesson};
@@ -28,6 +28,34 @@ pub fn played(text: &str) -> Option<Played> {
     Some(Played { lesson, states })
 }
 
+/// The shipped lessons (name, text), or why they could not be fetched.
+type Shipped = Result<Vec<(String, String)>, String>;
+
+thread_local! {
+    /// The shipped lessons (name, text), once fetched (they are not in
+    /// the page's module: the lessons screen fetches them too), or why
+    /// they could not be.
+    static SHIPPED: RefCell<Option<Shipped>> =
+        const { RefCell::new(None) };
+}
+
+/// Fetch the shipped lessons for the rules page (once); `then` runs when
+/// they have come.
+pub fn fetch_lessons(then: impl FnOnce() + 'static) {
+    if SHIPPED.with(|s| s.borrow().is_some()) {
+        return then();
+    }
+    tabula_page_kit::lesson_screen::fetch_shipped("star-tigris", move |got| {
+        SHIPPED.with(|s| *s.borrow_mut() = Some(got));
+        then();
+    });
+}
+
+/// The shipped lessons as fetched: `None` while they have not come.
+fn shipped() -> Option<Shipped> {
+    SHIPPED.with(|s| s.borrow().clone())
+}
+
 /// The step of a lesson that makes the best picture: the one that points
 /// at the most cells (the first, if none does).
 pub fn picture_step(p: &Played) -> usize {
@@ -39,7 +67,22 @@ pub fn picture_step(p: &Played) -> usize {
 /// The rules page, as a dialog.
 pub fn dialog() -> El {
     let mut list = el("div").class("rules-list");
-    for (i, (name, text)) in LESSONS.iter().enumerate() {
+    let lessons = match shipped() {
+        Some(Ok(v)) => v,
+        Some(Err(why)) => {
+            list = list.child(el("p").class("message").text(&why));
+            Vec::new()
+        }
+        None => {
+            list = list.child(
+                el("p")
+                    .attr("id", "rules-loading")
+                    .text(&t("lesson-loading")),
+            );
+            Vec::new()
+        }
+    };
+    for (i, (name, text)) in lessons.iter().enumerate() {
         let Some(p) = played(text) else {
             continue;
         };
@@ -90,10 +133,14 @@ pub fn draw_all() {
         else {
             continue;
         };
+        let lessons = match shipped() {
+            Some(Ok(v)) => v,
+            _ => return,
+        };
         let Some(p) = c
             .get_attribute("data-lesson")
             .and_then(|s| s.parse::<usize>().ok())
-            .and_then(|k| LESSONS.get(k))
+            .and_then(|k| lessons.get(k))
             .and_then(|(_, t)| played(t))
         else {
             continue;
