@@ -257,3 +257,34 @@ test('the Catan online screen in German on a phone: words, no sideways scrolling
   assert.deepEqual(p.errors, []);
   await ctx.close();
 });
+
+test('catan: a game played online to its end is offered as a record, which opens in the page\'s replay', async () => {
+  const server = await startServer();
+  const ctx = await browser();
+  const maker = await openPage(ctx, server.base + 'catan.html');
+  // A short game of three bots, made by a plain WebSocket client.
+  const room = await maker.page.evaluate((url) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.type === 'created') { resolve(m.room); ws.close(); }
+      if (m.type === 'refused') reject(new Error(m.reason));
+    };
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'create', ruleset: 'catan', seats: ['bot:random', 'bot:random', 'bot:random'], options: { round_limit: 3 }, seed: 5 }));
+  }), server.base.replace(/^http/, 'ws') + 'play');
+  const other = await browser();
+  const w = await openPage(other, `${server.base}catan.html#online=${room}`);
+  await w.page.waitForSelector('#online-joining [data-online="watch"]');
+  await w.page.click('#online-joining [data-online="watch"]');
+  await w.page.waitForSelector('#online-replay', { timeout: 60000 });
+  const sent = w.frames.find((f) => f.type === 'record');
+  assert.ok(sent, 'the record came');
+  const record = JSON.parse(sent.record);
+  assert.equal(record.ruleset, 'catan');
+  await w.page.click('#online-replay');
+  await w.page.waitForSelector('body[data-mode="replay"]');
+  assert.equal(await w.page.getAttribute('#replay-pos', 'max'), String(record.actions.length), 'the whole game is in the replay');
+  assert.deepEqual(w.errors, []);
+  await ctx.close();
+  await other.close();
+});
