@@ -963,10 +963,14 @@ pub(crate) fn render() {
         // Said once each, when new: the question, who thinks, the last
         // round, the winner (the panel is no live region).
         use tabula_page_kit::announce::news_when_changed;
-        // The round and its summary, then the cards played (each at most
-        // five lines: the news says no more at once).
-        news_when_changed("v-round", ".round-box > h3:first-child, #round-summary");
-        news_when_changed("v-cards", "#last-round li");
+        news_when_changed("v-round", ".round-box > h3:first-child, #last-round li");
+        // The round's summary is the board's news: said once where the
+        // board's cursor speaks, apart from the round's lines.
+        if let Some(summary) = by_id("round-summary").and_then(|e| e.text_content())
+            && tabula_page_kit::announce::changed("v-summary", &summary)
+        {
+            tabula_page_kit::explore::say(&summary);
+        }
         news_when_changed("v-ask", "#decision h2, #decision .thinking");
         let canvas = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
         let area = by_id("board-area");
