@@ -33,6 +33,11 @@ test('two browsers play Vector online: link, moves both ways, a reload keeps the
   await a.page.waitForSelector('#online-room');
   const link = await a.page.inputValue('#online-room-link');
   assert.match(link, /vector\.html#online=[a-z0-9]{8}$/);
+  // The page's own commands wait while online play shows (its section has
+  // the way back); the language stays.
+  assert.equal(await a.page.isVisible('header [data-cmd="new"]'), false);
+  assert.equal(await a.page.isVisible('header [data-cmd="tourney:open"]'), false);
+  assert.equal(await a.page.isVisible('#lang'), true);
   // The link as a QR code too, described in words; it loads as an image.
   const qr = await a.page.$eval('#online-room img.qr', (img) => ({ alt: img.alt, w: img.naturalWidth, src: img.src.slice(0, 19) }));
   assert.equal(qr.alt, "QR code of the room's link, for a phone's camera");
