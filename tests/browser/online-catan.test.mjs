@@ -131,6 +131,12 @@ test('two browsers play Catan online from the link with a bot: set-up and turns 
       const later = await a.page.$('#online-clock');
       if (later) assert.ok(Number(await later.getAttribute('data-left-ms')) < first, 'the clock counts down');
       await a.page.screenshot({ path: join(artefacts, 'online-catan-clock.png'), fullPage: true });
+      // The other person sees whose clock runs, and how long is left.
+      if (lastState(b.frames).legal.length === 0) {
+        await b.page.waitForSelector('#online-turn-clock');
+        assert.match(await b.page.textContent('#online-turn-clock'), /^Ada: [45]:\d\d left to decide$/);
+        assert.equal(await b.page.getAttribute('#online-turn-clock', 'role'), 'timer');
+      }
       clockSeen = true;
     }
     if (!reloaded && played.a >= 4 && played.b >= 4) {

@@ -196,6 +196,10 @@ async fn a_person_out_of_time_has_the_stand_in_play_that_decision() {
     a.send(json!({"type": "join", "room": room, "name": "Ada"}))
         .await;
     a.until("joined").await;
+    // A watcher sees Ada's clock while she decides, and never one of its own.
+    let mut w = Client::connect(server.port).await;
+    w.send(json!({"type": "watch", "room": room})).await;
+    w.until("watching").await;
     // Ada never acts: her clock runs out and the stand-in plays for her.
     let mut seen_clock = false;
     loop {
@@ -209,11 +213,30 @@ async fn a_person_out_of_time_has_the_stand_in_play_that_decision() {
         } else {
             assert!(s["clock_ms"].is_null());
         }
+        // Her own clock is never shown to her as someone else's.
+        assert!(s.get("turn_clock_ms").is_none(), "{s}");
         if s["state"].as_u64().unwrap() >= 6 {
             break;
         }
     }
     assert!(seen_clock);
+    let mut watched_clock = false;
+    loop {
+        let s = w.until("state").await;
+        assert!(s["clock_ms"].is_null(), "a watcher has no clock: {s}");
+        if let Some(left) = s.get("turn_clock_ms").and_then(|v| v.as_u64()) {
+            assert!(left <= 300, "{left}");
+            assert_eq!(
+                s["to_move"]["seats"], 0,
+                "only a person's decision has a clock: {s}"
+            );
+            watched_clock = true;
+        }
+        if s["state"].as_u64().unwrap() >= 6 {
+            break;
+        }
+    }
+    assert!(watched_clock, "the watcher saw Ada's clock");
     // She is still seated (a clock takes one decision, not the seat).
     a.send(json!({"type": "list"})).await;
     let list = a.until("rooms").await;

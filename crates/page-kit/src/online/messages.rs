@@ -80,6 +80,10 @@ pub struct RoomState {
     /// Time left on the receiver's clock, when one runs.
     #[serde(default)]
     pub clock_ms: Option<u64>,
+    /// Time left on the clock of the seat deciding now, for everyone
+    /// else, when one runs.
+    #[serde(default)]
+    pub turn_clock_ms: Option<u64>,
 }
 
 impl RoomState {

@@ -169,6 +169,9 @@ struct Online {
     /// When this browser's clock for the decision runs out (milliseconds
     /// since 1970, the browser's time), while one runs.
     clock_until: Option<f64>,
+    /// When the clock of the seat deciding now runs out, for a browser
+    /// that waits on it (the same time base), while one runs.
+    turn_until: Option<f64>,
     /// Whether the clock's words are being counted down.
     ticking: bool,
     /// Why the last thing was refused, in the page's words.
@@ -198,6 +201,7 @@ impl Default for Online {
             takeover_s: None,
             sent_in: None,
             clock_until: None,
+            turn_until: None,
             ticking: false,
             problem: None,
             copied: false,
@@ -307,6 +311,7 @@ pub fn close() {
         o.place = Place::Lobby;
         o.state = None;
         o.clock_until = None;
+        o.turn_until = None;
         o.seat = None;
         o.chat.clear();
         o.record = None;
@@ -396,6 +401,7 @@ fn heard(msg: ServerMsg) {
                 if o.place == Place::Room(s.room.clone()) {
                     o.sent_in = None;
                     o.clock_until = s.clock_ms.map(|ms| js_sys::Date::now() + ms as f64);
+                    o.turn_until = s.turn_clock_ms.map(|ms| js_sys::Date::now() + ms as f64);
                     o.state = Some(*s);
                 }
             });
@@ -576,7 +582,7 @@ fn create() {
 /// timer at a time; it stops by itself when the clock stops).
 fn tick() {
     let start = with(|o| {
-        let start = o.clock_until.is_some() && !o.ticking;
+        let start = (o.clock_until.is_some() || o.turn_until.is_some()) && !o.ticking;
         if start {
             o.ticking = true;
         }
@@ -588,7 +594,7 @@ fn tick() {
     fn next() {
         crate::dom::after(1000.0, || {
             let running = with(|o| {
-                let running = o.clock_until.is_some() && active();
+                let running = (o.clock_until.is_some() || o.turn_until.is_some()) && active();
                 o.ticking = running;
                 running
             });
@@ -689,6 +695,8 @@ fn command(cmd: &str) {
                 o.place = Place::Lobby;
                 o.state = None;
                 o.clock_until = None;
+                o.turn_until = None;
+                o.turn_until = None;
                 o.seat = None;
                 o.chat.clear();
                 o.record = None;

@@ -482,8 +482,34 @@ fn clock_left(o: &Online) -> Option<u64> {
         .map(|until| (until - js_sys::Date::now()).max(0.0) as u64)
 }
 
+/// The clock of the seat deciding now, for a browser that waits on it:
+/// the time left and its words (who decides, how long they have).
+fn turn_clock(o: &Online) -> Option<(u64, String)> {
+    let until = o.turn_until?;
+    let s = o.state.as_ref().filter(|s| s.phase == "playing")?;
+    let left = (until - js_sys::Date::now()).max(0.0) as u64;
+    let names: Vec<String> = s
+        .to_act()
+        .into_iter()
+        .filter(|&i| Some(i) != o.seat)
+        .filter_map(|i| s.seats.get(i as usize).map(|x| x.name.clone()))
+        .collect();
+    let time = super::messages::clock_text(left);
+    Some((
+        left,
+        tf(
+            "online-clock-theirs",
+            &[("names", &names.join(", ")), ("time", &time)],
+        ),
+    ))
+}
+
 /// Count the clock's words down (once a second, without drawing the rest).
 pub(super) fn show_clock() {
+    if let (Some((left, words)), Some(e)) = (with(|o| turn_clock(o)), by_id("online-turn-clock")) {
+        e.set_text_content(Some(&words));
+        e.set_attribute("data-left-ms", &left.to_string()).ok();
+    }
     let (left, running) = with(|o| {
         (
             clock_left(o),
@@ -688,6 +714,15 @@ fn room_view(o: &Online, room: &str) -> El {
                     p
                 }),
         )
+        .maybe(turn_clock(o).map(|(left, words)| {
+            // The clock of whoever decides now, for everyone else.
+            el("p")
+                .class("online-clock")
+                .attr("id", "online-turn-clock")
+                .attr("role", "timer")
+                .attr("data-left-ms", &left.to_string())
+                .text(&words)
+        }))
         .maybe(gone.then(|| {
             el("p").class("hint").attr("id", "online-gone").text(&tf(
                 "online-gone-wait",

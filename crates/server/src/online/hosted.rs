@@ -363,6 +363,7 @@ impl Hosted {
             view,
             legal,
             clock_ms,
+            turn_clock_ms: None,
         };
         serde_json::to_string(&msg).ok()
     }

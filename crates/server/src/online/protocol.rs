@@ -189,6 +189,11 @@ pub struct StateMsg<'a> {
     pub legal: Vec<Value>,
     /// Milliseconds left on the receiver's clock, when one runs.
     pub clock_ms: Option<u64>,
+    /// Milliseconds left on the clock of the seat deciding now (the
+    /// soonest to run out of several), for everyone else: left out when
+    /// no clock runs or the receiver itself decides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_clock_ms: Option<u64>,
 }
 
 #[cfg(test)]

@@ -627,6 +627,17 @@ impl Room {
             }
             _ => None,
         };
+        // Everyone else sees the clock of whoever decides now.
+        let turn_clock_ms = if self.playing() && clock_ms.is_none() {
+            to_move
+                .iter()
+                .filter(|&&s| Some(s) != seat)
+                .filter_map(|&s| self.clock_of(s))
+                .map(|c| c.saturating_sub(self.decision_since.elapsed()).as_millis() as u64)
+                .min()
+        } else {
+            None
+        };
         let msg = StateMsg {
             kind: "state",
             room: &self.id,
@@ -639,6 +650,7 @@ impl Room {
             view,
             legal,
             clock_ms,
+            turn_clock_ms,
         };
         serde_json::to_string(&msg).unwrap_or_default()
     }
