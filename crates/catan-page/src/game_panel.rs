@@ -573,34 +573,64 @@ fn counter_view(seen: &Seen) -> El {
     let Some((give, n, take, m)) = seen.trade.counter_terms(seen.game) else {
         return el("div");
     };
-    let ck = seen.game.ck();
     let action = Action::Counter {
         offer: Offer {
             give: (give, n),
             take: (take, m),
         },
     };
-    let ok = seen.legal.contains(&action);
+    trade_form(
+        seen,
+        (give, n, take, m),
+        &action,
+        TradeForm {
+            group: "counter",
+            heading: "cg-group-counter",
+            lead: "cg-counter-get",
+            send: "cg-counter-send",
+            not_now: "cg-counter-not-now",
+        },
+    )
+}
+
+/// What tells one trade form from the other: its name (the group and
+/// its fields' ids) and its words' keys.
+struct TradeForm {
+    group: &'static str,
+    heading: &'static str,
+    lead: &'static str,
+    send: &'static str,
+    not_now: &'static str,
+}
+
+/// A trade form (the offer to the others, a counter-offer): the terms
+/// chosen in its fields and the button that sends `action`, with why not
+/// now when the rules do not list it.
+fn trade_form(seen: &Seen, terms: (Card, u8, Card, u8), action: &Action, form: TradeForm) -> El {
+    let (give, n, take, m) = terms;
+    let ck = seen.game.ck();
+    let g = form.group;
+    let ok = seen.legal.contains(action);
     el("div")
         .class("game-group offer")
-        .attr("data-group", "counter")
-        .child(el("h3").text(&t("cg-group-counter")))
+        .attr("data-group", g)
+        .child(el("h3").text(&t(form.heading)))
         .child(
             el("div")
                 .class("offer-row")
-                .child(el("span").text(&t("cg-counter-get")))
-                .child(count_select("counter-give-n", n))
-                .child(card_select("counter-give", give, ck))
+                .child(el("span").text(&t(form.lead)))
+                .child(count_select(&format!("{g}-give-n"), n))
+                .child(card_select(&format!("{g}-give"), give, ck))
                 .child(el("span").text(&t("cg-offer-for")))
-                .child(count_select("counter-take-n", m))
-                .child(card_select("counter-take", take, ck)),
+                .child(count_select(&format!("{g}-take-n"), m))
+                .child(card_select(&format!("{g}-take"), take, ck)),
         )
         .child(
-            (seen.act)(&t("cg-counter-send"), &action)
-                .attr("id", "counter-send")
+            (seen.act)(&t(form.send), action)
+                .attr("id", &format!("{g}-send"))
                 .disabled(!ok),
         )
-        .maybe((!ok).then(|| el("p").class("hint").text(&t("cg-counter-not-now"))))
+        .maybe((!ok).then(|| el("p").class("hint").text(&t(form.not_now))))
 }
 
 fn card_select(id: &str, chosen: Card, ck: bool) -> El {
@@ -637,7 +667,6 @@ fn count_select(id: &str, chosen: u8) -> El {
 }
 
 fn offer_view(seen: &Seen) -> El {
-    let ck = seen.game.ck();
     let (give, n, take, m) = seen.trade.offer;
     let action = Action::Propose {
         offer: Offer {
@@ -645,27 +674,18 @@ fn offer_view(seen: &Seen) -> El {
             take: (take, m),
         },
     };
-    let ok = seen.legal.contains(&action);
-    el("div")
-        .class("game-group offer")
-        .attr("data-group", "offer")
-        .child(el("h3").text(&t("cg-group-offer")))
-        .child(
-            el("div")
-                .class("offer-row")
-                .child(el("span").text(&t("cg-offer-give")))
-                .child(count_select("offer-give-n", n))
-                .child(card_select("offer-give", give, ck))
-                .child(el("span").text(&t("cg-offer-for")))
-                .child(count_select("offer-take-n", m))
-                .child(card_select("offer-take", take, ck)),
-        )
-        .child(
-            (seen.act)(&t("cg-offer-send"), &action)
-                .attr("id", "offer-send")
-                .disabled(!ok),
-        )
-        .maybe((!ok).then(|| el("p").class("hint").text(&t("cg-offer-not-now"))))
+    trade_form(
+        seen,
+        (give, n, take, m),
+        &action,
+        TradeForm {
+            group: "offer",
+            heading: "cg-group-offer",
+            lead: "cg-offer-give",
+            send: "cg-offer-send",
+            not_now: "cg-offer-not-now",
+        },
+    )
 }
 
 fn costs_view(game: &Catan, seat: Seat) -> El {
