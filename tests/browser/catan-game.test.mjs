@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, browser, artefacts, root } from './harness.mjs';
+import { serve, browser, artefacts, root, chooseLanguage } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 let site;
@@ -181,7 +181,7 @@ test('screenshots in English and German, at 1280×800 and on a 768-pixel tablet'
     for (const lang of ['en', 'de']) {
       const context = await browser({ width: w, height: h }, { locale: lang === 'de' ? 'de-DE' : 'en-GB', hasTouch: name === 'tablet' });
       const { page, errors } = await openPage(context);
-      await page.selectOption('#lang', lang);
+      await chooseLanguage(page, lang);
       await startGame(page, { who: ['human', 'search:easy', 'search:easy'], seed: 11 });
       await page.selectOption('#pace', '0');
       for (let i = 0; i < 40; i++) {

@@ -105,6 +105,18 @@ export async function newGame(page, { names = ['Orange', 'Violet'], map = 'defau
   await page.waitForSelector('body:not([data-screen="new"])');
 }
 
+/** Switch the page's language from its menu. A change reloads the page,
+ * so this waits for the new page to be loaded and ready; picking the
+ * language already shown does nothing. Pages that mark themselves ready
+ * (body[data-state="ready"]) are waited for until they are again. */
+export async function chooseLanguage(page, lang) {
+  const [now, marks] = await page.evaluate(() => [document.documentElement.lang, document.body.dataset.state === 'ready']);
+  if (now === lang) return;
+  await Promise.all([page.waitForEvent('load'), page.selectOption('#lang', lang)]);
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+  if (marks) await page.waitForSelector('body[data-state="ready"]');
+}
+
 export const screen = (page) => page.getAttribute('body', 'data-screen');
 
 /** Click through the hand-off screen if it is up; returns whether it was. */
