@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use tabula_engine::Seat;
 use tabula_page_kit::dom::{El, by_id, el};
 use tabula_page_kit::i18n::{t, tf, tn};
-use tabula_page_kit::online::{Fields, OnlineGame, Shown};
+use tabula_page_kit::online::{self, Fields, OnlineGame, Shown};
 use tabula_vector::{Action, Dir, View};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
@@ -22,15 +22,11 @@ pub struct VectorOnline;
 const DEFAULT_ROUNDS: &str = "12";
 
 fn view_of(shown: &Shown) -> Option<View> {
-    serde_json::from_value(shown.view.clone()).ok()
+    online::read(shown.view)
 }
 
 fn legal_of(shown: &Shown) -> Vec<Option<Action>> {
-    shown
-        .legal
-        .iter()
-        .map(|a| serde_json::from_value(a.clone()).ok())
-        .collect()
+    online::read_all(shown.legal)
 }
 
 /// The place in `legal` of `action`.

@@ -607,6 +607,19 @@ fn tick() {
     next();
 }
 
+/// Read a view or an action the server sent as the game's own type, by
+/// the one reader of the game's JSON a module holds (the AI worker's,
+/// `tabula_engine::plain`); `None` when it does not read.
+pub fn read<T: serde::de::DeserializeOwned>(value: &Value) -> Option<T> {
+    tabula_engine::plain::from_value(value).ok()
+}
+
+/// Read the server's legal actions: one that does not read stays in its
+/// place as `None`, so the places in the list the server sent stay right.
+pub fn read_all<T: serde::de::DeserializeOwned>(values: &[Value]) -> Vec<Option<T>> {
+    values.iter().map(read).collect()
+}
+
 /// The actions this browser's seat may take now (empty while one sent
 /// is on its way), for a page that picks one by a click of its own (a
 /// cell of its board) and plays it with [`play`].
