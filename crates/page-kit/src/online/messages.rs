@@ -177,7 +177,10 @@ pub enum ServerMsg {
     Refused {
         /// The message type refused.
         what: String,
-        /// Why, in the server's words.
+        /// Why, in one stable word (docs/online.md lists them); empty
+        /// from a server that sends none.
+        code: String,
+        /// Why, in the server's words (English, with the particulars).
         reason: String,
     },
 }
@@ -222,6 +225,7 @@ pub fn read(text: &str) -> Option<ServerMsg> {
         },
         "refused" => ServerMsg::Refused {
             what: field(&v, "what").unwrap_or_default(),
+            code: field(&v, "code").unwrap_or_default(),
             reason: field(&v, "reason").unwrap_or_default(),
         },
         _ => return None,
@@ -418,9 +422,19 @@ mod tests {
         assert_eq!(line.seat, None);
         assert_eq!(line.text, "<b>hi</b>");
         assert_eq!(
+            read(r#"{"type":"refused","what":"act","code":"stale","reason":"chosen in state 3"}"#),
+            Some(ServerMsg::Refused {
+                what: "act".into(),
+                code: "stale".into(),
+                reason: "chosen in state 3".into()
+            })
+        );
+        // From a server that sends no code: the reason alone.
+        assert_eq!(
             read(r#"{"type":"refused","what":"act","reason":"stale"}"#),
             Some(ServerMsg::Refused {
                 what: "act".into(),
+                code: String::new(),
                 reason: "stale".into()
             })
         );
