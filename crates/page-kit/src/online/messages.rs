@@ -126,6 +126,9 @@ pub enum ServerMsg {
     Welcome {
         /// Their names.
         rulesets: Vec<String>,
+        /// The rulesets whose rooms may have `client` seats: programs on
+        /// one of the server's TCP ports (none from an older server).
+        clients: Vec<String>,
     },
     /// The rooms.
     Rooms(Vec<RoomInfo>),
@@ -200,6 +203,7 @@ pub fn read(text: &str) -> Option<ServerMsg> {
     Some(match v.get("type")?.as_str()? {
         "welcome" => ServerMsg::Welcome {
             rulesets: field(&v, "rulesets").unwrap_or_default(),
+            clients: field(&v, "clients").unwrap_or_default(),
         },
         "rooms" => ServerMsg::Rooms(field(&v, "rooms")?),
         "created" => ServerMsg::Created { room: room()? },
@@ -392,7 +396,18 @@ mod tests {
         assert_eq!(
             m,
             Some(ServerMsg::Welcome {
-                rulesets: vec!["vector".into()]
+                rulesets: vec!["vector".into()],
+                clients: vec![]
+            })
+        );
+        let m = read(
+            r#"{"type":"welcome","server":"tabula","protocol":1,"rulesets":["catan","vector"],"clients":["catan"],"max_message_bytes":65536}"#,
+        );
+        assert_eq!(
+            m,
+            Some(ServerMsg::Welcome {
+                rulesets: vec!["catan".into(), "vector".into()],
+                clients: vec!["catan".into()]
             })
         );
         let m = read(r#"{"type":"joined","room":"ab12cd34","seat":1,"token":"t0k3n"}"#);

@@ -176,6 +176,9 @@ struct Online {
     ticking: bool,
     /// Why the last thing was refused, in the page's words.
     problem: Option<String>,
+    /// Whether this game's rooms may have `client` seats (programs on
+    /// one of the server's TCP ports), as the server's welcome said.
+    clients: bool,
     /// The room's link, once copied.
     copied: bool,
     /// The seats asked for when the room was made (so the maker joins
@@ -204,6 +207,7 @@ impl Default for Online {
             turn_until: None,
             ticking: false,
             problem: None,
+            clients: false,
             copied: false,
             made_with_person: true,
             fields: Fields::default(),
@@ -361,9 +365,10 @@ fn site_answered(play: Option<String>) {
 fn heard(msg: ServerMsg) {
     let ruleset = game().map(|g| g.borrow().ruleset()).unwrap_or_default();
     match msg {
-        ServerMsg::Welcome { rulesets } => {
+        ServerMsg::Welcome { rulesets, clients } => {
             let holds = rulesets.iter().any(|r| r == ruleset);
             with(|o| {
+                o.clients = clients.iter().any(|r| r == ruleset);
                 o.link = if holds { Link::Open } else { Link::NoGame };
                 o.listed = false;
             });
@@ -585,7 +590,7 @@ fn create() {
                 let kind = o
                     .fields
                     .get(&format!("online-seat-{i}"), view::default_kind(i));
-                if kind == "person" {
+                if kind == "person" || kind == "client" {
                     kind
                 } else {
                     format!("bot:{kind}")

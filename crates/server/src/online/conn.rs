@@ -50,6 +50,7 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>) {
             "server": "tabula",
             "protocol": super::protocol::PROTOCOL,
             "rulesets": hub.ruleset_names(),
+            "clients": hub.client_rulesets(),
             "max_message_bytes": MAX_MESSAGE_BYTES,
         })
         .to_string(),

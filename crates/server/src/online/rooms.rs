@@ -88,6 +88,12 @@ impl Hub {
         self
     }
 
+    /// The rulesets whose rooms may have `client` seats (a face's TCP
+    /// port is open for them).
+    pub fn client_rulesets(&self) -> Vec<&'static str> {
+        self.clients.clone()
+    }
+
     /// Whether rooms of `ruleset` may have `client` seats.
     pub fn takes_clients(&self, ruleset: &str) -> bool {
         self.clients.contains(&ruleset)
