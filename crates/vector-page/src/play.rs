@@ -691,29 +691,43 @@ fn decision_view(play: &Play) -> El {
 /// magnitudes only who has chosen (never what) until all are revealed.
 fn round_view(play: &Play) -> El {
     let game = play.state();
+    let deciding = matches!(game.to_move(), ToMove::Simultaneous(_));
+    round_parts(
+        game,
+        &play.names,
+        |s| deciding.then(|| game.mags[s as usize].is_some()),
+        play.last_points,
+    )
+}
+
+/// This round (the order, each seat's direction and, while magnitudes are
+/// chosen, only whether each seat has: `chosen` says, `None` outside that
+/// time) and the last round, in the round box: the game here and online.
+pub(crate) fn round_parts(
+    game: &Vector,
+    names: &[String],
+    chosen: impl Fn(Seat) -> Option<bool>,
+    last_points: Option<[i32; 4]>,
+) -> El {
+    let name = |s: Seat| names.get(s as usize).cloned().unwrap_or_default();
     let mut list = el("ol").class("round").attr("id", "round");
     for &s in &game.order {
         let dir = game.dirs[s as usize]
             .map(|d| format!("{} {}", arrow(d), dir_word(d)))
             .unwrap_or_else(|| t("v-no-direction-yet"));
-        let mag = if matches!(game.to_move(), ToMove::Simultaneous(_)) {
-            if game.mags[s as usize].is_some() {
+        let mag = chosen(s).map(|c| {
+            if c {
                 t("v-magnitude-chosen")
             } else {
                 t("v-magnitude-waiting")
             }
-        } else {
-            String::new()
-        };
+        });
         list = list.child(
             el("li")
                 .attr("data-seat", letter(s))
                 .child(seat_badge(s))
-                .text(&format!("{}: {dir}", play.names[s as usize]))
-                .maybe(
-                    (!mag.is_empty())
-                        .then(|| el("span").class("mag-state").text(&format!(" · {mag}"))),
-                ),
+                .text(&format!("{}: {dir}", name(s)))
+                .maybe(mag.map(|m| el("span").class("mag-state").text(&format!(" · {m}")))),
         );
     }
     let mut last = el("ul").class("last-round").attr("id", "last-round");
@@ -722,12 +736,12 @@ fn round_view(play: &Play) -> El {
             "v-played",
             i64::from(*m),
             &[
-                ("name", &play.names[*s as usize]),
+                ("name", &name(*s)),
                 ("dir", &format!("{} {}", arrow(*d), dir_word(*d))),
             ],
         )));
     }
-    let summary = crate::board_words::round_summary(game, &play.names, play.last_points);
+    let summary = crate::board_words::round_summary(game, names, last_points);
     round_box(game, list, last, summary)
 }
 
