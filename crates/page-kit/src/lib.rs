@@ -25,6 +25,7 @@ pub mod players;
 pub mod qr;
 pub mod records;
 pub mod resume_note;
+pub mod table;
 pub mod teacher_notes;
 pub mod touch;
 pub mod transport;
