@@ -211,14 +211,22 @@ impl Table {
         Ok(())
     }
 
+    /// The one seat deciding now, who alone may take back their action.
+    fn alone(&self) -> Option<Seat> {
+        match self.game().to_move() {
+            ToMove::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// Whether the last action can be taken back (by the seat that took it).
     pub fn can_undo(&self) -> bool {
-        self.t.can_undo()
+        self.t.can_undo(self.alone())
     }
 
     /// Take back the last action; whether there was one to take back.
     pub fn undo(&mut self) -> bool {
-        match self.t.undo() {
+        match self.t.undo(self.alone()) {
             Some(mark) => {
                 self.log.truncate(mark);
                 true

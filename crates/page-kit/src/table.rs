@@ -229,18 +229,21 @@ impl<G: Ruleset> Table<G> {
         Ok(())
     }
 
-    /// Whether the last action can be taken back: the seat that took it
-    /// is deciding again and may undo.
-    pub fn can_undo(&self) -> bool {
+    /// Whether the last action can be taken back by `asking`, the seat
+    /// the page asks now (at one device, only the one deciding takes back
+    /// their own action): it took it, it is deciding again, and the page
+    /// allowed it.
+    pub fn can_undo(&self, asking: Option<Seat>) -> bool {
         self.undo
             .last()
-            .is_some_and(|k| self.deciding().contains(&k.seat))
+            .is_some_and(|k| asking == Some(k.seat) && self.deciding().contains(&k.seat))
     }
 
-    /// Take back the last action: the mark given with it (the length to
-    /// cut the page's log to), or `None` when there is none to take back.
-    pub fn undo(&mut self) -> Option<usize> {
-        if !self.can_undo() {
+    /// Take back the last action for `asking`: the mark given with it (the
+    /// length to cut the page's log to), or `None` when there is none it
+    /// may take back.
+    pub fn undo(&mut self, asking: Option<Seat>) -> Option<usize> {
+        if !self.can_undo(asking) {
             return None;
         }
         let k = self.undo.pop()?;
@@ -284,7 +287,7 @@ mod tests {
             assert!(steps < 200_000, "{} did not end", G::NAME);
         }
         assert_eq!(t.game().to_move(), ToMove::Over, "{}", G::NAME);
-        assert!(!t.can_undo());
+        assert!((0..seats as Seat).all(|s| !t.can_undo(Some(s))));
         let record = t.record().clone();
         let again: Table<G> = Table::from_record(&record).unwrap();
         assert_eq!(again.game().state_hash(), t.game().state_hash());
@@ -321,21 +324,25 @@ mod tests {
         // Refused: nothing changes.
         assert!(t.play(1 - seat.min(1), &action, 7, |_| true).is_err());
         assert_eq!(t.game().state_hash(), hash);
-        assert!(!t.can_undo());
-        // Allowed by the page while the seat decides again.
+        assert!(!t.can_undo(Some(seat)));
+        // Allowed by the page while the seat decides again; only that
+        // seat takes it back.
         t.play(seat, &action, 7, |_| true).unwrap();
         assert_ne!(t.game().state_hash(), hash);
-        assert_eq!(t.can_undo(), t.deciding().contains(&seat));
-        if t.can_undo() {
-            assert_eq!(t.undo(), Some(7));
+        assert_eq!(t.can_undo(Some(seat)), t.deciding().contains(&seat));
+        assert!(!t.can_undo(Some(seat + 1)));
+        assert!(!t.can_undo(None));
+        assert_eq!(t.undo(Some(seat + 1)), None);
+        if t.can_undo(Some(seat)) {
+            assert_eq!(t.undo(Some(seat)), Some(7));
             assert_eq!(t.game().state_hash(), hash);
         }
         // Not allowed: nothing to take back.
         let seat = t.person_to_act().unwrap();
         let action = t.game().legal_actions(seat)[0];
         t.play(seat, &action, 9, |_| false).unwrap();
-        assert!(!t.can_undo());
-        assert_eq!(t.undo(), None);
+        assert!(!t.can_undo(Some(seat)));
+        assert_eq!(t.undo(Some(seat)), None);
         // Names and players must match in number.
         assert!(matches!(
             Table::<Catan>::new(&Default::default(), None, vec!["A".into()], vec![], 1),
