@@ -178,6 +178,14 @@ impl<G: Ruleset> Table<G> {
         &self.players
     }
 
+    /// Let `player` play `seat` from now on (a written bot that fell out
+    /// of the game, say); the record keeps who began the game there.
+    pub fn set_player(&mut self, seat: Seat, player: Player) {
+        if let Some(p) = self.players.get_mut(seat as usize) {
+            *p = player;
+        }
+    }
+
     /// The seats that must decide now (one, or several at once).
     pub fn deciding(&self) -> Vec<Seat> {
         match self.game().to_move() {

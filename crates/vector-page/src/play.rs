@@ -3,12 +3,12 @@
 //! (a direction from a compass of buttons or the number keys, then a
 //! magnitude in secret behind a hand-off when several people play), the
 //! AIs in the worker from their seat's view, the scores, and the end.
-//! The game is a `Match` whose record is kept in the browser after every
+//! The game is the kit's `Table` whose record is kept in the browser after every
 //! action, so a reload resumes it.
 
 use std::cell::RefCell;
 
-use tabula_engine::record::{Match, RecordedAction, SeatInfo, parse_record, read_action};
+use tabula_engine::record::{RecordedAction, parse_record, read_action};
 use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
 use tabula_page_kit::ai_worker::protocol::{Reply, Request};
@@ -17,6 +17,7 @@ use tabula_page_kit::handoff::{self, Handoff};
 use tabula_page_kit::i18n::{t, tf, tn};
 use tabula_page_kit::morph;
 use tabula_page_kit::players::Player;
+use tabula_page_kit::table::Table;
 use tabula_vector::{Action, Dir, Options, Square, Vector};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
@@ -56,8 +57,7 @@ struct Pending {
 
 /// A game being played.
 struct Play {
-    game: Match<Vector>,
-    players: Vec<Player>,
+    game: Table<Vector>,
     names: Vec<String>,
     /// The person the device is to be handed to (for a secret magnitude).
     handoff: Option<Seat>,
@@ -115,18 +115,10 @@ impl Play {
             rounds,
             ..Options::default()
         };
-        let seats = players
-            .iter()
-            .zip(&names)
-            .map(|(p, n)| SeatInfo {
-                name: n.clone(),
-                player: p.record_name(),
-            })
-            .collect();
-        let game = Match::<Vector>::new(&options, map, seats, seed).map_err(|e| e.to_string())?;
+        let game = Table::<Vector>::new(&options, map, names.clone(), players, seed)
+            .map_err(|e| e.to_string())?;
         Ok(Play {
             game,
-            players,
             names,
             handoff: None,
             shown: None,
@@ -192,7 +184,7 @@ impl Play {
         for (i, step) in record.actions.iter().enumerate() {
             let RecordedAction { seat, .. } = step;
             let action = read_action::<Vector>(i, step).ok()?;
-            play.game.play(*seat, &action).ok()?;
+            play.game.play(*seat, &action, 0, |_| false).ok()?;
         }
         play.round_start = play.state().scores;
         Some(play)
@@ -217,11 +209,15 @@ impl Play {
     }
 
     fn people(&self) -> usize {
-        self.players.iter().filter(|p| **p == Player::Human).count()
+        self.game
+            .players()
+            .iter()
+            .filter(|p| **p == Player::Human)
+            .count()
     }
 
     fn is_person(&self, seat: Seat) -> bool {
-        self.players.get(seat as usize) == Some(&Player::Human)
+        self.game.players().get(seat as usize) == Some(&Player::Human)
     }
 
     /// Decide what happens next: ask an AI, hand the device over, or wait
@@ -265,7 +261,7 @@ impl Play {
     }
 
     fn ask(&mut self, seat: Seat) {
-        let Player::Ai(spec) = self.players[seat as usize].clone() else {
+        let Some(Player::Ai(spec)) = self.game.players().get(seat as usize).cloned() else {
             return;
         };
         let id = self.next_id;
@@ -304,7 +300,7 @@ impl Play {
     /// Play `action` for `seat`; a refusal is said, the game unchanged.
     fn act(&mut self, seat: Seat, action: Action) {
         let round = self.state().round;
-        match self.game.play(seat, &action) {
+        match self.game.play(seat, &action, 0, |_| false) {
             Ok(()) => {
                 self.message = None;
                 let (now_round, over, scores) = {
@@ -330,7 +326,7 @@ impl Play {
     /// on, and the page says why.
     fn bot_out(&mut self, seat: Seat, why: &str) {
         self.bots.drop_seat(seat as usize, why);
-        self.players[seat as usize] = Player::Ai("random".into());
+        self.game.set_player(seat, Player::Ai("random".into()));
         self.outs.push(tf(
             "v-bot-out",
             &[("name", &self.names[seat as usize]), ("why", why)],
@@ -780,7 +776,7 @@ fn scores_view(play: &Play) -> El {
                         .child(seat_badge(s))
                         .text(&signs::seat_label(&play.names[s as usize], s)),
                 )
-                .child(el("td").text(&player_words(&play.players[s as usize])))
+                .child(el("td").text(&player_words(&play.game.players()[s as usize])))
                 .child(
                     el("td")
                         .class("score")
