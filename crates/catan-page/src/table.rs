@@ -90,40 +90,43 @@ impl Table {
         players: Vec<Player>,
         seed: u64,
     ) -> Result<Table, TableError> {
-        let t = KitTable::new(options, map, names, players, seed).map_err(|e| match e {
-            tabula_page_kit::table::TableError::Seats => TableError::Seats,
-            tabula_page_kit::table::TableError::Record(e) => TableError::Record(e),
-        })?;
-        Ok(Table {
+        KitTable::new(options, map, names, players, seed)
+            .map(Table::on)
+            .map_err(|e| match e {
+                tabula_page_kit::table::TableError::Seats => TableError::Seats,
+                tabula_page_kit::table::TableError::Record(e) => TableError::Record(e),
+            })
+    }
+
+    /// A game at the kit's table `t`, nothing told yet.
+    fn on(t: KitTable<Catan>) -> Table {
+        Table {
             t,
             log: Vec::new(),
             offers_to_people: true,
             asked: Vec::new(),
-        })
+        }
     }
 
     /// Resume the game of a record (checked in full first: every action
     /// and the final hash), with what happened told again. Undo starts
     /// empty.
     pub fn from_record(record: &GameRecord) -> Result<Table, RecordError> {
-        let tabula_page_kit::table::Seating {
-            options,
-            names,
-            players,
-        } = KitTable::<Catan>::seats_of(record)?;
-        let mut t = Table::new(&options, record.map.as_deref(), names, players, record.seed)
-            .map_err(|e| match e {
-                TableError::Record(e) => e,
-                other => RecordError::Step {
-                    index: 0,
-                    seat: 0,
-                    reason: other.to_string(),
-                },
-            })?;
-        for step in KitTable::<Catan>::recorded(record) {
-            let (seat, action, fail) = step?;
-            t.play(seat, action).map_err(|e| fail(e.to_string()))?;
-        }
+        let mut t = KitTable::<Catan>::resume(
+            record,
+            |s| {
+                KitTable::new(
+                    &s.options,
+                    record.map.as_deref(),
+                    s.names,
+                    s.players,
+                    record.seed,
+                )
+                .map(Table::on)
+                .map_err(tabula_page_kit::table::TableError::into_record)
+            },
+            |t, seat, action| t.play(seat, action).map_err(|e| e.to_string()),
+        )?;
         t.t.forget_undo();
         Ok(t)
     }

@@ -26,6 +26,20 @@ pub enum TableError {
     Record(RecordError),
 }
 
+impl TableError {
+    /// As a record's error (a record always has as many names as players).
+    pub fn into_record(self) -> RecordError {
+        match self {
+            TableError::Record(e) => e,
+            TableError::Seats => RecordError::Step {
+                index: 0,
+                seat: 0,
+                reason: TableError::Seats.to_string(),
+            },
+        }
+    }
+}
+
 impl std::fmt::Display for TableError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -127,30 +141,45 @@ impl<G: Ruleset> Table<G> {
         })
     }
 
+    /// Resume a record's game on a page's own table `P` (one built on
+    /// this one, with its log): checked in full first (every action and
+    /// the final hash); `start` makes the table from the record's seating,
+    /// `play` plays each recorded action on it again (why not, in words:
+    /// the refusal names the action).
+    pub fn resume<P>(
+        record: &GameRecord,
+        start: impl FnOnce(Seating<G>) -> Result<P, RecordError>,
+        mut play: impl FnMut(&mut P, Seat, G::Action) -> Result<(), String>,
+    ) -> Result<P, RecordError> {
+        let mut p = start(Self::seats_of(record)?)?;
+        for step in Self::recorded(record) {
+            let (seat, action, fail) = step?;
+            play(&mut p, seat, action).map_err(fail)?;
+        }
+        Ok(p)
+    }
+
     /// Resume the game of a record by the table alone (a page with no log
     /// of its own): checked in full, every action played again. Undo
     /// starts empty.
     pub fn from_record(record: &GameRecord) -> Result<Table<G>, RecordError> {
-        let Seating {
-            options,
-            names,
-            players,
-        } = Self::seats_of(record)?;
-        let mut t = Table::new(&options, record.map.as_deref(), names, players, record.seed)
-            .map_err(|e| match e {
-                TableError::Record(e) => e,
-                other => RecordError::Step {
-                    index: 0,
-                    seat: 0,
-                    reason: other.to_string(),
-                },
-            })?;
-        for step in Self::recorded(record) {
-            let (seat, action, fail) = step?;
-            t.play(seat, &action, 0, |_| false)
-                .map_err(|e| fail(e.to_string()))?;
-        }
-        Ok(t)
+        Self::resume(
+            record,
+            |s| {
+                Table::new(
+                    &s.options,
+                    record.map.as_deref(),
+                    s.names,
+                    s.players,
+                    record.seed,
+                )
+                .map_err(TableError::into_record)
+            },
+            |t, seat, action| {
+                t.play(seat, &action, 0, |_| false)
+                    .map_err(|e| e.to_string())
+            },
+        )
     }
 
     /// The game.

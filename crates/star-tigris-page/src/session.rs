@@ -158,24 +158,26 @@ impl Session {
     /// Resume the game of a record (checked in full first: every action
     /// and the final hash), with its log rebuilt. Undo starts empty.
     pub fn from_record(record: &GameRecord) -> Result<Session, RecordError> {
-        let Seating {
-            options,
-            names,
-            players,
-        } = Table::<StarTigris>::seats_of(record)?;
         let map = record
             .map
             .as_deref()
             .unwrap_or(tabula_star_tigris::DEFAULT_MAP);
-        let mut s = Session::with_options(names, players, "saved game", map, record.seed, &options)
-            .map_err(|e| RecordError::Field {
-                field: "seats".into(),
-                problem: FieldProblem::Other(e),
-            })?;
-        for step in Table::<StarTigris>::recorded(record) {
-            let (seat, action, fail) = step?;
-            s.play(seat, action).map_err(fail)?;
-        }
+        let mut s = Table::<StarTigris>::resume(
+            record,
+            |seating| {
+                let Seating {
+                    options,
+                    names,
+                    players,
+                } = seating;
+                Session::with_options(names, players, "saved game", map, record.seed, &options)
+                    .map_err(|e| RecordError::Field {
+                        field: "seats".into(),
+                        problem: FieldProblem::Other(e),
+                    })
+            },
+            |s, seat, action| s.play(seat, action),
+        )?;
         s.t.forget_undo();
         Ok(s)
     }
