@@ -1,0 +1,155 @@
+// The page kit's lesson writer (issue 39) on Catan's page: a lesson is
+// recorded by playing it on the page's board — from the position of a
+// shipped lesson, a settlement the learner must build (with its hint,
+// "that is not it" and highlight), a city the page builds, a step that
+// only talks — written in English and German, checked in the page,
+// saved as a file that `tabula lesson check` passes, tried in the
+// lesson player, and kept over a reload. A position with a problem is
+// refused naming its line.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { serve, browser, artefacts, root, axeViolations } from './harness.mjs';
+
+const tabula = join(root, 'target', 'release', 'tabula');
+
+let site;
+before(async () => { site = await serve(); });
+after(() => site.close());
+
+const url = () => site.home + 'catan.html';
+
+/** Open the page on the list of lessons; collect the page's errors. */
+async function openLessons(context) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${url()}#lessons`);
+  await page.waitForSelector('#lessons .lesson-open');
+  return { page, errors };
+}
+
+/** The places where the seat to act can move on the writer's board. */
+const acting = (page) => page.$eval('#author-board', (c) => JSON.parse(c.dataset.acting || '[]'));
+
+/** Click the place named `name` (as lessons name it) on the writer's
+ * board; when several moves are made there, the one whose button
+ * matches `choice`. */
+async function playAt(page, name, choice) {
+  const at = (await acting(page)).find((p) => p.name === name);
+  assert.ok(at, `the seat can act at ${name}`);
+  await page.click('#author-board', { position: { x: at.x, y: at.y } });
+  if (await page.$('#author-choices')) {
+    await page.click(`#author-choices button:text-matches("${choice}", "i")`);
+  }
+}
+
+/** Write `text` in the step's narration in English and German (the
+ * texts' language left on English). */
+async function sayBoth(page, en, de) {
+  await page.fill('#step-say', en);
+  await page.click('[data-lcmd="author-lang:de"]');
+  await page.fill('#step-say', de);
+  await page.click('[data-lcmd="author-lang:en"]');
+}
+
+test('the lesson writer records a Catan lesson by playing it on the page; the saved file passes tabula lesson check', async () => {
+  const context = await browser({ width: 1280, height: 900 });
+  try {
+    const { page, errors } = await openLessons(context);
+    await page.click('#author-new');
+    await page.waitForSelector('#author');
+    assert.equal(await page.evaluate(() => location.hash), '#lessons/write');
+    await page.fill('#author-title', 'A settlement, then a city');
+    await page.fill('#author-summary', 'Where a settlement may go, and how it grows.');
+    await page.click('[data-lcmd="author-lang:de"]');
+    await page.fill('#author-title', 'Eine Siedlung, dann eine Stadt');
+    await page.fill('#author-summary', 'Wo eine Siedlung stehen darf und wie sie wächst.');
+    await page.click('[data-lcmd="author-lang:en"]');
+
+    // A position with a problem is refused, naming its line.
+    await page.fill('#author-position', 'players 3\nturn 7 player 9 main\n');
+    await page.click('[data-lcmd="author-check"]');
+    assert.match(await page.textContent('#author-message'), /line 2/);
+
+    // The position of a shipped lesson.
+    const shipped = JSON.parse(readFileSync(join(root, 'lessons', 'catan', '02-roads-settlements-cities.json'), 'utf8'));
+    await page.selectOption('#author-from-lesson', { label: shipped.title });
+    assert.match(await page.inputValue('#author-position'), /turn 7 player 1 main/);
+    await page.click('#author-start');
+    await page.waitForSelector('#author-board');
+    assert.equal(await page.$('#author-message'), null, await page.textContent('#author-message').catch(() => ''));
+    assert.match(await page.textContent('#author'), /Player 1 to act/);
+
+    // Step 1: the learner builds a settlement on 9:SE.
+    await playAt(page, '9:SE', 'settlement');
+    assert.equal(await page.$$eval('#author-steps li', (els) => els.length), 1);
+    await page.click('[data-lcmd="author-learner"]');
+    await page.fill('#step-say', 'Build a settlement on the {{9:SE}}: two roads lead there.');
+    await page.fill('#step-hint', 'Follow your roads from the settlement.');
+    await page.fill('#step-wrong', 'Not there: a settlement needs a road of yours beside it.');
+    await page.click('[data-lcmd="author-lang:de"]');
+    await page.fill('#step-say', 'Baue eine Siedlung auf der {{9:SE}}: Zwei Straßen führen dorthin.');
+    await page.fill('#step-hint', 'Folge deinen Straßen von der Siedlung aus.');
+    await page.fill('#step-wrong', 'Nicht dort: Eine Siedlung braucht eine eigene Straße daneben.');
+    await page.click('[data-lcmd="author-lang:en"]');
+    // Marking: a pick on the board rings the place for the step.
+    const corner = (await acting(page)).find((p) => p.name === '9:SE');
+    assert.ok(corner, 'the new settlement can become a city');
+    await page.click('[data-lcmd="author-mark"]');
+    await page.click('#author-board', { position: { x: corner.x, y: corner.y } });
+    await page.click('[data-lcmd="author-mark"]');
+    assert.equal(await page.$$eval('#author-steps li', (els) => els.length), 1, 'marking records nothing');
+    await page.screenshot({ path: join(artefacts, 'lesson-writer-catan.png'), fullPage: true });
+
+    // Step 2: the page builds a city there.
+    await playAt(page, '9:SE', 'city');
+    assert.equal(await page.$$eval('#author-steps li', (els) => els.length), 2);
+    await sayBoth(page, 'The settlement becomes a city: it yields twice.', 'Die Siedlung wird zur Stadt: Sie bringt doppelt.');
+    // Step 3: a step that only talks.
+    await page.click('[data-lcmd="author-talk"]');
+    await sayBoth(page, 'That is all for now.', 'Das ist für heute alles.');
+    assert.match(await page.textContent('#author-steps'), /The learner, as Player 1: .*settlement/is);
+
+    // Checked in the page as tabula lesson check checks it.
+    await page.click('[data-lcmd="author-check-lesson"]');
+    assert.match(await page.textContent('#author-message'), /passes the check/);
+    assert.deepEqual(await axeViolations(page), []);
+
+    // Saved, and the file passes the native check.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-lcmd="author-export"]')]);
+    const file = join(artefacts, 'writer-catan-lesson.json');
+    await download.saveAs(file);
+    const out = execFileSync(tabula, ['lesson', 'check', file]).toString();
+    assert.match(out, /ok \(3 steps\)/);
+    const written = JSON.parse(readFileSync(file, 'utf8'));
+    assert.equal(written.ruleset, 'catan');
+    assert.equal(written.version, 3);
+    assert.deepEqual(written.position, shipped.position);
+    assert.equal(written.steps[0].learner.action, 'BUILD Settlement 9:SE');
+    assert.equal(written.steps[0].learner.seat, '1');
+    assert.deepEqual(written.steps[0].highlight, ['9:SE']);
+    assert.equal(written.steps[1].play.action, 'BUILD City 9:SE');
+    assert.equal(written.translations.de.steps[0].hint, 'Folge deinen Straßen von der Siedlung aus.');
+
+    // A reload keeps the lesson being written.
+    await page.reload();
+    await page.waitForSelector('#author-steps');
+    assert.equal(await page.$$eval('#author-steps li', (els) => els.length), 3);
+    assert.equal(await page.inputValue('#step-say'), 'That is all for now.');
+
+    // Tried in the lesson player: the learner's step, shown by "Show me".
+    await page.click('#author-try');
+    await page.waitForSelector('#lesson-say');
+    assert.equal(await page.textContent('#lessons-h'), 'A settlement, then a city');
+    assert.match(await page.textContent('#lesson-say'), /Build a settlement on the corner/);
+    await page.click('#lesson-show');
+    await page.waitForSelector('#lesson-shown');
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
