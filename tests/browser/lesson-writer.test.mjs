@@ -35,6 +35,8 @@ async function openLessons(context) {
 /** The places where the seat to act can move on the writer's board. */
 const acting = (page) => page.$eval('#author-board', (c) => JSON.parse(c.dataset.acting || '[]'));
 
+const steps = (page) => page.$$eval('#author-steps li', (els) => els.length);
+
 /** Click the place named `name` (as lessons name it) on the writer's
  * board; when several moves are made there, the one whose button
  * matches `choice`. */
@@ -45,6 +47,30 @@ async function playAt(page, name, choice) {
   if (await page.$('#author-choices')) {
     await page.click(`#author-choices button:text-matches("${choice}", "i")`);
   }
+}
+
+/** Record a move matching `choice` made at a place of the board: each
+ * place where the seat acts is tried (a move recorded that is not the
+ * one is taken back); the place's name. */
+async function playSomewhere(page, choice) {
+  for (const at of await acting(page)) {
+    const before = await steps(page);
+    await page.click('#author-board', { position: { x: at.x, y: at.y } });
+    if (await page.$('#author-choices')) {
+      const b = await page.$(`#author-choices button:text-matches("${choice}", "i")`);
+      if (b) {
+        await b.click();
+        return at.name;
+      }
+      continue;
+    }
+    if (await steps(page) > before) {
+      const said = await page.$eval('#author-steps li:last-child strong', (e) => e.textContent);
+      if (new RegExp(choice, 'i').test(said)) return at.name;
+      await page.click('[data-lcmd="author-undo"]');
+    }
+  }
+  assert.fail(`no place offers ${choice}`);
 }
 
 /** Write `text` in the step's narration in English and German (the
@@ -84,29 +110,29 @@ test('the lesson writer records a Catan lesson by playing it on the page; the sa
     assert.equal(await page.$('#author-message'), null, await page.textContent('#author-message').catch(() => ''));
     assert.match(await page.textContent('#author'), /Player 1 to act/);
 
-    // Step 1: the learner builds a settlement on 9:SE.
-    await playAt(page, '9:SE', 'settlement');
+    // Step 1: the learner builds a settlement.
+    const corner = await playSomewhere(page, 'settlement');
     assert.equal(await page.$$eval('#author-steps li', (els) => els.length), 1);
     await page.click('[data-lcmd="author-learner"]');
-    await page.fill('#step-say', 'Build a settlement on the {{9:SE}}: two roads lead there.');
+    await page.fill('#step-say', `Build a settlement on the {{${corner}}}: a road of yours leads there.`);
     await page.fill('#step-hint', 'Follow your roads from the settlement.');
     await page.fill('#step-wrong', 'Not there: a settlement needs a road of yours beside it.');
     await page.click('[data-lcmd="author-lang:de"]');
-    await page.fill('#step-say', 'Baue eine Siedlung auf der {{9:SE}}: Zwei Straßen führen dorthin.');
+    await page.fill('#step-say', `Baue eine Siedlung auf der {{${corner}}}: Eine deiner Straßen führt dorthin.`);
     await page.fill('#step-hint', 'Folge deinen Straßen von der Siedlung aus.');
     await page.fill('#step-wrong', 'Nicht dort: Eine Siedlung braucht eine eigene Straße daneben.');
     await page.click('[data-lcmd="author-lang:en"]');
     // Marking: a pick on the board rings the place for the step.
-    const corner = (await acting(page)).find((p) => p.name === '9:SE');
-    assert.ok(corner, 'the new settlement can become a city');
+    const spot = (await acting(page)).find((p) => p.name === corner);
+    assert.ok(spot, 'the new settlement can become a city');
     await page.click('[data-lcmd="author-mark"]');
-    await page.click('#author-board', { position: { x: corner.x, y: corner.y } });
+    await page.click('#author-board', { position: { x: spot.x, y: spot.y } });
     await page.click('[data-lcmd="author-mark"]');
     assert.equal(await page.$$eval('#author-steps li', (els) => els.length), 1, 'marking records nothing');
     await page.screenshot({ path: join(artefacts, 'lesson-writer-catan.png'), fullPage: true });
 
     // Step 2: the page builds a city there.
-    await playAt(page, '9:SE', 'city');
+    await playAt(page, corner, 'city');
     assert.equal(await page.$$eval('#author-steps li', (els) => els.length), 2);
     await sayBoth(page, 'The settlement becomes a city: it yields twice.', 'Die Siedlung wird zur Stadt: Sie bringt doppelt.');
     // Step 3: a step that only talks.
@@ -129,10 +155,10 @@ test('the lesson writer records a Catan lesson by playing it on the page; the sa
     assert.equal(written.ruleset, 'catan');
     assert.equal(written.version, 3);
     assert.deepEqual(written.position, shipped.position);
-    assert.equal(written.steps[0].learner.action, 'BUILD Settlement 9:SE');
+    assert.equal(written.steps[0].learner.action, `BUILD Settlement ${corner}`);
     assert.equal(written.steps[0].learner.seat, '1');
-    assert.deepEqual(written.steps[0].highlight, ['9:SE']);
-    assert.equal(written.steps[1].play.action, 'BUILD City 9:SE');
+    assert.deepEqual(written.steps[0].highlight, [corner]);
+    assert.equal(written.steps[1].play.action, `BUILD City ${corner}`);
     assert.equal(written.translations.de.steps[0].hint, 'Folge deinen Straßen von der Siedlung aus.');
 
     // A reload keeps the lesson being written.

@@ -42,12 +42,19 @@ fn cmd_button(attr: &str, label: &str, cmd: &str) -> El {
         .text(label)
 }
 
-/// A seat as the writer names it (`Player 2`, the page's name of it).
+/// A seat as the writer names it: the page's name of it, else `Player
+/// 2` (or the seat's own word where it is not a number: Vector's `N`).
 pub fn seat_label<G: Teach, B: LessonBoard<G>>(board: &B, game: &G, seat: Seat) -> String {
-    board
-        .seat_name(game, seat)
-        .or_else(|| board.seat_word(game, seat))
-        .unwrap_or_else(|| (seat + 1).to_string())
+    if let Some(name) = board.seat_name(game, seat) {
+        return name;
+    }
+    match board.seat_word(game, seat) {
+        Some(w) if w.parse::<u32>().is_err() => w,
+        _ => tf(
+            "default-player",
+            &[("n", &(u32::from(seat) + 1).to_string())],
+        ),
+    }
 }
 
 /// Record `action` of the seat acting now, in the page's words for it.
@@ -254,6 +261,10 @@ pub fn steps<G: Teach, B: LessonBoard<G>>(board: &B, w: &Writing<G>, attr: &str)
             Some(x) => (x, lang),
             None => (s.say.clone(), "en"),
         };
+        // Places named in the text ({{9:SE}}) as the board names them.
+        let said = tabula_engine::lesson::text_places::fill(&said, |p| {
+            board.place_in_text(&rec.states[i], p)
+        });
         let say = if said.is_empty() {
             el("span").text(&t("lesson-author-no-say"))
         } else {
