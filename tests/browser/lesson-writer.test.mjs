@@ -8,7 +8,7 @@
 // refused naming its line.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { serve, browser, artefacts, root, axeViolations } from './harness.mjs';
@@ -175,6 +175,69 @@ test('the lesson writer records a Catan lesson by playing it on the page; the sa
     await page.click('#lesson-show');
     await page.waitForSelector('#lesson-shown');
     assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
+test('Vector and Domains write lessons through the kit too: a move recorded, checked as far as its texts go', async () => {
+  const context = await browser({ width: 1024, height: 900 });
+  try {
+    for (const [game, ruleset, move] of [['vector', 'vector', /Direction/], ['domains', 'domains', /end/i]]) {
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`${site.home}${game}.html#lessons/write`);
+      await page.waitForSelector('#author');
+      const first = readdirSync(join(root, 'lessons', ruleset)).filter((f) => f.endsWith('.json')).sort()[0];
+      const shipped = JSON.parse(readFileSync(join(root, 'lessons', ruleset, first), 'utf8'));
+      await page.waitForSelector(`#author-from-lesson option:text-is("${shipped.title}")`, { state: 'attached' });
+      await page.selectOption('#author-from-lesson', { label: shipped.title });
+      await page.click('#author-start');
+      await page.waitForSelector('#author-board');
+      const buttons = await page.$$eval('#author-moves button', (els) => els.map((b) => [b.dataset.lcmd, b.textContent]));
+      const [cmd] = buttons.find(([, label]) => move.test(label)) ?? assert.fail(`${game}: no move like ${move} among ${buttons.map((b) => b[1])}`);
+      await page.click(`[data-lcmd="${cmd}"]`);
+      assert.equal(await steps(page), 1, game);
+      await page.fill('#step-say', 'A move.');
+      await page.fill('#author-summary', 'One move.');
+      await page.click('[data-lcmd="author-check-lesson"]');
+      // Everything plays; the German is missing, and the check says so.
+      assert.match(await page.textContent('#author-message'), /The check finds: .*de/, game);
+      assert.equal(errors.length, 0, errors.join('\n'));
+      await page.close();
+    }
+  } finally {
+    await context.close();
+  }
+});
+
+test('the rules page in pictures, drawn from the lessons, for Catan, Vector and Domains', async () => {
+  const context = await browser({ width: 1280, height: 900 });
+  try {
+    for (const [game, ruleset] of [['catan', 'catan'], ['vector', 'vector'], ['domains', 'domains']]) {
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`${site.home}${game}.html#lessons`);
+      await page.waitForSelector('#lessons .lesson-open');
+      await page.click('#open-rules');
+      const n = readdirSync(join(root, 'lessons', ruleset)).filter((f) => f.endsWith('.json')).length;
+      await page.waitForFunction((k) => document.querySelectorAll('.rule-card').length === k, n);
+      const drawn = await page.$$eval('canvas.rule-board', (cs) => cs.map((c) => {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let coloured = 0;
+        for (let i = 0; i < d.length; i += 16) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) coloured++;
+        return coloured;
+      }));
+      assert.ok(drawn.every((c) => c > 50), `${game}: every board is drawn: ${drawn}`);
+      assert.deepEqual(await axeViolations(page), [], game);
+      await page.screenshot({ path: join(artefacts, `rules-${game}.png`), fullPage: true });
+      await page.click('.rule-card button');
+      await page.waitForSelector('#lesson-say');
+      assert.equal(errors.length, 0, errors.join('\n'));
+      await page.close();
+    }
   } finally {
     await context.close();
   }

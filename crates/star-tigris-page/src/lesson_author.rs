@@ -394,6 +394,47 @@ pub struct KeptLesson {
     lesson: Kept,
 }
 
+impl KeptLesson {
+    /// A lesson kept by Star Tigris's earlier writer (its own lesson
+    /// types: each step's `player` a number), read into this shape, so a
+    /// lesson being written then goes on now; `None` when `json` is not
+    /// one.
+    pub fn from_earlier(json: &str) -> Option<KeptLesson> {
+        use serde_json::{Value, json};
+        let mut v: Value = serde_json::from_str(json).ok()?;
+        let o = v.as_object_mut()?;
+        let mut take = |k: &str| o.remove(k);
+        let (title, summary) = (take("title")?, take("summary")?);
+        let (header, width, height, cells) = (
+            take("header")?,
+            take("width")?,
+            take("height")?,
+            take("cells")?,
+        );
+        let translations = take("translations").unwrap_or_else(|| json!({}));
+        let mut recording = take("recording").unwrap_or(Value::Null);
+        let mut position = Value::from("");
+        if let Some([setup, steps]) = recording.as_array_mut().map(Vec::as_mut_slice) {
+            position = setup.clone();
+            for step in steps.as_array_mut()? {
+                for key in ["play", "learner"] {
+                    if let Some(a) = step.get_mut(key).and_then(Value::as_object_mut)
+                        && let Some(p) = a.remove("player")
+                    {
+                        a.insert("seat".into(), p.to_string().into());
+                    }
+                }
+            }
+        }
+        serde_json::from_value(json!({
+            "header": header, "width": width, "height": height, "cells": cells,
+            "lesson": { "title": title, "summary": summary, "position": position,
+                        "recording": recording, "translations": translations },
+        }))
+        .ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -599,6 +640,27 @@ mod tests {
             e.starts_with("The position has problems (line:column in the setup text): 2:1: a hand holds at most 6 colonists"),
             "{e}"
         );
+    }
+
+    /// A lesson kept by the earlier writer (its own step types) reads on.
+    #[test]
+    fn a_lesson_kept_by_the_earlier_writer_reads_on() {
+        crate::add_words();
+        let old = r#"{"title":"Old","summary":"Kept before.","header":"players 2\n","width":4,"height":4,
+            "cells":[".",".",".",".",".","t",".",".",".",".",".",".",".",".",".","."],
+            "recording":["players 2\nhand 1 settler 2\nhand 2 settler 2\nboard\n. . . .\n. t . .\n. . . .\n. . . .\n",
+              [{"say":"A pass.","highlight":["C2"],"learner":{"player":1,"action":"pass",
+                "hint":"h","wrong":"w"}},{"say":"Talk."}]],
+            "translations":{"de":{"title":"Alt","steps":[{"say":"Passen."}]}}}"#;
+        assert!(serde_json::from_str::<KeptLesson>(old).is_err());
+        let kept = KeptLesson::from_earlier(old).unwrap();
+        let a = Author::from_draft(kept).unwrap();
+        let l = a.lesson().unwrap();
+        assert_eq!(l.steps.len(), 2);
+        assert_eq!(l.steps[0].learner.as_ref().unwrap().seat, "1");
+        assert_eq!(l.steps[0].highlight, ["C2"]);
+        assert_eq!(l.translations["de"].title.as_deref(), Some("Alt"));
+        assert!(KeptLesson::from_earlier("{}").is_none());
     }
 
     /// Setup problems read in German, from their rule and values.

@@ -105,6 +105,10 @@ fn kept() -> Option<Result<Author, String>> {
     let store = local_storage()?;
     let json = store.get_item(KEPT_KEY).ok().flatten()?;
     let read = serde_json::from_str(&json)
+        .or_else(|e| {
+            // A lesson kept by the earlier writer reads on.
+            crate::lesson_author::KeptLesson::from_earlier(&json).ok_or(e)
+        })
         .map_err(|e| tabula_page_kit::error_words::json_at(e.line(), e.column()))
         .and_then(Author::from_draft);
     if read.is_err() {
