@@ -242,3 +242,30 @@ test('the rules page in pictures, drawn from the lessons, for Catan, Vector and 
     await context.close();
   }
 });
+
+test('the lesson writer by keyboard: the arrow keys go to a place where the seat acts, Enter records the move there', async () => {
+  const context = await browser({ width: 1024, height: 900 });
+  try {
+    const { page, errors } = await openLessons(context);
+    await page.click('#author-new');
+    await page.waitForSelector('#author');
+    const shipped = JSON.parse(readFileSync(join(root, 'lessons', 'catan', '02-roads-settlements-cities.json'), 'utf8'));
+    await page.waitForSelector(`#author-from-lesson option:text-is("${shipped.title}")`, { state: 'attached' });
+    await page.selectOption('#author-from-lesson', { label: shipped.title });
+    await page.click('#author-start');
+    await page.focus('#author-board');
+    await page.keyboard.press('ArrowRight');
+    assert.match(await page.textContent('#author-cursor'), /^At /);
+    await page.keyboard.press('Enter');
+    if (await page.$('#author-choices')) {
+      // Several moves there: the first, from the keyboard.
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+    }
+    assert.equal(await steps(page), 1);
+    assert.equal(await page.$('#author-message'), null);
+    assert.equal(errors.length, 0, errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
