@@ -5,7 +5,10 @@
 //! a cell to see every move there; the moves made at no cell (commit,
 //! fight a conflict first, withdraw, pass, and the step's swap) are
 //! buttons. Beside the board: each player's hand, artifacts and points,
-//! and the strengths of the conflict being fought.
+//! and the strengths of the conflict being fought. The lesson writer
+//! (`crate::lesson_author`) is the page kit's, writing seats and actions
+//! as this board says (`seat_word`, `action_text`) on the page's own
+//! writer screen.
 
 use tabula_engine::{Game, Seat};
 use tabula_page_kit::i18n::{t, tf};
@@ -168,6 +171,14 @@ impl LessonBoard<StarTigris> for Board {
             Action::Destroy { .. } => Some("bomber".into()),
             _ => None,
         }
+    }
+
+    fn seat_word(&self, _game: &StarTigris, seat: Seat) -> Option<String> {
+        Some((seat + 1).to_string())
+    }
+
+    fn action_text(&self, _game: &StarTigris, action: &Action) -> Option<String> {
+        Some(action.to_string())
     }
 
     fn offered(&self, _game: &StarTigris, action: &Action, expected: &Action) -> bool {
