@@ -2,7 +2,10 @@
 //! game's page (`<game>.html#lessons/rules`): each lesson a card with its
 //! title, a small board drawn by the page from the lesson's own position
 //! (after the step that rings the most places, those places ringed), its
-//! summary, that step's narration, and a button to take the lesson.
+//! summary, that step's narration, and a button to take the lesson. While
+//! the lessons are still coming the page says so, and says why when they
+//! could not be fetched; it leads back to the list and to the game. While
+//! it shows, the page's body is marked `data-lessons="rules"`.
 
 use tabula_engine::lesson::{Lesson, Teach};
 use wasm_bindgen::JsCast;
@@ -33,12 +36,44 @@ fn at_picture<G: Teach>(lesson: &Lesson) -> Option<LessonRun<G>> {
     Some(run)
 }
 
+/// How far the fetching of the shipped lessons has come, for the rules
+/// page to say.
+pub enum Fetching<'a> {
+    /// Every lesson has come (or been refused).
+    Done,
+    /// Some lessons are still coming.
+    Coming,
+    /// The lessons could not be fetched: why, in plain words.
+    Failed(&'a str),
+}
+
 /// The rules page: a card for every lesson that plays (`lessons` by
-/// name, in the list's order).
-pub fn view<G: Teach, B: LessonBoard<G>>(board: &B, lessons: &[(&str, &Lesson)]) -> El {
+/// name, in the list's order), with word of lessons still coming or not
+/// fetched.
+pub fn view<G: Teach, B: LessonBoard<G>>(
+    board: &B,
+    lessons: &[(&str, &Lesson)],
+    fetching: Fetching,
+) -> El {
     let l = lang();
     let game = crate::error_words::game_name(G::NAME);
     let mut list = el("div").class("rules-list");
+    let state = match fetching {
+        Fetching::Done => None,
+        Fetching::Coming => Some(
+            el("p")
+                .attr("id", "rules-loading")
+                .attr("role", "status")
+                .text(&t("lessons-rules-loading")),
+        ),
+        Fetching::Failed(why) => Some(
+            el("p")
+                .class("lesson-error")
+                .attr("id", "rules-error")
+                .attr("role", "alert")
+                .text(why),
+        ),
+    };
     for (i, (name, lesson)) in lessons.iter().enumerate() {
         let Some(run) = at_picture::<G>(lesson) else {
             continue;
@@ -80,14 +115,23 @@ pub fn view<G: Teach, B: LessonBoard<G>>(board: &B, lessons: &[(&str, &Lesson)])
                 .text(&tf("lessons-rules-title", &[("game", &game)])),
         )
         .child(el("p").text(&t("lessons-rules-note")))
+        .maybe(state)
         .child(list)
         .child(
-            el("p").class("lesson-nav").child(
-                el("button")
-                    .attr("type", "button")
-                    .attr("data-lcmd", "list")
-                    .text(&t("lesson-to-list")),
-            ),
+            el("p")
+                .class("lesson-nav")
+                .child(
+                    el("button")
+                        .attr("type", "button")
+                        .attr("data-lcmd", "list")
+                        .text(&t("lesson-to-list")),
+                )
+                .child(
+                    el("button")
+                        .attr("type", "button")
+                        .attr("data-lcmd", "close")
+                        .text(&t("lesson-back-to-game")),
+                ),
         )
 }
 

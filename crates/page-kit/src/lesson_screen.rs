@@ -230,6 +230,9 @@ struct Screen<G: Teach, B: LessonBoard<G>> {
     width: f64,
     /// Whether the list has been asked for.
     fetched: bool,
+    /// Whether the list of names has come (the lessons may still be
+    /// coming).
+    listed: bool,
     /// The lesson writer, while it shows (`#lessons/write`).
     desk: Option<crate::lesson_writer::Desk<G>>,
     /// Whether the rules page shows (`#lessons/rules`).
@@ -254,6 +257,7 @@ pub fn install<G: Teach + 'static, B: LessonBoard<G>>(board: B) -> bool {
         note: None,
         width: 0.0,
         fetched: false,
+        listed: false,
         desk: None,
         rules: false,
     }));
@@ -437,7 +441,11 @@ fn fetch_list<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
                 return;
             }
         };
-        s2.borrow_mut().shipped = names.iter().map(|n| (n.clone(), None)).collect();
+        {
+            let mut st = s2.borrow_mut();
+            st.shipped = names.iter().map(|n| (n.clone(), None)).collect();
+            st.listed = true;
+        }
         render(&s2);
         for (i, name) in names.into_iter().enumerate() {
             let s3 = s2.clone();
@@ -1196,7 +1204,17 @@ fn render<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
                 crate::lesson_writer::view(&st.board, desk, &lessons)
             }
             (None, Some((_, run))) => player_view(&st, run),
-            (None, None) if st.rules => crate::lesson_rules::view(&st.board, &shipped_lessons(&st)),
+            (None, None) if st.rules => {
+                let fetching = match (&st.list_error, st.shipped.iter().any(|(_, l)| l.is_none())) {
+                    (Some(why), _) => crate::lesson_rules::Fetching::Failed(why),
+                    (None, true) => crate::lesson_rules::Fetching::Coming,
+                    (None, false) if st.shipped.is_empty() && !st.listed => {
+                        crate::lesson_rules::Fetching::Coming
+                    }
+                    (None, false) => crate::lesson_rules::Fetching::Done,
+                };
+                crate::lesson_rules::view(&st.board, &shipped_lessons(&st), fetching)
+            }
             (None, None) => list_view(&st),
         }
     };
@@ -1208,6 +1226,15 @@ fn render<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
         .map(|e| e.id())
         .filter(|id| !id.is_empty());
     replace_children(&section, view);
+    // Which of the screen's pages shows, for tests and tools.
+    if let Some(body) = document().body() {
+        let page = if s.borrow().desk.is_none() && s.borrow().run.is_none() && s.borrow().rules {
+            "rules"
+        } else {
+            ""
+        };
+        body.set_attribute("data-lessons", page).ok();
+    }
     if let Some(id) = focused {
         focus(&id);
     }

@@ -553,9 +553,6 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
                 return true;
             }
             Screen::OpenGame => return game_events::command(app, "close-open", ""),
-            Screen::Rules => {
-                return lesson_events::command(app, "close-lessons", "");
-            }
             _ => {}
         }
     }

@@ -1,7 +1,7 @@
 //! The lessons' commands in the page: opening the page kit's lessons
-//! (the list, a lesson from the rules page, a lesson being written tried
-//! as a link), leaving them for the rules page and the lesson writer, and
-//! the lesson writer's own commands, clicks and fields.
+//! (the list, its rules page in pictures, a lesson being written tried as
+//! a link), leaving them for the lesson writer, and the lesson writer's
+//! own commands, clicks and fields.
 
 use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::lesson_screen;
@@ -22,7 +22,7 @@ use tabula_page_kit::lesson_writer as writer;
 /// Run a lesson command; returns whether `name` was one. The lessons
 /// themselves are the page kit's (`lesson_screen`, over
 /// [`crate::lessons::Board`]): the commands here open them, and leave
-/// them for the rules page and the lesson writer.
+/// them for the lesson writer.
 pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
     match name {
         "lessons" => {
@@ -30,31 +30,6 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
                 app.dialog_back = Some(app.screen);
             }
             set_hash("#lessons");
-        }
-        "lesson" => {
-            // From the rules page: the lesson, in the kit's player.
-            if !lesson_screen::showing() && app.screen != Screen::Rules {
-                app.dialog_back = Some(app.screen);
-            }
-            set_hash(&format!("#lessons/{arg}"));
-        }
-        "close-lessons" => {
-            app.screen = match app.dialog_back {
-                Some(Screen::Rules) | None => {
-                    if app.session.is_some() {
-                        Screen::Playing
-                    } else {
-                        Screen::NewGame
-                    }
-                }
-                Some(s) => s,
-            };
-        }
-        "rules" => {
-            leave_lessons(app);
-            app.screen = Screen::Rules;
-            // Its pictures are drawn from the shipped lessons, fetched.
-            crate::rules_view::fetch_lessons(|| with_app(crate::ui::render));
         }
         _ => return author_command(app, name, arg),
     }
@@ -68,8 +43,8 @@ fn set_hash(hash: &str) {
     }
 }
 
-/// Leave the kit's lessons for one of the page's own screens (the rules
-/// page, the lesson writer).
+/// Leave the kit's lessons for one of the page's own screens (the lesson
+/// writer).
 fn leave_lessons(app: &mut App) {
     if lesson_screen::showing() {
         lesson_screen::leave();

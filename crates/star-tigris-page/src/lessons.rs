@@ -8,7 +8,8 @@
 //! and the strengths of the conflict being fought. The lesson writer
 //! (`crate::lesson_author`) is the page kit's, writing seats and actions
 //! as this board says (`seat_word`, `action_text`) on the page's own
-//! writer screen.
+//! writer screen. The rules page in pictures is the kit's
+//! (`#lessons/rules`), drawn by this board.
 
 use tabula_engine::{Game, Seat};
 use tabula_page_kit::i18n::{t, tf};
@@ -251,10 +252,11 @@ impl LessonBoard<StarTigris> for Board {
     }
 
     fn list_extras(&self) -> Vec<El> {
-        vec![
-            button(&t("lesson-rules"), "rules").attr("id", "open-rules"),
-            button(&t("lesson-write"), "author-new").attr("id", "author-new"),
-        ]
+        vec![button(&t("lesson-write"), "author-new").attr("id", "author-new")]
+    }
+
+    fn rules_page(&self) -> bool {
+        true
     }
 
     fn page_beneath(&self) -> bool {

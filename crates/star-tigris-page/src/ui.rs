@@ -19,7 +19,7 @@ use crate::dom::{El, button, by_id, document, el, replace_children, sized_contex
 use crate::maps::MAPS;
 use crate::palette::{kind_symbol, kind_title};
 use crate::session::Selection;
-use crate::{author_view, editor_view, replay_view, rules_view};
+use crate::{author_view, editor_view, replay_view};
 
 /// Redraw everything (first asking the AI worker for a move if an AI
 /// seat must act: every change of state ends in a render).
@@ -40,7 +40,6 @@ pub fn render(app: &mut App) {
         (Screen::OpenGame, _) => "open",
         (Screen::Replay, _) => "replay",
         (Screen::Author, _) => "author",
-        (Screen::Rules, _) => "rules",
         (_, true) => "handoff",
         _ => "play",
     };
@@ -107,9 +106,6 @@ pub fn render(app: &mut App) {
         }
     }
     render_overlay(app);
-    if app.screen == Screen::Rules {
-        rules_view::draw_all();
-    }
     restore_focus(focused);
     if app.resolution_at.is_some() && app.screen == Screen::Playing {
         // The orders being played out are in sight, "Next order" under
@@ -1045,8 +1041,6 @@ fn render_overlay(app: &App) {
         Some(new_game_dialog(app))
     } else if app.screen == Screen::OpenGame {
         Some(open_game_dialog(app))
-    } else if app.screen == Screen::Rules {
-        Some(rules_view::dialog())
     } else if app.screen == Screen::Over && !app.over_hidden {
         Some(end_screen(app))
     } else if app.handing_off() {
