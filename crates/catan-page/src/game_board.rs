@@ -7,7 +7,6 @@
 
 use tabula_catan::game::topology::CornerId;
 use tabula_catan::{Action, Catan};
-use tabula_engine::Seat;
 use tabula_page_kit::i18n::t;
 use web_sys::HtmlCanvasElement;
 
@@ -15,23 +14,9 @@ use crate::game_draw::{self, Marks, Preview};
 use crate::game_words::{self as gw, Names};
 use crate::spots::{self, Layout, Spot};
 
-/// What the person at the screen may do on the board and is in the
-/// middle of doing.
-pub struct Choosing<'a> {
-    /// The seat deciding at the screen, if one is.
-    pub acting: Option<Seat>,
-    /// Its legal actions (empty when none decides here).
-    pub legal: &'a [Action],
-    /// The knight picked up to move.
-    pub knight: Option<CornerId>,
-}
+pub use crate::spots::Choosing;
 
 impl Choosing<'_> {
-    /// The spots lit now.
-    pub fn lit(&self, game: &Catan) -> Vec<Spot> {
-        spots::lit(self.legal, game.robber, self.knight)
-    }
-
     /// The piece the one legal build at `spot` would put down, to draw as
     /// a ghost (nothing when the spot holds another move or several).
     pub fn preview(&self, game: &Catan, spot: Spot) -> Option<Preview> {

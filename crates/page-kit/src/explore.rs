@@ -55,7 +55,11 @@ pub fn nearest_step(points: &[(f64, f64)], from: usize, key: &str) -> Option<usi
         "ArrowLeft" => (-1.0, 0.0),
         "ArrowRight" => (1.0, 0.0),
         "Home" | "End" => {
-            let arrow = if key == "Home" { "ArrowLeft" } else { "ArrowRight" };
+            let arrow = if key == "Home" {
+                "ArrowLeft"
+            } else {
+                "ArrowRight"
+            };
             let mut at = nearest_step(points, from, arrow)?;
             // Each step goes strictly that way, so the walk ends.
             while let Some(next) = nearest_step(points, at, arrow) {
@@ -254,7 +258,11 @@ mod tests {
         let row = Row(vec!["a", "!b", "c", "!d"]);
         assert_eq!(key(&row, None, "n"), Some((Some(1), "!b".into())));
         assert_eq!(key(&row, Some(1), "n"), Some((Some(3), "!d".into())));
-        assert_eq!(key(&row, Some(3), "n"), Some((Some(1), "!b".into())), "round again");
+        assert_eq!(
+            key(&row, Some(3), "n"),
+            Some((Some(1), "!b".into())),
+            "round again"
+        );
         assert_eq!(key(&row, Some(1), "p"), Some((Some(3), "!d".into())));
         assert_eq!(key(&row, None, "P"), Some((Some(3), "!d".into())));
         let none = Row(vec!["a", "b"]);
