@@ -64,6 +64,7 @@ pub struct Explored<'a> {
     places: Vec<Spot>,
     points: Vec<(f64, f64)>,
     lit: Vec<Spot>,
+    by_touch: bool,
 }
 
 impl<'a> Explored<'a> {
@@ -76,7 +77,15 @@ impl<'a> Explored<'a> {
             places: places(game),
             points: points(game),
             lit: choosing.lit(game),
+            by_touch: false,
         }
+    }
+
+    /// Say what a second tap would do, rather than Enter (a finger's
+    /// first tap shows a place).
+    pub fn by_touch(mut self, yes: bool) -> Self {
+        self.by_touch = yes;
+        self
     }
 
     /// The place numbered `at`.
@@ -504,6 +513,11 @@ mod tests {
         assert!(said.contains("nothing built."), "{said}");
         assert!(said.contains("Enter: Build a settlement at the "), "{said}");
         assert!(e.acts(at));
+        let e = Explored::new(&g, &names, &choosing).by_touch(true);
+        assert!(
+            e.describe(at)
+                .contains("Tap again: Build a settlement at the ")
+        );
         // A hex says its land and number, and the robber where it stands.
         let robber = e.index(Spot::Hex(g.robber)).unwrap();
         assert!(

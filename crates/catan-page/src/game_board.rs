@@ -99,6 +99,8 @@ pub struct Shown<'a> {
     pub highlight: &'a [Spot],
     /// Where the last action acted.
     pub last: &'a [Spot],
+    /// The explorer's cursor (keyboard, or a finger's first tap).
+    pub explore: Option<Spot>,
 }
 
 fn spot_name(s: &Spot) -> String {
@@ -145,6 +147,11 @@ pub fn draw(
         let text: Vec<String> = shown.highlight.iter().map(spot_name).collect();
         canvas.set_attribute("data-highlight", &text.join(" ")).ok();
     }
+    match shown.explore {
+        Some(s) => canvas.set_attribute("data-cursor", &spot_name(&s)),
+        None => canvas.remove_attribute("data-cursor"),
+    }
+    .ok();
     let last: Vec<String> = shown.last.iter().map(spot_name).collect();
     canvas.set_attribute("data-last", &last.join(" ")).ok();
     match preview {
@@ -163,6 +170,9 @@ pub fn draw(
             &format!("{:.2}", tabula_page_kit::ai_worker::now() - t0),
         )
         .ok();
+    if let (Some(layout), Some(spot)) = (&layout, shown.explore) {
+        game_draw::explore_cursor(canvas, game, layout, spot);
+    }
     if let Some(layout) = layout {
         let topo = &game.topo;
         let points: Vec<String> = lit
@@ -191,6 +201,11 @@ pub fn draw(
             .collect();
         canvas
             .set_attribute("data-hexes", &format!("[{}]", hexes.join(",")))
+            .ok();
+        // A finger's target is half a hex size across (a corner's and
+        // its side's middle are that far apart): tests check it.
+        canvas
+            .set_attribute("data-target", &format!("{:.1}", layout.size / 2.0))
             .ok();
     }
     layout

@@ -331,6 +331,7 @@ impl OnlineGame for CatanOnline {
                 cursor: None,
                 highlight: &[],
                 last: &last,
+                explore: None,
             };
             game_board::draw(
                 &canvas,
