@@ -110,20 +110,25 @@ impl<'a> Explored<'a> {
             .iter()
             .map(|a| gw::action(a, game, seat, self.names))
             .collect();
-        match words.as_slice() {
-            [] if self
-                .choosing
-                .knight
-                .is_some_and(|k| spot == Spot::Corner(k)) =>
-            {
-                t("cg-x-enter-put-down")
+        let key = |k: &str| {
+            if self.by_touch {
+                k.replace("-enter", "-tap")
+            } else {
+                k.to_string()
             }
+        };
+        let knight_here = self
+            .choosing
+            .knight
+            .is_some_and(|k| spot == Spot::Corner(k));
+        match words.as_slice() {
+            [] if knight_here => t(&key("cg-x-enter-put-down")),
             [] if spots::picks_up_knight(self.choosing.legal, game.robber, spot) => {
-                tf("cg-x-enter", &[("what", &t("cg-pick-up-knight"))])
+                tf(&key("cg-x-enter"), &[("what", &t("cg-pick-up-knight"))])
             }
             [] => String::new(),
-            [one] => tf("cg-x-enter", &[("what", one)]),
-            several => tf("cg-x-enter-which", &[("list", &several.join("; "))]),
+            [one] => tf(&key("cg-x-enter"), &[("what", one)]),
+            several => tf(&key("cg-x-enter-which"), &[("list", &several.join("; "))]),
         }
     }
 }
@@ -514,9 +519,10 @@ mod tests {
         assert!(said.contains("Enter: Build a settlement at the "), "{said}");
         assert!(e.acts(at));
         let e = Explored::new(&g, &names, &choosing).by_touch(true);
+        let tapped = e.describe(at);
         assert!(
-            e.describe(at)
-                .contains("Tap again: Build a settlement at the ")
+            tapped.contains("Tap again: Build a settlement at the "),
+            "{tapped}"
         );
         // A hex says its land and number, and the robber where it stands.
         let robber = e.index(Spot::Hex(g.robber)).unwrap();

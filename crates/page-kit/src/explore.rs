@@ -44,8 +44,8 @@ pub trait Explore {
 /// The step of a cursor among places that lie anywhere on the board
 /// (`points`: each place's centre, x to the right, y down), as on a hex
 /// board whose hexes, corners and sides are all places: an arrow goes to
-/// the nearest place that way (within 60° of the arrow, the nearer to its
-/// line the better), `Home` and `End` as far left or right as the arrows
+/// the nearest place that way (less than 60° off the arrow, the nearer to
+/// its line the better), `Home` and `End` as far left or right as the arrows
 /// go from here. `None` when nothing lies that way.
 pub fn nearest_step(points: &[(f64, f64)], from: usize, key: &str) -> Option<usize> {
     let &(fx, fy) = points.get(from)?;
@@ -74,8 +74,9 @@ pub fn nearest_step(points: &[(f64, f64)], from: usize, key: &str) -> Option<usi
         let (dx, dy) = (x - fx, y - fy);
         let along = dx * ux + dy * uy;
         let across = (dx * uy - dy * ux).abs();
-        // Within 60° of the arrow (tan 60° ≈ 1.732).
-        if i == from || along <= 1e-9 || across > along * 1.732 {
+        // Less than 60° off the arrow (tan 60° ≈ 1.732): a place exactly
+        // 60° off, as the hex board has many, is not that way.
+        if i == from || along <= 1e-9 || across > along * 1.7 {
             continue;
         }
         let score = along + 2.0 * across;
@@ -168,13 +169,14 @@ pub fn prepare() -> bool {
 }
 
 /// Say `text` in the explorer's live region (made first when the page
-/// has none, and then said a moment later so that it is heard).
+/// has none, and then said a moment later so that it is heard), whole:
+/// a person asked for it.
 pub fn say(text: &str) {
     if prepare() {
         let text = text.to_string();
-        crate::dom::after(50.0, move || crate::announce::say(REGION, &text));
+        crate::dom::after(50.0, move || crate::announce::say_whole(REGION, &text));
     } else {
-        crate::announce::say(REGION, text);
+        crate::announce::say_whole(REGION, text);
     }
 }
 
