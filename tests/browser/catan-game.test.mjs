@@ -54,9 +54,17 @@ async function personStep(page, { tap = false } = {}) {
   if (spots.length && /starting building|road beside/.test(asked)) {
     const [x, y] = spots[Math.floor(spots.length / 2)];
     if (tap) {
-      // A finger's first tap only shows what it would do; the second does it.
-      await page.tap('#board', { position: { x, y } });
-      await page.tap('#board', { position: { x, y } });
+      // A finger's first tap only shows what it would do; the second does
+      // it. The board may be larger than its box on a touch screen: pan
+      // the spot into sight first.
+      await page.$eval('#board-box', (b, [x, y]) => {
+        b.scrollIntoView({ block: 'center' });
+        b.scrollLeft = x - b.clientWidth / 2;
+        b.scrollTop = y - b.clientHeight / 2;
+      }, [x, y]);
+      const at = await page.$eval('#board', (c, [x, y]) => { const r = c.getBoundingClientRect(); return [r.left + x, r.top + y]; }, [x, y]);
+      await page.touchscreen.tap(at[0], at[1]);
+      await page.touchscreen.tap(at[0], at[1]);
     } else await page.click('#board', { position: { x, y } });
     return true;
   }
