@@ -157,14 +157,18 @@ for (const { name, viewport } of PHONES) {
       // The first tap on a free corner builds nothing: it shows the ghost
       // and says what a second tap would do.
       const spot = spots[Math.floor(spots.length / 2)];
+      const boardTop = () => page.$eval('#board', (c) => c.getBoundingClientRect().top + window.scrollY);
+      const topBefore = await boardTop();
       await tapCatanSpot(page, spot);
       await page.waitForFunction(() => /Tap again: /.test(document.querySelector('#board-hint').textContent));
-      assert.match(await page.textContent('#board-hint'), /: nothing built\. Tap again: Build a settlement at the /);
+      assert.match(await page.textContent('#board-hint'), /^Tap again: Build a settlement at the /);
+      // The board did not move: a second tap lands where the first did.
+      assert.equal(await boardTop(), topBefore);
       assert.match(await page.getAttribute('#board', 'data-preview'), /^settlement \d+$/);
       assert.doesNotMatch(await page.textContent('#log'), /Ann: Build/, 'one tap only previews');
       assert.match(await page.textContent('#asked'), /starting building|settlement/i);
       // The same words for a screen reader (said a moment after the region is made).
-      await page.waitForFunction(() => /Tap again: Build a settlement/.test(document.querySelector('#explore-said')?.textContent ?? ''));
+      await page.waitForFunction(() => /: nothing built\. Tap again: Build a settlement/.test(document.querySelector('#explore-said')?.textContent ?? ''));
       await page.screenshot({ path: join(artefacts, `phone-${name}-catan-preview.png`) });
       // Another place moves the preview; nothing is built either.
       const other = spots.find((s) => Math.hypot(s[0] - spot[0], s[1] - spot[1]) > 60);

@@ -98,9 +98,9 @@ impl<'a> Explored<'a> {
         self.places.iter().position(|s| *s == spot)
     }
 
-    /// What Enter (or a touch) would do at `spot`, in words (empty when
-    /// nothing).
-    fn enter(&self, spot: Spot) -> String {
+    /// What Enter (or a second tap) would do at `spot`, in words (empty
+    /// when nothing).
+    pub fn enter(&self, spot: Spot) -> String {
         let Some(seat) = self.choosing.acting else {
             return String::new();
         };

@@ -327,6 +327,19 @@ impl GameScreen {
         }))
     }
 
+    /// The line above the board after a first tap: what a second tap
+    /// would do (short, so the board below does not move), else what the
+    /// place is.
+    pub fn tap_hint(&self) -> Option<String> {
+        let spot = self.confirm.pending()?;
+        let enter = self.explored(true, |e| e.enter(spot));
+        if enter.is_empty() {
+            self.tap_words()
+        } else {
+            Some(enter)
+        }
+    }
+
     /// Touch a spot: play its one move, ask which of several, or pick up
     /// (or put down) a knight.
     pub fn touch_spot(&mut self, spot: Spot) {

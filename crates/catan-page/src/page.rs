@@ -999,7 +999,7 @@ fn render(p: &mut Page) {
                     hint.set_class_name("board-hint");
                     if touch::coarse() {
                         hint.remove_attribute("hidden").ok();
-                        let text = g.tap_words().unwrap_or_else(|| t("cg-tap-hint"));
+                        let text = g.tap_hint().unwrap_or_else(|| t("cg-tap-hint"));
                         if hint.text_content().as_deref() != Some(&text) {
                             hint.set_text_content(Some(&text));
                         }
