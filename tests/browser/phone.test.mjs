@@ -157,7 +157,8 @@ for (const { name, viewport } of PHONES) {
       // The first tap on a free corner builds nothing: it shows the ghost
       // and says what a second tap would do.
       const spot = spots[Math.floor(spots.length / 2)];
-      const boardTop = () => page.$eval('#board', (c) => c.getBoundingClientRect().top + window.scrollY);
+      // Where the board is laid out on the page, whatever its scrolling.
+      const boardTop = () => page.$eval('#board', (c) => { let y = 0; for (let e = c; e; e = e.offsetParent) y += e.offsetTop; return y; });
       const topBefore = await boardTop();
       await tapCatanSpot(page, spot);
       await page.waitForFunction(() => /Tap again: /.test(document.querySelector('#board-hint').textContent));
