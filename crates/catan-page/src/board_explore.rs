@@ -110,25 +110,26 @@ impl<'a> Explored<'a> {
             .iter()
             .map(|a| gw::action(a, game, seat, self.names))
             .collect();
-        let key = |k: &str| {
-            if self.by_touch {
-                k.replace("-enter", "-tap")
-            } else {
-                k.to_string()
-            }
+        // What a key does, or on a touch screen what a second tap does.
+        let key = |keys: &'static str, touch: &'static str| {
+            if self.by_touch { touch } else { keys }
         };
         let knight_here = self
             .choosing
             .knight
             .is_some_and(|k| spot == Spot::Corner(k));
         match words.as_slice() {
-            [] if knight_here => t(&key("cg-x-enter-put-down")),
-            [] if spots::picks_up_knight(self.choosing.legal, game.robber, spot) => {
-                tf(&key("cg-x-enter"), &[("what", &t("cg-pick-up-knight"))])
-            }
+            [] if knight_here => t(key("cg-x-enter-put-down", "cg-x-tap-put-down")),
+            [] if spots::picks_up_knight(self.choosing.legal, game.robber, spot) => tf(
+                key("cg-x-enter", "cg-x-tap"),
+                &[("what", &t("cg-pick-up-knight"))],
+            ),
             [] => String::new(),
-            [one] => tf(&key("cg-x-enter"), &[("what", one)]),
-            several => tf(&key("cg-x-enter-which"), &[("list", &several.join("; "))]),
+            [one] => tf(key("cg-x-enter", "cg-x-tap"), &[("what", one)]),
+            several => tf(
+                key("cg-x-enter-which", "cg-x-tap-which"),
+                &[("list", &several.join("; "))],
+            ),
         }
     }
 }
