@@ -1,7 +1,7 @@
 """The mapping between Catanatron and Tabula checked on random positions.
 
 Run by scripts/catanatron-check.sh in a venv with a Catanatron checkout.
-Plays random Catanatron games (four RandomPlayer, seats and boards from the
+Plays random Catanatron games (2 to 4 RandomPlayer, seats and boards from the
 seeds); at every decision it sends the protocol's decide message to
 ``tabula catanatron-bot --check``, which rebuilds the position in Tabula's
 terms and answers with Tabula's legal actions written as Catanatron's, and
@@ -49,6 +49,13 @@ def explained(game, a, side):
         return "a development card other than a knight before the roll (Catanatron only)"
     if side == "catanatron" and kind == "PLAY_YEAR_OF_PLENTY" and len(a[2]) == 1:
         return "Year of Plenty of one card while the bank has another kind (Catanatron only)"
+    if side == "catanatron" and kind == "BUILD_ROAD":
+        color = s.current_color()
+        for node in a[2]:
+            building = s.board.buildings.get(node)
+            own_road = any(c == color and node in e for e, c in s.board.roads.items())
+            if building and building[0] != color and own_road:
+                return "a road on from a corner where another player's building stands (Catanatron only)"
     return None
 
 
@@ -56,7 +63,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tabula", required=True)
     ap.add_argument("--games", type=int, default=5)
-    ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument("--seats", type=int, default=0, help="seats a game (0: 2 to 4, drawn per game)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--dump", help="append the before and decide messages of each difference to this file")
     args = ap.parse_args()
