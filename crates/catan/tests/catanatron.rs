@@ -94,7 +94,9 @@ fn land_tiles_keep_their_resource_and_number() {
     let m = map();
     let table = Table {
         geometry: Geometry::from_map(&m["map"]).unwrap(),
-        colors: ["RED", "BLUE", "ORANGE", "WHITE"].map(String::from).to_vec(),
+        colors: ["RED", "BLUE", "ORANGE", "WHITE"]
+            .map(String::from)
+            .to_vec(),
         points: 10,
     };
     let g = Catan::new(&table.options(), table.geometry.board(), 4, 1).unwrap();
@@ -191,7 +193,11 @@ fn public_points_are_catanatrons() {
             let theirs = d["state"]["player_state"][format!("P{s}_VICTORY_POINTS")]
                 .as_u64()
                 .unwrap();
-            assert_eq!(u64::from(g.public_points(s as u8)), theirs, "{kind}, seat {s}");
+            assert_eq!(
+                u64::from(g.public_points(s as u8)),
+                theirs,
+                "{kind}, seat {s}"
+            );
         }
     }
 }
@@ -231,9 +237,7 @@ fn a_choice_without_counterpart_is_answered_with_a_playable_action_and_a_reason(
         .unwrap();
     let playable = d["playable_actions"].as_array().unwrap().clone();
     // END_PLAY (stop Road Building) is Tabula's alone.
-    let (i, why) = table.choose(&g, seat, &playable, |_| {
-        Some(tabula_catan::Action::EndPlay)
-    });
+    let (i, why) = table.choose(&g, seat, &playable, |_| Some(tabula_catan::Action::EndPlay));
     assert!(i < playable.len(), "{kind}");
     assert!(why.unwrap().contains("no counterpart"), "{kind}");
 }

@@ -134,11 +134,17 @@ impl Table {
             let p = &mut g.players[owner as usize];
             g.buildings[c as usize] = match kind {
                 "SETTLEMENT" => {
-                    p.settlements_left -= 1;
+                    p.settlements_left = p
+                        .settlements_left
+                        .checked_sub(1)
+                        .ok_or_else(|| format!("{color} has more than five settlements"))?;
                     Building::Settlement { owner }
                 }
                 "CITY" => {
-                    p.cities_left -= 1;
+                    p.cities_left = p
+                        .cities_left
+                        .checked_sub(1)
+                        .ok_or_else(|| format!("{color} has more than four cities"))?;
                     Building::City {
                         owner,
                         wall: false,
@@ -168,8 +174,14 @@ impl Table {
             }
             .ok_or_else(|| format!("{r} is no edge of the land"))?;
             let owner = self.seat(color)?;
-            g.roads[side as usize] = Some(owner);
-            g.players[owner as usize].roads_left -= 1;
+            if g.roads[side as usize].replace(owner).is_some() {
+                return Err(format!("two roads on {r}"));
+            }
+            let p = &mut g.players[owner as usize];
+            p.roads_left = p
+                .roads_left
+                .checked_sub(1)
+                .ok_or_else(|| format!("{color} has more than fifteen roads"))?;
         }
         let robber = read_coordinate(field(board, "robber_coordinate")?)?;
         g.robber = geo
