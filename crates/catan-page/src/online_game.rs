@@ -328,6 +328,7 @@ impl OnlineGame for CatanOnline {
                 cursor: None,
                 highlight: &[],
                 last: &last,
+                explore: None,
             };
             game_board::draw(
                 &canvas,
