@@ -9,8 +9,10 @@ use serde_json::Value;
 use tabula_ai::{Bot, bot_from_spec_with, bot_seed};
 use tabula_domains::{Action, Domains, Options, domains_bot};
 use tabula_engine::link::pack;
-use tabula_engine::record::{GameRecord, Match, read_action};
-use tabula_engine::{Game, RecordError, Ruleset, SeatInfo, ToMove};
+use tabula_engine::record::{GameRecord, read_action};
+use tabula_engine::{Game, RecordError, Ruleset, ToMove};
+use tabula_page_kit::players::Player;
+use tabula_page_kit::table::{Table, TableError};
 
 use crate::frames::Frame;
 use crate::orders::{bot_view, read_orders};
@@ -92,10 +94,16 @@ impl SeatKind {
     /// The `player` of a record's seat for this kind (`bot:SPEC`,
     /// `bot:script` or `human`).
     pub fn player(&self) -> String {
+        self.at_table().record_name()
+    }
+
+    /// Who sits in the seat at the page kit's table: a person, or a bot
+    /// (`script` for a bot written in the page, as on Vector's page).
+    pub fn at_table(&self) -> Player {
         match self {
-            SeatKind::Bot(spec) => format!("bot:{spec}"),
-            SeatKind::Script => "bot:script".into(),
-            SeatKind::Person => "human".into(),
+            SeatKind::Bot(spec) => Player::Ai(spec.clone()),
+            SeatKind::Script => Player::Ai("script".into()),
+            SeatKind::Person => Player::Human,
         }
     }
 
@@ -138,9 +146,9 @@ pub fn seats_of(record: &GameRecord) -> Result<Vec<SeatSpec>, String> {
         .collect()
 }
 
-/// A game in the worker.
+/// A game in the worker, played at the page kit's table.
 pub struct Runner {
-    game: Match<Domains>,
+    game: Table<Domains>,
     kinds: Vec<SeatKind>,
     bots: Vec<Option<Box<dyn Bot<Domains>>>>,
     asked: Vec<Option<u32>>,
@@ -167,15 +175,10 @@ pub fn number_same_names(seats: &mut [SeatSpec]) {
 impl Runner {
     /// Start a game; refuses bad options or seats with every reason.
     pub fn new(options: &Options, seats: &[SeatSpec], seed: u64) -> Result<Runner, String> {
-        let infos = seats
-            .iter()
-            .map(|s| SeatInfo {
-                name: s.name.clone(),
-                player: s.kind.player(),
-            })
-            .collect();
-        let game =
-            Match::<Domains>::new(options, None, infos, seed).map_err(|e| record_error(&e))?;
+        let names = seats.iter().map(|s| s.name.clone()).collect();
+        let players = seats.iter().map(|s| s.kind.at_table()).collect();
+        let game = Table::<Domains>::new(options, None, names, players, seed)
+            .map_err(|e| record_error(&TableError::into_record(e)))?;
         let bots = seats
             .iter()
             .enumerate()
@@ -272,7 +275,7 @@ impl Runner {
             }
             runner
                 .game
-                .play(step.seat, &action)
+                .play_for_good(step.seat, &action)
                 .map_err(|e| record_error_in(&e, record))?;
             given[s] += 1;
             let now = runner.game.game().board.round;
@@ -466,7 +469,7 @@ impl Runner {
         };
         let mut refused = Vec::new();
         for (i, order) in orders.iter().enumerate() {
-            if let Err(e) = self.game.play(seat, order) {
+            if let Err(e) = self.game.play_for_good(seat, order) {
                 let why = refusal(&self.game, seat, order, &e);
                 refused.push(tf(
                     "domains-refused-order",
@@ -507,7 +510,7 @@ impl Runner {
             let Some(action) = bot.choose(&view, seat) else {
                 break;
             };
-            if let Err(e) = self.game.play(seat, &action) {
+            if let Err(e) = self.game.play_for_good(seat, &action) {
                 let why = refusal(&self.game, seat, &action, &e);
                 self.skip(seat, tf("domains-why-refused", &[("error", &why)]), out);
                 break;
@@ -525,7 +528,7 @@ impl Runner {
         if !self.pending(seat) {
             return;
         }
-        if let Err(e) = self.game.play(seat, &Action::End) {
+        if let Err(e) = self.game.play_for_good(seat, &Action::End) {
             let why = refusal(&self.game, seat, &Action::End, &e);
             out.push(Report::Failed {
                 error: tf(
@@ -540,7 +543,7 @@ impl Runner {
 /// Why the game refused `action` of `seat` (with `e`; the game is as it
 /// was), in the page's words: the rules' reason, without the action and
 /// seat a record error names.
-fn refusal(game: &Match<Domains>, seat: u8, action: &Action, e: &RecordError) -> String {
+fn refusal(game: &Table<Domains>, seat: u8, action: &Action, e: &RecordError) -> String {
     match game.why_not(seat, action) {
         Some(p) => tabula_page_kit::error_words::step::<crate::words::Words>(&p),
         None => record_error(e),

@@ -544,6 +544,21 @@ pub fn replay<G: Ruleset>(record: &GameRecord) -> Result<G, RecordError> {
     Ok(game)
 }
 
+/// A game's state at some point of a [`Match`], to go back to
+/// ([`Match::mark`], [`Match::rewind`]).
+#[derive(Clone, Debug)]
+pub struct MatchMark<G: Ruleset> {
+    game: G,
+    actions: usize,
+}
+
+impl<G: Ruleset> MatchMark<G> {
+    /// How many actions had been played at the mark.
+    pub fn actions(&self) -> usize {
+        self.actions
+    }
+}
+
 /// A game in progress together with its record, kept in step.
 ///
 /// Playing an action costs the action alone: the state is not copied
@@ -637,6 +652,40 @@ impl<G: Ruleset> Match<G> {
             action: serde_json::to_value(action).ok()?,
         };
         play_step(&mut self.game.clone(), &step).err()
+    }
+
+    /// The game as it stands, to come back to with [`Match::rewind`]: a
+    /// copy of the state and the number of actions played, never of the
+    /// record (so keeping one per action costs the state alone, however
+    /// long the game).
+    pub fn mark(&self) -> MatchMark<G> {
+        MatchMark {
+            game: self.game.clone(),
+            actions: self.actions_played(),
+        }
+    }
+
+    /// Go back to `mark`, made by this match: the state as it was then,
+    /// the record cut to the actions played then (notes on later moves
+    /// go with them). A mark of more actions than have been played (not
+    /// this match's) changes nothing and gives `false`.
+    pub fn rewind(&mut self, mark: MatchMark<G>) -> bool {
+        let played = self.actions_played();
+        if mark.actions > played {
+            return false;
+        }
+        let record = self.record.get_mut();
+        let unwritten = self.unwritten.get_mut();
+        if mark.actions <= record.actions.len() {
+            record.actions.truncate(mark.actions);
+            unwritten.clear();
+        } else {
+            unwritten.truncate(mark.actions - record.actions.len());
+        }
+        record.notes.retain(|&at, _| at <= mark.actions);
+        self.game = mark.game;
+        self.stale.set(true);
+        true
     }
 
     /// Apply an action for a seat through the checked path; on success it is

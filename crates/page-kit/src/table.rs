@@ -12,7 +12,7 @@
 //! the action (the rules' limits: never across dice, a card drawn, or a
 //! decision handed to another seat).
 
-use tabula_engine::record::{Match, read_action, replay};
+use tabula_engine::record::{Match, MatchMark, read_action, replay};
 use tabula_engine::{GameRecord, RecordError, Ruleset, Seat, SeatInfo, ToMove};
 
 use crate::players::Player;
@@ -61,7 +61,7 @@ pub struct Seating<G: Ruleset> {
 
 /// The table as it was before an action that may be taken back.
 struct Kept<G: Ruleset> {
-    m: Match<G>,
+    m: MatchMark<G>,
     mark: usize,
     seat: Seat,
 }
@@ -175,10 +175,7 @@ impl<G: Ruleset> Table<G> {
                 )
                 .map_err(TableError::into_record)
             },
-            |t, seat, action| {
-                t.play(seat, &action, 0, |_| false)
-                    .map_err(|e| e.to_string())
-            },
+            |t, seat, action| t.play_for_good(seat, &action).map_err(|e| e.to_string()),
         )
     }
 
@@ -241,6 +238,16 @@ impl<G: Ruleset> Table<G> {
             .find(|s| self.players.get(*s as usize) == Some(&Player::Human))
     }
 
+    /// Why `seat` may not play `action` now, as a value (`None` when it
+    /// may), for the page to say in its words.
+    pub fn why_not(
+        &self,
+        seat: Seat,
+        action: &G::Action,
+    ) -> Option<tabula_engine::record::StepProblem<G::Error>> {
+        self.m.why_not(seat, action)
+    }
+
     /// Play `seat`'s action through the engine's checked path (chance
     /// after it resolved). `mark` is the length of the page's own log
     /// before it; `may_undo` says, of the table after the action, whether
@@ -252,7 +259,7 @@ impl<G: Ruleset> Table<G> {
         mark: usize,
         may_undo: impl FnOnce(&Table<G>) -> bool,
     ) -> Result<(), RecordError> {
-        let before = self.m.clone();
+        let before = self.m.mark();
         self.m.play(seat, action)?;
         if may_undo(self) {
             self.undo.push(Kept {
@@ -263,6 +270,15 @@ impl<G: Ruleset> Table<G> {
         } else {
             self.undo.clear();
         }
+        Ok(())
+    }
+
+    /// Play `seat`'s action for good: like [`Table::play`] with an action
+    /// that cannot be taken back, without keeping a copy of the state
+    /// (a game's worker playing many actions, a record played again).
+    pub fn play_for_good(&mut self, seat: Seat, action: &G::Action) -> Result<(), RecordError> {
+        self.m.play(seat, action)?;
+        self.undo.clear();
         Ok(())
     }
 
@@ -284,8 +300,7 @@ impl<G: Ruleset> Table<G> {
             return None;
         }
         let k = self.undo.pop()?;
-        self.m = k.m;
-        Some(k.mark)
+        self.m.rewind(k.m).then_some(k.mark)
     }
 
     /// Forget what could be taken back (a game resumed from a record).
@@ -385,5 +400,36 @@ mod tests {
             Table::<Catan>::new(&Default::default(), None, vec!["A".into()], vec![], 1),
             Err(TableError::Seats)
         ));
+    }
+
+    /// Undo goes back through actions written into the record and actions
+    /// not yet written alike: the record and the state are those of before.
+    #[test]
+    fn undo_gives_back_the_record_and_state_of_before() {
+        use tabula_catan::Catan;
+        let names: Vec<String> = ["A", "B", "C"].map(String::from).to_vec();
+        let mut t: Table<Catan> =
+            Table::new(&Default::default(), None, names, vec![Player::Human; 3], 11).unwrap();
+        let before = t.record().clone();
+        let seat = t.person_to_act().unwrap();
+        // The settlement, read into the record, then the road, not read.
+        let settle = t.game().legal_actions(seat)[0];
+        // The settlement read into the record, then taken back.
+        t.play(seat, &settle, 1, |_| true).unwrap();
+        let after_one = t.record().clone();
+        assert_eq!(after_one.actions.len(), 1);
+        assert_eq!(t.person_to_act(), Some(seat), "the road is the same seat's");
+        assert_eq!(t.undo(Some(seat)), Some(1));
+        assert_eq!(*t.record(), before);
+        assert_eq!(t.game().state_hash(), before.final_hash);
+        // Played again and taken back before the record is read.
+        t.play(seat, &settle, 1, |_| true).unwrap();
+        assert_eq!(t.actions_played(), 1);
+        assert_eq!(t.undo(Some(seat)), Some(1));
+        assert_eq!(t.actions_played(), 0);
+        assert_eq!(*t.record(), before);
+        // Played a third time, the record is as the first time.
+        t.play(seat, &settle, 1, |_| true).unwrap();
+        assert_eq!(*t.record(), after_one);
     }
 }
