@@ -14,8 +14,9 @@ use tabula_domains::{Domains, Options};
 use tabula_engine::GameRecord;
 use tabula_engine::record::parse_record;
 
+use crate::refusals::{record_error, record_text_of_fragment};
 use crate::runner::{SeatKind, SeatSpec, seats_of};
-use crate::words::{record_error, record_text_of_fragment, t, tf};
+use crate::words::{t, tf};
 
 /// The storage key of the game in progress.
 pub const STORAGE_KEY: &str = "tabula.domains.game";

@@ -14,6 +14,7 @@ pub mod bot_library;
 pub mod frames;
 pub mod look;
 pub mod orders;
+pub mod refusals;
 pub mod rule_options;
 pub mod runner;
 pub mod words;

@@ -16,7 +16,8 @@ use tabula_page_kit::table::{Table, TableError};
 
 use crate::frames::Frame;
 use crate::orders::{bot_view, read_orders};
-use crate::words::{record_error, record_error_in, tf, tn};
+use crate::refusals::{record_error, record_error_in};
+use crate::words::{tf, tn};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -545,7 +546,7 @@ impl Runner {
 /// seat a record error names.
 fn refusal(game: &Table<Domains>, seat: u8, action: &Action, e: &RecordError) -> String {
     match game.why_not(seat, action) {
-        Some(p) => tabula_page_kit::error_words::step::<crate::words::Words>(&p),
+        Some(p) => tabula_page_kit::error_words::step::<crate::refusals::Words>(&p),
         None => record_error(e),
     }
 }

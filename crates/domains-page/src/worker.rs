@@ -17,8 +17,9 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use tabula_engine::record::parse_record;
 
+use crate::refusals::record_error;
 use crate::runner::{Report, Runner, SeatKind, SeatSpec};
-use crate::words::{record_error, tf};
+use crate::words::tf;
 
 /// What the page asks of the worker.
 #[derive(Deserialize)]

@@ -17,9 +17,10 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, MessageEvent, Worker};
 use super::person::PersonTurn;
 use super::{Page, Source, peek, with_page};
 use crate::frames::Film;
+use crate::refusals::{self, record_error};
 use crate::rule_options;
 use crate::runner::{Report, SeatKind, SeatSpec};
-use crate::words::{self, record_error, t, tf, tn};
+use crate::words::{self, t, tf, tn};
 use tabula_page_kit::bots::sandbox::{Bad, Heard, Sandbox, js_error, retire};
 
 /// The page's export that starts the game worker on this same module
@@ -916,7 +917,7 @@ fn read_game(text: &str) -> Result<Opened, String> {
         return Err(words::t("domains-open-nothing"));
     }
     let record_text = if let Some(i) = t.find("game=").filter(|_| !t.starts_with('{')) {
-        match words::record_text_of_fragment(&t[i..]) {
+        match refusals::record_text_of_fragment(&t[i..]) {
             Some(Ok(json)) => json,
             Some(Err(e)) => return Err(e),
             None => return Err(words::t("domains-open-not-link")),
@@ -956,7 +957,7 @@ fn read_game(text: &str) -> Result<Opened, String> {
         return Ok((Film::of_original(&game), None, Some(game)));
     };
     let record = parse_record(&record_text).map_err(|e| record_error(&e))?;
-    let (film, _) = Film::of_record(&record).map_err(|e| words::record_error_in(&e, &record))?;
+    let (film, _) = Film::of_record(&record).map_err(|e| refusals::record_error_in(&e, &record))?;
     Ok((film, Some(record), None))
 }
 
@@ -1048,7 +1049,7 @@ pub fn export_original() {
             Err(e) => p.note(
                 tf(
                     "domains-export-bad",
-                    &[("error", &words::record_error_in(&e, record))],
+                    &[("error", &refusals::record_error_in(&e, record))],
                 ),
                 true,
             ),
