@@ -16,6 +16,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, MessageEvent, Worker};
 
 use super::person::PersonTurn;
 use super::{Page, Source, peek, with_page};
+use crate::autosave::read_kept;
 use crate::frames::Film;
 use crate::refusals::{self, record_error};
 use crate::rule_options;
@@ -1055,4 +1056,40 @@ pub fn export_original() {
             ),
         }
     });
+}
+
+/// Resume the game kept in this browser, if there is one; `true` when a
+/// game was resumed. One that cannot be is set aside and said.
+pub fn resume_kept() -> bool {
+    let Some(text) = super::kept::stored() else {
+        return false;
+    };
+    match read_kept(&text) {
+        Ok(res) => {
+            let actions = res.record.actions.len();
+            start_resumed(res);
+            super::with_page(|p| {
+                p.note(
+                    tn(
+                        actions as u64,
+                        "domains-resumed-one",
+                        "domains-resumed-many",
+                        &[],
+                    ),
+                    false,
+                )
+            });
+            true
+        }
+        Err(why) => {
+            let key = super::kept::set_aside(&text);
+            super::with_page(|p| {
+                p.note(
+                    tf("domains-not-resumed", &[("why", &why), ("key", &key)]),
+                    true,
+                )
+            });
+            false
+        }
+    }
 }

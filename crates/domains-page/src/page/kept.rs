@@ -6,9 +6,8 @@
 use tabula_page_kit::dom::local_storage;
 
 use super::Page;
-use super::game;
-use crate::autosave::{ASIDE_KEY, Kept, STORAGE_KEY, VERSION, held_by, keep, read_kept};
-use crate::words::{t, tf, tn};
+use crate::autosave::{ASIDE_KEY, Kept, STORAGE_KEY, VERSION, held_by, keep};
+use crate::words::t;
 
 /// The session-storage key of this tab's id.
 const TAB_KEY: &str = "tabula.domains.tab";
@@ -33,7 +32,8 @@ fn tab_id() -> String {
     id
 }
 
-fn stored() -> Option<String> {
+/// The kept game's text, if there is one.
+pub(super) fn stored() -> Option<String> {
     local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
 }
 
@@ -110,7 +110,7 @@ pub fn set_aside_current() {
 
 /// Move a kept game aside under a key of its own (never deleted), and
 /// name the key.
-fn set_aside(text: &str) -> String {
+pub(super) fn set_aside(text: &str) -> String {
     let key = format!("{ASIDE_KEY}.{}", js_sys::Date::now() as u64);
     if let Some(s) = local_storage() {
         s.set_item(&key, text).ok();
@@ -118,40 +118,4 @@ fn set_aside(text: &str) -> String {
         tabula_page_kit::resume_note::set("domains", None);
     }
     key
-}
-
-/// Resume the game kept in this browser, if there is one; `true` when a
-/// game was resumed. One that cannot be is set aside and said.
-pub fn resume() -> bool {
-    let Some(text) = stored() else {
-        return false;
-    };
-    match read_kept(&text) {
-        Ok(res) => {
-            let actions = res.record.actions.len();
-            game::start_resumed(res);
-            super::with_page(|p| {
-                p.note(
-                    tn(
-                        actions as u64,
-                        "domains-resumed-one",
-                        "domains-resumed-many",
-                        &[],
-                    ),
-                    false,
-                )
-            });
-            true
-        }
-        Err(why) => {
-            let key = set_aside(&text);
-            super::with_page(|p| {
-                p.note(
-                    tf("domains-not-resumed", &[("why", &why), ("key", &key)]),
-                    true,
-                )
-            });
-            false
-        }
-    }
 }

@@ -250,9 +250,9 @@ pub fn install() {
         // The home page's way in to writing bots: the kept game behind
         // the bot editor.
         tabula_page_kit::dom::consume_fragment();
-        kept::resume();
+        game::resume_kept();
         command("bots", "");
-    } else if !kept::resume() {
+    } else if !game::resume_kept() {
         command("new", "");
     }
     tabula_page_kit::online::install(online_game::DomainsOnline);
