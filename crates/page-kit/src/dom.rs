@@ -2,19 +2,9 @@
 //! in through `set_text_content`, so a name like `<img onerror=…>` stays text.
 
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement};
+use web_sys::{Element, HtmlElement};
 
-/// The page's document.
-pub fn document() -> Document {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .expect("a document")
-}
-
-/// The element with this id.
-pub fn by_id(id: &str) -> Option<Element> {
-    document().get_element_by_id(id)
-}
+pub use crate::browser::{by_id, document, local_storage};
 
 /// An element being built.
 pub struct El(pub Element);
@@ -200,11 +190,6 @@ pub fn copy_text(text: &str) {
     if let Some(w) = web_sys::window() {
         let _ = w.navigator().clipboard().write_text(text);
     }
-}
-
-/// The browser's local storage, if the page may use it.
-pub fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
 }
 
 /// A file's name as the page shows it: no control characters, at most 60.

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 use wasm_bindgen::JsCast;
 
-use crate::dom::{by_id, document, local_storage};
+use crate::browser::{by_id, document, local_storage};
 
 /// The English catalogue.
 pub const EN: &str = include_str!("../../../www/i18n/en.txt");

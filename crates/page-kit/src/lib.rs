@@ -5,6 +5,7 @@
 pub mod ai_worker;
 pub mod announce;
 pub mod bots;
+pub mod browser;
 pub mod canvas;
 pub mod chart;
 pub mod colour_check;
