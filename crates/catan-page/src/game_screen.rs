@@ -150,12 +150,7 @@ impl GameScreen {
                 self.settle();
                 self.save();
             }
-            Err(e) => {
-                self.message = Some(tf(
-                    "cg-refused",
-                    &[("why", &crate::game_words::table_error(&e))],
-                ))
-            }
+            Err(e) => self.message = Some(tf("cg-refused", &[("why", &e.in_words())])),
         }
     }
 

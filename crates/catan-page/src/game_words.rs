@@ -542,17 +542,6 @@ pub fn refusal(e: &Refusal) -> String {
     }
 }
 
-/// Why a game cannot start or an action cannot be played, in the page's
-/// language.
-pub fn table_error(e: &crate::table::TableError) -> String {
-    use crate::table::TableError;
-    match e {
-        TableError::Seats => t("cr-seats"),
-        TableError::Rules(r) => refusal(r),
-        TableError::Record(r) => tabula_page_kit::error_words::record_of::<Words>(r, None),
-    }
-}
-
 /// Why a progress card cannot be played now, in the page's language.
 fn unplayable(why: &Unplayable) -> String {
     let key = match why {

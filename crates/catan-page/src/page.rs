@@ -249,10 +249,8 @@ impl Page {
                         tabula_page_kit::focus::to_place();
                     }
                     Err(e) => {
-                        self.new_game_problem = Some(tf(
-                            "cg-start-refused",
-                            &[("why", &crate::game_words::table_error(&e))],
-                        ));
+                        self.new_game_problem =
+                            Some(tf("cg-start-refused", &[("why", &e.in_words())]));
                     }
                 }
             }

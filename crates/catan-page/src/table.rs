@@ -58,6 +58,19 @@ pub enum TableError {
     Record(RecordError),
 }
 
+impl TableError {
+    /// Why, in the page's language.
+    pub fn in_words(&self) -> String {
+        match self {
+            TableError::Seats => tabula_page_kit::i18n::t("cr-seats"),
+            TableError::Rules(r) => crate::game_words::refusal(r),
+            TableError::Record(r) => {
+                tabula_page_kit::error_words::record_of::<crate::game_words::Words>(r, None)
+            }
+        }
+    }
+}
+
 impl std::fmt::Display for TableError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
