@@ -268,6 +268,26 @@ fn longest_road_needs_five_and_is_cut_by_a_building_or_a_knight() {
     let _ = &mut g2;
 }
 
+#[test]
+fn a_ring_of_roads_counts_whole_and_a_tail_adds_to_it() {
+    // Six roads around hill 9: a ring with no end.
+    let ring = "players 3\nroads 1 9:N 9:NE 9:SE 9:S 9:SW 9:NW";
+    let g = pos(ring);
+    assert_eq!(g.road_length(0), 6);
+    // A road leading off the ring (13:N, at 9:E): round the ring from its
+    // end, 7.
+    let g = pos(&format!("{ring} 13:N"));
+    assert_eq!(g.road_length(0), 7);
+    // Another player's settlement on the ring: the trail starts and ends
+    // there, round the ring, still 6.
+    let g = pos(&format!("{ring}\nsettlement 2 9:SW"));
+    assert_eq!(g.road_length(0), 6);
+    // Two rings sharing a side (9:SE is 13:NW): from one end of the
+    // shared side round both rings, all 11 roads.
+    let g = pos(&format!("{ring} 13:N 13:NE 13:SE 13:S 13:SW"));
+    assert_eq!(g.road_length(0), 11);
+}
+
 // ---- knights ----
 
 #[test]
