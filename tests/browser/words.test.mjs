@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, artefacts, finishedGame, root } from './harness.mjs';
+import { serve, browser, artefacts, finishedGame, root, pickLanguage } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -27,7 +27,7 @@ async function openPage(context, file) {
 
 /** Switch the page to German (the page loads again). */
 async function german(page) {
-  await page.selectOption('#lang', 'de');
+  await pickLanguage(page, 'de');
   await page.waitForFunction(() => document.documentElement.lang === 'de');
   await page.waitForSelector('body[data-state="ready"]');
 }
@@ -171,7 +171,7 @@ test('Star Tigris: seats named by their colour in English are named in German on
   await page.selectOption('#map', 'small');
   await page.click('#start');
   await page.waitForSelector('body:not([data-screen="new"])');
-  await page.selectOption('#lang', 'de');
+  await pickLanguage(page, 'de');
   await page.waitForFunction(() => document.documentElement.lang === 'de');
   await page.waitForSelector('body:not([data-screen="new"])');
   const players = await page.textContent('.players');
