@@ -212,7 +212,13 @@ test('the pages speak German when the browser does, and the language switch on e
   await page.goto(server.home + 'domains.html');
   await page.waitForSelector('body[data-state="ready"]');
   assert.equal(await page.textContent('header [data-cmd="bots"]'), 'Deine Bots');
-  // Switched to English on a game page: remembered everywhere.
+  // Switched to English on a game page: remembered everywhere. (Domains
+  // opens with its new-game dialog; the language menu is inert behind
+  // it, so the person closes it first.)
+  if (await page.isVisible('#setup')) {
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#setup', { state: 'hidden' });
+  }
   await pickLanguage(page, 'en');
   await page.waitForFunction(() => document.querySelector('header [data-cmd="bots"]')?.textContent === 'Your bots');
   await page.goto(server.home);
