@@ -266,6 +266,16 @@ for (const { name, viewport } of PHONES) {
       await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('you gave 1 order')));
       await noOverflow(page, 'after a round');
       if (n === 16) {
+        // A game of bots alone, which nobody taps, is shown whole.
+        await page.tap('header [data-cmd="new"]');
+        await page.waitForSelector('#setup:not([hidden])');
+        await page.selectOption('#seat-0', 'bot:dummy');
+        await page.tap('[data-cmd="start"]');
+        if (await page.$('#confirm-go')) await page.tap('#confirm-go');
+        await page.waitForSelector('#setup', { state: 'hidden' });
+        await page.waitForFunction(() => !document.querySelector('#board-box').classList.contains('pans'));
+        const whole = await page.$eval('#board', (c) => ({ width: c.getBoundingClientRect().width, right: c.getBoundingClientRect().right }));
+        assert.ok(whole.right <= viewport.width, `the bots' board is ${whole.width} px wide, to ${whole.right}`);
         await page.tap('header [data-cmd="bots"]');
         await noOverflow(page, 'Your bots');
         await page.screenshot({ path: join(artefacts, `phone-${name}-domains-bots.png`) });
