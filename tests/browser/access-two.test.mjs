@@ -5,7 +5,7 @@
 // inert.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, browser, axeViolations } from './harness.mjs';
+import { serve, browser, axeViolations, pickLanguage } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -183,15 +183,15 @@ test('Vector by keyboard: a whole game and a tournament, the focus never on <bod
     }
     assert.equal(await page.getAttribute('body', 'data-screen'), 'over');
     await focusOnPlace(page, 'Vector, the game\'s end');
-    // Your bots: behind it the page is inert (but for the language menu,
-    // docs/accessibility.md); closed, the focus is back on the button
+    // Your bots: behind it the page is inert, the language menu too
+    // (docs/accessibility.md); closed, the focus is back on the button
     // that opened it.
     await press(page, '#decision [data-cmd="new"]');
     await page.waitForSelector('#start');
     await press(page, '#setup-bots');
     await page.waitForSelector('#bots:not([hidden]) #bot-code');
     const live = await page.evaluate(() => [...document.querySelectorAll('button, select, input, textarea, a[href]')]
-      .filter((e) => e.id !== 'lang' && !e.closest('#bots') && !e.closest('[inert]') && !e.closest('dialog') && e.getClientRects().length)
+      .filter((e) => !e.closest('#bots') && !e.closest('[inert]') && !e.closest('dialog') && e.getClientRects().length)
       .map((e) => e.id || e.dataset.cmd || e.tagName));
     assert.deepEqual(live, [], 'nothing behind "Your bots" takes the focus');
     await page.keyboard.press('Escape');
@@ -208,6 +208,62 @@ test('Vector by keyboard: a whole game and a tournament, the focus never on <bod
     await page.waitForSelector('body[data-screen="show"]', { timeout: 60000 });
     await focusOnPlace(page, 'Vector, the tournament\'s end');
     assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+/** The language menu's state: inert (inside an inert element), and
+ * whether it takes the focus when asked to (a Tab would not reach it). */
+const langState = (page) => page.evaluate(() => {
+  const lang = document.querySelector('#lang');
+  const before = document.activeElement;
+  lang.focus();
+  const focused = document.activeElement === lang;
+  if (focused && before && before !== document.body) before.focus();
+  return { inert: !!lang.closest('[inert]'), focused };
+});
+
+test('the language menu is inert behind every dialog, on all four pages (their new-game dialog, Vector\'s "Your bots"), and live again when it closes', async () => {
+  const context = await browser();
+  try {
+    for (const [name, opener, dialog] of [
+      ['star-tigris', null, '#overlay:not([hidden]) .dialog'],
+      ['domains', null, '#setup:not([hidden])'],
+      ['catan', 'header [data-cmd="game-new"]', '#newgame:not([hidden])'],
+      // Vector's new game is set up in the page itself; its dialog is "Your bots".
+      ['vector', '#setup-bots', '#bots:not([hidden]) #bot-code'],
+    ]) {
+      const { page, errors } = await openGame(context, name);
+      if (name === 'star-tigris') {
+        // Star Tigris opens with its new-game dialog, which has nothing
+        // behind it to go back to: the menu is inert behind it too; a
+        // game started, the dialog opened again can be closed.
+        await page.waitForSelector(dialog);
+        assert.deepEqual(await langState(page), { inert: true, focused: false }, 'star-tigris: the language menu behind the first dialog');
+        await press(page, '#start');
+        await page.waitForSelector('body:not([data-screen="new"])');
+        await press(page, 'header [data-cmd="new"]');
+      }
+      // Each page opens with its new-game dialog, or opens it from the header.
+      if (name === 'vector' && !(await page.$('#setup-bots'))) await press(page, 'header [data-cmd="new"]');
+      if (opener) await press(page, opener);
+      else if (!(await page.$(dialog))) await press(page, 'header [data-cmd="new"]');
+      await page.waitForSelector(dialog);
+      const shut = await langState(page);
+      assert.deepEqual(shut, { inert: true, focused: false }, `${name}: the language menu behind the dialog`);
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press('Tab');
+        assert.notEqual((await focusAt(page)).what, '#lang', `${name}: Tab ${i + 1} reached the language menu behind the dialog`);
+      }
+      // A click on it reaches nothing either.
+      await assert.rejects(page.click('#lang', { timeout: 1500 }), `${name}: the language menu took a click behind the dialog`);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('#lang').closest('[inert]'), null, { timeout: 5000 })
+        .catch(() => assert.fail(`${name}: the dialog did not close on Escape`));
+      assert.deepEqual(await langState(page), { inert: false, focused: true }, `${name}: the language menu once the dialog is closed`);
+      assert.deepEqual(errors, [], name);
+    }
   } finally {
     await context.close();
   }
@@ -401,7 +457,7 @@ test('the home page: every link has a name of its own ("Play Star Tigris", not f
     await page.waitForSelector('main');
     for (const lang of ['en', 'de']) {
       if (lang === 'de') {
-        await page.selectOption('#lang', 'de');
+        await pickLanguage(page, 'de');
         await page.waitForFunction(() => document.documentElement.lang === 'de');
       }
       const names = (await linkNames(page)).filter((n) => n.trim());

@@ -112,9 +112,19 @@ export async function newGame(page, { names = ['Orange', 'Violet'], map = 'defau
 export async function chooseLanguage(page, lang) {
   const [now, marks] = await page.evaluate(() => [document.documentElement.lang, document.body.dataset.state === 'ready']);
   if (now === lang) return;
-  await Promise.all([page.waitForEvent('load'), page.selectOption('#lang', lang)]);
+  await Promise.all([page.waitForEvent('load'), pickLanguage(page, lang)]);
   await page.waitForFunction((l) => document.documentElement.lang === l, lang);
   if (marks) await page.waitForSelector('body[data-state="ready"]');
+}
+
+/** Pick `lang` in the header's language menu as a person would: the menu
+ * is inert behind a dialog (docs/accessibility.md), and playwright's
+ * selectOption would pick it anyway, so this fails when it is. The caller
+ * waits for what the change does (the page loads again). */
+export async function pickLanguage(page, lang) {
+  const inert = await page.evaluate(() => !!document.querySelector('#lang')?.closest('[inert]'));
+  if (inert) throw new Error('the language menu is inert: a dialog is open (close it first)');
+  await page.selectOption('#lang', lang);
 }
 
 export const screen = (page) => page.getAttribute('body', 'data-screen');

@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
-import { serve, browser, artefacts, root, scratchDir } from './harness.mjs';
+import { serve, browser, artefacts, root, scratchDir, pickLanguage } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -114,7 +114,7 @@ test('Vector: a seat whose written bot failed stays with the random AI after a r
   assert.equal((await who(page, 'E')).trim(), 'AI, random', 'after a reload');
   assert.match(await page.textContent('.bot-out'), /The bot of Thrower is out/);
   // In German (a reload too): the same, and the hand-off in German.
-  await page.selectOption('#lang', 'de');
+  await pickLanguage(page, 'de');
   await page.waitForSelector('body[data-state="ready"]');
   await page.waitForFunction(() => document.documentElement.lang === 'de');
   await page.waitForSelector('body[data-screen="game"]');

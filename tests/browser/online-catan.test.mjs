@@ -327,3 +327,74 @@ test('with the server\'s Catan port open, the page makes a room with a seat for 
   assert.deepEqual(v.errors, []);
   await ctx.close();
 });
+
+test('the online Catan board is explored and played as at one device: its places said by keyboard, the board in words, and on a phone every target 24 px with a first tap that only shows', async () => {
+  const server = await startServer();
+  const ctx = await browser({ width: 390, height: 844 }, { hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const p = await openPage(ctx, server.base + 'catan.html');
+  await makeCatanRoom(p, { name: 'Ada', seats: ['greedy', 'greedy'] });
+  await p.page.waitForSelector('#online-cg-board[data-spots]');
+  const board = '#online-cg-board';
+  // The board is a place to explore, named by its keys, not a picture.
+  assert.equal(await p.page.getAttribute(board, 'role'), 'application');
+  assert.equal(await p.page.getAttribute(board, 'tabindex'), '0');
+  assert.match(await p.page.getAttribute(board, 'aria-label'), /arrow keys go from place to place/);
+  // The board in words for a screen reader: every hex with its land.
+  const hexes = await p.page.$$eval('#online-board-text-hexes + ul li', (l) => l.map((x) => x.textContent));
+  assert.ok(hexes.length >= 19, `${hexes.length} hexes in words`);
+  assert.ok(hexes.some((h) => /^Hills \d+/.test(h)) && hexes.some((h) => /Desert/.test(h)), hexes.join(' | '));
+  // On a phone every target is at least 24 px: the board is drawn larger
+  // and pans in its box.
+  assert.ok(Number(await p.page.getAttribute(board, 'data-target')) >= 24);
+  const pans = await p.page.$eval('#online-cg-box', (b) => ({ pans: b.classList.contains('pans'), scroll: b.scrollWidth, client: b.clientWidth }));
+  assert.ok(pans.pans && pans.scroll > pans.client, `the board pans in its box: ${JSON.stringify(pans)}`);
+  const hint = () => p.page.$eval('#online-cg-hint', (h) => { const r = h.getBoundingClientRect(); const b = document.querySelector('#online-cg-box').getBoundingClientRect(); return { text: h.textContent, gap: b.top - r.bottom, hidden: h.hidden }; });
+  assert.match((await hint()).text, /^Tap a place once to see what it would do/);
+  // The first tap on a lit corner builds nothing: the line above the board
+  // says what a second tap would do; the second tap builds.
+  const spots = JSON.parse(await p.page.getAttribute(board, 'data-spots'));
+  const spot = spots[Math.floor(spots.length / 2)];
+  const tapAt = async ([x, y]) => {
+    await p.page.$eval('#online-cg-box', (b, [x, y]) => { b.scrollIntoView({ block: 'center' }); b.scrollLeft = x - b.clientWidth / 2; b.scrollTop = y - b.clientHeight / 2; }, [x, y]);
+    const at = await p.page.$eval(board, (c, [x, y]) => { const r = c.getBoundingClientRect(); return [r.left + x, r.top + y]; }, [x, y]);
+    await p.page.touchscreen.tap(at[0], at[1]);
+  };
+  const state = () => lastState(p.frames).state;
+  const before = state();
+  await tapAt(spot);
+  await p.page.waitForTimeout(500);
+  await p.page.waitForFunction(() => /^Tap again: Build a settlement at the /.test(document.querySelector('#online-cg-hint')?.textContent));
+  const h = await hint();
+  assert.equal(h.hidden, false);
+  assert.ok(h.gap >= -1 && h.gap < 24, `the line is ${h.gap} px above the board`);
+  await p.page.waitForTimeout(300);
+  assert.equal(state(), before, 'one tap sent nothing');
+  assert.match(await p.page.getAttribute(board, 'data-preview'), /^settlement \d+$/);
+  await p.page.waitForFunction(() => /nothing built\. Tap again: Build a settlement/.test(document.querySelector('#explore-said')?.textContent ?? ''));
+  await p.page.screenshot({ path: join(artefacts, 'online-catan-phone-preview.png') });
+  await tapAt(spot);
+  for (let i = 0; i < 60 && state() === before; i++) await p.page.waitForTimeout(50);
+  assert.ok(state() > before, 'the second tap built');
+  await p.page.waitForFunction(() => /Place a road/.test(document.querySelector('#asked')?.textContent ?? ''));
+  assert.ok((await p.page.$$eval('#online-board-text-pieces + ul li', (l) => l.map((x) => x.textContent))).some((t) => /Ada's settlement, marked 1/.test(t)), 'the settlement is in the board in words');
+  // By keyboard: the arrows say places by their names, N goes to a place
+  // to act at and says what Enter does there, Enter does it.
+  await p.page.focus(board);
+  await p.page.keyboard.press('ArrowRight');
+  await p.page.waitForFunction(() => /^(Fields|Hills|Forest|Pasture|Mountains|Desert|Sea|Gold|The )/.test(document.querySelector('#explore-said')?.textContent ?? ''));
+  assert.doesNotMatch(await p.page.textContent('#explore-said'), /\d+:[NSEW]/, 'no internal index');
+  await p.page.keyboard.press('n');
+  await p.page.waitForFunction(() => /Enter: Build a road (at|on) the /.test(document.querySelector('#explore-said')?.textContent ?? ''), null, { timeout: 5000 })
+    .catch(async () => assert.fail(`N said: ${await p.page.textContent('#explore-said')}`));
+  const roadBefore = state();
+  await p.page.keyboard.press('Enter');
+  for (let i = 0; i < 60 && state() === roadBefore; i++) await p.page.waitForTimeout(50);
+  assert.ok(state() > roadBefore, 'Enter built the road');
+  assert.equal(await p.page.evaluate(() => document.activeElement?.id), 'online-cg-board', 'the focus stays on the board');
+  await p.page.keyboard.press('s');
+  await p.page.waitForFunction(() => /Ada/.test(document.querySelector('#explore-said')?.textContent ?? ''));
+  assert.deepEqual(await axeViolations(p.page), []);
+  await p.page.screenshot({ path: join(artefacts, 'online-catan-phone-built.png'), fullPage: true });
+  assert.deepEqual(p.errors, []);
+  await ctx.close();
+});

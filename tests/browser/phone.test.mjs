@@ -48,17 +48,28 @@ async function bigEnough(page, where) {
   assert.deepEqual(await smallTargets(page), [], `${where}: controls under 24 px`);
 }
 
-/** Tap the centre of a Star Tigris cell. */
+/** Tap the centre of a Star Tigris cell (panned into sight). */
 async function tapCell(page, name) {
   const { col, row } = parseCell(name);
   const c = await page.$eval('#board', (el) => ({ cell: +el.dataset.cell, ox: +el.dataset.ox, oy: +el.dataset.oy }));
-  await page.tap('#board', { position: { x: c.ox + (col + 0.5) * c.cell, y: c.oy + (row + 0.5) * c.cell } });
+  await tapBoardAt(page, [c.ox + (col + 0.5) * c.cell, c.oy + (row + 0.5) * c.cell]);
 }
 
-/** Tap a Catan board spot (canvas pixels) with a finger: the board's box
- * is scrolled (panned) so the spot is in sight, then tapped where it is
+/** The board drawn for a finger: every cell at least 24 px (the page's
+ * own `data-cell`, and measured: the canvas's width over its columns),
+ * the board wider than its box, which pans. */
+async function fingerBoard(page, cols, where) {
+  const b = await page.$eval('#board', (c) => ({ cell: +c.dataset.cell, width: c.getBoundingClientRect().width }));
+  assert.ok(b.cell >= 24, `${where}: cells of ${b.cell} px`);
+  assert.ok(b.width / cols >= 24, `${where}: the board is ${b.width} px for ${cols} columns`);
+  assert.ok(await page.$eval('#board-box', (x) => x.classList.contains('pans') && x.scrollWidth > x.clientWidth), `${where}: the board pans in its box`);
+}
+
+/** Tap a board's point (canvas pixels) with a finger: the board's box
+ * is scrolled (panned) so the point is in sight, then tapped where it is
  * on the screen. */
-async function tapCatanSpot(page, [x, y]) {
+const tapCatanSpot = (page, at) => tapBoardAt(page, at);
+async function tapBoardAt(page, [x, y]) {
   await page.$eval('#board-box', (b, [x, y]) => {
     b.scrollIntoView({ block: 'center' });
     b.scrollLeft = x - b.clientWidth / 2;
@@ -86,22 +97,30 @@ for (const { name, viewport } of PHONES) {
       await noOverflow(page, 'a turn');
       await bigEnough(page, 'a turn');
       assert.match(await page.textContent('#decision .hint'), /tap/i, 'the hint speaks of tapping');
+      // Every cell a finger taps is at least 24 px: the board is drawn
+      // larger than the screen (18 to 22 px would fit) and pans in its box.
+      await fingerBoard(page, Number(await page.getAttribute('#board', 'data-cols')), 'Star Tigris');
       for (let turn = 0; turn < 3; turn++) {
         await page.waitForSelector('#decision [data-cmd="slot:1"], #decision [data-cmd^="slot:"]', { timeout: 30000 });
         await page.waitForFunction(() => !!document.querySelector('#decision'), null, { timeout: 30000 });
         const slot = await page.$('#decision [data-cmd^="slot:"]:not([disabled])');
         if (!slot) break;
         await slot.tap();
-        // The board stays in sight while a piece is picked below it.
-        const board = await page.$eval('#board', (b) => { const r = b.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
+        // The board's box stays in sight while a piece is picked below it.
+        const board = await page.$eval('#board-box', (b) => { const r = b.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
         assert.ok(board.top >= -1 && board.bottom <= viewport.height + 1, `the board is at ${Math.round(board.top)}–${Math.round(board.bottom)} after a pick`);
         const lit = (await page.textContent('#targets')).replace(/^[^:]*:/, '').trim().split(/\s+/).filter(Boolean);
         if (lit.length === 0) break;
         const before = await page.$$eval('#panel li', (l) => l.length);
         await tapCell(page, lit[0]);
-        // A finger's first tap previews (cells are small), nothing is played yet.
+        // A finger's first tap previews, nothing is played yet; the line
+        // just above the board says what a second tap would do.
         assert.equal(await page.$$eval('#panel li', (l) => l.length), before, 'one tap only previews');
         assert.match(await page.textContent('#preview'), new RegExp(`^${lit[0]}:`));
+        const hint = await page.$eval('#board-hint', (h) => { const r = h.getBoundingClientRect(); const b = document.querySelector('#board-box').getBoundingClientRect(); return { text: h.textContent, gap: b.top - r.bottom, hidden: h.hidden }; });
+        assert.equal(hint.hidden, false);
+        assert.match(hint.text, new RegExp(`^Tap again: .*${lit[0]}`));
+        assert.ok(hint.gap >= -1 && hint.gap < 24, `the line is ${hint.gap} px above the board`);
         await tapCell(page, lit[0]);
         await page.waitForFunction((n) => document.querySelectorAll('#panel li').length > n, before);
         if (turn === 0) await page.screenshot({ path: join(artefacts, `phone-${name}-star-tigris-play.png`) });
@@ -198,7 +217,7 @@ for (const { name, viewport } of PHONES) {
     }
   });
 
-  test(`Domains on a ${name} phone: a person's orders by tapping, nothing too wide or too small`, async () => {
+  for (const [size, n] of [['16:60', 16], ['50:500', 50]]) test(`Domains on a ${name} phone, ${n} × ${n}: a person's orders by tapping, every square at least 24 px, nothing too wide or too small`, async () => {
     const context = await phone(viewport);
     try {
       const page = context.pages()[0] ?? await context.newPage();
@@ -208,35 +227,59 @@ for (const { name, viewport } of PHONES) {
       await page.waitForSelector('body[data-state="ready"]');
       await noOverflow(page, 'the setup');
       await bigEnough(page, 'the setup');
-      await page.screenshot({ path: join(artefacts, `phone-${name}-domains-setup.png`) });
+      if (n === 16) await page.screenshot({ path: join(artefacts, `phone-${name}-domains-setup.png`) });
       await page.selectOption('#players', '2');
       await page.selectOption('#seat-0', 'person');
-      await page.selectOption('#board-size', '12:30');
+      await page.selectOption('#board-size', size);
       await page.fill('#seed', '2');
       await page.tap('[data-cmd="start"]');
       await page.waitForSelector('#person:not([hidden])');
       await noOverflow(page, 'a person\'s orders');
       await bigEnough(page, 'a person\'s orders');
       assert.match(await page.textContent('#person-msg'), /tap/i);
+      // Every square a finger taps is at least 24 px (17 to 21 px would
+      // fit on 16 × 16, 6 or 7 px on 50 × 50): the board pans in its box.
+      await fingerBoard(page, n, `Domains ${n} × ${n}`);
       const cell = Number(await page.getAttribute('#board', 'data-cell'));
-      const tap = (row, col) => page.tap('#board', { position: { x: (col + 0.5) * cell, y: (row + 0.5) * cell } });
-      await tap(10, 1);
+      const tap = (row, col) => tapBoardAt(page, [(col + 0.5) * cell, (row + 0.5) * cell]);
+      const hint = () => page.$eval('#board-hint', (h) => { const r = h.getBoundingClientRect(); const b = document.querySelector('#board-box').getBoundingClientRect(); return { text: h.textContent, gap: b.top - r.bottom, hidden: h.hidden }; });
+      assert.match((await hint()).text, /^Tap a square once to see what it would do/);
+      await tap(n - 2, 1);
       assert.match(await page.textContent('#person-msg'), /Unit 0: tap a square/);
-      // The first tap on an order's square says what it would be; the second gives it.
-      await tap(9, 1);
+      // The first tap on an order's square says what it would be, in the
+      // orders and on the line just above the board; no order is given.
+      await tap(n - 3, 1);
       assert.match(await page.textContent('#person-msg'), /Unit 0 would move up: tap the square again/);
-      await tap(9, 1);
+      const h = await hint();
+      assert.equal(h.hidden, false);
+      assert.match(h.text, /^Unit 0 would move up: tap the square again/);
+      assert.ok(h.gap >= -1 && h.gap < 24, `the line is ${h.gap} px above the board`);
+      assert.doesNotMatch(await page.textContent('#person'), /Unit 0: move up/, 'one tap gives no order');
+      await page.screenshot({ path: join(artefacts, `phone-${name}-domains-${n}-preview.png`) });
+      await tap(n - 3, 1);
       assert.match(await page.textContent('#person-msg'), /Unit 0: move up/);
       // "End my orders" is within reach without scrolling.
       const end = await page.$eval('[data-cmd="person-end"]', (b) => b.getBoundingClientRect().bottom);
       assert.ok(end <= viewport.height, `End my orders at ${Math.round(end)}px, below the fold`);
-      await page.screenshot({ path: join(artefacts, `phone-${name}-domains-orders.png`) });
+      await page.screenshot({ path: join(artefacts, `phone-${name}-domains-${n}-orders.png`) });
       await page.tap('[data-cmd="person-end"]');
       await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('you gave 1 order')));
       await noOverflow(page, 'after a round');
-      await page.tap('header [data-cmd="bots"]');
-      await noOverflow(page, 'Your bots');
-      await page.screenshot({ path: join(artefacts, `phone-${name}-domains-bots.png`) });
+      if (n === 16) {
+        // A game of bots alone, which nobody taps, is shown whole.
+        await page.tap('header [data-cmd="new"]');
+        await page.waitForSelector('#setup:not([hidden])');
+        await page.selectOption('#seat-0', 'bot:dummy');
+        await page.tap('[data-cmd="start"]');
+        if (await page.$('#confirm-go')) await page.tap('#confirm-go');
+        await page.waitForSelector('#setup', { state: 'hidden' });
+        await page.waitForFunction(() => !document.querySelector('#board-box').classList.contains('pans'));
+        const whole = await page.$eval('#board', (c) => ({ width: c.getBoundingClientRect().width, right: c.getBoundingClientRect().right }));
+        assert.ok(whole.right <= viewport.width, `the bots' board is ${whole.width} px wide, to ${whole.right}`);
+        await page.tap('header [data-cmd="bots"]');
+        await noOverflow(page, 'Your bots');
+        await page.screenshot({ path: join(artefacts, `phone-${name}-domains-bots.png`) });
+      }
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

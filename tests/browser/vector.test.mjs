@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { serve, browser, artefacts, axeViolations, root, scratchDir } from './harness.mjs';
+import { serve, browser, artefacts, axeViolations, root, scratchDir, pickLanguage } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -169,7 +169,7 @@ test('screenshots in English and German, at 1280×800 and on a 768-pixel tablet;
     const context = await browser(viewport);
     const { page, errors } = await openPage(context);
     if (lang === 'de') {
-      await page.selectOption('#lang', 'de');
+      await pickLanguage(page, 'de');
       await page.waitForSelector('body[data-state="ready"]');
       await page.waitForFunction(() => document.documentElement.lang === 'de');
     }

@@ -406,8 +406,9 @@ pub fn board_lines(game: &Catan, names: &Names) -> BoardLines {
 
 #[cfg(target_arch = "wasm32")]
 /// The board as lists for the accessibility tree (a section shown to a
-/// screen reader only, `#board-text`), from [`board_lines`].
-pub fn board_text(game: &Catan, names: &Names) -> El {
+/// screen reader only, its id `id`: `board-text` at one device,
+/// `online-board-text` online), from [`board_lines`].
+pub fn board_text(game: &Catan, names: &Names, id: &str) -> El {
     let lines = board_lines(game, names);
     let list = |items: Vec<String>, none: &str| {
         let mut ul = el("ul");
@@ -419,33 +420,31 @@ pub fn board_text(game: &Catan, names: &Names) -> El {
         }
         ul
     };
-    let group = |id: &str, key: &str, list: El| {
+    let group = |part: &str, key: &str, list: El| {
+        let part = format!("{id}-{part}");
         el("section")
-            .attr("aria-labelledby", id)
-            .child(el("h3").attr("id", id).text(&t(key)))
+            .attr("aria-labelledby", &part)
+            .child(el("h3").attr("id", &part).text(&t(key)))
             .child(list)
     };
+    let heading = format!("{id}-h");
     el("section")
-        .attr("id", "board-text")
+        .attr("id", id)
         .class("sr-only")
-        .attr("aria-labelledby", "board-text-h")
-        .child(
-            el("h2")
-                .attr("id", "board-text-h")
-                .text(&t("cg-x-board-text")),
-        )
+        .attr("aria-labelledby", &heading)
+        .child(el("h2").attr("id", &heading).text(&t("cg-x-board-text")))
         .child(group(
-            "board-text-hexes",
+            "hexes",
             "cg-x-hexes",
             list(lines.hexes, "cg-x-no-pieces"),
         ))
         .child(group(
-            "board-text-pieces",
+            "pieces",
             "cg-x-pieces",
             list(lines.pieces, "cg-x-no-pieces"),
         ))
         .child(group(
-            "board-text-harbours",
+            "harbours",
             "cg-x-harbours",
             list(lines.harbours, "cg-x-no-harbours"),
         ))

@@ -8,9 +8,15 @@
 //! (plays the spot's one move, offers its several, picks a knight up);
 //! every button is one of the server's `legal` actions; where the board
 //! changed since it was last drawn (the others' builds, the robber) is
-//! marked as the last action's place is at one device. A new room's
-//! options: the rules (Cities & Knights or the base game), the victory
-//! points and the map.
+//! marked as the last action's place is at one device. The board is
+//! explored and played as at one device, through the same code: the
+//! keyboard's cursor and its words ([`crate::board_explore`] over the
+//! page kit's `explore`), the board in words for a screen reader, and on
+//! a phone a board drawn larger until every target is 24 px, panned in
+//! its box, where a finger's first tap only shows what a second tap on
+//! the same place would do (`touch::Confirm`, the line above the board).
+//! A new room's options: the rules (Cities & Knights or the base game),
+//! the victory points and the map.
 
 use std::cell::RefCell;
 
@@ -20,18 +26,24 @@ use tabula_catan::game::topology::{CornerId, HexId};
 use tabula_catan::game::view::View;
 use tabula_catan::{Action, Catan};
 use tabula_page_kit::dom::{El, by_id, el};
+use tabula_page_kit::explore::Explore;
 use tabula_page_kit::i18n::t;
 use tabula_page_kit::online::{self, Fields, OnlineGame, Shown};
+use tabula_page_kit::touch;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
+use crate::board_explore::Explored;
 use crate::game_board::{self, Choosing};
 use crate::game_panel::{self, Seen, Trade};
 use crate::game_words::Names;
 use crate::spots::{Layout, Spot};
 
 /// The board's id in online play.
-const BOARD_ID: &str = "online-cg-board";
+pub const BOARD_ID: &str = "online-cg-board";
+
+/// The id of the board's box (it pans on a phone).
+const BOX_ID: &str = "online-cg-box";
 
 /// The maps a new room may be played on (commands' names, catalogue keys).
 const MAPS: [(&str, &str); 3] = [
@@ -53,6 +65,17 @@ struct Pick {
     pieces: Option<Pieces>,
     /// Where they changed then: marked as the last action's place.
     changed: Vec<Spot>,
+    /// The explorer's cursor: the place the arrow keys reached, or a
+    /// finger's first tap.
+    explore: Option<Spot>,
+    /// A finger's first tap, waiting for the second on the same place.
+    confirm: touch::Confirm<Spot>,
+    /// The seats' names and the seat deciding here, as last shown.
+    names: Vec<String>,
+    acting: Option<u8>,
+    /// Whether the board was last drawn larger than its box (which then
+    /// pans: kept in the box's class when the screen is drawn again).
+    pans: bool,
 }
 
 /// The pieces on the board: what stands on each corner and side, and
@@ -146,6 +169,7 @@ fn settle_pick(legal: &[Value]) {
             p.knight = None;
             p.menu.clear();
             p.trade.counter = None;
+            p.confirm.clear();
             p.legal = legal.to_vec();
         }
     });
@@ -251,6 +275,11 @@ impl OnlineGame for CatanOnline {
             return el("p").class("problem").text(&t("cgo-unreadable"));
         };
         settle_pick(shown.legal);
+        PICK.with(|p| {
+            let mut p = p.borrow_mut();
+            p.names = shown.names.to_vec();
+            p.acting = acting(shown);
+        });
         let legal_at = actions(shown.legal);
         let act = |label: &str, a: &Action| act_button(&legal_at, label, a);
         let game = &view.state;
@@ -282,12 +311,29 @@ impl OnlineGame for CatanOnline {
             el("div")
                 .class("cgo")
                 .child(
-                    el("div").attr("id", "online-cg-box").child(
-                        el("canvas")
-                            .attr("id", BOARD_ID)
-                            .attr("role", "img")
-                            .attr("aria-label", &t("cgo-board-label")),
-                    ),
+                    el("div")
+                        .class("cgo-board")
+                        .child(touch::hint_line(
+                            BOX_ID,
+                            &tap_hint(&p, game, &seen.legal, shown),
+                        ))
+                        .child(
+                            el("div")
+                                .attr("id", BOX_ID)
+                                .class(if p.pans { "pans" } else { "" })
+                                .child(
+                                    el("canvas")
+                                        .attr("id", BOARD_ID)
+                                        .attr("tabindex", "0")
+                                        .attr("role", "application")
+                                        .attr("aria-label", &t("cg-board-label")),
+                                ),
+                        )
+                        .child(crate::board_explore::board_text(
+                            game,
+                            &seen.names,
+                            "online-board-text",
+                        )),
                 )
                 .child(
                     el("div")
@@ -311,10 +357,16 @@ impl OnlineGame for CatanOnline {
         else {
             return;
         };
-        let width = by_id("online-cg-box")
+        let fit = by_id(BOX_ID)
             .map(|b| f64::from(b.client_width()))
             .unwrap_or(600.0)
             .clamp(240.0, 720.0);
+        // On a touch screen larger, until every target is 24 px, and panned
+        // (as at one device).
+        let target = crate::game_draw::layout(&view.state, fit).size / 2.0;
+        let width = touch::board_width(fit, target);
+        touch::pan(BOX_ID, width > fit);
+        PICK.with(|p| p.borrow_mut().pans = width > fit);
         let legal: Vec<Action> = actions(shown.legal).into_iter().flatten().collect();
         let game = &view.state;
         let last = board_news(game);
@@ -324,11 +376,12 @@ impl OnlineGame for CatanOnline {
                 legal: &legal,
                 knight: p.borrow().knight,
             };
+            let explore = p.borrow().explore;
             let marks = game_board::Shown {
-                cursor: None,
+                cursor: explore.filter(|s| choosing.lit(game).contains(s)),
                 highlight: &[],
                 last: &last,
-                explore: None,
+                explore,
             };
             game_board::draw(
                 &canvas,
@@ -352,10 +405,126 @@ impl OnlineGame for CatanOnline {
     }
 }
 
-/// A click on the online board at (x, y): what a touch does at this
-/// device (the spot's one move played, its several offered, a knight
-/// picked up).
+/// The line above the board on a phone: after a first tap, what a
+/// second tap there would do (else what the place is); before, how taps
+/// work while this seat decides.
+fn tap_hint(p: &Pick, game: &Catan, legal: &[Action], shown: &Shown) -> String {
+    let Some(spot) = p.confirm.pending() else {
+        return if acting(shown).is_some() {
+            t("cg-tap-hint")
+        } else {
+            String::new()
+        };
+    };
+    let names = Names::new(shown.names, game);
+    let choosing = Choosing {
+        acting: acting(shown),
+        legal,
+        knight: p.knight,
+    };
+    let e = Explored::new(game, &names, &choosing).by_touch(true);
+    let enter = e.enter(spot);
+    if enter.is_empty() {
+        e.index(spot).map(|at| e.describe(at)).unwrap_or_default()
+    } else {
+        enter
+    }
+}
+
+/// The board as the explorer says it now (`by_touch`: what a second tap
+/// would do, rather than Enter), given to `f` with the game's view.
+fn explored<R>(by_touch: bool, f: impl FnOnce(&Explored, &mut Pick) -> R) -> Option<R> {
+    let view = online::view().and_then(|v| view_of(&v))?;
+    let legal: Vec<Action> = actions(&online::legal()).into_iter().flatten().collect();
+    let (seats, acting, knight) = PICK.with(|p| {
+        let p = p.borrow();
+        (p.names.clone(), p.acting, p.knight)
+    });
+    let game = &view.state;
+    let names = Names::new(&seats, game);
+    let choosing = Choosing {
+        acting,
+        legal: &legal,
+        knight,
+    };
+    let e = Explored::new(game, &names, &choosing).by_touch(by_touch);
+    Some(PICK.with(|p| f(&e, &mut p.borrow_mut())))
+}
+
+/// A key on the online board (the page kit's explorer, as at one
+/// device): the arrows, Home and End move the cursor from place to
+/// place, N and P to where this seat can act, S says the board, Enter or
+/// Space acts at the cursor, Escape puts a picked-up knight down; whether
+/// the key was the board's.
+pub fn board_key(key: &str) -> bool {
+    match key {
+        "Enter" | " " => {
+            let at = PICK.with(|p| p.borrow().explore);
+            if let Some(spot) = at {
+                touch_spot(spot);
+            }
+            true
+        }
+        "Escape" => {
+            command("game-drop-knight");
+            true
+        }
+        _ => {
+            let said = explored(false, |e, p| {
+                let at = p.explore.and_then(|s| e.index(s));
+                let (at, text) = tabula_page_kit::explore::key(e, at, key)?;
+                p.explore = at.and_then(|a| e.spot(a));
+                p.confirm.clear();
+                Some(text)
+            })
+            .flatten();
+            match said {
+                Some(text) => {
+                    tabula_page_kit::explore::say(&text);
+                    online::redraw();
+                    true
+                }
+                None => false,
+            }
+        }
+    }
+}
+
+/// A click on the online board at (x, y). A mouse does what a touch does
+/// at this device (the spot's one move played, its several offered, a
+/// knight picked up); a finger's first tap on a place only shows what a
+/// second tap there would do (drawn, said, and on the line above the
+/// board), and the second tap does it.
 pub fn board_click(x: f64, y: f64) {
+    let Some(view) = online::view().and_then(|v| view_of(&v)) else {
+        return;
+    };
+    let Some(spot) = PICK.with(|p| p.borrow().layout?.spot_at(&view.state.topo, x, y)) else {
+        return;
+    };
+    if !touch::last_was_touch() {
+        PICK.with(|p| p.borrow_mut().explore = Some(spot));
+        touch_spot(spot);
+        return;
+    }
+    let confirmed = PICK.with(|p| p.borrow_mut().confirm.tap(spot));
+    if confirmed {
+        touch_spot(spot);
+        return;
+    }
+    let words = explored(true, |e, p| {
+        p.explore = Some(spot);
+        e.index(spot).map(|at| e.describe(at)).unwrap_or_default()
+    });
+    if let Some(words) = words {
+        tabula_page_kit::explore::say(&words);
+    }
+    online::redraw();
+}
+
+/// Touch `spot` as at this device: its one move played, its several
+/// offered, a knight picked up or put down.
+fn touch_spot(spot: Spot) {
     let Some(view) = online::view().and_then(|v| view_of(&v)) else {
         return;
     };
@@ -364,8 +533,8 @@ pub fn board_click(x: f64, y: f64) {
     let legal: Vec<Action> = legal_at.iter().flatten().copied().collect();
     let played = PICK.with(|p| {
         let mut p = p.borrow_mut();
-        let spot = p.layout?.spot_at(&view.state.topo, x, y)?;
         let p = &mut *p;
+        p.confirm.clear();
         game_board::touched(&legal, &view.state, &mut p.knight, &mut p.menu, spot)
     });
     match played.and_then(|a| legal_at.iter().position(|x| *x == Some(a))) {

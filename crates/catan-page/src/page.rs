@@ -983,28 +983,20 @@ fn render(p: &mut Page) {
                     let fit = width.min(((high - top - 12.0) / 0.86).max(300.0));
                     let target = crate::game_draw::layout(g.table.game(), fit).size / 2.0;
                     let drawn = touch::board_width(fit, target);
-                    pan_board(drawn > fit);
+                    touch::pan("board-box", drawn > fit);
                     g.draw(c, drawn);
                 }
                 let names = Names::new(g.table.names(), g.table.game());
                 if let Some(e) = beside_board("board-text", "section", false) {
                     morph::morph(
                         &e,
-                        &crate::board_explore::board_text(g.table.game(), &names).0,
+                        &crate::board_explore::board_text(g.table.game(), &names, "board-text").0,
                     );
                 }
-                if let Some(hint) = beside_board("board-hint", "p", true) {
-                    hint.set_class_name("board-hint");
-                    if touch::coarse() {
-                        hint.remove_attribute("hidden").ok();
-                        let text = g.tap_hint().unwrap_or_else(|| t("cg-tap-hint"));
-                        if hint.text_content().as_deref() != Some(&text) {
-                            hint.set_text_content(Some(&text));
-                        }
-                    } else {
-                        hint.set_attribute("hidden", "").ok();
-                    }
-                }
+                touch::hint(
+                    "board-box",
+                    &g.tap_hint().unwrap_or_else(|| t("cg-tap-hint")),
+                );
             }
             None => {
                 board_words(Mode::Editor);
@@ -1106,7 +1098,7 @@ fn board_words(mode: Mode) {
                 e.remove();
             }
         }
-        pan_board(false);
+        touch::pan("board-box", false);
     }
 }
 
@@ -1127,24 +1119,6 @@ fn beside_board(id: &str, tag: &str, before: bool) -> Option<Element> {
     Some(e)
 }
 
-/// Whether the board is larger than its box, which then scrolls (a
-/// finger pans it); when it first pans, its middle is shown.
-fn pan_board(on: bool) {
-    let Some(b) = by_id("board-box") else { return };
-    let was = b.class_list().contains("pans");
-    if on == was {
-        return;
-    }
-    b.class_list().toggle_with_force("pans", on).ok();
-    if on {
-        tabula_page_kit::dom::after(0.0, || {
-            if let Some(b) = by_id("board-box") {
-                b.set_scroll_left((b.scroll_width() - b.client_width()) / 2);
-            }
-        });
-    }
-}
-
 fn hex_of(p: &Page, e: &web_sys::MouseEvent) -> Option<tabula_hex::Hex> {
     let g = p.geometry?;
     let h = g.hex_at(f64::from(e.offset_x()), f64::from(e.offset_y()));
@@ -1152,8 +1126,18 @@ fn hex_of(p: &Page, e: &web_sys::MouseEvent) -> Option<tabula_hex::Hex> {
 }
 
 fn key(e: KeyboardEvent) {
-    // Online play has its own keys.
+    // Online play has its own keys; its board is explored as here.
     if tabula_page_kit::online::active() {
+        let on_board = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|t| t.id() == crate::online_game::BOARD_ID);
+        if on_board
+            && !(e.ctrl_key() || e.alt_key() || e.meta_key())
+            && crate::online_game::board_key(&e.key())
+        {
+            e.prevent_default();
+        }
         return;
     }
     let new_game = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.new_game));
@@ -1402,11 +1386,22 @@ pub fn install() {
         morph::morph(&l, &legend_view().0);
     }
     let doc = document();
+    // Which kind of pointer presses the online board (a finger plays in
+    // two taps there, as here).
+    listen::<web_sys::PointerEvent>(&doc, "pointerdown", |e| {
+        let on_board = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|t| t.id() == crate::online_game::BOARD_ID);
+        if on_board {
+            touch::note(&e.pointer_type());
+        }
+    });
     listen::<web_sys::MouseEvent>(&doc, "click", |e| {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
-        if target.id() == "online-cg-board" {
+        if target.id() == crate::online_game::BOARD_ID {
             crate::online_game::board_click(f64::from(e.offset_x()), f64::from(e.offset_y()));
             return;
         }

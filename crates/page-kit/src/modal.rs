@@ -134,9 +134,13 @@ fn active() -> Option<HtmlElement> {
     a.dyn_into::<HtmlElement>().ok()
 }
 
-/// What stays live behind a dialog: the language switch (a person may
-/// need the page in their language to read the dialog at all).
-pub const STAYS_LIVE: &str = "#lang, [data-stays-live]";
+/// What stays live behind a dialog: only what is marked `data-stays-live`,
+/// the page's news region (`announce`, so that what is new is still said)
+/// and a question asked over the dialog (`confirm`).
+/// The language menu is inert behind a dialog like everything else
+/// (decision, issue 44: a dialog is truly modal; a person changes the
+/// language once the dialog is closed).
+pub const STAYS_LIVE: &str = "[data-stays-live]";
 
 /// Make every sibling of `holder`, and of each element it stands in up to
 /// the page's `<body>`, inert (or live again), except what [`STAYS_LIVE`]:

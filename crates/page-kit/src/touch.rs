@@ -88,6 +88,86 @@ pub fn enlarged(fit: f64, target: f64, finger: bool) -> f64 {
     }
 }
 
+/// Let the box `box_id` that holds a board pan it (`on`: the board is
+/// drawn larger than the box, see [`board_width`]): the box gets the class
+/// `pans` (site.css: it scrolls, a finger pans it, the board keeps its
+/// drawn size) and, when it first pans, shows the board's middle. Off, the
+/// box is an ordinary box again.
+pub fn pan(box_id: &str, on: bool) {
+    let Some(b) = crate::dom::by_id(box_id) else {
+        return;
+    };
+    let was = b.class_list().contains("pans");
+    if on == was {
+        return;
+    }
+    b.class_list().toggle_with_force("pans", on).ok();
+    if on {
+        let id = box_id.to_string();
+        crate::dom::after(0.0, move || {
+            if let Some(b) = crate::dom::by_id(&id) {
+                b.set_scroll_left((b.scroll_width() - b.client_width()) / 2);
+            }
+        });
+    }
+}
+
+/// The id of the line above the box `box_id` ([`hint`]): the box's id
+/// with its `-box` ending made `-hint` (`board-box`: `board-hint`).
+pub fn hint_id(box_id: &str) -> String {
+    format!("{}-hint", box_id.strip_suffix("-box").unwrap_or(box_id))
+}
+
+/// The line just above the box `box_id` that holds a board, on a touch
+/// screen ([`coarse`]): `text`, what a second tap would do ("Tap again:
+/// …") or how taps work. The line ([`hint_id`], class `board-hint`, made
+/// when the page has none) keeps room for four lines (site.css), so the
+/// board does not move between a first and a second tap; it is hidden
+/// where the pointer is not a finger, and while `text` is empty. A page
+/// that draws its board's surroundings as an element tree puts
+/// [`hint_line`] before the box instead.
+pub fn hint(box_id: &str, text: &str) {
+    let id = hint_id(box_id);
+    let line = match crate::dom::by_id(&id) {
+        Some(e) => e,
+        None => {
+            let Some(board_box) = crate::dom::by_id(box_id) else {
+                return;
+            };
+            let Ok(e) = crate::dom::document().create_element("p") else {
+                return;
+            };
+            e.set_id(&id);
+            e.set_class_name("board-hint");
+            if board_box.before_with_node_1(&e).is_err() {
+                return;
+            }
+            e
+        }
+    };
+    if coarse() && !text.is_empty() {
+        line.remove_attribute("hidden").ok();
+        if line.text_content().as_deref() != Some(text) {
+            line.set_text_content(Some(text));
+        }
+    } else {
+        line.set_attribute("hidden", "").ok();
+    }
+}
+
+/// [`hint`]'s line as an element, for the box `box_id`.
+pub fn hint_line(box_id: &str, text: &str) -> crate::dom::El {
+    let line = crate::dom::el("p")
+        .attr("id", &hint_id(box_id))
+        .class("board-hint")
+        .text(text);
+    if coarse() && !text.is_empty() {
+        line
+    } else {
+        line.attr("hidden", "")
+    }
+}
+
 /// Remember which kind of pointer pressed last (call on `pointerdown`).
 pub fn note(pointer_type: &str) {
     LAST_WAS_TOUCH.with(|t| t.set(pointer_type == "touch" || pointer_type == "pen"));
@@ -100,9 +180,15 @@ pub fn last_was_touch() -> bool {
 
 /// The two-tap confirm on a board: a square tapped once is pending (the
 /// page shows what would happen there); tapped again, it is confirmed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Confirm<P> {
     pending: Option<P>,
+}
+
+impl<P> Default for Confirm<P> {
+    fn default() -> Self {
+        Confirm { pending: None }
+    }
 }
 
 impl<P: Copy + PartialEq> Confirm<P> {
@@ -145,6 +231,13 @@ mod tests {
         assert_eq!(enlarged(370.0, 12.0, false), 370.0, "a mouse keeps the fit");
         assert_eq!(enlarged(370.0, 30.0, true), 370.0, "large enough already");
         assert!(enlarged(300.0, 17.0, true) * 17.0 / 300.0 >= MIN_TARGET);
+    }
+
+    #[test]
+    fn the_line_above_a_board_is_named_after_its_box() {
+        assert_eq!(hint_id("board-box"), "board-hint");
+        assert_eq!(hint_id("online-cg-box"), "online-cg-hint");
+        assert_eq!(hint_id("stage"), "stage-hint");
     }
 
     #[test]

@@ -970,6 +970,27 @@ fn log_list(app: &App) -> El {
         .child(el("div").class("log-scroll").child(list))
 }
 
+/// The line above a phone's board (`touch::hint`): after a first tap on a
+/// lit cell, what a second tap there does; else what to do next.
+fn tap_hint(app: &App) {
+    let (Some(s), Some(seat)) = (app.session.as_ref(), app.acting_viewer()) else {
+        tabula_page_kit::touch::hint("board-box", "");
+        return;
+    };
+    let pending = app
+        .tap
+        .pending()
+        .and_then(|at| app.targets().into_iter().find(|(q, _)| *q == at));
+    let text = match pending {
+        Some((_, a)) => {
+            let act = crate::describe::action(s.names(), seat, &a);
+            tf("tap-again", &[("what", act.trim_end_matches('.'))])
+        }
+        None => hint(app),
+    };
+    tabula_page_kit::touch::hint("board-box", &text);
+}
+
 /// What to do next with what is picked, in one line.
 fn hint(app: &App) -> String {
     // Two sealed orders given: only the seal (or an undo) is left.
@@ -1363,11 +1384,14 @@ fn region_overlay(app: &App) -> Option<RegionOverlay> {
 }
 
 /// Size the canvas for a board of `cols` × `rows` to fit the window, and
-/// return its drawing context and geometry.
+/// return its drawing context and geometry. A board a finger plays on
+/// (`tapped`) is drawn larger on a touch screen, until every cell is
+/// 24 px (`touch::board_width`), and pans in its box.
 fn prepare_canvas(
     canvas: &HtmlCanvasElement,
     cols: usize,
     rows: usize,
+    tapped: bool,
 ) -> Option<(CanvasRenderingContext2d, Geometry)> {
     let window = web_sys::window()?;
     let area = by_id("board-area").map(|a| a.get_bounding_client_rect());
@@ -1396,7 +1420,16 @@ fn prepare_canvas(
         area.as_ref().map(|r| r.top()).unwrap_or(0.0)
     };
     let avail_h = (inner_h - top - below).max(240.0);
-    let geo = Geometry::fit(cols, rows, avail_w, avail_h);
+    let mut geo = Geometry::fit(cols, rows, avail_w, avail_h);
+    let wide = if tapped {
+        tabula_page_kit::touch::board_width(avail_w, geo.cell)
+    } else {
+        avail_w
+    };
+    if wide > avail_w {
+        geo = Geometry::fit(cols, rows, wide, f64::INFINITY);
+    }
+    tabula_page_kit::touch::pan("board-box", wide > avail_w);
     for (k, v) in [
         ("cols", geo.cols as f64),
         ("rows", geo.rows as f64),
@@ -1420,7 +1453,10 @@ pub fn draw_board(app: &mut App) {
     if app.screen == Screen::Editor
         && let Some(editor) = app.editor.as_ref()
     {
-        if let Some((ctx, geo)) = prepare_canvas(&canvas, editor.draft.width, editor.draft.height) {
+        tabula_page_kit::touch::hint("board-box", "");
+        if let Some((ctx, geo)) =
+            prepare_canvas(&canvas, editor.draft.width, editor.draft.height, false)
+        {
             editor_view::draw(&ctx, &geo, editor);
             app.geometry = Some(geo);
         }
@@ -1432,7 +1468,8 @@ pub fn draw_board(app: &mut App) {
     if app.screen == Screen::Author
         && let Some(a) = app.author.as_ref()
     {
-        if let Some((ctx, geo)) = prepare_canvas(&canvas, a.width, a.height) {
+        tabula_page_kit::touch::hint("board-box", "");
+        if let Some((ctx, geo)) = prepare_canvas(&canvas, a.width, a.height, false) {
             author_view::draw_board(&ctx, &geo, a);
             app.geometry = Some(geo);
         }
@@ -1443,13 +1480,16 @@ pub fn draw_board(app: &mut App) {
         && let Some(v) = app.replay.as_ref()
     {
         let g = v.replay.game();
-        if let Some((ctx, geo)) = prepare_canvas(&canvas, g.width(), g.height()) {
+        tabula_page_kit::touch::hint("board-box", "");
+        if let Some((ctx, geo)) = prepare_canvas(&canvas, g.width(), g.height(), false) {
             replay_view::draw_board(&ctx, &geo, v);
             app.geometry = Some(geo);
         }
         return;
     }
     let Some(s) = app.session.as_ref() else {
+        tabula_page_kit::touch::hint("board-box", "");
+        tabula_page_kit::touch::pan("board-box", false);
         canvas.set_width(0);
         canvas.set_height(0);
         return;
@@ -1459,7 +1499,7 @@ pub fn draw_board(app: &mut App) {
     let started = window.performance().map(|p| p.now());
     // The line above the board first: the board takes the room left below it.
     let recent = show_last_turn(app);
-    let Some((ctx, geo)) = prepare_canvas(&canvas, g.width(), g.height()) else {
+    let Some((ctx, geo)) = prepare_canvas(&canvas, g.width(), g.height(), true) else {
         return;
     };
     // The board is public: draw it from any seat's view, never a hand.
@@ -1483,6 +1523,7 @@ pub fn draw_board(app: &mut App) {
         .into_iter()
         .collect();
     let targets: Vec<Pos> = app.targets().into_iter().map(|(p, _)| p).collect();
+    tap_hint(app);
     let sides = g.conflict_sides();
     let (attack, defend) = match &sides {
         Some(sd) => (sd.attacker_support.clone(), sd.defender_support.clone()),

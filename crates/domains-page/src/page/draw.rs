@@ -23,22 +23,36 @@ pub struct Marks {
     pub cursor: Option<usize>,
 }
 
-/// The side of a square in CSS pixels for a board of `cols` columns.
-pub fn cell_size(cols: usize, rows: usize) -> f64 {
+/// The side of a square in CSS pixels for a board of `cols` columns. A
+/// board a person plays on by finger (`tapped`) is drawn larger on a touch
+/// screen, until every square is 24 px (`touch::board_width`), and pans in
+/// its box.
+pub fn cell_size(cols: usize, rows: usize, tapped: bool) -> f64 {
     let width = web_sys::window()
         .and_then(|w| w.inner_width().ok())
         .and_then(|v| v.as_f64())
         .unwrap_or(1024.0);
     let room = (width - 40.0).min(640.0);
-    (room / cols.max(rows).max(1) as f64)
-        .floor()
-        .clamp(6.0, 30.0)
+    let n = cols.max(rows).max(1) as f64;
+    let fit = (room / n).floor().clamp(6.0, 30.0);
+    if tapped {
+        (tabula_page_kit::touch::board_width(fit * n, fit) / n).floor()
+    } else {
+        fit
+    }
 }
 
 /// Draw a frame.
-pub fn draw_board(canvas: &HtmlCanvasElement, film: &Film, frame: &Frame, marks: &Marks) {
+/// `tapped`: a person plays on it by finger (see [`cell_size`]).
+pub fn draw_board(
+    canvas: &HtmlCanvasElement,
+    film: &Film,
+    frame: &Frame,
+    marks: &Marks,
+    tapped: bool,
+) {
     let (rows, cols) = (film.rows, film.cols);
-    let s = cell_size(cols, rows);
+    let s = cell_size(cols, rows, tapped);
     let Some(ctx) = sized_context(canvas, s * cols as f64, s * rows as f64) else {
         return;
     };

@@ -22,7 +22,7 @@ fn name(game: &Domains, at: u16) -> String {
 }
 
 fn side(game: &Domains) -> f64 {
-    cell_size(game.board.cols as usize, game.board.rows as usize)
+    cell_size(game.board.cols as usize, game.board.rows as usize, false)
 }
 
 impl LessonBoard<Domains> for Board {
@@ -50,7 +50,7 @@ impl LessonBoard<Domains> for Board {
             1,
             vec![String::new(); b.players.len()],
         );
-        draw_board(canvas, &film, &Frame::of_board(b), &Marks::default());
+        draw_board(canvas, &film, &Frame::of_board(b), &Marks::default(), false);
     }
 
     fn places(&self, game: &Domains) -> Vec<String> {

@@ -245,7 +245,7 @@ impl OnlineGame for DomainsOnline {
             planned: Vec::new(),
             cursor: None,
         };
-        draw_board(&canvas, &film, &frame, &marks);
+        draw_board(&canvas, &film, &frame, &marks, false);
         canvas
             .set_attribute("data-cols", &v.board.cols.to_string())
             .ok();
