@@ -20,6 +20,7 @@ pub mod lesson_run;
 pub mod lesson_screen;
 pub mod modal;
 pub mod morph;
+pub mod on_demand;
 pub mod online;
 pub mod players;
 pub mod qr;

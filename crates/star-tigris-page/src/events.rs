@@ -13,6 +13,7 @@ use crate::maps::MAPS;
 use crate::session::{Player, Selection, Session};
 use crate::ui::{draw_board, render};
 use crate::{editor_events, game_events, lesson_events};
+use tabula_page_kit::on_demand::HERE as ON_DEMAND;
 
 thread_local! {
     static APP: RefCell<App> = RefCell::new(App::default());
@@ -145,7 +146,7 @@ pub fn install() {
                 let cell = app
                     .geometry
                     .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64));
-                if app.screen == Screen::Editor {
+                if ON_DEMAND && app.screen == Screen::Editor {
                     let e = editor_events::editor(app);
                     if cell != e.hover {
                         e.hover = cell;
@@ -200,7 +201,7 @@ pub fn install() {
                 if app.screen == Screen::Editor {
                     return;
                 }
-                if app.screen == Screen::Author {
+                if ON_DEMAND && app.screen == Screen::Author {
                     if let Some(cell) = app
                         .geometry
                         .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64))
@@ -246,15 +247,28 @@ pub fn install() {
         let mut screen = Screen::NewGame;
         with_app(|app| screen = app.screen);
         match screen {
-            Screen::Editor => editor_events::open_file(file),
+            Screen::Editor if ON_DEMAND => editor_events::open_file(file),
             _ => game_events::open_file(file),
         }
     });
     game_events::install();
-    editor_events::install();
-    lesson_events::install();
+    if ON_DEMAND {
+        editor_events::install();
+        lesson_events::install();
+    }
+    tabula_page_kit::on_demand::install(ROUTES);
     open_screen_link();
-    tabula_page_kit::online::install(crate::online_game::StarTigrisOnline);
+    if ON_DEMAND {
+        tabula_page_kit::online::install(crate::online_game::StarTigrisOnline);
+        if tabula_page_kit::on_demand::arrived("#online") {
+            tabula_page_kit::online::open();
+        }
+        if tabula_page_kit::on_demand::arrived("#rules") {
+            with_app(|app| {
+                lesson_events::command(app, "rules", "");
+            });
+        }
+    }
     if let Some(w) = web_sys::window() {
         listen(&w, "hashchange", |_| {
             open_screen_link();
@@ -267,6 +281,11 @@ pub fn install() {
 /// The ways in from the home page: `#new` (the new-game dialog) and
 /// `#editor` (the map editor); `#lessons` is the page kit's
 /// (`lesson_screen`).
+/// The addresses of the screens in the page's whole module only (page
+/// kit, `on_demand`): the lessons, online play, the map editor and the
+/// rules page.
+pub const ROUTES: &[&str] = &["#lessons", "#lesson=", "#online", "#editor", "#rules"];
+
 fn open_screen_link() {
     let cmd = match crate::dom::fragment().as_str() {
         "#new" => "new",
@@ -401,7 +420,8 @@ fn command(app: &mut App, cmd: &str) {
     let (name, arg) = cmd.split_once(':').unwrap_or((cmd, ""));
     app.notice = None;
     match name {
-        "online" => tabula_page_kit::online::open(),
+        "online" if ON_DEMAND => tabula_page_kit::online::open(),
+        "online" => tabula_page_kit::on_demand::switch("#online"),
         "new" => {
             app.dialog_back = Some(app.screen);
             app.custom_map = None;
@@ -496,7 +516,17 @@ fn command(app: &mut App, cmd: &str) {
             }
         }
         _ => {
-            if !game_events::command(app, name, arg) && !lesson_events::command(app, name, arg) {
+            if game_events::command(app, name, arg) {
+            } else if !ON_DEMAND {
+                // The play module: the lessons, the rules page and the
+                // editor are loaded with the page's whole module.
+                match name {
+                    "editor" => tabula_page_kit::on_demand::switch("#editor"),
+                    "rules" => tabula_page_kit::on_demand::switch("#rules"),
+                    "lessons" | "lesson" => tabula_page_kit::on_demand::switch("#lessons"),
+                    _ => {}
+                }
+            } else if !lesson_events::command(app, name, arg) {
                 editor_events::command(app, name, arg);
             }
         }
@@ -532,7 +562,7 @@ fn pick_slot(app: &mut App, slot: usize) {
 
 /// Handle a key; returns whether it was used.
 fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
-    if app.screen == Screen::Editor {
+    if ON_DEMAND && app.screen == Screen::Editor {
         return editor_events::key(app, key, ctrl, shift);
     }
     if app.screen == Screen::Replay {
@@ -553,7 +583,7 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
                 return true;
             }
             Screen::OpenGame => return game_events::command(app, "close-open", ""),
-            Screen::Rules => {
+            Screen::Rules if ON_DEMAND => {
                 return lesson_events::command(app, "close-lessons", "");
             }
             _ => {}
