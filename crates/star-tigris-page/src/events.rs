@@ -516,20 +516,27 @@ fn command(app: &mut App, cmd: &str) {
             }
         }
         _ => {
-            if game_events::command(app, name, arg) {
-            } else if !ON_DEMAND {
-                // The play module: the lessons, the rules page and the
-                // editor are loaded with the page's whole module.
-                match name {
-                    "editor" => tabula_page_kit::on_demand::switch("#editor"),
-                    "rules" => tabula_page_kit::on_demand::switch("#rules"),
-                    "lessons" | "lesson" => tabula_page_kit::on_demand::switch("#lessons"),
-                    _ => {}
-                }
-            } else if !lesson_events::command(app, name, arg) {
-                editor_events::command(app, name, arg);
+            if !game_events::command(app, name, arg) {
+                on_demand_command(app, name, arg);
             }
         }
+    }
+}
+
+/// A command of the lessons, the rules page or the editors: run in the
+/// page's whole module; the play module loads that (page kit, `on_demand`).
+fn on_demand_command(app: &mut App, name: &str, arg: &str) {
+    if ON_DEMAND {
+        if !lesson_events::command(app, name, arg) {
+            editor_events::command(app, name, arg);
+        }
+        return;
+    }
+    match name {
+        "editor" => tabula_page_kit::on_demand::switch("#editor"),
+        "rules" => tabula_page_kit::on_demand::switch("#rules"),
+        "lessons" | "lesson" => tabula_page_kit::on_demand::switch("#lessons"),
+        _ => {}
     }
 }
 
