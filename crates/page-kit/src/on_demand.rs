@@ -64,6 +64,35 @@ pub fn switch(route: &str) {
     reload();
 }
 
+/// Where [`switch_carrying`] keeps what it carries over the reload.
+const CARRIED: &str = "tabula.on-demand.carried";
+
+/// [`switch`] to `route`, carrying `text` (a map dropped or pasted on the
+/// play module, for the editor) to the whole module, which takes it with
+/// [`carried`]. Kept in the tab's session storage until taken.
+pub fn switch_carrying(route: &str, name: &str, text: &str) {
+    if let Some(s) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
+        let kept = serde_json::json!({ "route": route, "name": name, "text": text });
+        s.set_item(CARRIED, &kept.to_string()).ok();
+    }
+    switch(route);
+}
+
+/// What [`switch_carrying`] carried to `route`: its name and text, once.
+pub fn carried(route: &str) -> Option<(String, String)> {
+    let s = web_sys::window().and_then(|w| w.session_storage().ok().flatten())?;
+    let kept = s.get_item(CARRIED).ok().flatten()?;
+    s.remove_item(CARRIED).ok();
+    let v: serde_json::Value = serde_json::from_str(&kept).ok()?;
+    if v["route"] != route {
+        return None;
+    }
+    Some((
+        v["name"].as_str()?.to_string(),
+        v["text"].as_str()?.to_string(),
+    ))
+}
+
 /// Whether the page was loaded at exactly `route` (the address a
 /// [`switch`] gave it, such as `#online`); the address then loses it, so
 /// that a later reload starts the page's game. The page opens that screen.

@@ -284,7 +284,9 @@ pub fn install() {
 /// The addresses of the screens in the page's whole module only (page
 /// kit, `on_demand`): the lessons, online play, the map editor and the
 /// rules page.
-pub const ROUTES: &[&str] = &["#lessons", "#lesson=", "#online", "#editor", "#rules"];
+pub const ROUTES: &[&str] = &[
+    "#lessons", "#lesson=", "#online", "#editor", "#rules", "#map=",
+];
 
 fn open_screen_link() {
     let cmd = match crate::dom::fragment().as_str() {
@@ -294,6 +296,13 @@ fn open_screen_link() {
     };
     crate::dom::consume_fragment();
     with_app(|app| command(app, cmd));
+    // A map dropped or pasted on the play module, carried here.
+    if ON_DEMAND
+        && cmd == "editor"
+        && let Some((name, text)) = tabula_page_kit::on_demand::carried("#editor")
+    {
+        with_app(|app| game_events::open_carried_map(app, &name, &text));
+    }
 }
 
 fn act_on_cell(app: &mut App, cell: Pos) {
