@@ -72,7 +72,7 @@ test('Star Tigris: axe finds nothing on any screen', async () => {
     await page.waitForSelector('#lessons .lessons-items li button');
     await expectClean(page, 'the list of lessons');
     await page.click('#open-rules');
-    await page.waitForSelector('body[data-screen="rules"]');
+    await page.waitForSelector('body[data-lessons="rules"]');
     await page.waitForSelector('canvas.rule-board');
     await expectClean(page, 'the rules');
     await page.keyboard.press('Escape');

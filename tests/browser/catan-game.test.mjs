@@ -53,8 +53,19 @@ async function personStep(page, { tap = false } = {}) {
   const asked = (await page.textContent('#asked').catch(() => '')) || '';
   if (spots.length && /starting building|road beside/.test(asked)) {
     const [x, y] = spots[Math.floor(spots.length / 2)];
-    if (tap) await page.tap('#board', { position: { x, y } });
-    else await page.click('#board', { position: { x, y } });
+    if (tap) {
+      // A finger's first tap only shows what it would do; the second does
+      // it. The board may be larger than its box on a touch screen: pan
+      // the spot into sight first.
+      await page.$eval('#board-box', (b, [x, y]) => {
+        b.scrollIntoView({ block: 'center' });
+        b.scrollLeft = x - b.clientWidth / 2;
+        b.scrollTop = y - b.clientHeight / 2;
+      }, [x, y]);
+      const at = await page.$eval('#board', (c, [x, y]) => { const r = c.getBoundingClientRect(); return [r.left + x, r.top + y]; }, [x, y]);
+      await page.touchscreen.tap(at[0], at[1]);
+      await page.touchscreen.tap(at[0], at[1]);
+    } else await page.click('#board', { position: { x, y } });
     return true;
   }
   const cmds = await page.$$eval('button[data-cmd^="game-act:"]', (els) => els.map((e) => e.dataset.cmd));
@@ -419,22 +430,26 @@ test('a saved game in progress opens again and resumes; a damaged file is refuse
   await context.close();
 });
 
-test('the board answers the keyboard: arrows go from lit place to lit place and say it, Enter acts', async () => {
+test('the board answers the keyboard: N goes from lit place to lit place and says it, Enter acts', async () => {
   const context = await browser();
   const { page, errors } = await openPage(context);
   await startGame(page, { who: ['human', 'search:easy', 'search:easy'], names: ['Ann', 'Bo', 'Cy'], seed: 2 });
   await page.focus('#board');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  const said = await page.textContent('#board-say');
-  assert.match(said, /Build a settlement at the (corner between|[a-z-]+ corner of) /);
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => /Enter: /.test(document.querySelector('#explore-said')?.textContent ?? ''));
+  const first = await page.textContent('#explore-said');
+  await page.keyboard.press('n');
+  await page.waitForFunction((f) => document.querySelector('#explore-said').textContent !== f, first);
+  const said = (await page.textContent('#explore-said')).replace(/\u00a0$/, '');
+  assert.match(said, /Enter: Build a settlement at the (corner between|[a-z-]+ corner of) /);
   assert.doesNotMatch(said, /\d+:[NSEW]/);
-  assert.equal(await page.getAttribute('#board', 'title'), said.trim());
+  const title = await page.getAttribute('#board', 'title');
+  assert.ok(said.endsWith(`Enter: ${title}.`), `${said} / ${title}`);
   // The settlement at the cursor is drawn as a ghost before it is built.
   assert.match(await page.getAttribute('#board', 'data-preview'), /^settlement \d+$/);
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => /Place a road/.test(document.querySelector('#asked')?.textContent));
-  assert.match(await page.textContent('#log'), new RegExp('Ann: ' + said.trim()));
+  assert.match(await page.textContent('#log'), new RegExp('Ann: ' + title));
   // Hovering a lit place tells what it does.
   const spots = JSON.parse(await page.getAttribute('#board', 'data-spots'));
   await page.mouse.move(...(await page.$eval('#board', (b, s) => { const r = b.getBoundingClientRect(); return [r.left + s[0], r.top + s[1]]; }, spots[0])));

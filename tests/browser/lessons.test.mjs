@@ -122,7 +122,7 @@ test('the rules page draws a board for every lesson', async () => {
     await page.click('#open-lessons');
     await listed(page);
     await page.click('#open-rules');
-    await page.waitForSelector('body[data-screen="rules"]');
+    await page.waitForSelector('body[data-lessons="rules"]');
     const n = readdirSync(lessonDir).filter((f) => f.endsWith('.json')).length;
     // The lessons are fetched beside the page (not in its module).
     await page.waitForFunction((k) => document.querySelectorAll('canvas.rule-board').length === k, n);
@@ -135,7 +135,7 @@ test('the rules page draws a board for every lesson', async () => {
     assert.equal(drawn.length, n);
     assert.ok(drawn.every((c) => c > 50), `every board is drawn: ${drawn}`);
     await page.screenshot({ path: join(artefacts, 'rules.png'), fullPage: true });
-    await page.click('.rule-card [data-cmd="lesson:01-basic-round"]');
+    await page.click('.rule-card [data-lcmd="open:01-basic-round"]');
     await page.waitForSelector('#lesson-say');
     assert.equal(errors.length, 0, errors.join('\n'));
   } finally {

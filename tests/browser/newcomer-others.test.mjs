@@ -264,7 +264,7 @@ test('Star Tigris: one vocabulary in the lessons, the rules page and the legend,
     await page.waitForSelector('body[data-screen="new"]');
     await page.click('#open-lessons');
     await page.click('#open-rules');
-    await page.waitForSelector('body[data-screen="rules"]');
+    await page.waitForSelector('body[data-lessons="rules"]');
     await page.waitForSelector('canvas.rule-board');
     assert.doesNotMatch(await page.textContent('body'), BANNED[lang], `${lang}: the rules page`);
     await page.screenshot({ path: join(artefacts, `newcomer-star-tigris-rules-${lang}.png`) });

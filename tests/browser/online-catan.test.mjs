@@ -294,3 +294,36 @@ test('catan: a game played online to its end is offered as a record, which opens
   await ctx.close();
   await other.close();
 });
+
+test('with the server\'s Catan port open, the page makes a room with a seat for a program on that port; a game whose port is closed offers none', async () => {
+  const server = await startServer({ more: ['--catan-port', '0'] });
+  const ctx = await browser();
+  const a = await openPage(ctx, server.base + 'catan.html');
+  const welcome = () => a.frames.find((f) => f.type === 'welcome');
+  await a.page.click('#online-open');
+  await a.page.waitForSelector('#online-create-room');
+  assert.deepEqual(welcome().clients, ['catan']);
+  const kinds = await a.page.$$eval('#online-seat-1 option', (os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(kinds.find(([v]) => v === 'client'), ['client', 'A program on the server\'s game port']);
+  await a.page.waitForSelector('#online-no-rooms, #online-rooms li');
+  await a.page.fill('#online-name', 'Ada');
+  await a.page.selectOption('#online-seat-count', '3');
+  await a.page.selectOption('#online-seat-1', 'client');
+  await a.page.selectOption('#online-seat-2', 'greedy');
+  await a.page.click('#online-create-room');
+  await a.page.waitForSelector('#online-room');
+  await a.page.waitForFunction(() => document.querySelector('#online-seats')?.textContent.includes('A program on the server'));
+  const s = lastState(a.frames);
+  assert.deepEqual(s.seats.map((x) => x.kind), ['person', 'client', 'bot:greedy']);
+  assert.equal(s.seats[1].status, 'open');
+  assert.equal(s.phase, 'waiting');
+  assert.deepEqual(a.errors, []);
+  // Vector's page on the same server: no Vector port, no such seat.
+  const v = await openPage(await browser(), server.base + 'vector.html');
+  await v.page.click('#online-open');
+  await v.page.waitForSelector('#online-create-room');
+  const vkinds = await v.page.$$eval('#online-seat-1 option', (os) => os.map((o) => o.value));
+  assert.ok(!vkinds.includes('client'), vkinds.join(' '));
+  assert.deepEqual(v.errors, []);
+  await ctx.close();
+});

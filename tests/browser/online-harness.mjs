@@ -11,11 +11,12 @@ import { root, dist, scratchDir } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 
-/** Start `tabula serve --site dist` on a free port; killed when the
- * test file ends, also when a test fails. */
-export async function startServer({ rooms = scratchDir('tabula-online-rooms-'), port = 0 } = {}) {
+/** Start `tabula serve --site dist` on a free port (with `more` flags,
+ * e.g. `['--catan-port', '0']`); killed when the test file ends, also
+ * when a test fails. */
+export async function startServer({ rooms = scratchDir('tabula-online-rooms-'), port = 0, more = [] } = {}) {
   assert.ok(existsSync(tabula), 'build it first: cargo build --release -p tabula-cli --bin tabula');
-  const proc = spawn(tabula, ['serve', '--site', dist, '--rooms', rooms, '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(tabula, ['serve', '--site', dist, '--rooms', rooms, '--host', '127.0.0.1', '--port', String(port), ...more], { stdio: ['ignore', 'pipe', 'pipe'] });
   after(() => proc.kill('SIGKILL'));
   const bound = await new Promise((resolve, reject) => {
     let out = '';

@@ -163,6 +163,47 @@ test('German words for online play', async () => {
   await ctx.close();
 });
 
+test('a refusal is said in the page\'s language: a seat token the room does not know, in German and in English', async () => {
+  const server = await startServer();
+  const ctxA = await browser();
+  const a = await openPage(ctxA, server.base + 'vector.html');
+  await a.page.click('#online-open');
+  await a.page.waitForSelector('#online-create-room');
+  await a.page.fill('#online-name', 'Ada');
+  await a.page.selectOption('#online-seat-2', 'random');
+  await a.page.selectOption('#online-seat-3', 'random');
+  await a.page.click('#online-create-room');
+  await a.page.waitForSelector('#online-room');
+  const link = await a.page.inputValue('#online-room-link');
+  const room = link.split('#online=')[1];
+  for (const [locale, words] of [
+    ['de-DE', /^Du hast keinen Platz bekommen: Der Platz dieses Browsers gehört nicht zu diesem Raum\.$/],
+    ['en-GB', /^You were not seated: room [a-z0-9]+: the seat token is not one of this room's$/],
+  ]) {
+    const ctx = await browser({ width: 390, height: 844 }, { locale, args: ['--no-sandbox', '--disable-gpu', `--lang=${locale}`] });
+    // This browser believes it holds seat 1 with a token the room never gave.
+    await ctx.addInitScript(([r]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('tabula.online.seats', JSON.stringify([{ room: r, ruleset: 'vector', seat: 1, token: 'q'.repeat(16) }]));
+    }, [room]);
+    const b = await openPage(ctx, link);
+    await b.page.waitForSelector('#online-problem');
+    const said = (await b.page.textContent('#online-problem')).trim();
+    assert.match(said, words);
+    const refusal = b.frames.find((f) => f.type === 'refused');
+    assert.equal(refusal.code, 'unknown-token');
+    // The token is forgotten and the seats are offered to take.
+    assert.deepEqual(JSON.parse(await b.page.evaluate(() => localStorage.getItem('tabula.online.seats'))), []);
+    await b.page.waitForSelector('#online-joining');
+    if (locale === 'de-DE') await b.page.screenshot({ path: join(artefacts, 'online-refused-de-phone.png') });
+    assert.deepEqual(b.errors, []);
+    await ctx.close();
+  }
+  assert.deepEqual(a.errors, []);
+  await ctxA.close();
+});
+
 /** Parse a Star Tigris cell name (`C4`): its row and column. */
 function cellOf(name) {
   const m = name.match(/^([A-Z]+)(\d+)$/);

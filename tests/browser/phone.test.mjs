@@ -55,6 +55,19 @@ async function tapCell(page, name) {
   await page.tap('#board', { position: { x: c.ox + (col + 0.5) * c.cell, y: c.oy + (row + 0.5) * c.cell } });
 }
 
+/** Tap a Catan board spot (canvas pixels) with a finger: the board's box
+ * is scrolled (panned) so the spot is in sight, then tapped where it is
+ * on the screen. */
+async function tapCatanSpot(page, [x, y]) {
+  await page.$eval('#board-box', (b, [x, y]) => {
+    b.scrollIntoView({ block: 'center' });
+    b.scrollLeft = x - b.clientWidth / 2;
+    b.scrollTop = y - b.clientHeight / 2;
+  }, [x, y]);
+  const at = await page.$eval('#board', (c, [x, y]) => { const r = c.getBoundingClientRect(); return [r.left + x, r.top + y]; }, [x, y]);
+  await page.touchscreen.tap(at[0], at[1]);
+}
+
 for (const { name, viewport } of PHONES) {
   test(`Star Tigris on a ${name} phone: a few turns by tapping, nothing too wide or too small`, async () => {
     const context = await phone(viewport);
@@ -100,6 +113,85 @@ for (const { name, viewport } of PHONES) {
       await page.waitForSelector('#lessons .lessons-items li button');
       await noOverflow(page, 'the lessons');
       await page.screenshot({ path: join(artefacts, `phone-${name}-star-tigris-lessons.png`) });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`Catan on a ${name} phone: the first tap shows, the second builds; every target at least 24 px; the instruction beside the board`, async () => {
+    const context = await phone(viewport);
+    try {
+      const page = context.pages()[0] ?? await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(site.home + 'catan.html');
+      await page.waitForSelector('body[data-state="ready"]');
+      await page.tap('[data-cmd="game-new"]');
+      await page.waitForSelector('#newgame:not([hidden]) #ng-start');
+      await page.selectOption('#ng-who-1', 'search:easy');
+      await page.selectOption('#ng-who-2', 'none');
+      await page.fill('#ng-name-0', 'Ann');
+      await page.fill('#ng-seed', '5');
+      await page.tap('#ng-start');
+      await page.waitForSelector('body[data-mode="game"]');
+      await page.selectOption('#pace', '0');
+      await noOverflow(page, 'a game');
+      await bigEnough(page, 'a game');
+      // Every board target is at least 24 px: the board is drawn larger
+      // than the screen and pans in its box.
+      const target = Number(await page.getAttribute('#board', 'data-target'));
+      assert.ok(target >= 24, `targets of ${target} px`);
+      assert.ok(await page.$eval('#board-box', (b) => b.classList.contains('pans') && b.scrollWidth > b.clientWidth));
+      const spots = JSON.parse(await page.getAttribute('#board', 'data-spots'));
+      let closest = Infinity;
+      for (let i = 0; i < spots.length; i++) for (let j = i + 1; j < spots.length; j++) {
+        closest = Math.min(closest, Math.hypot(spots[i][0] - spots[j][0], spots[i][1] - spots[j][1]));
+      }
+      assert.ok(closest >= 24, `lit places ${closest} px apart`);
+      // The instruction stands right above the board, in sight.
+      const hint = await page.$eval('#board-hint', (h) => { const r = h.getBoundingClientRect(); const b = document.querySelector('#board-box').getBoundingClientRect(); return { text: h.textContent, bottom: r.bottom, gap: b.top - r.bottom, hidden: h.hidden }; });
+      assert.equal(hint.hidden, false);
+      assert.match(hint.text, /^Tap a place once to see what it would do; tap it again to do it\.$/);
+      assert.ok(hint.gap >= -1 && hint.gap < 24, `the instruction is ${hint.gap} px above the board`);
+      // The first tap on a free corner builds nothing: it shows the ghost
+      // and says what a second tap would do.
+      const spot = spots[Math.floor(spots.length / 2)];
+      // Where the board is laid out on the page, whatever its scrolling.
+      const boardTop = () => page.$eval('#board', (c) => { let y = 0; for (let e = c; e; e = e.offsetParent) y += e.offsetTop; return y; });
+      const topBefore = await boardTop();
+      await tapCatanSpot(page, spot);
+      await page.waitForFunction(() => /Tap again: /.test(document.querySelector('#board-hint').textContent));
+      assert.match(await page.textContent('#board-hint'), /^Tap again: Build a settlement at the /);
+      // The board did not move: a second tap lands where the first did.
+      assert.equal(await boardTop(), topBefore);
+      assert.match(await page.getAttribute('#board', 'data-preview'), /^settlement \d+$/);
+      assert.doesNotMatch(await page.textContent('#log'), /Ann: Build/, 'one tap only previews');
+      assert.match(await page.textContent('#asked'), /starting building|settlement/i);
+      // The same words for a screen reader (said a moment after the region is made).
+      await page.waitForFunction(() => /: nothing built\. Tap again: Build a settlement/.test(document.querySelector('#explore-said')?.textContent ?? ''));
+      await page.screenshot({ path: join(artefacts, `phone-${name}-catan-preview.png`) });
+      // Another place moves the preview; nothing is built either.
+      const other = spots.find((s) => Math.hypot(s[0] - spot[0], s[1] - spot[1]) > 60);
+      const first = await page.textContent('#board-hint');
+      await tapCatanSpot(page, other);
+      await page.waitForFunction((t) => document.querySelector('#board-hint').textContent !== t, first);
+      assert.match(await page.textContent('#board-hint'), /Tap again: Build a settlement/);
+      assert.doesNotMatch(await page.textContent('#log'), /Ann: Build/);
+      // The second tap on the same place builds.
+      await tapCatanSpot(page, other);
+      await page.waitForFunction(() => /Ann: Build a settlement/.test(document.querySelector('#log').textContent));
+      await page.waitForFunction(() => /Place a road/.test(document.querySelector('#asked')?.textContent));
+      assert.match(await page.textContent('#board-hint'), /^Tap a place once/);
+      // The road: two taps again.
+      const roads = JSON.parse(await page.getAttribute('#board', 'data-spots'));
+      await tapCatanSpot(page, roads[0]);
+      await page.waitForFunction(() => /Tap again: Build a road/.test(document.querySelector('#board-hint').textContent));
+      assert.doesNotMatch(await page.textContent('#log'), /Ann: Build a road/);
+      await tapCatanSpot(page, roads[0]);
+      await page.waitForFunction(() => /Ann: Build a road/.test(document.querySelector('#log').textContent));
+      await noOverflow(page, 'after the set-up');
+      await page.screenshot({ path: join(artefacts, `phone-${name}-catan-built.png`) });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -22,7 +22,7 @@ pub mod search;
 pub mod spec;
 pub mod value;
 
-use tabula_engine::{Determinize, Evaluate, Game, Seat};
+use tabula_engine::{Determinize, Evaluate, Game, Seat, TrustedView};
 
 pub use greedy::GreedyBot;
 pub use random::RandomBot;
@@ -68,6 +68,15 @@ pub trait Bot<G: Game> {
     /// [`Game::player_view`] for `seat`). `None` when the seat has no legal
     /// action or the view cannot be read.
     fn choose(&mut self, view: &G::View, seat: Seat) -> Option<G::Action>;
+
+    /// [`Bot::choose`] from a view known to be well-formed (made by this
+    /// process, e.g. by [`tabula_engine::SeatViews`]): a bot may skip the
+    /// checks a view from outside needs. It must choose what
+    /// [`Bot::choose`] would, given the same view and the same seed. By
+    /// default it is [`Bot::choose`].
+    fn choose_trusted(&mut self, view: TrustedView<'_, G>, seat: Seat) -> Option<G::Action> {
+        self.choose(view.view(), seat)
+    }
 
     /// Give the bot a clock for time budgets (only search bots use one).
     fn set_clock(&mut self, _clock: Clock) {}

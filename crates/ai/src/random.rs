@@ -1,16 +1,18 @@
 //! The random bot: uniform over the seat's legal actions.
 
-use tabula_engine::{Determinize, GameRng, Seat};
+use tabula_engine::{Determinize, GameRng, Seat, TrustedView};
 
 use crate::Bot;
 
-/// Picks uniformly among the seat's legal actions, listed in a
-/// determinization of its view (a seat's legal actions depend only on what
-/// it can see, so any determinization lists the same ones). The
-/// determinization is written into one state kept between decisions
-/// ([`Determinize::determinize_into`]), so a ruleset can reuse its storage.
+/// Picks uniformly among the seat's legal actions, read from its view
+/// ([`Determinize::random_action_in_view`]: a seat's legal actions depend
+/// only on what it can see, so a ruleset lists them from the view, or by
+/// default in a determinization of it). A view from outside is checked
+/// first ([`TrustedView::check`]); a view made by the loop that asks
+/// ([`Bot::choose_trusted`]) is not, and both give the same choice.
 pub struct RandomBot<G> {
     rng: GameRng,
+    /// A state kept for [`Determinize::random_action_in_view`].
     scratch: Option<G>,
 }
 
@@ -30,19 +32,11 @@ impl<G: Determinize> Bot<G> for RandomBot<G> {
     }
 
     fn choose(&mut self, view: &G::View, seat: Seat) -> Option<G::Action> {
-        let game = match &mut self.scratch {
-            Some(game) => {
-                if G::determinize_into(view, &mut self.rng, game).is_err() {
-                    // What an error left behind is not kept.
-                    self.scratch = None;
-                    return None;
-                }
-                game
-            }
-            None => self
-                .scratch
-                .insert(G::determinize(view, &mut self.rng).ok()?),
-        };
-        game.random_action(seat, &mut self.rng)
+        let view = TrustedView::<G>::check(view).ok()?;
+        self.choose_trusted(view, seat)
+    }
+
+    fn choose_trusted(&mut self, view: TrustedView<'_, G>, seat: Seat) -> Option<G::Action> {
+        G::random_action_in_view(view, seat, &mut self.rng, &mut self.scratch)
     }
 }

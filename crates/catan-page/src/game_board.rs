@@ -7,7 +7,6 @@
 
 use tabula_catan::game::topology::CornerId;
 use tabula_catan::{Action, Catan};
-use tabula_engine::Seat;
 use tabula_page_kit::i18n::t;
 use web_sys::HtmlCanvasElement;
 
@@ -15,23 +14,9 @@ use crate::game_draw::{self, Marks, Preview};
 use crate::game_words::{self as gw, Names};
 use crate::spots::{self, Layout, Spot};
 
-/// What the person at the screen may do on the board and is in the
-/// middle of doing.
-pub struct Choosing<'a> {
-    /// The seat deciding at the screen, if one is.
-    pub acting: Option<Seat>,
-    /// Its legal actions (empty when none decides here).
-    pub legal: &'a [Action],
-    /// The knight picked up to move.
-    pub knight: Option<CornerId>,
-}
+pub use crate::spots::Choosing;
 
 impl Choosing<'_> {
-    /// The spots lit now.
-    pub fn lit(&self, game: &Catan) -> Vec<Spot> {
-        spots::lit(self.legal, game.robber, self.knight)
-    }
-
     /// The piece the one legal build at `spot` would put down, to draw as
     /// a ghost (nothing when the spot holds another move or several).
     pub fn preview(&self, game: &Catan, spot: Spot) -> Option<Preview> {
@@ -114,6 +99,8 @@ pub struct Shown<'a> {
     pub highlight: &'a [Spot],
     /// Where the last action acted.
     pub last: &'a [Spot],
+    /// The explorer's cursor (keyboard, or a finger's first tap).
+    pub explore: Option<Spot>,
 }
 
 fn spot_name(s: &Spot) -> String {
@@ -160,6 +147,11 @@ pub fn draw(
         let text: Vec<String> = shown.highlight.iter().map(spot_name).collect();
         canvas.set_attribute("data-highlight", &text.join(" ")).ok();
     }
+    match shown.explore {
+        Some(s) => canvas.set_attribute("data-cursor", &spot_name(&s)),
+        None => canvas.remove_attribute("data-cursor"),
+    }
+    .ok();
     let last: Vec<String> = shown.last.iter().map(spot_name).collect();
     canvas.set_attribute("data-last", &last.join(" ")).ok();
     match preview {
@@ -178,6 +170,9 @@ pub fn draw(
             &format!("{:.2}", tabula_page_kit::ai_worker::now() - t0),
         )
         .ok();
+    if let (Some(layout), Some(spot)) = (&layout, shown.explore) {
+        game_draw::explore_cursor(canvas, game, layout, spot);
+    }
     if let Some(layout) = layout {
         let topo = &game.topo;
         let points: Vec<String> = lit
@@ -206,6 +201,11 @@ pub fn draw(
             .collect();
         canvas
             .set_attribute("data-hexes", &format!("[{}]", hexes.join(",")))
+            .ok();
+        // A finger's target is half a hex size across (a corner's and
+        // its side's middle are that far apart): tests check it.
+        canvas
+            .set_attribute("data-target", &format!("{:.1}", layout.size / 2.0))
             .ok();
     }
     layout

@@ -307,6 +307,23 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
     Some(layout)
 }
 
+/// The explorer's cursor at `spot` on the board drawn on `canvas` with
+/// `layout`: a dashed black ring (any place, lit or not).
+pub fn explore_cursor(canvas: &HtmlCanvasElement, game: &Catan, layout: &Layout, spot: Spot) {
+    let Some(ctx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| wasm_bindgen::JsCast::dyn_into::<Ctx>(c).ok())
+    else {
+        return;
+    };
+    let dashes = js_sys::Array::of2(&5.0.into(), &4.0.into());
+    ctx.set_line_dash(&dashes).ok();
+    mark(&ctx, layout, game, spot, "#000000", 3.0, layout.size * 0.34);
+    ctx.set_line_dash(&js_sys::Array::new()).ok();
+}
+
 /// A road on side `side`.
 fn road(ctx: &Ctx, layout: &Layout, game: &Catan, side: u16, owner: u8) {
     let size = layout.size;

@@ -19,11 +19,13 @@ use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::players::Player;
 use web_sys::HtmlCanvasElement;
 
+use crate::board_explore::Explored;
 use crate::game_board::{self, Choosing};
 use crate::game_panel::{self, Seen, Trade, seat_marker};
 use crate::game_words::{self as gw, Names};
 use crate::spots::{self, Layout, Spot};
 use crate::table::{Happening, Table};
+use tabula_page_kit::explore::Explore;
 
 /// Where the game in progress is kept in the browser.
 pub const GAME_KEY: &str = "tabula-catan-game";
@@ -70,6 +72,11 @@ pub struct GameScreen {
     /// The spots of the move whose entry (a move button, a log line) is
     /// under the pointer or focused: highlighted on the board.
     pub highlight: Vec<Spot>,
+    /// The explorer's cursor: the place the arrow keys reached, or a
+    /// finger's first tap (any place, lit or not).
+    pub explore: Option<Spot>,
+    /// A finger's first tap, waiting for the second on the same place.
+    pub confirm: tabula_page_kit::touch::Confirm<Spot>,
 }
 
 impl GameScreen {
@@ -91,6 +98,8 @@ impl GameScreen {
             delay_ms: 600,
             trade: Trade::default(),
             highlight: Vec::new(),
+            explore: None,
+            confirm: tabula_page_kit::touch::Confirm::new(),
         };
         g.settle();
         g
@@ -137,6 +146,7 @@ impl GameScreen {
                 self.highlight.clear();
                 self.knight = None;
                 self.menu.clear();
+                self.confirm.clear();
                 self.settle();
                 self.save();
             }
@@ -223,6 +233,7 @@ impl GameScreen {
             cursor: self.cursor,
             highlight: &self.highlight,
             last: &last,
+            explore: self.explore,
         };
         canvas
             .set_attribute("aria-label", &t("cg-board-label"))
@@ -259,37 +270,74 @@ impl GameScreen {
         changed
     }
 
-    /// Move the keyboard's cursor to the next (or the previous) lit spot;
-    /// what it would do there, to say.
-    pub fn step_cursor(&mut self, forward: bool) -> String {
-        let lit = self.lit();
-        if lit.is_empty() {
-            self.cursor = None;
-            return t("cg-nothing-lit");
-        }
-        let at = self.cursor.and_then(|c| lit.iter().position(|s| *s == c));
-        let next = match (at, forward) {
-            (None, true) => 0,
-            (None, false) => lit.len() - 1,
-            (Some(i), true) => (i + 1) % lit.len(),
-            (Some(i), false) => (i + lit.len() - 1) % lit.len(),
-        };
-        self.cursor = Some(lit[next]);
-        self.describe(lit[next])
+    /// The board as the explorer says it (`by_touch`: what a second tap
+    /// would do, rather than Enter), given to `f`.
+    fn explored<R>(&self, by_touch: bool, f: impl FnOnce(&Explored) -> R) -> R {
+        let legal = self.legal();
+        let choosing = self.choosing(&legal);
+        let names = self.names();
+        let e = Explored::new(self.table.game(), &names, &choosing).by_touch(by_touch);
+        f(&e)
     }
 
-    /// Act at the keyboard's cursor.
+    /// A key on the board (page kit's explore): the arrows move the
+    /// cursor from place to place, N and P to the places where the person
+    /// can act, S says the board; the words to say, or `None` when the key
+    /// is not the explorer's.
+    pub fn explore_key(&mut self, key: &str) -> Option<String> {
+        let cursor = self.explore;
+        let (spot, text) = self.explored(false, |e| {
+            let at = cursor.and_then(|s| e.index(s));
+            let (at, text) = tabula_page_kit::explore::key(e, at, key)?;
+            Some((at.and_then(|a| e.spot(a)), text))
+        })?;
+        self.explore = spot;
+        self.cursor = spot;
+        self.confirm.clear();
+        Some(text)
+    }
+
+    /// Act at the explorer's cursor (Enter), as a click there does.
     pub fn press(&mut self) {
-        if let Some(c) = self.cursor {
+        if let Some(c) = self.explore.or(self.cursor) {
             self.touch_spot(c);
         }
     }
 
-    /// What touching `spot` would do, in words.
-    pub fn describe(&self, spot: Spot) -> String {
-        let legal = self.legal();
-        self.choosing(&legal)
-            .describe(self.table.game(), &self.names(), spot)
+    /// A finger's tap at (x, y): the first tap on a place shows what it
+    /// would do (the ghost, the words; nothing is played), a second tap on
+    /// the same place does it. The words of a first tap, to say.
+    pub fn tap(&mut self, x: f64, y: f64) -> Option<String> {
+        let layout = self.layout?;
+        let spot = layout.spot_at(&self.table.game().topo, x, y)?;
+        if self.confirm.tap(spot) {
+            self.touch_spot(spot);
+            return None;
+        }
+        self.explore = Some(spot);
+        self.cursor = Some(spot);
+        self.tap_words()
+    }
+
+    /// What the place tapped once is and what a second tap would do.
+    pub fn tap_words(&self) -> Option<String> {
+        let spot = self.confirm.pending()?;
+        Some(self.explored(true, |e| {
+            e.index(spot).map(|at| e.describe(at)).unwrap_or_default()
+        }))
+    }
+
+    /// The line above the board after a first tap: what a second tap
+    /// would do (short, so the board below does not move), else what the
+    /// place is.
+    pub fn tap_hint(&self) -> Option<String> {
+        let spot = self.confirm.pending()?;
+        let enter = self.explored(true, |e| e.enter(spot));
+        if enter.is_empty() {
+            self.tap_words()
+        } else {
+            Some(enter)
+        }
     }
 
     /// Touch a spot: play its one move, ask which of several, or pick up

@@ -88,6 +88,35 @@ impl LessonBoard<Catan> for Board {
         }
     }
 
+    fn writes(&self) -> bool {
+        true
+    }
+
+    fn rules_page(&self) -> bool {
+        true
+    }
+
+    fn seat_word(&self, _game: &Catan, seat: tabula_engine::Seat) -> Option<String> {
+        Some((seat + 1).to_string())
+    }
+
+    fn action_text(&self, game: &Catan, action: &Action) -> Option<String> {
+        Some(action.text(&game.topo))
+    }
+
+    fn lesson_place(&self, game: &Catan, place: &str) -> String {
+        // A field by its id, a corner as `5:SE`, a side named as a side
+        // (`side 9:SW`: alone, such a name is the corner).
+        let t = &game.topo;
+        match spot(game, place) {
+            Some(Spot::Hex(h)) => t.hexes.get(h as usize).map(|x| x.id.clone()),
+            Some(Spot::Corner(c)) => t.corners.get(c as usize).map(|x| x.name.clone()),
+            Some(Spot::Side(e)) => t.sides.get(e as usize).map(|x| format!("side {}", x.name)),
+            None => None,
+        }
+        .unwrap_or_else(|| place.to_string())
+    }
+
     fn place_words(&self, game: &Catan, place: &str) -> String {
         let p = Places::of(game);
         match spot(game, place) {

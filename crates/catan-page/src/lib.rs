@@ -15,6 +15,7 @@
 //! The page holds no rules: it edits a `tabula_catan::Board` and asks the
 //! crate what is wrong with it.
 
+pub mod board_explore;
 pub mod device;
 pub mod game_words;
 pub mod library;

@@ -127,7 +127,7 @@ pub struct CatanOnline;
 /// `tabula_engine::plain`: the module holds one reader of the game's
 /// JSON, not a second one.)
 fn view_of(v: &Value) -> Option<View> {
-    let mut view: View = tabula_engine::plain::from_value(v).ok()?;
+    let mut view: View = online::read(v)?;
     view.state.topo = view.topology();
     Some(view)
 }
@@ -135,10 +135,7 @@ fn view_of(v: &Value) -> Option<View> {
 /// The server's legal actions, read (one that does not read stays in
 /// its place, so places in `legal` stay right).
 fn actions(legal: &[Value]) -> Vec<Option<Action>> {
-    legal
-        .iter()
-        .map(|a| tabula_engine::plain::from_value(a).ok())
-        .collect()
+    online::read_all(legal)
 }
 
 /// Picks made among other legal actions are dropped.
@@ -331,6 +328,7 @@ impl OnlineGame for CatanOnline {
                 cursor: None,
                 highlight: &[],
                 last: &last,
+                explore: None,
             };
             game_board::draw(
                 &canvas,

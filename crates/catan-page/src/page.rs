@@ -21,6 +21,7 @@ use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, Keyboar
 
 use crate::draw::{self, Geometry, colours};
 use crate::game_screen::{self, GameScreen};
+use crate::game_words::Names;
 use crate::library::{Kept, Library, LoadProblem, SET_ASIDE_KEY, STORAGE_KEY};
 use crate::model::{BRUSHES, Brush, Editor, NUMBERS, Tool, blank_board, map_fragment};
 use crate::replay_screen::{self, ReplayScreen};
@@ -114,6 +115,20 @@ pub(crate) fn with_game(f: impl FnOnce(&mut GameScreen)) {
             g.drive();
         }
     });
+}
+
+/// Run `f` on the game at this device, as [`with_game`], and say the
+/// words it gives in the explorer's region (the board's cursor).
+fn game_says(f: impl FnOnce(&mut GameScreen) -> Option<String>) -> bool {
+    let mut said = None;
+    with_game(|g| said = f(g));
+    match said {
+        Some(text) => {
+            tabula_page_kit::explore::say(&text);
+            true
+        }
+        None => false,
+    }
 }
 
 /// Draw the page again (online play closed gives the screen back).
@@ -935,6 +950,7 @@ fn render(p: &mut Page) {
         morph_into("tools", replay_screen::status_view(r));
         morph_into("panel", replay_screen::panel_view(r));
         morph_into("legend", game_screen::legend_view());
+        board_words(Mode::Replay);
         if let Some(c) = &canvas {
             let top = c.get_bounding_client_rect().top().max(0.0);
             let high = web_sys::window()
@@ -963,19 +979,44 @@ fn render(p: &mut Page) {
                         b.remove_attribute("open").ok();
                     }
                 }
+                board_words(Mode::Game);
                 if let Some(c) = &canvas {
                     // The whole board in the window: as wide as fits the
-                    // height left below the seats.
+                    // height left below the seats; on a touch screen
+                    // larger, until every target is 24 px, and panned.
                     let top = c.get_bounding_client_rect().top().max(0.0);
                     let high = web_sys::window()
                         .and_then(|w| w.inner_height().ok())
                         .and_then(|h| h.as_f64())
                         .unwrap_or(800.0);
-                    let fit = ((high - top - 12.0) / 0.86).max(300.0);
-                    g.draw(c, width.min(fit));
+                    let fit = width.min(((high - top - 12.0) / 0.86).max(300.0));
+                    let target = crate::game_draw::layout(g.table.game(), fit).size / 2.0;
+                    let drawn = touch::board_width(fit, target);
+                    pan_board(drawn > fit);
+                    g.draw(c, drawn);
+                }
+                let names = Names::new(g.table.names(), g.table.game());
+                if let Some(e) = beside_board("board-text", "section", false) {
+                    morph::morph(
+                        &e,
+                        &crate::board_explore::board_text(g.table.game(), &names).0,
+                    );
+                }
+                if let Some(hint) = beside_board("board-hint", "p", true) {
+                    hint.set_class_name("board-hint");
+                    if touch::coarse() {
+                        hint.remove_attribute("hidden").ok();
+                        let text = g.tap_hint().unwrap_or_else(|| t("cg-tap-hint"));
+                        if hint.text_content().as_deref() != Some(&text) {
+                            hint.set_text_content(Some(&text));
+                        }
+                    } else {
+                        hint.set_attribute("hidden", "").ok();
+                    }
                 }
             }
             None => {
+                board_words(Mode::Editor);
                 morph_into("tools", tools_view(&p.editor));
                 morph_into("panel", panel_view(p));
                 morph_into("legend", legend_view());
@@ -1035,6 +1076,84 @@ fn render(p: &mut Page) {
     }
 }
 
+/// What the board is on the screen now.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Editor,
+    Game,
+    Replay,
+}
+
+/// The board's words for `mode`: the area's and the canvas's labels (the
+/// game's board never says the editor's), and, but in a game, no list of
+/// the board in words, no tap hint and no panning.
+fn board_words(mode: Mode) {
+    if let Some(area) = by_id("board-area") {
+        let key = if mode == Mode::Editor {
+            "catan-board-area"
+        } else {
+            "cg-board-area"
+        };
+        area.set_attribute("aria-label", &t(key)).ok();
+        area.set_attribute("data-i18n-aria-label", key).ok();
+    }
+    if let Some(c) = by_id("board") {
+        let key = match mode {
+            Mode::Editor => "catan-board-label",
+            Mode::Game => "cg-board-label",
+            Mode::Replay => "cg-replay-board-label",
+        };
+        c.set_attribute("aria-label", &t(key)).ok();
+        c.set_attribute("data-i18n-aria-label", key).ok();
+        if mode != Mode::Game {
+            c.remove_attribute("data-cursor").ok();
+        }
+    }
+    if mode != Mode::Game {
+        for id in ["board-text", "board-hint"] {
+            if let Some(e) = by_id(id) {
+                e.remove();
+            }
+        }
+        pan_board(false);
+    }
+}
+
+/// The element `id` next to the board's box (made, a `tag`, when the page
+/// has none): just before it or just after it.
+fn beside_board(id: &str, tag: &str, before: bool) -> Option<Element> {
+    if let Some(e) = by_id(id) {
+        return Some(e);
+    }
+    let board_box = by_id("board-box")?;
+    let e = document().create_element(tag).ok()?;
+    e.set_id(id);
+    if before {
+        board_box.before_with_node_1(&e).ok()?;
+    } else {
+        board_box.after_with_node_1(&e).ok()?;
+    }
+    Some(e)
+}
+
+/// Whether the board is larger than its box, which then scrolls (a
+/// finger pans it); when it first pans, its middle is shown.
+fn pan_board(on: bool) {
+    let Some(b) = by_id("board-box") else { return };
+    let was = b.class_list().contains("pans");
+    if on == was {
+        return;
+    }
+    b.class_list().toggle_with_force("pans", on).ok();
+    if on {
+        tabula_page_kit::dom::after(0.0, || {
+            if let Some(b) = by_id("board-box") {
+                b.set_scroll_left((b.scroll_width() - b.client_width()) / 2);
+            }
+        });
+    }
+}
+
 fn hex_of(p: &Page, e: &web_sys::MouseEvent) -> Option<tabula_hex::Hex> {
     let g = p.geometry?;
     let h = g.hex_at(f64::from(e.offset_x()), f64::from(e.offset_y()));
@@ -1083,16 +1202,9 @@ fn key(e: KeyboardEvent) {
             .is_some_and(|t| t.id() == "board");
         if on_board {
             let k = e.key();
-            let forward = matches!(k.as_str(), "ArrowRight" | "ArrowDown");
-            if matches!(
-                k.as_str(),
-                "ArrowRight" | "ArrowDown" | "ArrowLeft" | "ArrowUp"
-            ) {
+            // The page kit's explorer: arrows, Home, End, N, P and S.
+            if !(e.ctrl_key() || e.alt_key() || e.meta_key()) && game_says(|g| g.explore_key(&k)) {
                 e.prevent_default();
-                with_game(|g| {
-                    let said = g.step_cursor(forward);
-                    announce::say("board-say", &said);
-                });
                 return;
             }
             if k == "Enter" || k == " " {
@@ -1456,7 +1568,8 @@ pub fn install() {
             touch::note(&e.pointer_type());
             let playing = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.playing));
             if playing {
-                if e.button() == 0 {
+                // A finger plays on its click, in two taps (below).
+                if e.button() == 0 && !touch::last_was_touch() {
                     let (x, y) = (f64::from(e.offset_x()), f64::from(e.offset_y()));
                     with_game(|g| g.touch(x, y));
                 }
@@ -1521,8 +1634,15 @@ pub fn install() {
         // A finger's tap paints on its click (a finger that scrolls the
         // page sends none): one step, undone by Undo.
         listen::<web_sys::MouseEvent>(&canvas, "click", |e| {
+            if !touch::last_was_touch() {
+                return;
+            }
             let playing = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.playing));
-            if playing || !touch::last_was_touch() {
+            if playing {
+                // A finger's first tap on a place shows what it would do;
+                // a second tap on the same place does it (docs/accessibility.md).
+                let (x, y) = (f64::from(e.offset_x()), f64::from(e.offset_y()));
+                game_says(|g| g.tap(x, y));
                 return;
             }
             with_page(|p| {
@@ -1533,8 +1653,14 @@ pub fn install() {
                 }
             });
         });
+        // The editor's cursor is said on focus; the game's board and the
+        // replay's say nothing of the editor (their keys are in the label).
         listen::<web_sys::FocusEvent>(&canvas, "focus", |_| {
-            with_page(|p| say_cursor(&p.editor));
+            with_page(|p| {
+                if !p.playing && p.replay.is_none() {
+                    say_cursor(&p.editor);
+                }
+            });
         });
         listen::<web_sys::FocusEvent>(&canvas, "blur", |_| {
             with_page(|_| {});

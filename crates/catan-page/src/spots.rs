@@ -171,6 +171,24 @@ pub fn picks_up_knight(legal: &[Action], robber: HexId, spot: Spot) -> bool {
         .any(|a| aim(a, robber).is_some_and(|aim| aim.from == Some(c)))
 }
 
+/// What the person at the screen may do on the board and is in the
+/// middle of doing.
+pub struct Choosing<'a> {
+    /// The seat deciding at the screen, if one is.
+    pub acting: Option<tabula_engine::Seat>,
+    /// Its legal actions (empty when none decides here).
+    pub legal: &'a [Action],
+    /// The knight picked up to move.
+    pub knight: Option<CornerId>,
+}
+
+impl Choosing<'_> {
+    /// The spots lit now.
+    pub fn lit(&self, game: &tabula_catan::Catan) -> Vec<Spot> {
+        lit(self.legal, game.robber, self.knight)
+    }
+}
+
 /// Where the board sits on the canvas: the hexes' size (centre to
 /// corner) and where the centre of hex (0, 0) falls, in CSS pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]

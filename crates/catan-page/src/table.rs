@@ -8,9 +8,9 @@
 //! a card drawn, or a decision handed to another seat.
 
 use tabula_catan::{Action, Catan, Event, Options, Refusal};
-use tabula_engine::record::{Match, read_action, replay};
-use tabula_engine::{Game, GameRecord, RecordError, Seat, SeatInfo, ToMove};
+use tabula_engine::{Game, GameRecord, RecordError, Seat, ToMove};
 use tabula_page_kit::players::Player;
+use tabula_page_kit::table::Table as KitTable;
 
 use crate::game_words::Facts;
 
@@ -68,19 +68,11 @@ impl std::fmt::Display for TableError {
     }
 }
 
-struct Snapshot {
-    m: Match<Catan>,
-    log_len: usize,
-    seat: Seat,
-}
-
-/// A game being played on the page.
+/// A game being played on the page: the kit's table (the match, seats,
+/// undo) and what happened, in the game's own terms.
 pub struct Table {
-    m: Match<Catan>,
-    names: Vec<String>,
-    players: Vec<Player>,
+    t: KitTable<Catan>,
     log: Vec<Happening>,
-    undo: Vec<Snapshot>,
     /// Whether AIs may put offers to people (see [`crate::offers`]).
     pub(crate) offers_to_people: bool,
     /// The (turn, person) pairs in which a person answered an AI's offer.
@@ -98,102 +90,77 @@ impl Table {
         players: Vec<Player>,
         seed: u64,
     ) -> Result<Table, TableError> {
-        if names.len() != players.len() {
-            return Err(TableError::Seats);
-        }
-        let seats = names
-            .iter()
-            .zip(&players)
-            .map(|(n, p)| SeatInfo {
-                name: n.clone(),
-                player: p.record_name(),
+        KitTable::new(options, map, names, players, seed)
+            .map(Table::on)
+            .map_err(|e| match e {
+                tabula_page_kit::table::TableError::Seats => TableError::Seats,
+                tabula_page_kit::table::TableError::Record(e) => TableError::Record(e),
             })
-            .collect();
-        let m = Match::new(options, map, seats, seed).map_err(TableError::Record)?;
-        Ok(Table {
-            m,
-            names,
-            players,
+    }
+
+    /// A game at the kit's table `t`, nothing told yet.
+    fn on(t: KitTable<Catan>) -> Table {
+        Table {
+            t,
             log: Vec::new(),
-            undo: Vec::new(),
             offers_to_people: true,
             asked: Vec::new(),
-        })
+        }
     }
 
     /// Resume the game of a record (checked in full first: every action
     /// and the final hash), with what happened told again. Undo starts
     /// empty.
     pub fn from_record(record: &GameRecord) -> Result<Table, RecordError> {
-        replay::<Catan>(record)?;
-        let options: Options = tabula_engine::plain::from_value(&record.options)
-            .map_err(|(path, what)| RecordError::Options { path, what })?;
-        let names = record.seats.iter().map(|s| s.name.clone()).collect();
-        let players = record
-            .seats
-            .iter()
-            .map(|s| Player::from_record(&s.player))
-            .collect();
-        let mut t = Table::new(&options, record.map.as_deref(), names, players, record.seed)
-            .map_err(|e| match e {
-                TableError::Record(e) => e,
-                other => RecordError::Step {
-                    index: 0,
-                    seat: 0,
-                    reason: other.to_string(),
-                },
-            })?;
-        for (index, step) in record.actions.iter().enumerate() {
-            let action = read_action::<Catan>(index, step)?;
-            t.play(step.seat, action).map_err(|e| RecordError::Step {
-                index,
-                seat: step.seat,
-                reason: e.to_string(),
-            })?;
-        }
-        t.undo.clear();
+        let mut t = KitTable::<Catan>::resume(
+            record,
+            |s| {
+                KitTable::new(
+                    &s.options,
+                    record.map.as_deref(),
+                    s.names,
+                    s.players,
+                    record.seed,
+                )
+                .map(Table::on)
+                .map_err(tabula_page_kit::table::TableError::into_record)
+            },
+            |t, seat, action| t.play(seat, action).map_err(|e| e.to_string()),
+        )?;
+        t.t.forget_undo();
         Ok(t)
     }
 
     /// The game.
     pub fn game(&self) -> &Catan {
-        self.m.game()
+        self.t.game()
     }
 
     /// The record so far.
     pub fn record(&self) -> std::cell::Ref<'_, GameRecord> {
-        self.m.record()
+        self.t.record()
     }
 
     /// The seats' names.
     pub fn names(&self) -> &[String] {
-        &self.names
+        self.t.names()
     }
 
     /// Who sits in each seat.
     pub fn players(&self) -> &[Player] {
-        &self.players
+        self.t.players()
     }
 
     /// The seats that must decide now (one, or several at once: a 7's
     /// discards, answers to an offer).
     pub fn deciding(&self) -> Vec<Seat> {
-        match self.game().to_move() {
-            ToMove::Seat(s) => vec![s],
-            ToMove::Simultaneous(set) => set.iter().collect(),
-            ToMove::Chance | ToMove::Over => Vec::new(),
-        }
+        self.t.deciding()
     }
 
     /// An AI seat that must decide, with its bot: asked before any person,
     /// so people hand the device round only for their own decisions.
     pub fn ai_to_act(&self) -> Option<(Seat, String)> {
-        self.deciding()
-            .into_iter()
-            .find_map(|s| match &self.players[s as usize] {
-                Player::Ai(spec) => Some((s, spec.clone())),
-                Player::Human => None,
-            })
+        self.t.ai_to_act()
     }
 
     /// The person who decides next, once no AI seat has to.
@@ -201,13 +168,13 @@ impl Table {
         if self.ai_to_act().is_some() {
             return None;
         }
-        self.deciding()
-            .into_iter()
-            .find(|s| self.players[*s as usize] == Player::Human)
+        self.t.person_to_act()
     }
 
     /// Play `seat`'s action through the engine's checked path, then the
-    /// dice if they are due; what it set off is added to the log.
+    /// dice if they are due; what it set off is added to the log. Undo
+    /// may take it back while the seat is still the one to act and
+    /// nothing was revealed.
     pub fn play(&mut self, seat: Seat, action: Action) -> Result<(), TableError> {
         let mut events = Vec::new();
         let mut probe = self.game().clone();
@@ -219,57 +186,56 @@ impl Table {
                 .apply_chance_logged(&mut events)
                 .map_err(TableError::Rules)?;
         }
-        let before = Snapshot {
-            m: self.m.clone(),
-            log_len: self.log.len(),
-            seat,
-        };
+        let mark = self.log.len();
         let turn = self.game().turn;
         let facts = Facts::before(self.game(), &action, seat);
-        self.m.play(seat, &action).map_err(TableError::Record)?;
-        self.log.push(Happening::Action {
-            turn,
-            seat,
-            action,
-            facts,
-        });
         let revealed = events.iter().any(|e| {
             matches!(
                 e,
                 Event::Rolled { .. } | Event::Stole { .. } | Event::Drew { .. }
             )
         });
+        self.t
+            .play(seat, &action, mark, |t| {
+                !revealed && t.game().to_move() == ToMove::Seat(seat)
+            })
+            .map_err(TableError::Record)?;
+        self.log.push(Happening::Action {
+            turn,
+            seat,
+            action,
+            facts,
+        });
         self.log.extend(
             events
                 .into_iter()
                 .map(|event| Happening::Event { turn, event }),
         );
-        if revealed || self.game().to_move() != ToMove::Seat(seat) {
-            self.undo.clear();
-        } else {
-            self.undo.push(before);
-        }
         Ok(())
+    }
+
+    /// The one seat deciding now, who alone may take back their action.
+    fn alone(&self) -> Option<Seat> {
+        match self.game().to_move() {
+            ToMove::Seat(s) => Some(s),
+            _ => None,
+        }
     }
 
     /// Whether the last action can be taken back (by the seat that took it).
     pub fn can_undo(&self) -> bool {
-        self.undo
-            .last()
-            .is_some_and(|s| self.game().to_move() == ToMove::Seat(s.seat))
+        self.t.can_undo(self.alone())
     }
 
     /// Take back the last action; whether there was one to take back.
     pub fn undo(&mut self) -> bool {
-        if !self.can_undo() {
-            return false;
+        match self.t.undo(self.alone()) {
+            Some(mark) => {
+                self.log.truncate(mark);
+                true
+            }
+            None => false,
         }
-        let Some(s) = self.undo.pop() else {
-            return false;
-        };
-        self.m = s.m;
-        self.log.truncate(s.log_len);
-        true
     }
 
     /// What happened, as `viewer` may know it (`None`: someone watching

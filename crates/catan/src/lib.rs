@@ -23,6 +23,7 @@
 //! ```
 
 mod board;
+pub mod catanatron;
 mod check;
 pub mod game;
 mod kind;
@@ -176,6 +177,19 @@ impl CheckedBoard {
                 warnings: problems,
                 topo: TopologyCache::default(),
             })
+        }
+    }
+
+    /// A board laid out by another program (Catanatron's random maps, see
+    /// [`catanatron`]) that the base game can be played on but that may
+    /// break Tabula's designer rules (a desert on the coast, no barbarian
+    /// fields): only its structure is checked (fields on distinct hexes,
+    /// land with corners), not the rules a designer's map must follow.
+    pub(crate) fn foreign(board: Board) -> CheckedBoard {
+        CheckedBoard {
+            board,
+            warnings: Vec::new(),
+            topo: TopologyCache::default(),
         }
     }
 

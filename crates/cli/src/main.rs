@@ -13,6 +13,7 @@ mod bench;
 mod bench_bot;
 mod bench_domains;
 mod bench_unrecorded;
+mod catanatron_bot;
 mod client;
 mod failure;
 mod input;
@@ -90,6 +91,10 @@ enum Command {
     /// Write a Tabula record as a game file of another program (the
     /// original Domains program's new format), on standard output (domains).
     Export(original_cmd::ExportArgs),
+    /// Play a Tabula bot in Catanatron's games: speak Catanatron's line
+    /// protocol for outside bots (version 1) on standard input and output
+    /// (catan, base game).
+    CatanatronBot(catanatron_bot::CatanatronBotArgs),
 }
 
 fn dispatch(command: &Command) -> CmdResult {
@@ -107,6 +112,7 @@ fn dispatch(command: &Command) -> CmdResult {
         Command::Lesson(cmd) => lesson_cmd::run(cmd),
         Command::Import(args) => original_cmd::import(args),
         Command::Export(args) => original_cmd::export(args),
+        Command::CatanatronBot(args) => catanatron_bot::run(args),
     }
 }
 

@@ -11,7 +11,9 @@ use serde::Serialize;
 use tabula_ai::{Bot, OwnBots, bot_from_spec, bot_from_spec_with, with_own_names};
 use tabula_engine::limits::{MAX_MAP_BYTES, MAX_SEED};
 use tabula_engine::record::Match;
-use tabula_engine::{Determinize, Evaluate, Game, Ruleset, Seat, SeatInfo, StateHash, ToMove};
+use tabula_engine::{
+    Determinize, Evaluate, Game, Ruleset, Seat, SeatInfo, SeatViews, StateHash, ToMove,
+};
 use tabula_star_tigris::state::{EndReason, Phase};
 use tabula_star_tigris::{DEFAULT_MAP, Options, StarTigris, check_map};
 
@@ -254,7 +256,7 @@ fn play_any_game<G: Ruleset + Determinize + Evaluate + 'static>(
             .get_mut(seat as usize)
             .ok_or_else(|| format!("step {step}: seat {seat} has no bot"))?;
         let view = views.of(m.game(), seat);
-        let action = bot.choose(&view, seat).ok_or_else(|| {
+        let action = bot.choose_trusted(view, seat).ok_or_else(|| {
             format!(
                 "step {step}: bot {} found no action for seat {seat}",
                 quoted(&specs[seat as usize])
@@ -273,29 +275,6 @@ pub fn run(args: &PlayArgs) -> CmdResult {
 }
 
 pub use tabula_ai::bot_seed;
-
-/// Views kept between decisions, one per seat: refreshed in place
-/// ([`Game::write_view`]) rather than copied anew for every decision.
-pub(crate) struct SeatViews<G: Game>(Vec<Option<G::View>>);
-
-impl<G: Game> SeatViews<G> {
-    /// No view kept yet, for `seats` seats.
-    pub(crate) fn new(seats: usize) -> Self {
-        SeatViews((0..seats).map(|_| None).collect())
-    }
-
-    /// `seat`'s view of `game` now (a seat past the table gets a fresh one).
-    pub(crate) fn of(&mut self, game: &G, seat: Seat) -> std::borrow::Cow<'_, G::View> {
-        match self.0.get_mut(seat as usize) {
-            Some(Some(view)) => {
-                game.write_view(seat, view);
-                std::borrow::Cow::Borrowed(view)
-            }
-            Some(slot) => std::borrow::Cow::Borrowed(slot.insert(game.player_view(seat))),
-            None => std::borrow::Cow::Owned(game.player_view(seat)),
-        }
-    }
-}
 
 /// Check the seats: a count the ruleset allows and bot specs it knows.
 pub fn check_seats<G: Ruleset + Determinize + Evaluate + 'static>(specs: &[String]) -> CmdResult {
@@ -481,7 +460,7 @@ fn play_game(
             .get_mut(seat as usize)
             .ok_or_else(|| format!("step {step}: seat {seat} has no bot"))?;
         let view = views.of(m.game(), seat);
-        let action = bot.choose(&view, seat).ok_or_else(|| {
+        let action = bot.choose_trusted(view, seat).ok_or_else(|| {
             format!(
                 "step {step}: bot {} found no action for seat {seat}",
                 quoted(&specs[seat as usize])

@@ -151,6 +151,7 @@ async fn a_person_a_bot_and_a_course_client_play_one_catan_game() {
     ada.send_text("hello".into()).await;
     let r = ada.until("refused").await;
     assert!(r["reason"].as_str().unwrap().contains("not JSON"), "{r}");
+    assert_eq!(r["code"], "bad-message", "{r}");
     ada.send(json!({"type": "act", "room": room, "seat": 2, "state": 0, "action": "roll_dice"}))
         .await;
     let r = ada.until("refused").await;
@@ -158,6 +159,7 @@ async fn a_person_a_bot_and_a_course_client_play_one_catan_game() {
         r["reason"].as_str().unwrap().contains("names seat 2"),
         "{r}"
     );
+    assert_eq!(r["code"], "wrong-seat", "{r}");
     let mut eve = Client::connect(server.port).await;
     eve.send(json!({"type": "join", "room": room, "seat": 2}))
         .await;
@@ -472,6 +474,7 @@ async fn a_person_on_the_page_plays_a_vector_tournament_beside_three_2009_client
             .contains("client of the server's vector port"),
         "{r}"
     );
+    assert_eq!(r["code"], "client-seat", "{r}");
     ada.send(json!({"type": "join", "room": room, "name": "Ada"}))
         .await;
     let joined = ada.until("joined").await;

@@ -163,6 +163,12 @@ async fn refused(c: &mut Client, words: &[&str]) -> Value {
     for w in words {
         assert!(why.contains(w), "{why:?} should say {w:?}");
     }
+    // Every refusal says why in one word too, for a page to translate.
+    let code = m["code"].as_str().unwrap_or_default();
+    assert!(
+        !code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+        "{m}"
+    );
     m
 }
 
@@ -313,6 +319,7 @@ async fn hostile_frames_are_refused_with_reasons_and_change_nothing() {
         let m = c.recv().await;
         if m["type"] == "refused" {
             let why = m["reason"].as_str().unwrap();
+            assert_eq!(m["code"], "stale", "{m}");
             assert!(why.contains(&format!("chosen in state {n}")), "{why}");
             assert!(why.contains("sent twice"), "{why}");
             break;
@@ -466,6 +473,7 @@ async fn a_choice_made_while_another_seat_sealed_its_own_is_taken() {
     // Ada's action sent again, with the number it was chosen in: refused.
     a.send(act_a).await;
     let m = a.until("refused").await;
+    assert_eq!(m["code"], "stale", "{m}");
     assert!(
         m["reason"]
             .as_str()

@@ -90,6 +90,7 @@ async fn a_killed_server_resumes_every_room_and_gives_a_seat_back_by_its_token()
         .await;
     let r = back.until("refused").await;
     assert!(r["reason"].as_str().unwrap().contains("token"), "{r}");
+    assert_eq!(r["code"], "unknown-token", "{r}");
     back.send(json!({"type": "join", "room": room, "token": token}))
         .await;
     let j = back.until("joined").await;
@@ -296,6 +297,7 @@ async fn finished_and_abandoned_rooms_close_when_nobody_is_in_them() {
     c.send(json!({"type": "join", "room": waiting})).await;
     let m = c.until("refused").await;
     assert!(m["reason"].as_str().unwrap().contains("no room"), "{m}");
+    assert_eq!(m["code"], "no-room", "{m}");
     // The watcher leaves: the finished room closes, its record kept.
     c.send(json!({"type": "leave", "room": bots})).await;
     tokio::time::sleep(Duration::from_millis(4000)).await;

@@ -1,14 +1,38 @@
 //! What bots need beyond the game contract: rebuilding a state from a view
 //! and a heuristic evaluation.
 
-use tabula_engine::{Determinize, Evaluate, GameRng, Seat};
+use tabula_engine::ai::pick_uniform;
+use tabula_engine::{Determinize, Evaluate, GameRng, Seat, TrustedView};
 
 use crate::game::View;
-use crate::rules::Domains;
+use crate::rules::{Action, Domains, legal_in};
 
 impl Determinize for Domains {
     fn determinize(view: &View, rng: &mut GameRng) -> Result<Self, String> {
         Domains::from_view(view, rng)
+    }
+
+    /// Read from the view: the board is open, and the seat's own orders
+    /// and whether it has ended are in it.
+    fn legal_actions_in_view(
+        view: TrustedView<'_, Self>,
+        seat: Seat,
+        _rng: &mut GameRng,
+        _scratch: &mut Option<Self>,
+    ) -> Vec<Action> {
+        if view.seat != seat {
+            return Vec::new();
+        }
+        legal_in(&view.board, &view.orders, view.ended, seat)
+    }
+
+    fn random_action_in_view(
+        view: TrustedView<'_, Self>,
+        seat: Seat,
+        rng: &mut GameRng,
+        scratch: &mut Option<Self>,
+    ) -> Option<Action> {
+        pick_uniform(Self::legal_actions_in_view(view, seat, rng, scratch), rng)
     }
 }
 

@@ -10,6 +10,7 @@ use tabula_engine::{
 use crate::board::{Board, BonusSlot, NONE, PlayerState, Square, Thing, Unit};
 use crate::options::Options;
 use crate::rules::{Action, Domains, RuleError};
+use crate::shared::Shared;
 
 /// What one seat sees: the whole board (Domains is open information) and
 /// its own orders so far this round; the other seats' orders and the RNG
@@ -18,8 +19,8 @@ use crate::rules::{Action, Domains, RuleError};
 pub struct View {
     /// The seat looking.
     pub seat: Seat,
-    /// The board.
-    pub board: Board,
+    /// The board (shared with the game it was seen in: [`Shared`]).
+    pub board: Shared<Board>,
     /// This seat's orders so far this round.
     pub orders: Vec<Action>,
     /// Whether this seat has ended its orders this round.
@@ -76,7 +77,7 @@ impl Domains {
     pub(crate) fn empty(options: &Options, players: usize, seed: u64) -> Domains {
         let n = options.rows as usize * options.cols as usize;
         Domains {
-            board: Board {
+            board: Shared::new(Board {
                 options: options.clone(),
                 round: 0,
                 rows: options.rows,
@@ -101,7 +102,7 @@ impl Domains {
                     };
                     players
                 ],
-            },
+            }),
             rng: GameRng::seeded(seed),
             orders: vec![Vec::new(); players],
             ended: SeatSet::EMPTY,
@@ -269,6 +270,16 @@ impl Game for Domains {
             orders: self.orders.get(seat as usize).cloned().unwrap_or_default(),
             ended: self.ended.contains(seat),
         }
+    }
+
+    fn write_view(&self, seat: Seat, view: &mut View) {
+        view.seat = seat;
+        view.board.clone_from(&self.board);
+        match self.orders.get(seat as usize) {
+            Some(orders) => view.orders.clone_from(orders),
+            None => view.orders.clear(),
+        }
+        view.ended = self.ended.contains(seat);
     }
 
     fn state_hash(&self) -> StateHash {

@@ -27,6 +27,7 @@ pub mod original;
 pub mod rules;
 pub mod setup;
 pub mod setup_text;
+pub mod shared;
 pub mod teach;
 
 pub use board::{Board, Dir, Square, Thing};

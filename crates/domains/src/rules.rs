@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use tabula_engine::{GameRng, SeatSet};
 
 use crate::board::{Board, Bubble, Dir, NO_PLAYER, NONE, Thing, Unit};
+use crate::shared::Shared;
 
 /// One action of a seat: an order for one of its units, or the end of its
 /// orders for this round (rule 2).
@@ -59,8 +60,9 @@ pub enum FightMode {
 /// far this round (hidden from the other seats until the round runs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Domains {
-    /// The board.
-    pub board: Board,
+    /// The board, shared with the views and copies made of the game until
+    /// one of them changes it ([`Shared`]).
+    pub board: Shared<Board>,
     /// The game's random number generator.
     pub rng: GameRng,
     /// Orders given this round, by seat, in the order given.
@@ -186,33 +188,10 @@ impl Domains {
 
     /// Every legal action of `seat` now (empty when it is not to order).
     pub fn legal(&self, seat: u8) -> Vec<Action> {
-        if self.finished() || !self.pending_seats().contains(seat) {
-            return Vec::new();
+        match self.orders.get(seat as usize) {
+            Some(orders) => legal_in(&self.board, orders, self.ended.contains(seat), seat),
+            None => Vec::new(),
         }
-        let mut out = Vec::new();
-        for unit in self.board.units_of(seat) {
-            if self.orders[seat as usize]
-                .iter()
-                .any(|a| a.unit() == Some(unit))
-            {
-                continue;
-            }
-            let at = self.board.units[unit as usize].at;
-            for &dir in self.board.reach(unit) {
-                if self.board.step(at, dir).is_none() {
-                    continue;
-                }
-                out.push(Action::Move { unit, dir });
-                if dir != Dir::None {
-                    out.push(Action::Attack { unit, dir });
-                }
-            }
-            if self.board.units[unit as usize].upgraded {
-                out.push(Action::Ability { unit });
-            }
-        }
-        out.push(Action::End);
-        out
     }
 
     /// Give an order or end the seat's orders.
@@ -346,17 +325,18 @@ impl Domains {
     }
 
     fn take_bonus(&mut self, p: u8, unit: u16, slot: u8) {
-        let max = self.board.options.bonuses_per_player;
-        let pl = &mut self.board.players[p as usize];
-        let u = &mut self.board.units[unit as usize];
+        let board = &mut *self.board;
+        let max = board.options.bonuses_per_player;
+        let pl = &mut board.players[p as usize];
+        let u = &mut board.units[unit as usize];
         if pl.upgraded < max && !u.upgraded {
             pl.upgraded += 1;
             u.upgraded = true;
         }
-        let s = &mut self.board.bonuses[slot as usize];
-        self.board.squares[s.at as usize].thing = Thing::Empty;
+        let s = &mut board.bonuses[slot as usize];
+        board.squares[s.at as usize].thing = Thing::Empty;
         s.at = NONE;
-        let wait = self.board.options.max_rounds_per_bonus as u64 + 1;
+        let wait = board.options.max_rounds_per_bonus as u64 + 1;
         s.counter = self.rng.below(wait) as i32 - 1;
     }
 
@@ -465,8 +445,9 @@ impl Domains {
         };
         self.kill(loser);
         let wp = self.board.units[winner as usize].player;
-        let score = &mut self.board.players[wp as usize].score;
-        *score = score.saturating_add(self.board.options.points_per_unit as i64);
+        let board = &mut *self.board;
+        let score = &mut board.players[wp as usize].score;
+        *score = score.saturating_add(board.options.points_per_unit as i64);
         if let Some(roll) = loser_roll {
             let loss = self.rng.below(roll / 2 + 1) as i64;
             let min = self.board.options.energy_min as i64;
@@ -479,19 +460,21 @@ impl Domains {
     /// A unit dies: its drawing and upgrade go with it.
     pub fn kill(&mut self, unit: u16) {
         self.erase(unit);
-        let u = &mut self.board.units[unit as usize];
+        let board = &mut *self.board;
+        let u = &mut board.units[unit as usize];
         if u.upgraded {
-            self.board.players[u.player as usize].upgraded -= 1;
+            board.players[u.player as usize].upgraded -= 1;
         }
-        self.board.squares[u.at as usize].thing = Thing::Empty;
+        board.squares[u.at as usize].thing = Thing::Empty;
         *u = Unit::free();
     }
 
     /// Erase a unit's whole drawing (rule 4.6).
     pub fn erase(&mut self, unit: u16) {
-        let u = &mut self.board.units[unit as usize];
+        let board = &mut *self.board;
+        let u = &mut board.units[unit as usize];
         for &at in &u.trail {
-            let s = &mut self.board.squares[at as usize];
+            let s = &mut board.squares[at as usize];
             if s.drawer == unit {
                 s.drawer = NONE;
             }
@@ -800,11 +783,12 @@ impl Domains {
         self.respawn();
         // 9.7 Energy.
         let o = self.board.options.clone();
-        for u in &mut self.board.units {
+        let board = &mut *self.board;
+        for u in &mut board.units {
             if !u.alive() {
                 continue;
             }
-            let paint = self.board.squares[u.at as usize].paint;
+            let paint = board.squares[u.at as usize].paint;
             if paint == NO_PLAYER {
                 continue;
             }
@@ -1003,4 +987,40 @@ impl Domains {
         };
         self.board.squares[at as usize].thing = Thing::Bubble(id as u16);
     }
+}
+
+/// `seat`'s legal orders on `board`, given the orders it has given this
+/// round and whether it has ended them: all a seat's legal actions depend
+/// on (so its view suffices to list them).
+pub(crate) fn legal_in(board: &Board, orders: &[Action], ended: bool, seat: u8) -> Vec<Action> {
+    let finished = board.round >= board.options.rounds;
+    let pending = !ended && board.units.iter().any(|u| u.alive() && u.player == seat);
+    if finished || !pending {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(1 + 18 * board.unit_count(seat));
+    let (rows, cols) = (i32::from(board.rows), i32::from(board.cols));
+    for unit in board.units_of(seat) {
+        if orders.iter().any(|a| a.unit() == Some(unit)) {
+            continue;
+        }
+        // The unit's square once, then each direction's neighbour on the
+        // board (what `Board::step` checks).
+        let (r, c) = board.coords(board.units[unit as usize].at);
+        for &dir in board.reach(unit) {
+            let (dr, dc) = dir.delta();
+            if !(0..rows).contains(&(r + dr)) || !(0..cols).contains(&(c + dc)) {
+                continue;
+            }
+            out.push(Action::Move { unit, dir });
+            if dir != Dir::None {
+                out.push(Action::Attack { unit, dir });
+            }
+        }
+        if board.units[unit as usize].upgraded {
+            out.push(Action::Ability { unit });
+        }
+    }
+    out.push(Action::End);
+    out
 }

@@ -87,7 +87,7 @@ fn tabula_games_round_trip_through_the_new_format() {
         }
     }
     let names: Vec<String> = ["dummy", "painter", "demo"].map(String::from).to_vec();
-    let refs: Vec<_> = boards.iter().collect();
+    let refs: Vec<&tabula_domains::board::Board> = boards.iter().map(|b| &**b).collect();
     let text = write_new_format(&names, &refs);
     let back = parse_original(&text).unwrap();
     assert_eq!(back.rounds, 60);

@@ -8,6 +8,7 @@
 //! hidden scores, the RNG) made up. Searching many determinizations instead
 //! of the true state is what keeps a bot from cheating.
 
+use crate::seat_view::TrustedView;
 use crate::{Game, GameRng, Seat};
 
 /// A game whose hidden information can be sampled from one seat's view.
@@ -37,6 +38,79 @@ pub trait Determinize: Game + Sized {
         *out = Self::determinize(view, rng)?;
         Ok(())
     }
+
+    /// Whether `view` is one [`Game::player_view`] could have produced:
+    /// the checks [`Determinize::determinize`] makes, without keeping a
+    /// state (by default it determinizes with a generator of its own and
+    /// drops the result). A view read from outside passes this to become a
+    /// [`TrustedView`].
+    fn check_view(view: &Self::View) -> Result<(), String> {
+        Self::determinize(view, &mut GameRng::seeded(0)).map(drop)
+    }
+
+    /// Every action `seat` may take in the state `view` (`seat`'s own
+    /// view) was made from: the same actions as that state's
+    /// [`Game::legal_actions`] (the conformance suite checks it), as a
+    /// seat's legal actions depend only on what it sees. `scratch` is a
+    /// state the caller keeps for this between calls (of any game; `None`
+    /// at first). By default the actions are listed in a determinization
+    /// drawn with `rng` into `scratch`; a ruleset whose view suffices
+    /// overrides this to read them from the view, which spares a bot that
+    /// needs only its legal actions (the random bot) a determinization per
+    /// decision.
+    fn legal_actions_in_view(
+        view: TrustedView<'_, Self>,
+        seat: Seat,
+        rng: &mut GameRng,
+        scratch: &mut Option<Self>,
+    ) -> Vec<Self::Action> {
+        determinized(view, rng, scratch).map_or_else(Vec::new, |game| game.legal_actions(seat))
+    }
+
+    /// One of `seat`'s legal actions in the state `view` was made from,
+    /// drawn uniformly with `rng`, or `None` when there is none. By
+    /// default [`Game::random_action`] in a determinization drawn into
+    /// `scratch`; a ruleset that overrides
+    /// [`Determinize::legal_actions_in_view`] overrides this too (e.g. with
+    /// [`pick_uniform`] over that list).
+    fn random_action_in_view(
+        view: TrustedView<'_, Self>,
+        seat: Seat,
+        rng: &mut GameRng,
+        scratch: &mut Option<Self>,
+    ) -> Option<Self::Action> {
+        determinized(view, rng, scratch)?.random_action(seat, rng)
+    }
+}
+
+/// A determinization of `view` drawn with `rng` into `scratch` (kept
+/// between calls), or `None` when the view cannot be read.
+fn determinized<'s, G: Determinize>(
+    view: TrustedView<'_, G>,
+    rng: &mut GameRng,
+    scratch: &'s mut Option<G>,
+) -> Option<&'s mut G> {
+    match scratch {
+        Some(game) => {
+            if G::determinize_into(&view, rng, game).is_err() {
+                // What an error left behind is not kept.
+                *scratch = None;
+                return None;
+            }
+        }
+        None => *scratch = Some(G::determinize(&view, rng).ok()?),
+    }
+    scratch.as_mut()
+}
+
+/// One of `actions` drawn uniformly with `rng` (`None` when empty): what
+/// [`Determinize::random_action_in_view`] does over a listed set.
+pub fn pick_uniform<A>(actions: Vec<A>, rng: &mut GameRng) -> Option<A> {
+    if actions.is_empty() {
+        return None;
+    }
+    let i = rng.index(actions.len());
+    actions.into_iter().nth(i)
 }
 
 /// A heuristic value of a state for each seat, for bots that look ahead.

@@ -8,16 +8,21 @@
 //! - a view kept from step to step and refreshed with [`crate::Game::write_view`]
 //!   equals a fresh [`crate::Game::player_view`] (compared as JSON every
 //!   `full_check_every` steps);
+//! - the legal actions read from the seat's view
+//!   ([`crate::Determinize::legal_actions_in_view`]) are the state's legal
+//!   actions, and a random pick from the view
+//!   ([`crate::Determinize::random_action_in_view`]) is one of them;
 //! - the game ends within `max_actions`;
 //!
 //! and at the end that the record, written to JSON and read back, replays
 //! through the checked path to the same state hash.
 
 use crate::record::{Match, parse_record, replay};
-use crate::{GameRng, Ruleset, SeatInfo, ToMove};
+use crate::seat_view::TrustedView;
+use crate::{Determinize, GameRng, Ruleset, SeatInfo, ToMove};
 
 /// What a ruleset provides to be checked.
-pub trait Conformance: Ruleset {
+pub trait Conformance: Ruleset + Determinize {
     /// Check ruleset invariants; say what is broken.
     fn check_invariants(&self) -> Result<(), String>;
     /// An arbitrary, possibly illegal, action of this ruleset.
@@ -108,6 +113,8 @@ fn play_one<G: Conformance>(
     let mut m =
         Match::<G>::new(&options, cfg.map.as_deref(), infos, seed).map_err(|e| e.to_string())?;
     let mut rng = GameRng::seeded(seed ^ 0x5eed);
+    let mut view_rng = GameRng::seeded(seed ^ 0x71e3);
+    let mut scratch: Option<G> = None;
     let mut step = 0;
     let mut kept: Option<G::View> = None;
     m.game()
@@ -171,6 +178,37 @@ fn play_one<G: Conformance>(
         match &mut kept {
             Some(view) => game.write_view(seat, view),
             None => kept = Some(game.player_view(seat)),
+        }
+        if let Some(view) = &kept {
+            let in_view = G::legal_actions_in_view(
+                TrustedView::made(view),
+                seat,
+                &mut view_rng,
+                &mut scratch,
+            );
+            let listed: std::collections::HashSet<&G::Action> = legal.iter().collect();
+            let read: std::collections::HashSet<&G::Action> = in_view.iter().collect();
+            if in_view.len() != legal.len() || read != listed {
+                return Err(format!(
+                    "step {step}: seat {seat}'s legal actions read from its view ({} of them) \
+                     differ from the state's ({})",
+                    in_view.len(),
+                    legal.len()
+                ));
+            }
+            match G::random_action_in_view(
+                TrustedView::made(view),
+                seat,
+                &mut view_rng,
+                &mut scratch,
+            ) {
+                Some(a) if listed.contains(&a) => {}
+                other => {
+                    return Err(format!(
+                        "step {step}: random_action_in_view gave {other:?}, not a legal action"
+                    ));
+                }
+            }
         }
         if cfg.full_check_every > 0 && step % cfg.full_check_every == 0 {
             let fresh = serde_json::to_value(game.player_view(seat)).map_err(|e| e.to_string())?;

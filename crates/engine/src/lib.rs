@@ -24,6 +24,7 @@ pub mod record_text;
 pub mod rng;
 pub mod ruleset;
 pub mod seat;
+pub mod seat_view;
 pub mod small_sort;
 
 pub use ai::{Determinize, Evaluate};
@@ -33,3 +34,4 @@ pub use record::{GameRecord, RecordError, RecordedAction, SeatInfo};
 pub use rng::GameRng;
 pub use ruleset::{MAX_PROBLEMS, Problem, Problems, Ruleset, push_capped};
 pub use seat::{Seat, SeatSet};
+pub use seat_view::{SeatViews, TrustedView};

@@ -19,8 +19,15 @@ pub const MOST: usize = 240;
 /// said again (a person pressing the same key twice hears it twice); an
 /// empty text says nothing.
 pub fn say(region: &str, text: &str) {
+    say_whole(region, &short(text));
+}
+
+/// Say `text` in the live region `region` as [`say`] does, but whole,
+/// however long: words a person asked for (a board's summary, the place
+/// a cursor reached) are never cut.
+pub fn say_whole(region: &str, text: &str) {
     let Some(r) = by_id(region) else { return };
-    let text = short(text);
+    let text = text.trim().to_string();
     if text.is_empty() {
         return;
     }

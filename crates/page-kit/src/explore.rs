@@ -30,6 +30,61 @@ pub trait Explore {
     fn describe(&self, at: usize) -> String;
     /// The whole board in a few sentences.
     fn summary(&self) -> String;
+    /// Whether the player can act at place `at` now (`N` and `P` go to
+    /// the next and the previous such place).
+    fn acts(&self, _at: usize) -> bool {
+        false
+    }
+    /// What `N` and `P` say when the player can act nowhere on the board.
+    fn nothing_to_do(&self) -> String {
+        crate::i18n::t("explore-nothing-to-do")
+    }
+}
+
+/// The step of a cursor among places that lie anywhere on the board
+/// (`points`: each place's centre, x to the right, y down), as on a hex
+/// board whose hexes, corners and sides are all places: an arrow goes to
+/// the nearest place that way (less than 60° off the arrow, the nearer to
+/// its line the better), `Home` and `End` as far left or right as the arrows
+/// go from here. `None` when nothing lies that way.
+pub fn nearest_step(points: &[(f64, f64)], from: usize, key: &str) -> Option<usize> {
+    let &(fx, fy) = points.get(from)?;
+    let (ux, uy) = match key {
+        "ArrowUp" => (0.0, -1.0),
+        "ArrowDown" => (0.0, 1.0),
+        "ArrowLeft" => (-1.0, 0.0),
+        "ArrowRight" => (1.0, 0.0),
+        "Home" | "End" => {
+            let arrow = if key == "Home" {
+                "ArrowLeft"
+            } else {
+                "ArrowRight"
+            };
+            let mut at = nearest_step(points, from, arrow)?;
+            // Each step goes strictly that way, so the walk ends.
+            while let Some(next) = nearest_step(points, at, arrow) {
+                at = next;
+            }
+            return Some(at);
+        }
+        _ => return None,
+    };
+    let mut best: Option<(f64, usize)> = None;
+    for (i, &(x, y)) in points.iter().enumerate() {
+        let (dx, dy) = (x - fx, y - fy);
+        let along = dx * ux + dy * uy;
+        let across = (dx * uy - dy * ux).abs();
+        // Less than 60° off the arrow (tan 60° ≈ 1.732): a place exactly
+        // 60° off, as the hex board has many, is not that way.
+        if i == from || along <= 1e-9 || across > along * 1.7 {
+            continue;
+        }
+        let score = along + 2.0 * across;
+        if best.is_none_or(|(b, _)| score < b - 1e-9) {
+            best = Some((score, i));
+        }
+    }
+    best.map(|(_, i)| i)
 }
 
 /// The step of a cursor on a grid of `rows` × `cols` places numbered row
@@ -64,6 +119,24 @@ pub fn key(
     if matches!(key, "s" | "S") {
         return Some((cursor, board.summary()));
     }
+    if matches!(key, "n" | "N" | "p" | "P") {
+        let n = board.places();
+        let forward = matches!(key, "n" | "N");
+        let from = cursor.filter(|&c| c < n);
+        let found = (1..=n).find_map(|k| {
+            let at = match (from, forward) {
+                (None, true) => k - 1,
+                (None, false) => n - k,
+                (Some(c), true) => (c + k) % n,
+                (Some(c), false) => (c + n - k % n) % n,
+            };
+            board.acts(at).then_some(at)
+        });
+        return Some(match found {
+            Some(at) => (Some(at), board.describe(at)),
+            None => (cursor, board.nothing_to_do()),
+        });
+    }
     if !matches!(
         key,
         "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home" | "End"
@@ -96,13 +169,14 @@ pub fn prepare() -> bool {
 }
 
 /// Say `text` in the explorer's live region (made first when the page
-/// has none, and then said a moment later so that it is heard).
+/// has none, and then said a moment later so that it is heard), whole:
+/// a person asked for it.
 pub fn say(text: &str) {
     if prepare() {
         let text = text.to_string();
-        crate::dom::after(50.0, move || crate::announce::say(REGION, &text));
+        crate::dom::after(50.0, move || crate::announce::say_whole(REGION, &text));
     } else {
-        crate::announce::say(REGION, text);
+        crate::announce::say_whole(REGION, text);
     }
 }
 
@@ -128,6 +202,73 @@ mod tests {
         fn summary(&self) -> String {
             format!("{} places", self.0.len())
         }
+        fn acts(&self, at: usize) -> bool {
+            self.0[at].starts_with('!')
+        }
+        fn nothing_to_do(&self) -> String {
+            "nothing".into()
+        }
+    }
+
+    /// A hex of side 1 with its six corners and six sides' middles
+    /// (flat-topped, y down), as a hex board's places lie.
+    fn hex_places() -> Vec<(f64, f64)> {
+        let mut p = vec![(0.0, 0.0)];
+        for k in 0..6 {
+            let a = std::f64::consts::PI / 3.0 * f64::from(k);
+            p.push((a.cos(), a.sin()));
+            let m = a + std::f64::consts::PI / 6.0;
+            p.push((0.866 * m.cos(), 0.866 * m.sin()));
+        }
+        p
+    }
+
+    #[test]
+    fn on_a_hex_the_arrows_go_to_the_nearest_place_that_way() {
+        let p = hex_places();
+        // From the centre: right to the east corner (1), down to the
+        // south side's middle, up to the north side's middle.
+        assert_eq!(nearest_step(&p, 0, "ArrowRight"), Some(1));
+        let down = nearest_step(&p, 0, "ArrowDown").unwrap();
+        assert!((p[down].0).abs() < 1e-6 && p[down].1 > 0.8, "{:?}", p[down]);
+        let up = nearest_step(&p, 0, "ArrowUp").unwrap();
+        assert!((p[up].0).abs() < 1e-6 && p[up].1 < -0.8, "{:?}", p[up]);
+        // Nothing lies beyond the east corner: the cursor stays.
+        assert_eq!(nearest_step(&p, 1, "ArrowRight"), None);
+        // Every place is reached by the arrows from the centre.
+        let mut seen = vec![false; p.len()];
+        let mut todo = vec![0];
+        while let Some(at) = todo.pop() {
+            if std::mem::replace(&mut seen[at], true) {
+                continue;
+            }
+            for k in ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"] {
+                todo.extend(nearest_step(&p, at, k));
+            }
+        }
+        assert!(seen.iter().all(|s| *s), "{seen:?}");
+        // Home and End: as far as the arrows go.
+        let west = nearest_step(&p, 0, "Home").unwrap();
+        assert!(p[west].0 < -0.99, "{:?}", p[west]);
+        assert_eq!(nearest_step(&p, 0, "End"), Some(1));
+        assert_eq!(nearest_step(&p, 0, "Enter"), None);
+        assert_eq!(nearest_step(&p, 99, "ArrowUp"), None);
+    }
+
+    #[test]
+    fn n_and_p_go_to_the_places_where_the_player_can_act() {
+        let row = Row(vec!["a", "!b", "c", "!d"]);
+        assert_eq!(key(&row, None, "n"), Some((Some(1), "!b".into())));
+        assert_eq!(key(&row, Some(1), "n"), Some((Some(3), "!d".into())));
+        assert_eq!(
+            key(&row, Some(3), "n"),
+            Some((Some(1), "!b".into())),
+            "round again"
+        );
+        assert_eq!(key(&row, Some(1), "p"), Some((Some(3), "!d".into())));
+        assert_eq!(key(&row, None, "P"), Some((Some(3), "!d".into())));
+        let none = Row(vec!["a", "b"]);
+        assert_eq!(key(&none, Some(0), "n"), Some((Some(0), "nothing".into())));
     }
 
     #[test]

@@ -136,6 +136,38 @@ pub trait LessonBoard<G: Teach>: 'static {
     fn page_beneath(&self) -> bool {
         false
     }
+    /// Whether the lessons screen offers the page kit's lesson writer
+    /// (`#lessons/write`, [`crate::lesson_writer`]); a page that writes
+    /// lessons gives [`LessonBoard::seat_word`] and
+    /// [`LessonBoard::action_text`].
+    fn writes(&self) -> bool {
+        false
+    }
+    /// Whether the lessons screen offers the rules page in pictures drawn
+    /// from the lessons (`#lessons/rules`, [`crate::lesson_rules`]).
+    fn rules_page(&self) -> bool {
+        false
+    }
+    /// `seat` as the ruleset's lessons write it (`"1"`, `"N"`).
+    fn seat_word(&self, _game: &G, _seat: tabula_engine::Seat) -> Option<String> {
+        None
+    }
+    /// `action` in the ruleset's words, as [`Teach::read_action`] reads
+    /// them back.
+    fn action_text(&self, _game: &G, _action: &G::Action) -> Option<String> {
+        None
+    }
+    /// A place of [`LessonBoard::places`] as a lesson's highlight names
+    /// it (the same name unless the board names places its own way).
+    fn lesson_place(&self, _game: &G, place: &str) -> String {
+        place.to_string()
+    }
+    /// The page's game now as a position in the ruleset's written form,
+    /// when there is one and the ruleset can write it (the writer starts
+    /// from it).
+    fn current_position(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Whether the lessons screen is showing (the page's own keys and drops
@@ -198,6 +230,13 @@ struct Screen<G: Teach, B: LessonBoard<G>> {
     width: f64,
     /// Whether the list has been asked for.
     fetched: bool,
+    /// Whether the list of names has come (the lessons may still be
+    /// coming).
+    listed: bool,
+    /// The lesson writer, while it shows (`#lessons/write`).
+    desk: Option<crate::lesson_writer::Desk<G>>,
+    /// Whether the rules page shows (`#lessons/rules`).
+    rules: bool,
 }
 
 type Shared<G, B> = Rc<RefCell<Screen<G, B>>>;
@@ -218,6 +257,9 @@ pub fn install<G: Teach + 'static, B: LessonBoard<G>>(board: B) -> bool {
         note: None,
         width: 0.0,
         fetched: false,
+        listed: false,
+        desk: None,
+        rules: false,
     }));
     if let Some(w) = web_sys::window() {
         let s = screen.clone();
@@ -251,6 +293,9 @@ fn page_key<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, e: &Keyboar
     if in_field {
         return false;
     }
+    if s.borrow().desk.is_some() {
+        return false;
+    }
     let (open, picked) = {
         let st = s.borrow();
         (
@@ -279,6 +324,7 @@ fn route<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) -> bool {
         .unwrap_or(hash);
     if let Some(data) = hash.strip_prefix("#lesson=") {
         show_screen(s);
+        s.borrow_mut().desk = None;
         let opened = tabula_engine::link::unpack(data)
             .map_err(|e| crate::error_words::link(&e))
             .and_then(|text| LessonRun::<G>::open(&text));
@@ -300,6 +346,19 @@ fn route<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) -> bool {
     show_screen(s);
     fetch_list(s);
     let name = rest.strip_prefix('/').unwrap_or("").to_string();
+    if name == "write" && s.borrow().board.writes() {
+        open_writer(s);
+        return true;
+    }
+    s.borrow_mut().desk = None;
+    let rules = name == "rules" && s.borrow().board.rules_page();
+    s.borrow_mut().rules = rules;
+    if rules {
+        s.borrow_mut().run = None;
+        render(s);
+        focus("lessons-h");
+        return true;
+    }
     if name.is_empty() {
         {
             let mut st = s.borrow_mut();
@@ -382,7 +441,11 @@ fn fetch_list<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
                 return;
             }
         };
-        s2.borrow_mut().shipped = names.iter().map(|n| (n.clone(), None)).collect();
+        {
+            let mut st = s2.borrow_mut();
+            st.shipped = names.iter().map(|n| (n.clone(), None)).collect();
+            st.listed = true;
+        }
         render(&s2);
         for (i, name) in names.into_iter().enumerate() {
             let s3 = s2.clone();
@@ -529,6 +592,10 @@ fn show_screen<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
             pick_at(&s1, f64::from(e.offset_x()), f64::from(e.offset_y()));
             return;
         }
+        if target.id() == "author-board" {
+            writer_pick_at(&s1, f64::from(e.offset_x()), f64::from(e.offset_y()));
+            return;
+        }
         if let Ok(Some(b)) = target.closest("[data-lcmd]")
             && let Some(cmd) = b.get_attribute("data-lcmd")
         {
@@ -537,12 +604,39 @@ fn show_screen<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
     });
     let s2 = s.clone();
     crate::dom::listen::<KeyboardEvent>(&area, "keydown", move |e| {
-        let on_board = e
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .is_some_and(|t| t.id() == "lesson-board");
+        let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+        let on_board = target.as_ref().is_some_and(|t| t.id() == "lesson-board");
         if on_board && board_key(&s2, &e.key()) {
             e.prevent_default();
+        }
+        let on_writer = target.as_ref().is_some_and(|t| t.id() == "author-board");
+        if on_writer && writer_key(&s2, &e.key()) {
+            e.prevent_default();
+        }
+    });
+    let s7 = s.clone();
+    crate::dom::listen::<web_sys::Event>(&area, "input", move |e| {
+        // The writer's texts: kept as they are typed (nothing drawn
+        // again, so the caret stays).
+        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        let value = target
+            .dyn_ref::<web_sys::HtmlInputElement>()
+            .map(|i| i.value())
+            .or_else(|| {
+                target
+                    .dyn_ref::<web_sys::HtmlTextAreaElement>()
+                    .map(|a| a.value())
+            });
+        let Some(value) = value else {
+            return;
+        };
+        let mut st = s7.borrow_mut();
+        if let Some(desk) = st.desk.as_mut()
+            && crate::lesson_writer::text_input(&mut desk.writing, &target.id(), value)
+        {
+            crate::lesson_writer::keep(&desk.writing);
         }
     });
     crate::dom::listen::<web_sys::Event>(&area, "dragover", |e| e.prevent_default());
@@ -562,6 +656,15 @@ fn show_screen<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
     });
     let s3 = s.clone();
     crate::dom::listen::<web_sys::Event>(&area, "change", move |e| {
+        if let Some(select) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        {
+            if select.id() == "author-from-lesson" {
+                writer_from_lesson(&s3, &select.value());
+            }
+            return;
+        }
         let Some(input) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -580,7 +683,9 @@ fn show_screen<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
     if let Some(w) = web_sys::window() {
         let s5 = s.clone();
         crate::dom::listen::<web_sys::Event>(&w, "resize", move |_| {
-            if s5.borrow().run.is_some() {
+            if s5.borrow().desk.is_some() {
+                render(&s5);
+            } else if s5.borrow().run.is_some() {
                 draw(&s5);
             }
         });
@@ -608,7 +713,22 @@ fn lesson_link(lesson: &Lesson) -> String {
 
 /// A command of the screen's buttons.
 fn command<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, cmd: &str) {
+    if cmd == "write" {
+        set_hash("#lessons/write");
+        open_writer(s);
+        return;
+    }
+    if cmd == "rules" {
+        set_hash("#lessons/rules");
+        route(s);
+        return;
+    }
+    if cmd.starts_with("author-") {
+        writer_command(s, cmd);
+        return;
+    }
     if let Some(name) = cmd.strip_prefix("open:") {
+        s.borrow_mut().rules = false;
         set_hash(&format!("#lessons/{name}"));
         open_shipped(s, name.to_string());
         return;
@@ -658,6 +778,7 @@ fn command<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, cmd: &str) {
             "list" => {
                 st.run = None;
                 st.error = None;
+                st.rules = false;
                 set_hash("#lessons");
             }
             "close" => {
@@ -1073,9 +1194,28 @@ fn render<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
     };
     let view = {
         let st = s.borrow();
-        match &st.run {
-            Some((_, run)) => player_view(&st, run),
-            None => list_view(&st),
+        match (&st.desk, &st.run) {
+            (Some(desk), _) => {
+                let lessons: Vec<&Lesson> = st
+                    .shipped
+                    .iter()
+                    .filter_map(|(_, l)| l.as_ref()?.as_ref().ok())
+                    .collect();
+                crate::lesson_writer::view(&st.board, desk, &lessons)
+            }
+            (None, Some((_, run))) => player_view(&st, run),
+            (None, None) if st.rules => {
+                let fetching = match (&st.list_error, st.shipped.iter().any(|(_, l)| l.is_none())) {
+                    (Some(why), _) => crate::lesson_rules::Fetching::Failed(why),
+                    (None, true) => crate::lesson_rules::Fetching::Coming,
+                    (None, false) if st.shipped.is_empty() && !st.listed => {
+                        crate::lesson_rules::Fetching::Coming
+                    }
+                    (None, false) => crate::lesson_rules::Fetching::Done,
+                };
+                crate::lesson_rules::view(&st.board, &shipped_lessons(&st), fetching)
+            }
+            (None, None) => list_view(&st),
         }
     };
     // What had the focus keeps it when it is drawn again (the list
@@ -1086,13 +1226,39 @@ fn render<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
         .map(|e| e.id())
         .filter(|id| !id.is_empty());
     replace_children(&section, view);
+    // Which of the screen's pages shows, for tests and tools.
+    if let Some(body) = document().body() {
+        let page = if s.borrow().desk.is_none() && s.borrow().run.is_none() && s.borrow().rules {
+            "rules"
+        } else {
+            ""
+        };
+        body.set_attribute("data-lessons", page).ok();
+    }
     if let Some(id) = focused {
         focus(&id);
     }
-    if s.borrow().run.is_some() {
+    if s.borrow().desk.is_some() {
+        let mut st = s.borrow_mut();
+        let st = &mut *st;
+        if let Some(desk) = st.desk.as_mut() {
+            crate::lesson_writer::draw(&st.board, desk);
+        }
+    } else if s.borrow().run.is_some() {
         draw(s);
         say_cursor(s);
+    } else if s.borrow().rules {
+        let st = s.borrow();
+        crate::lesson_rules::draw_all(&st.board, &shipped_lessons(&st));
     }
+}
+
+/// The shipped lessons read so far, by name.
+fn shipped_lessons<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>) -> Vec<(&str, &Lesson)> {
+    st.shipped
+        .iter()
+        .filter_map(|(n, l)| Some((n.as_str(), l.as_ref()?.as_ref().ok()?)))
+        .collect()
 }
 
 fn list_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>) -> El {
@@ -1178,6 +1344,16 @@ fn list_view<G: Teach, B: LessonBoard<G>>(st: &Screen<G, B>) -> El {
         .child(
             el("p")
                 .class("lesson-nav")
+                .maybe(
+                    st.board.rules_page().then(|| {
+                        button(&t("lessons-rules-open"), "rules").attr("id", "open-rules")
+                    }),
+                )
+                .maybe(
+                    st.board
+                        .writes()
+                        .then(|| button(&t("lesson-write"), "write").attr("id", "author-new")),
+                )
                 .children(st.board.list_extras())
                 .child(large_button())
                 .child(button(&t("lesson-back-to-game"), "close")),
@@ -1450,4 +1626,163 @@ fn move_view<G: Teach, B: LessonBoard<G>>(
         );
     }
     out
+}
+
+/// Show the lesson writer (the lesson kept from the last visit, or a new
+/// one).
+fn open_writer<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
+    show_screen(s);
+    fetch_list(s);
+    {
+        let mut st = s.borrow_mut();
+        let st = &mut *st;
+        st.run = None;
+        st.error = None;
+        if st.desk.is_none() {
+            st.desk = Some(crate::lesson_writer::open_desk(&st.board));
+        }
+    }
+    render(s);
+    focus("author-title");
+}
+
+/// A command of the lesson writer.
+fn writer_command<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, cmd: &str) {
+    let (name, arg) = cmd.split_once(':').unwrap_or((cmd, ""));
+    if name == "author-to-lessons" {
+        s.borrow_mut().desk = None;
+        set_hash("#lessons");
+        render(s);
+        focus("lessons-h");
+        return;
+    }
+    let told = {
+        let mut st = s.borrow_mut();
+        let st = &mut *st;
+        let Some(desk) = st.desk.as_mut() else {
+            return;
+        };
+        let before = desk.writing.message.clone();
+        crate::lesson_writer::desk_command(&st.board, desk, name, arg);
+        crate::lesson_writer::keep(&desk.writing);
+        desk.writing.message.is_some() && desk.writing.message != before
+    };
+    render(s);
+    if told {
+        focus("author-message");
+    } else if s
+        .borrow()
+        .desk
+        .as_ref()
+        .is_some_and(|d| !d.choices.is_empty())
+    {
+        focus("author-choices");
+    } else {
+        focus_command(cmd);
+    }
+}
+
+/// Put the focus back on the button of `cmd` once the screen is drawn
+/// again (else on the board).
+fn focus_command(cmd: &str) {
+    let found = document()
+        .query_selector(&format!("[data-lcmd=\"{cmd}\"]"))
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    match found {
+        Some(b) => {
+            b.focus().ok();
+        }
+        None => focus("author-board"),
+    }
+}
+
+/// The writer's position set to the shipped lesson at `index` (of those
+/// read) in the list.
+fn writer_from_lesson<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, index: &str) {
+    {
+        let mut st = s.borrow_mut();
+        let st = &mut *st;
+        let position = index.parse::<usize>().ok().and_then(|i| {
+            st.shipped
+                .iter()
+                .filter_map(|(_, l)| l.as_ref()?.as_ref().ok())
+                .nth(i)
+                .map(|l| l.position.clone())
+        });
+        let (Some(desk), Some(p)) = (st.desk.as_mut(), position) else {
+            return;
+        };
+        desk.writing.position = p;
+        desk.writing.message = None;
+        crate::lesson_writer::keep(&desk.writing);
+    }
+    render(s);
+    focus("author-from-lesson");
+}
+
+/// A tap or click on the writer's board.
+fn writer_pick_at<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, x: f64, y: f64) {
+    let choices = {
+        let mut st = s.borrow_mut();
+        let st = &mut *st;
+        let Some(desk) = st.desk.as_mut() else {
+            return;
+        };
+        if let Some(place) = crate::lesson_writer::place_at(&st.board, desk, x, y) {
+            crate::lesson_writer::pick(&st.board, desk, &place);
+        }
+        crate::lesson_writer::keep(&desk.writing);
+        !desk.choices.is_empty()
+    };
+    render(s);
+    focus(if choices {
+        "author-choices"
+    } else {
+        "author-board"
+    });
+}
+
+/// A key on the writer's board; whether it was the board's.
+fn writer_key<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>, key: &str) -> bool {
+    let picked = {
+        let mut st = s.borrow_mut();
+        let st = &mut *st;
+        let Some(desk) = st.desk.as_mut() else {
+            return false;
+        };
+        let Some(picked) = crate::lesson_writer::board_key(&st.board, desk, key) else {
+            return false;
+        };
+        if let Some(place) = &picked {
+            crate::lesson_writer::pick(&st.board, desk, place);
+            crate::lesson_writer::keep(&desk.writing);
+        }
+        picked.is_some()
+    };
+    if picked {
+        writer_pick_done(s);
+    } else {
+        let mut st = s.borrow_mut();
+        let st = &mut *st;
+        if let Some(desk) = st.desk.as_mut() {
+            crate::lesson_writer::draw(&st.board, desk);
+        }
+    }
+    true
+}
+
+fn writer_pick_done<G: Teach + 'static, B: LessonBoard<G>>(s: &Shared<G, B>) {
+    let choices = s
+        .borrow()
+        .desk
+        .as_ref()
+        .is_some_and(|d| !d.choices.is_empty());
+    render(s);
+    focus(if choices {
+        "author-choices"
+    } else {
+        "author-board"
+    });
 }

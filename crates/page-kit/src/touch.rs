@@ -66,6 +66,28 @@ pub fn reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
+/// The smallest target a finger is given on a board, in CSS pixels
+/// (WCAG 2.2's 24 × 24).
+pub const MIN_TARGET: f64 = 24.0;
+
+/// How wide to draw a board that would fit in `fit` CSS pixels, when its
+/// smallest target is `target` pixels across at that width: on a touch
+/// screen ([`coarse`]) wide enough that every target is at least
+/// [`MIN_TARGET`] (the board is then larger than the screen and pans in
+/// its scrolling box); elsewhere `fit`.
+pub fn board_width(fit: f64, target: f64) -> f64 {
+    enlarged(fit, target, coarse())
+}
+
+/// [`board_width`] with the kind of pointer given.
+pub fn enlarged(fit: f64, target: f64, finger: bool) -> f64 {
+    if finger && target > 0.0 && target < MIN_TARGET {
+        (fit * MIN_TARGET / target).ceil()
+    } else {
+        fit
+    }
+}
+
 /// Remember which kind of pointer pressed last (call on `pointerdown`).
 pub fn note(pointer_type: &str) {
     LAST_WAS_TOUCH.with(|t| t.set(pointer_type == "touch" || pointer_type == "pen"));
@@ -116,6 +138,14 @@ impl<P: Copy + PartialEq> Confirm<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_board_is_enlarged_for_a_finger_until_its_targets_are_24_pixels() {
+        assert_eq!(enlarged(370.0, 12.0, true), 740.0);
+        assert_eq!(enlarged(370.0, 12.0, false), 370.0, "a mouse keeps the fit");
+        assert_eq!(enlarged(370.0, 30.0, true), 370.0, "large enough already");
+        assert!(enlarged(300.0, 17.0, true) * 17.0 / 300.0 >= MIN_TARGET);
+    }
 
     #[test]
     fn the_second_tap_on_the_same_square_confirms() {

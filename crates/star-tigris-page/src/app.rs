@@ -30,8 +30,6 @@ pub enum Screen {
     Replay,
     /// A lesson being written.
     Author,
-    /// The rules page.
-    Rules,
 }
 
 /// The replay viewer's state.

@@ -1,24 +1,27 @@
-//! Writing a lesson in the page: a free "position" mode that puts any
-//! piece on any cell (no rules: the setup format's tokens), a header of
-//! setup lines (players, hands, scores), then recording the steps as they
-//! are played, each with its narration, highlights, and whether it is the
-//! learner's to play. The setup text goes through the one setup parser;
-//! the lesson is checked by playing it before it is exported.
+//! Writing a lesson in Star Tigris's page: the page kit's lesson writer
+//! (`tabula_page_kit::lesson_write`, the one writer of every game: the
+//! texts in English and German, the steps recorded by playing them, the
+//! check, the file and the link) with Star Tigris's own way to set up
+//! the position — a free mode that puts any piece on any cell (no rules:
+//! the setup format's tokens) and a header of setup lines (players,
+//! hands, scores) — and its piece picker on its own board. The setup
+//! text goes through the one setup parser, its problems told in the
+//! page's language.
+
+use std::ops::{Deref, DerefMut};
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::{Game, Problem, Problems, ToMove};
+use tabula_engine::{Problem, Problems};
 use tabula_page_kit::i18n::{count, t, tf, tn};
-use tabula_star_tigris::lesson::{
-    Expectations, LearnerAction, Lesson, LessonAction, LessonStep, StepTranslation, Translations,
-    play_lesson,
-};
+use tabula_page_kit::lesson_write::{Kept, Writing};
 use tabula_star_tigris::map::Terrain;
-use tabula_star_tigris::{Action, Kind, Pos, RuleError, StarTigris, parse_setup};
+use tabula_star_tigris::{Action, Kind, Pos, StarTigris, parse_setup};
 
 use crate::editor::Draft;
-use crate::lesson_words::{capitalised, error_words, word};
-use crate::rule_words::rule;
+use crate::lesson_words::{capitalised, word};
 use crate::session::Selection;
+
+pub use tabula_page_kit::lesson_write::{DEFAULT_HINT, DEFAULT_WRONG, TEXT_LANGS, TextField};
 
 /// The pieces the position mode puts down: setup-format tokens, each with
 /// the catalogue key of its label.
@@ -41,33 +44,6 @@ pub const TOKENS: [(&str, &str); 12] = [
 pub fn token_label(key: &str) -> String {
     capitalised(&t(key))
 }
-
-/// The languages a lesson's texts are written in here: its own (English)
-/// and its translation into German.
-pub const TEXT_LANGS: [&str; 2] = ["en", "de"];
-
-/// A text of the lesson the author writes (in the language chosen).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TextField {
-    /// The lesson's title.
-    Title,
-    /// What it teaches.
-    Summary,
-    /// The last step's narration.
-    Say,
-    /// The last step's hint (a step the learner plays).
-    Hint,
-    /// The last step's message for a wrong move.
-    Wrong,
-}
-
-/// The title a new lesson starts with: lesson text, English (the lesson's
-/// own texts are English; a translation is written beside them).
-pub const DEFAULT_TITLE: &str = "My lesson";
-/// The default hint of a step the learner plays: lesson text, English.
-pub const DEFAULT_HINT: &str = "Look at the highlighted cells.";
-/// The default wrong-move message: lesson text, English.
-pub const DEFAULT_WRONG: &str = "Not this one: try again, or ask for a hint.";
 
 /// A setup problem in the page's language: the parser's rule and the
 /// values of its message put into the catalogue's sentence; what only the
@@ -230,13 +206,12 @@ pub fn setup_problems_words(problems: &Problems) -> String {
 /// The header a new position starts with.
 pub const DEFAULT_HEADER: &str = "players 2\nactive 1\nhand 1 settler 2 scientist 2 merchant 1 mining 1\nhand 2 settler 2 scientist 2 merchant 1 mining 1\n";
 
-/// A lesson being written.
+/// A lesson being written: the kit's [`Writing`] (reached through
+/// `Deref`) and Star Tigris's free position mode.
 #[derive(Clone, Debug)]
 pub struct Author {
-    /// The lesson's title.
-    pub title: String,
-    /// One sentence on what it teaches.
-    pub summary: String,
+    /// The lesson: texts, translations, the recording.
+    pub writing: Writing<StarTigris>,
     /// Setup lines before the board (players, active, hands, scores…).
     pub header: String,
     /// Columns.
@@ -247,33 +222,24 @@ pub struct Author {
     pub cells: Vec<String>,
     /// The token the pointer puts down (`"P"` and the others take the player).
     pub token: String,
-    /// The player a leader token belongs to (1–4).
+    /// The player a leader token belongs to, and whose orders are
+    /// recorded when several give them at once (1–4).
     pub player: u8,
-    /// The recording, once started.
-    pub recording: Option<Recording>,
-    /// What to tell the author.
-    pub message: Option<String>,
     /// The piece picked up while recording.
     pub selection: Option<Selection>,
-    /// The lesson's texts in other languages (the German written here,
-    /// and any other kept as it came).
-    pub translations: Translations,
-    /// The language the text fields write: `en` (the lesson's own texts)
-    /// or `de` (their German translation).
-    pub text_lang: String,
 }
 
-/// Steps recorded from a position.
-#[derive(Clone, Debug)]
-pub struct Recording {
-    /// The setup text recorded from.
-    pub setup: String,
-    /// The position after each step (the first is the start).
-    pub states: Vec<StarTigris>,
-    /// The steps so far.
-    pub steps: Vec<LessonStep>,
-    /// Whether clicks on the board mark cells for the last step.
-    pub marking: bool,
+impl Deref for Author {
+    type Target = Writing<StarTigris>;
+    fn deref(&self) -> &Writing<StarTigris> {
+        &self.writing
+    }
+}
+
+impl DerefMut for Author {
+    fn deref_mut(&mut self) -> &mut Writing<StarTigris> {
+        &mut self.writing
+    }
 }
 
 impl Author {
@@ -291,113 +257,22 @@ impl Author {
             .map(String::from)
             .collect();
         Author {
-            title: DEFAULT_TITLE.into(),
-            summary: String::new(),
+            writing: Writing::new(""),
             header: DEFAULT_HEADER.into(),
             width: map.width,
             height: map.height,
             cells,
             token: "t".into(),
             player: 1,
-            recording: None,
-            message: None,
             selection: None,
-            translations: Translations::new(),
-            text_lang: "en".into(),
         }
     }
 
-    /// A text of the lesson in `lang` (`en`: the lesson's own; else its
-    /// translation, empty where it has none).
-    pub fn text_in(&self, field: TextField, lang: &str) -> String {
-        let step = self
-            .recording
-            .as_ref()
-            .and_then(|r| r.steps.len().checked_sub(1).map(|i| (i, &r.steps[i])));
-        if lang == "en" {
-            return match field {
-                TextField::Title => self.title.clone(),
-                TextField::Summary => self.summary.clone(),
-                TextField::Say => step.map(|(_, s)| s.say.clone()).unwrap_or_default(),
-                TextField::Hint => step
-                    .and_then(|(_, s)| s.learner.as_ref())
-                    .map(|l| l.hint.clone())
-                    .unwrap_or_default(),
-                TextField::Wrong => step
-                    .and_then(|(_, s)| s.learner.as_ref())
-                    .map(|l| l.wrong.clone())
-                    .unwrap_or_default(),
-            };
-        }
-        let Some(tr) = self.translations.get(lang) else {
-            return String::new();
-        };
-        let st = step.and_then(|(i, _)| tr.steps.get(i));
-        match field {
-            TextField::Title => tr.title.clone(),
-            TextField::Summary => tr.summary.clone(),
-            TextField::Say => st.and_then(|s| s.say.clone()),
-            TextField::Hint => st.and_then(|s| s.hint.clone()),
-            TextField::Wrong => st.and_then(|s| s.wrong.clone()),
-        }
-        .unwrap_or_default()
-    }
-
-    /// A text of the lesson in the language chosen ([`Author::text_lang`]).
-    pub fn text(&self, field: TextField) -> String {
-        self.text_in(field, &self.text_lang)
-    }
-
-    /// Write a text of the lesson in the language chosen: the lesson's own
-    /// (English) or its translation (an empty one shows the English).
-    pub fn set_text(&mut self, field: TextField, value: String) {
-        if self.text_lang == "en" {
-            match field {
-                TextField::Title => self.title = value,
-                TextField::Summary => self.summary = value,
-                TextField::Say => {
-                    if let Some(s) = self.last_step() {
-                        s.say = value;
-                    }
-                }
-                TextField::Hint | TextField::Wrong => {
-                    if let Some(l) = self.last_step().and_then(|s| s.learner.as_mut()) {
-                        if field == TextField::Hint {
-                            l.hint = value;
-                        } else {
-                            l.wrong = value;
-                        }
-                    }
-                }
-            }
-            return;
-        }
-        let steps = self.recording.as_ref().map_or(0, |r| r.steps.len());
-        let learner = self
-            .recording
-            .as_ref()
-            .and_then(|r| r.steps.last())
-            .is_some_and(|s| s.learner.is_some());
-        let tr = self.translations.entry(self.text_lang.clone()).or_default();
-        let value = (!value.trim().is_empty()).then_some(value);
-        match field {
-            TextField::Title => tr.title = value,
-            TextField::Summary => tr.summary = value,
-            TextField::Say | TextField::Hint | TextField::Wrong => {
-                if steps == 0 || (field != TextField::Say && !learner) {
-                    return;
-                }
-                if tr.steps.len() < steps {
-                    tr.steps.resize(steps, StepTranslation::default());
-                }
-                let st = &mut tr.steps[steps - 1];
-                match field {
-                    TextField::Say => st.say = value,
-                    TextField::Hint => st.hint = value,
-                    _ => st.wrong = value,
-                }
-            }
-        }
+    /// Choose the player (a leader's owner; whose orders are recorded
+    /// when several give them at once).
+    pub fn choose_player(&mut self, p: u8) {
+        self.player = p.clamp(1, 4);
+        self.writing.chosen = self.player - 1;
     }
 
     /// The token a click puts down: leaders take the chosen player.
@@ -440,311 +315,123 @@ impl Author {
     /// Start recording steps from the position.
     pub fn start(&mut self) -> Result<(), String> {
         let g = self.check()?;
-        self.recording = Some(Recording {
-            setup: self.setup_text(),
-            states: vec![g],
-            steps: Vec::new(),
-            marking: false,
-        });
-        self.message = None;
+        let text = self.setup_text();
+        self.writing.start_at(text, g);
         Ok(())
     }
 
-    /// Back to the position (the steps are dropped, and their translations).
-    pub fn stop(&mut self) {
-        self.recording = None;
-        for tr in self.translations.values_mut() {
-            tr.steps.clear();
-        }
-    }
-
-    /// The position now (after the steps recorded).
-    pub fn game(&self) -> Option<&StarTigris> {
-        self.recording.as_ref().and_then(|r| r.states.last())
-    }
-
-    /// The seat that must act now. When several decide at once (the
-    /// simultaneous variant's orders and combat turns), the one chosen with
-    /// [`Author::player`] if it is among them, else the first of them.
+    /// The seat that must act now (the chosen player's when several give
+    /// orders at once).
     pub fn seat(&self) -> Option<u8> {
-        match self.game()?.to_move() {
-            ToMove::Seat(s) => Some(s),
-            ToMove::Simultaneous(set) => {
-                let chosen = self.player.saturating_sub(1);
-                if set.contains(chosen) {
-                    Some(chosen)
-                } else {
-                    set.iter().next()
-                }
-            }
-            _ => None,
-        }
-    }
-
-    /// The seats deciding at once now, when there are two or more: the
-    /// writer chooses whose orders to record.
-    pub fn deciding(&self) -> Vec<u8> {
-        match self.game().map(|g| g.to_move()) {
-            Some(ToMove::Simultaneous(set)) if set.iter().nth(1).is_some() => set.iter().collect(),
-            _ => Vec::new(),
-        }
+        self.writing.seat()
     }
 
     /// Record an action of the seat to act (through the checked path).
     pub fn play(&mut self, action: Action) -> Result<(), String> {
-        let seat = self.seat().ok_or_else(|| t("lesson-author-nobody"))?;
-        let rec = self
-            .recording
-            .as_mut()
-            .ok_or_else(|| t("lesson-author-not-recording"))?;
-        let mut g = rec
-            .states
-            .last()
-            .cloned()
-            .ok_or_else(|| t("lesson-author-not-recording"))?;
-        let refused = |e: RuleError| tf("lesson-author-refused", &[("why", &rule(&e))]);
-        g.apply(seat, &action).map_err(refused)?;
-        tabula_engine::settle_chance(&mut g).map_err(refused)?;
-        rec.states.push(g);
-        rec.steps.push(LessonStep {
-            say: String::new(),
-            highlight: Vec::new(),
-            play: Some(LessonAction {
-                player: seat + 1,
-                action: action.to_string(),
-            }),
-            learner: None,
-            expect: Expectations::default(),
-        });
-        Ok(())
-    }
-
-    /// Add a step that only talks (no action).
-    pub fn add_talk(&mut self) {
-        if let Some(rec) = self.recording.as_mut()
-            && let Some(g) = rec.states.last().cloned()
-        {
-            rec.states.push(g);
-            rec.steps.push(LessonStep {
-                say: String::new(),
-                highlight: Vec::new(),
-                play: None,
-                learner: None,
-                expect: Expectations::default(),
-            });
-        }
-    }
-
-    /// Take back the last step (its translations go with it).
-    pub fn undo(&mut self) {
-        if let Some(rec) = self.recording.as_mut()
-            && rec.steps.pop().is_some()
-        {
-            rec.states.pop();
-            let n = rec.steps.len();
-            for tr in self.translations.values_mut() {
-                tr.steps.truncate(n);
-            }
-        }
-    }
-
-    /// The last step, to write its narration and options.
-    pub fn last_step(&mut self) -> Option<&mut LessonStep> {
-        self.recording.as_mut()?.steps.last_mut()
-    }
-
-    /// Make the last step the learner's (or the app's again).
-    pub fn set_learner(&mut self, on: bool) {
-        let Some(step) = self.last_step() else {
-            return;
-        };
-        match (on, step.play.take(), step.learner.take()) {
-            (true, Some(a), _) => {
-                step.learner = Some(LearnerAction {
-                    player: a.player,
-                    action: a.action,
-                    hint: DEFAULT_HINT.into(),
-                    wrong: DEFAULT_WRONG.into(),
-                })
-            }
-            (false, _, Some(l)) => {
-                step.play = Some(LessonAction {
-                    player: l.player,
-                    action: l.action,
-                })
-            }
-            (_, play, learner) => {
-                step.play = play;
-                step.learner = learner;
-            }
-        }
+        tabula_page_kit::lesson_writer::record(&crate::lessons::Board, &mut self.writing, &action)
     }
 
     /// Mark or unmark a cell for the last step.
     pub fn toggle_mark(&mut self, p: Pos) {
-        if let Some(step) = self.last_step() {
-            match step.highlight.iter().position(|&q| q == p) {
-                Some(i) => {
-                    step.highlight.remove(i);
-                }
-                None => step.highlight.push(p),
-            }
-        }
+        self.writing.toggle_mark(&p.to_string());
     }
 
-    /// The lesson written so far, with its translations fitted to its
-    /// steps, checked as a lesson file is (every text, then by playing it);
-    /// the first problem in the page's language.
-    pub fn lesson(&self) -> Result<Lesson, String> {
-        let rec = self
-            .recording
+    /// The cells marked for the last step.
+    pub fn marked(&self) -> Vec<Pos> {
+        self.recording
             .as_ref()
-            .ok_or_else(|| t("lesson-author-record-first"))?;
-        if rec.steps.is_empty() {
-            return Err(t("lesson-author-one-step"));
-        }
-        let mut lesson = Lesson {
-            format: tabula_star_tigris::lesson::LESSON_FORMAT.into(),
-            version: tabula_star_tigris::lesson::LESSON_VERSION,
-            title: self.title.trim().to_string(),
-            summary: self.summary.trim().to_string(),
-            source: None,
-            setup: rec.setup.clone(),
-            steps: rec.steps.clone(),
-            translations: self.translations.clone(),
-        };
-        lesson.fit_translations();
-        if lesson.title.is_empty() {
-            return Err(t("lesson-author-need-title"));
-        }
-        if lesson.summary.is_empty() {
-            return Err(t("lesson-author-need-summary"));
-        }
-        for (i, step) in lesson.steps.iter().enumerate() {
-            let n = (i + 1).to_string();
-            if step.say.trim().is_empty() {
-                let translated = lesson
-                    .translations
-                    .values()
-                    .any(|tr| tr.steps.get(i).is_some_and(|s| s.say.is_some()));
-                let key = if translated {
-                    "lesson-author-need-english"
-                } else {
-                    "lesson-author-need-say"
-                };
-                return Err(tf(key, &[("n", &n)]));
-            }
-            if let Some(l) = &step.learner {
-                if l.hint.trim().is_empty() {
-                    return Err(tf("lesson-author-need-hint", &[("n", &n)]));
-                }
-                if l.wrong.trim().is_empty() {
-                    return Err(tf("lesson-author-need-wrong", &[("n", &n)]));
-                }
-            }
-        }
-        // Everything else a lesson file is checked for, as when it is opened.
-        let json = serde_json::to_string(&lesson).map_err(|e| e.to_string())?;
-        tabula_star_tigris::lesson::parse_lesson(&json).map_err(|e| error_words(&e))?;
-        play_lesson(&lesson).map_err(|e| error_words(&e))?;
-        Ok(lesson)
+            .and_then(|r| r.steps.last())
+            .map(|s| s.highlight.iter().filter_map(|p| p.parse().ok()).collect())
+            .unwrap_or_default()
     }
-}
 
-/// A lesson being written, as kept in the browser between visits: the
-/// position and the recorded steps (the positions are rebuilt by playing
-/// the steps again when it is read back).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct KeptLesson {
-    title: String,
-    summary: String,
-    header: String,
-    width: usize,
-    height: usize,
-    cells: Vec<String>,
-    /// The setup recorded from and the steps, once recording started.
-    recording: Option<(String, Vec<LessonStep>)>,
-    /// The lesson's translations (kept drafts from before they existed
-    /// have none).
-    #[serde(default, skip_serializing_if = "Translations::is_empty")]
-    translations: Translations,
-}
-
-impl Author {
     /// The lesson as kept in the browser.
     pub fn to_draft(&self) -> KeptLesson {
         KeptLesson {
-            title: self.title.clone(),
-            summary: self.summary.clone(),
             header: self.header.clone(),
             width: self.width,
             height: self.height,
             cells: self.cells.clone(),
-            recording: self
-                .recording
-                .as_ref()
-                .map(|r| (r.setup.clone(), r.steps.clone())),
-            translations: self.translations.clone(),
+            lesson: self.writing.to_kept(),
         }
     }
 
     /// Read a kept lesson back, replaying its steps; a draft that no longer
-    /// plays keeps its position and says which step failed.
+    /// plays says which step failed.
     pub fn from_draft(d: KeptLesson) -> Result<Author, String> {
         if d.width * d.height != d.cells.len() || d.width == 0 {
             return Err(t("lesson-author-kept-board"));
         }
-        let mut a = Author {
-            title: d.title,
-            summary: d.summary,
+        let writing = Writing::from_kept(d.lesson, |setup| {
+            parse_setup(setup).map_err(|p| setup_problems_words(&p))
+        })?;
+        let player = writing.chosen.saturating_add(1).clamp(1, 4);
+        Ok(Author {
+            writing,
             header: d.header,
             width: d.width,
             height: d.height,
             cells: d.cells,
             token: "t".into(),
-            player: 1,
-            recording: None,
-            message: None,
+            player,
             selection: None,
-            translations: d.translations,
-            text_lang: "en".into(),
-        };
-        if let Some((setup, steps)) = d.recording {
-            let g = parse_setup(&setup).map_err(|p| setup_problems_words(&p))?;
-            a.recording = Some(Recording {
-                setup,
-                states: vec![g],
-                steps: Vec::new(),
-                marking: false,
-            });
-            for (i, step) in steps.into_iter().enumerate() {
-                let text = step
-                    .play
-                    .as_ref()
-                    .map(|p| p.action.clone())
-                    .or_else(|| step.learner.as_ref().map(|l| l.action.clone()));
-                let kept = |e: String| {
-                    tf(
-                        "lesson-author-kept-step",
-                        &[("n", &(i + 1).to_string()), ("why", &e)],
-                    )
-                };
-                match text {
-                    Some(text) => {
-                        let action: Action = text.parse().map_err(|_: String| {
-                            kept(tf("lesson-author-unreadable-action", &[("action", &text)]))
-                        })?;
-                        a.play(action).map_err(kept)?;
+        })
+    }
+}
+
+/// A lesson being written, as kept in the browser between visits: the
+/// free position and the kit's kept lesson (its steps are played again
+/// when it is read back).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeptLesson {
+    header: String,
+    width: usize,
+    height: usize,
+    cells: Vec<String>,
+    /// The lesson: texts, translations, the position recorded from and
+    /// the steps.
+    lesson: Kept,
+}
+
+impl KeptLesson {
+    /// A lesson kept by Star Tigris's earlier writer (its own lesson
+    /// types: each step's `player` a number), read into this shape, so a
+    /// lesson being written then goes on now; `None` when `json` is not
+    /// one.
+    pub fn from_earlier(json: &str) -> Option<KeptLesson> {
+        use serde_json::{Value, json};
+        let mut v: Value = serde_json::from_str(json).ok()?;
+        let o = v.as_object_mut()?;
+        let mut take = |k: &str| o.remove(k);
+        let (title, summary) = (take("title")?, take("summary")?);
+        let (header, width, height, cells) = (
+            take("header")?,
+            take("width")?,
+            take("height")?,
+            take("cells")?,
+        );
+        let translations = take("translations").unwrap_or_else(|| json!({}));
+        let mut recording = take("recording").unwrap_or(Value::Null);
+        let mut position = Value::from("");
+        if let Some([setup, steps]) = recording.as_array_mut().map(Vec::as_mut_slice) {
+            position = setup.clone();
+            for step in steps.as_array_mut()? {
+                for key in ["play", "learner"] {
+                    if let Some(a) = step.get_mut(key).and_then(Value::as_object_mut)
+                        && let Some(p) = a.remove("player")
+                    {
+                        a.insert("seat".into(), p.to_string().into());
                     }
-                    None => a.add_talk(),
-                }
-                if let Some(last) = a.last_step() {
-                    *last = step;
                 }
             }
         }
-        Ok(a)
+        serde_json::from_value(json!({
+            "header": header, "width": width, "height": height, "cells": cells,
+            "lesson": { "title": title, "summary": summary, "position": position,
+                        "recording": recording, "translations": translations },
+        }))
+        .ok()
     }
 }
 
@@ -752,11 +439,13 @@ impl Author {
 mod tests {
     use super::*;
     use crate::editor::MapDraft;
+    use tabula_engine::Game;
     use tabula_page_kit::lesson_run::LessonRun;
+    use tabula_page_kit::lesson_write::lesson_json;
 
     /// The lesson in the page kit's player, as the page tries it.
-    fn taught(lesson: &Lesson) -> LessonRun<StarTigris> {
-        LessonRun::open(&lesson.to_common_json()).unwrap()
+    fn taught(lesson: &tabula_engine::lesson::Lesson) -> LessonRun<StarTigris> {
+        LessonRun::open(&lesson_json(lesson)).unwrap()
     }
 
     fn author() -> Author {
@@ -770,7 +459,7 @@ mod tests {
         a.token = "t".into();
         a.put(Pos::new(1, 1));
         a.token = "P".into();
-        a.player = 2;
+        a.choose_player(2);
         a.put(Pos::new(1, 2));
         assert_eq!(a.cells[5], "t");
         assert_eq!(a.cells[6], "P2");
@@ -782,11 +471,9 @@ mod tests {
         assert_eq!(g.players(), 2);
         a.put(Pos::new(1, 2));
         assert_eq!(a.cells[6], ".", "the same token again clears");
-        // A leader with no scientist beside it is refused by the parser.
         a.token = "M#".into();
         a.put(Pos::new(1, 3));
         let e = a.check().err().unwrap_or_default();
-        assert!(e.contains("2:4") || e.contains(':'), "{e}");
         assert!(!e.is_empty());
     }
 
@@ -808,11 +495,18 @@ mod tests {
         a.last_step().unwrap().say = "A colony.".into();
         a.set_learner(true);
         a.toggle_mark(Pos::new(0, 0));
+        assert_eq!(a.marked(), [Pos::new(0, 0)]);
         a.add_talk();
         a.last_step().unwrap().say = "That is all.".into();
         let lesson = a.lesson().unwrap();
+        assert_eq!(lesson.ruleset, "star-tigris");
         assert_eq!(lesson.steps.len(), 2);
-        assert!(lesson.steps[0].learner.is_some());
+        let l = lesson.steps[0].learner.as_ref().unwrap();
+        assert_eq!(
+            (l.seat.as_str(), l.action.clone()),
+            ("1", action.to_string())
+        );
+        assert_eq!(lesson.steps[0].highlight, ["A1"]);
         let mut p = taught(&lesson);
         assert!(p.task().is_some());
         assert!(p.attempt(&action));
@@ -841,7 +535,7 @@ mod tests {
         a.start().unwrap();
         assert_eq!(a.deciding(), [0, 1]);
         assert_eq!(a.seat(), Some(0));
-        a.player = 2;
+        a.choose_player(2);
         assert_eq!(a.seat(), Some(1));
         let colonize = |a: &Author| {
             a.game()
@@ -856,22 +550,19 @@ mod tests {
         a.last_step().unwrap().say = "Player 2 orders a colony.".into();
         a.play(Action::Pass).unwrap();
         a.last_step().unwrap().say = "Player 2 seals.".into();
-        // Player 2 has sealed: only player 1 decides, whoever is chosen.
         assert_eq!(a.deciding(), Vec::<u8>::new());
         assert_eq!(a.seat(), Some(0));
         a.play(Action::Pass).unwrap();
         a.last_step().unwrap().say = "Both have sealed; the orders are carried out.".into();
         let lesson = a.lesson().unwrap();
-        let players: Vec<u8> = lesson
+        let seats: Vec<&str> = lesson
             .steps
             .iter()
-            .filter_map(|s| s.play.as_ref().map(|p| p.player))
+            .filter_map(|s| s.play.as_ref().map(|p| p.seat.as_str()))
             .collect();
-        assert_eq!(players, [2, 2, 1]);
-        let text = serde_json::to_string_pretty(&lesson).unwrap();
-        assert!(text.contains("turns simultaneous"), "{text}");
+        assert_eq!(seats, ["2", "2", "1"]);
+        assert!(lesson.position.contains("turns simultaneous"));
         taught(&lesson);
-        // The colony ordered by player 2 stands once the turn is carried out.
         let at = match first {
             Action::Colonize { at, .. } => at,
             _ => unreachable!(),
@@ -902,7 +593,6 @@ mod tests {
         a.set_learner(true);
         a.text_lang = "de".into();
         assert_eq!(a.text(TextField::Say), "", "no German yet");
-        assert_eq!(a.text_in(TextField::Say, "en"), "A colony.");
         a.set_text(TextField::Title, "Meine Lektion".into());
         a.set_text(TextField::Say, "Eine Kolonie.".into());
         a.set_text(TextField::Hint, "Sieh dir die markierten Felder an.".into());
@@ -911,19 +601,18 @@ mod tests {
         a.add_talk();
         a.set_text(TextField::Say, "Das ist alles.".into());
         a.text_lang = "en".into();
-        assert!(a.lesson().is_err(), "step 2 has no English narration");
         use_lang(Some(Lang::De));
         assert_eq!(
             a.lesson().unwrap_err(),
             "Schritt 2 hat noch keinen englischen Text (die eigenen Texte einer Lektion sind englisch; die deutschen sind ihre Übersetzung)"
         );
+        use_lang(None);
         a.set_text(TextField::Say, "That is all.".into());
         let lesson = a.lesson().unwrap();
         let de = &lesson.translations["de"];
         assert_eq!(de.title.as_deref(), Some("Meine Lektion"));
         assert_eq!(de.steps.len(), 2);
         assert_eq!(de.steps[0].wrong, None, "blank: the English shows");
-        // Exported and opened on a German page: the German shows.
         let mut p = taught(&lesson);
         assert_eq!(p.title(Lang::De), "Meine Lektion");
         assert_eq!(p.say(Lang::De), "Eine Kolonie.");
@@ -933,22 +622,13 @@ mod tests {
             Some(DEFAULT_WRONG),
             "not translated"
         );
-        // Kept in the browser and read back: the same lesson, German too.
         let kept = serde_json::to_string(&a.to_draft()).unwrap();
         let back = Author::from_draft(serde_json::from_str(&kept).unwrap()).unwrap();
         assert_eq!(back.lesson().unwrap(), lesson);
-        // A draft kept before translations existed still reads.
-        let old = serde_json::to_string(&Author::new(&Draft::blank(4, 4)).to_draft()).unwrap();
-        assert!(!old.contains("translations"));
-        assert!(Author::from_draft(serde_json::from_str(&old).unwrap()).is_ok());
-        // A step taken back takes its German with it.
-        a.undo();
-        a.add_talk();
-        a.text_lang = "de".into();
-        assert_eq!(a.text(TextField::Say), "", "not the old step's German");
-        // The position's problems, in German.
+        // The position's problems, in German and in English.
         a.stop();
         a.header = "players 2\nhand 1 settler 7\n".into();
+        use_lang(Some(Lang::De));
         let e = a.check().unwrap_err();
         assert!(
             e.starts_with("Die Stellung hat Probleme (Zeile:Spalte im Setup-Text): 2:1: eine Hand hält höchstens 6 Kolonisten"),
@@ -960,6 +640,27 @@ mod tests {
             e.starts_with("The position has problems (line:column in the setup text): 2:1: a hand holds at most 6 colonists"),
             "{e}"
         );
+    }
+
+    /// A lesson kept by the earlier writer (its own step types) reads on.
+    #[test]
+    fn a_lesson_kept_by_the_earlier_writer_reads_on() {
+        crate::add_words();
+        let old = r#"{"title":"Old","summary":"Kept before.","header":"players 2\n","width":4,"height":4,
+            "cells":[".",".",".",".",".","t",".",".",".",".",".",".",".",".",".","."],
+            "recording":["players 2\nhand 1 settler 2\nhand 2 settler 2\nboard\n. . . .\n. t . .\n. . . .\n. . . .\n",
+              [{"say":"A pass.","highlight":["C2"],"learner":{"player":1,"action":"pass",
+                "hint":"h","wrong":"w"}},{"say":"Talk."}]],
+            "translations":{"de":{"title":"Alt","steps":[{"say":"Passen."}]}}}"#;
+        assert!(serde_json::from_str::<KeptLesson>(old).is_err());
+        let kept = KeptLesson::from_earlier(old).unwrap();
+        let a = Author::from_draft(kept).unwrap();
+        let l = a.lesson().unwrap();
+        assert_eq!(l.steps.len(), 2);
+        assert_eq!(l.steps[0].learner.as_ref().unwrap().seat, "1");
+        assert_eq!(l.steps[0].highlight, ["C2"]);
+        assert_eq!(l.translations["de"].title.as_deref(), Some("Alt"));
+        assert!(KeptLesson::from_earlier("{}").is_none());
     }
 
     /// Setup problems read in German, from their rule and values.

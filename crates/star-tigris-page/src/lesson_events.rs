@@ -1,7 +1,7 @@
 //! The lessons' commands in the page: opening the page kit's lessons
-//! (the list, a lesson from the rules page, a lesson being written tried
-//! as a link), leaving them for the rules page and the lesson writer, and
-//! the lesson writer's own commands, clicks and fields.
+//! (the list, its rules page in pictures, a lesson being written tried as
+//! a link), leaving them for the lesson writer, and the lesson writer's
+//! own commands, clicks and fields.
 
 use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::lesson_screen;
@@ -11,17 +11,18 @@ use web_sys::{Event, HtmlInputElement};
 
 use crate::app::{App, Screen};
 use crate::author_view;
-use crate::dom::{document, download, local_storage};
+use crate::dom::{document, local_storage};
 use crate::editor::{Draft, MapDraft};
 use crate::events::{listen, with_app};
-use crate::lesson_author::{Author, TextField};
+use crate::lesson_author::Author;
 use crate::maps::MAPS;
 use crate::session::{Selection, targets};
+use tabula_page_kit::lesson_writer as writer;
 
 /// Run a lesson command; returns whether `name` was one. The lessons
 /// themselves are the page kit's (`lesson_screen`, over
 /// [`crate::lessons::Board`]): the commands here open them, and leave
-/// them for the rules page and the lesson writer.
+/// them for the lesson writer.
 pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
     match name {
         "lessons" => {
@@ -29,31 +30,6 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
                 app.dialog_back = Some(app.screen);
             }
             set_hash("#lessons");
-        }
-        "lesson" => {
-            // From the rules page: the lesson, in the kit's player.
-            if !lesson_screen::showing() && app.screen != Screen::Rules {
-                app.dialog_back = Some(app.screen);
-            }
-            set_hash(&format!("#lessons/{arg}"));
-        }
-        "close-lessons" => {
-            app.screen = match app.dialog_back {
-                Some(Screen::Rules) | None => {
-                    if app.session.is_some() {
-                        Screen::Playing
-                    } else {
-                        Screen::NewGame
-                    }
-                }
-                Some(s) => s,
-            };
-        }
-        "rules" => {
-            leave_lessons(app);
-            app.screen = Screen::Rules;
-            // Its pictures are drawn from the shipped lessons, fetched.
-            crate::rules_view::fetch_lessons(|| with_app(crate::ui::render));
         }
         _ => return author_command(app, name, arg),
     }
@@ -67,8 +43,8 @@ fn set_hash(hash: &str) {
     }
 }
 
-/// Leave the kit's lessons for one of the page's own screens (the rules
-/// page, the lesson writer).
+/// Leave the kit's lessons for one of the page's own screens (the lesson
+/// writer).
 fn leave_lessons(app: &mut App) {
     if lesson_screen::showing() {
         lesson_screen::leave();
@@ -104,6 +80,10 @@ fn kept() -> Option<Result<Author, String>> {
     let store = local_storage()?;
     let json = store.get_item(KEPT_KEY).ok().flatten()?;
     let read = serde_json::from_str(&json)
+        .or_else(|e| {
+            // A lesson kept by the earlier writer reads on.
+            crate::lesson_author::KeptLesson::from_earlier(&json).ok_or(e)
+        })
         .map_err(|e| tabula_page_kit::error_words::json_at(e.line(), e.column()))
         .and_then(Author::from_draft);
     if read.is_err() {
@@ -169,7 +149,7 @@ fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
             app.screen = Screen::Author;
         }
         "author-token" => author(app, |a| a.token = arg.to_string()),
-        "author-player" => author(app, |a| a.player = arg.parse().unwrap_or(1).clamp(1, 4)),
+        "author-player" => author(app, |a| a.choose_player(arg.parse().unwrap_or(1))),
         "author-check" => author(app, |a| {
             a.message = Some(match a.check() {
                 Ok(_) => t("lesson-author-ready"),
@@ -179,12 +159,6 @@ fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
         "author-start" => author(app, |a| {
             a.message = a.start().err();
         }),
-        "author-lang" => author(app, |a| {
-            if matches!(arg, "en" | "de") {
-                a.text_lang = arg.to_string();
-            }
-        }),
-        "author-stop" => author(app, |a| a.stop()),
         "author-pick" => {
             let sel = selection(arg);
             author(app, |a| {
@@ -201,46 +175,25 @@ fn author_step(app: &mut App, name: &str, arg: &str) -> bool {
                 });
             }
         }
-        "author-talk" => author(app, |a| a.add_talk()),
-        "author-undo" => author(app, |a| a.undo()),
-        "author-learner" => author(app, |a| {
-            let on = a.last_step().is_some_and(|s| s.learner.is_none());
-            a.set_learner(on);
-        }),
-        "author-mark" => author(app, |a| {
-            if let Some(r) = a.recording.as_mut() {
-                r.marking = !r.marking;
-            }
-        }),
         "author-try" => {
             // Tried in the kit's lesson player, as a link would open it.
-            let lesson = app.author.as_ref().map(|a| a.lesson());
-            match lesson {
-                Some(Ok(l)) => {
-                    app.dialog_back = Some(Screen::Author);
-                    let packed = tabula_engine::link::pack(&l.to_common_json());
-                    set_hash(&format!("#lesson={packed}"));
-                }
-                Some(Err(e)) => author(app, |a| {
-                    a.message = Some(tf("lesson-author-not-ready", &[("why", &e)]))
-                }),
-                None => {}
+            if app.author.as_ref().is_some_and(|a| a.lesson().is_ok()) {
+                app.dialog_back = Some(Screen::Author);
+            }
+            author(app, |a| {
+                writer::command(&mut a.writing, name, arg);
+            });
+        }
+        _ => {
+            // The kit writer's own commands (texts' language, steps,
+            // check, save, share).
+            let Some(a) = app.author.as_mut() else {
+                return name.starts_with("author-");
+            };
+            if !writer::command(&mut a.writing, name, arg) {
+                return false;
             }
         }
-        "author-export" => {
-            let lesson = app.author.as_ref().map(|a| a.lesson());
-            match lesson {
-                Some(Ok(l)) => {
-                    let json = l.to_common_json();
-                    download(&json, "application/json", "lesson.json");
-                }
-                Some(Err(e)) => author(app, |a| {
-                    a.message = Some(tf("lesson-author-not-ready", &[("why", &e)]))
-                }),
-                None => {}
-            }
-        }
-        _ => return false,
     }
     true
 }
@@ -269,7 +222,7 @@ pub fn author_click(app: &mut App, cell: Pos) {
                     .into_iter()
                     .find(|(p, _)| *p == cell);
                 if let Some((_, action)) = hit {
-                    a.message = a.play(action).err();
+                    a.writing.message = a.play(action).err();
                     a.selection = None;
                 }
             }
@@ -302,14 +255,10 @@ pub fn install() {
             let Some(a) = app.author.as_mut() else {
                 return;
             };
-            match id.as_str() {
-                "author-title" => a.set_text(TextField::Title, v),
-                "author-summary" => a.set_text(TextField::Summary, v),
-                "author-header" => a.header = v,
-                "step-say" => a.set_text(TextField::Say, v),
-                "step-hint" => a.set_text(TextField::Hint, v),
-                "step-wrong" => a.set_text(TextField::Wrong, v),
-                _ => return,
+            if id == "author-header" {
+                a.header = v;
+            } else if id == "author-position" || !writer::text_input(&mut a.writing, &id, v) {
+                return;
             }
             keep(app);
         });

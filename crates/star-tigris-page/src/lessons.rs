@@ -5,7 +5,11 @@
 //! a cell to see every move there; the moves made at no cell (commit,
 //! fight a conflict first, withdraw, pass, and the step's swap) are
 //! buttons. Beside the board: each player's hand, artifacts and points,
-//! and the strengths of the conflict being fought.
+//! and the strengths of the conflict being fought. The lesson writer
+//! (`crate::lesson_author`) is the page kit's, writing seats and actions
+//! as this board says (`seat_word`, `action_text`) on the page's own
+//! writer screen. The rules page in pictures is the kit's
+//! (`#lessons/rules`), drawn by this board.
 
 use tabula_engine::{Game, Seat};
 use tabula_page_kit::i18n::{t, tf};
@@ -170,6 +174,14 @@ impl LessonBoard<StarTigris> for Board {
         }
     }
 
+    fn seat_word(&self, _game: &StarTigris, seat: Seat) -> Option<String> {
+        Some((seat + 1).to_string())
+    }
+
+    fn action_text(&self, _game: &StarTigris, action: &Action) -> Option<String> {
+        Some(action.to_string())
+    }
+
     fn offered(&self, _game: &StarTigris, action: &Action, expected: &Action) -> bool {
         // A swap has too many forms to list: only the step's is offered.
         !matches!(action, Action::Swap(_)) || action == expected
@@ -240,10 +252,11 @@ impl LessonBoard<StarTigris> for Board {
     }
 
     fn list_extras(&self) -> Vec<El> {
-        vec![
-            button(&t("lesson-rules"), "rules").attr("id", "open-rules"),
-            button(&t("lesson-write"), "author-new").attr("id", "author-new"),
-        ]
+        vec![button(&t("lesson-write"), "author-new").attr("id", "author-new")]
+    }
+
+    fn rules_page(&self) -> bool {
+        true
     }
 
     fn page_beneath(&self) -> bool {

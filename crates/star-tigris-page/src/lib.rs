@@ -22,7 +22,6 @@ pub mod region_tags;
 pub mod replay;
 pub mod replay_view;
 pub mod rule_words;
-pub mod rules_view;
 pub mod session;
 pub mod ui;
 

@@ -38,14 +38,11 @@ thread_local! {
 pub struct StarTigrisOnline;
 
 fn view_of(v: &serde_json::Value) -> Option<View> {
-    serde_json::from_value(v.clone()).ok()
+    online::read(v)
 }
 
 fn actions(legal: &[serde_json::Value]) -> Vec<Option<Action>> {
-    legal
-        .iter()
-        .map(|a| serde_json::from_value(a.clone()).ok())
-        .collect()
+    online::read_all(legal)
 }
 
 /// The cell an action names, if any.

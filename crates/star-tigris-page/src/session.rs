@@ -2,8 +2,9 @@
 //! undo. Pure Rust with no browser calls, so it is tested natively.
 
 use tabula_engine::limits::name_problem;
-use tabula_engine::record::{FieldProblem, Match, read_action, replay};
-use tabula_engine::{Game, GameRecord, RecordError, SeatInfo, ToMove};
+use tabula_engine::record::FieldProblem;
+use tabula_engine::{Game, GameRecord, RecordError, ToMove};
+use tabula_page_kit::table::{Seating, Table, TableError};
 use tabula_star_tigris::{Action, Event, Kind, Options, Phase, Pos, StarTigris};
 
 use crate::describe;
@@ -49,12 +50,6 @@ pub struct ResolutionStep {
     pub lines: Vec<String>,
 }
 
-struct Snapshot {
-    m: Match<StarTigris>,
-    log_len: usize,
-    seat: u8,
-}
-
 pub use tabula_page_kit::players::{PAGE_BOTS, Player};
 
 /// The cells `seat` may act on in `game` with `sel`, with the action each
@@ -76,12 +71,26 @@ pub fn targets(game: &StarTigris, seat: u8, sel: Selection) -> Vec<(Pos, Action)
         .collect()
 }
 
+/// The seat that must act at `t`, if a seat must. When several decide
+/// at once (the simultaneous variant), they are asked one after another:
+/// people first, so that nobody waits for the AIs to think.
+fn seat_to_act(t: &Table<StarTigris>) -> Option<u8> {
+    match t.game().to_move() {
+        ToMove::Seat(s) => Some(s),
+        ToMove::Simultaneous(set) => set
+            .iter()
+            .find(|&s| t.players().get(s as usize) == Some(&Player::Human))
+            .or_else(|| set.iter().next()),
+        _ => None,
+    }
+}
+
 /// A game being played on this page.
 pub struct Session {
-    m: Match<StarTigris>,
+    t: Table<StarTigris>,
+    /// The names as the page shows them (a default name in the page's
+    /// language; the record keeps them as given).
     names: Vec<String>,
-    players: Vec<Player>,
-    undo: Vec<Snapshot>,
     log: Vec<LogEntry>,
     /// The map's name (a file in `maps/star-tigris/`).
     pub map_name: String,
@@ -127,30 +136,19 @@ impl Session {
                 ));
             }
         }
-        if players.len() != names.len() {
-            return Err(tabula_page_kit::i18n::t("seats-need-players"));
-        }
-        let seats = names
-            .iter()
-            .zip(&players)
-            .map(|(n, p)| SeatInfo {
-                name: n.clone(),
-                player: p.record_name(),
-            })
-            .collect();
-        let m =
-            Match::new(options, Some(map_text), seats, seed).map_err(|e| record_error(&e, None))?;
         // Default names given in either language are said in the page's.
-        let names = names
+        let shown = names
             .iter()
             .enumerate()
             .map(|(i, n)| tabula_page_kit::players::shown_name(n, i))
             .collect();
+        let t = Table::new(options, Some(map_text), names, players, seed).map_err(|e| match e {
+            TableError::Seats => tabula_page_kit::i18n::t("seats-need-players"),
+            TableError::Record(e) => record_error(&e, None),
+        })?;
         Ok(Session {
-            m,
-            names,
-            players,
-            undo: Vec::new(),
+            t,
+            names: shown,
             log: Vec::new(),
             map_name: map_name.into(),
             resolution: (0, Vec::new()),
@@ -160,53 +158,43 @@ impl Session {
     /// Resume the game of a record (checked in full first: every action
     /// and the final hash), with its log rebuilt. Undo starts empty.
     pub fn from_record(record: &GameRecord) -> Result<Session, RecordError> {
-        replay::<StarTigris>(record)?;
-        let options: Options =
-            serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Options {
-                path: String::new(),
-                what: e.to_string(),
-            })?;
-        let names = record.seats.iter().map(|s| s.name.clone()).collect();
-        let players = record
-            .seats
-            .iter()
-            .map(|s| Player::from_record(&s.player))
-            .collect();
         let map = record
             .map
             .as_deref()
             .unwrap_or(tabula_star_tigris::DEFAULT_MAP);
-        let mut s = Session::with_options(names, players, "saved game", map, record.seed, &options)
-            .map_err(|e| RecordError::Field {
-                field: "seats".into(),
-                problem: FieldProblem::Other(e),
-            })?;
-        for (index, step) in record.actions.iter().enumerate() {
-            let fail = |reason: String| RecordError::Step {
-                index,
-                seat: step.seat,
-                reason,
-            };
-            let action = read_action::<StarTigris>(index, step)?;
-            s.play(step.seat, action).map_err(fail)?;
-        }
-        s.undo.clear();
+        let mut s = Table::<StarTigris>::resume(
+            record,
+            |seating| {
+                let Seating {
+                    options,
+                    names,
+                    players,
+                } = seating;
+                Session::with_options(names, players, "saved game", map, record.seed, &options)
+                    .map_err(|e| RecordError::Field {
+                        field: "seats".into(),
+                        problem: FieldProblem::Other(e),
+                    })
+            },
+            |s, seat, action| s.play(seat, action),
+        )?;
+        s.t.forget_undo();
         Ok(s)
     }
 
     /// How many actions have been played.
     pub fn actions_played(&self) -> usize {
-        self.m.actions_played()
+        self.t.actions_played()
     }
 
     /// The game record so far.
     pub fn record(&self) -> std::cell::Ref<'_, GameRecord> {
-        self.m.record()
+        self.t.record()
     }
 
     /// The game state.
     pub fn game(&self) -> &StarTigris {
-        self.m.game()
+        self.t.game()
     }
 
     /// The seats' names.
@@ -216,20 +204,20 @@ impl Session {
 
     /// Who sits in each seat.
     pub fn players(&self) -> &[Player] {
-        &self.players
+        self.t.players()
     }
 
     /// The seats played by people.
     pub fn human_seats(&self) -> Vec<u8> {
-        (0..self.players.len() as u8)
-            .filter(|&s| self.players[s as usize] == Player::Human)
+        (0..self.players().len() as u8)
+            .filter(|&s| self.players()[s as usize] == Player::Human)
             .collect()
     }
 
     /// The bot spec of the seat that must act, if a bot must.
     pub fn ai_to_act(&self) -> Option<(u8, String)> {
         let s = self.seat_to_act()?;
-        match &self.players[s as usize] {
+        match &self.players()[s as usize] {
             Player::Ai(spec) => Some((s, spec.clone())),
             Player::Human => None,
         }
@@ -243,21 +231,14 @@ impl Session {
     /// The game record as JSON (everything, including every action: while
     /// the game is on, it reveals every hand to whoever replays it).
     pub fn record_json(&self) -> String {
-        serde_json::to_string(&*self.m.record()).unwrap_or_default()
+        serde_json::to_string(&*self.t.record()).unwrap_or_default()
     }
 
     /// The seat that must act, if a seat must. When several decide at
     /// once (the simultaneous variant), they are asked one after another:
     /// people first, so that nobody waits for the AIs to think.
     pub fn seat_to_act(&self) -> Option<u8> {
-        match self.game().to_move() {
-            ToMove::Seat(s) => Some(s),
-            ToMove::Simultaneous(set) => set
-                .iter()
-                .find(|&s| self.players.get(s as usize) == Some(&Player::Human))
-                .or_else(|| set.iter().next()),
-            _ => None,
-        }
+        seat_to_act(&self.t)
     }
 
     /// Whether the game plays the simultaneous variant.
@@ -274,17 +255,20 @@ impl Session {
             .map_err(|e| rule(&e))?;
         let steps = self.resolve_steps(&mut g, &mut events)?;
         g.settle_logged(&mut events).map_err(|e| rule(&e))?;
-        let before = Snapshot {
-            m: self.m.clone(),
-            log_len: self.log.len(),
-            seat,
-        };
+        let mark = self.log.len();
         let turn = self.game().turn();
         // A sealed order or a commitment is secret: the log says only
         // that it was given until it is revealed.
         let text = describe::action_seen(&self.names, self.game(), seat, &action);
-        self.m
-            .play(seat, &action)
+        // Undo reaches back only within the seat's own turn, and never
+        // across a hidden draw or another seat's decision.
+        let drew = events.iter().any(|e| matches!(e, Event::Drew { .. }));
+        self.t
+            .play(seat, &action, mark, |t| {
+                !drew
+                    && seat_to_act(t) == Some(seat)
+                    && (t.game().active() == seat || t.game().phase() == Phase::Submit)
+            })
             .map_err(|e| record_error(&e, None))?;
         self.log.push(LogEntry {
             turn,
@@ -306,16 +290,6 @@ impl Session {
         }
         if !steps.is_empty() {
             self.resolution = (self.resolution.0 + 1, steps);
-        }
-        // Undo reaches back only within the seat's own turn, and never
-        // across a hidden draw or another seat's decision.
-        let drew = events.iter().any(|e| matches!(e, Event::Drew { .. }));
-        let still_mine = self.seat_to_act() == Some(seat)
-            && (self.game().active() == seat || self.game().phase() == Phase::Submit);
-        if drew || !still_mine {
-            self.undo.clear();
-        } else {
-            self.undo.push(before);
         }
         Ok(())
     }
@@ -369,21 +343,18 @@ impl Session {
 
     /// Whether the last action can be taken back.
     pub fn can_undo(&self) -> bool {
-        self.undo
-            .last()
-            .is_some_and(|s| Some(s.seat) == self.seat_to_act())
+        self.t.can_undo(self.seat_to_act())
     }
 
     /// Take back the last action, if allowed.
     pub fn undo(&mut self) -> bool {
-        if !self.can_undo() {
-            return false;
+        match self.t.undo(self.seat_to_act()) {
+            Some(mark) => {
+                self.log.truncate(mark);
+                true
+            }
+            None => false,
         }
-        if let Some(s) = self.undo.pop() {
-            self.m = s.m;
-            self.log.truncate(s.log_len);
-        }
-        true
     }
 
     /// What an action would cause, in plain language (scores, conflicts,

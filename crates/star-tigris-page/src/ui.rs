@@ -19,10 +19,7 @@ use crate::dom::{El, button, by_id, document, el, replace_children, sized_contex
 use crate::maps::MAPS;
 use crate::palette::{kind_symbol, kind_title};
 use crate::session::Selection;
-use crate::{author_view, editor_view, replay_view, rules_view};
-// The editors, the lesson writer and the rules page are in the page's
-// whole module only (page kit, `on_demand`).
-use tabula_page_kit::on_demand::HERE as ON_DEMAND;
+use crate::{author_view, editor_view, replay_view};
 
 /// Redraw everything (first asking the AI worker for a move if an AI
 /// seat must act: every change of state ends in a render).
@@ -43,7 +40,6 @@ pub fn render(app: &mut App) {
         (Screen::OpenGame, _) => "open",
         (Screen::Replay, _) => "replay",
         (Screen::Author, _) => "author",
-        (Screen::Rules, _) => "rules",
         (_, true) => "handoff",
         _ => "play",
     };
@@ -66,7 +62,7 @@ pub fn render(app: &mut App) {
     let focused = focus_key();
     if let Some(panel) = by_id("panel") {
         match (app.screen, app.editor.as_ref(), app.replay.as_ref()) {
-            (Screen::Editor, Some(editor), _) if ON_DEMAND => {
+            (Screen::Editor, Some(editor), _) => {
                 replace_children(&panel, editor_view::panel(editor))
             }
             (Screen::Replay, _, Some(v)) => {
@@ -89,7 +85,7 @@ pub fn render(app: &mut App) {
                 replay_view::draw_chart(v);
                 replay_view::mark_current(v);
             }
-            (Screen::Author, _, _) if ON_DEMAND && app.author.is_some() => {
+            (Screen::Author, _, _) if app.author.is_some() => {
                 if let Some(a) = app.author.as_ref() {
                     replace_children(&panel, author_view::panel(a));
                 }
@@ -110,9 +106,6 @@ pub fn render(app: &mut App) {
         }
     }
     render_overlay(app);
-    if ON_DEMAND && app.screen == Screen::Rules {
-        rules_view::draw_all();
-    }
     restore_focus(focused);
     if app.resolution_at.is_some() && app.screen == Screen::Playing {
         // The orders being played out are in sight, "Next order" under
@@ -1048,8 +1041,6 @@ fn render_overlay(app: &App) {
         Some(new_game_dialog(app))
     } else if app.screen == Screen::OpenGame {
         Some(open_game_dialog(app))
-    } else if ON_DEMAND && app.screen == Screen::Rules {
-        Some(rules_view::dialog())
     } else if app.screen == Screen::Over && !app.over_hidden {
         Some(end_screen(app))
     } else if app.handing_off() {
@@ -1426,8 +1417,7 @@ pub fn draw_board(app: &mut App) {
     let Some(canvas) = by_id("board").and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok()) else {
         return;
     };
-    if ON_DEMAND
-        && app.screen == Screen::Editor
+    if app.screen == Screen::Editor
         && let Some(editor) = app.editor.as_ref()
     {
         if let Some((ctx, geo)) = prepare_canvas(&canvas, editor.draft.width, editor.draft.height) {
@@ -1439,8 +1429,7 @@ pub fn draw_board(app: &mut App) {
         }
         return;
     }
-    if ON_DEMAND
-        && app.screen == Screen::Author
+    if app.screen == Screen::Author
         && let Some(a) = app.author.as_ref()
     {
         if let Some((ctx, geo)) = prepare_canvas(&canvas, a.width, a.height) {

@@ -28,6 +28,24 @@ fn square(place: &str) -> Option<Pos> {
 }
 
 impl LessonBoard<Vector> for Board {
+    fn writes(&self) -> bool {
+        true
+    }
+
+    fn rules_page(&self) -> bool {
+        true
+    }
+
+    fn seat_word(&self, _game: &Vector, seat: tabula_engine::Seat) -> Option<String> {
+        tabula_vector::geometry::SEAT_LETTERS
+            .get(seat as usize)
+            .map(|l| l.to_string())
+    }
+
+    fn action_text(&self, _game: &Vector, action: &Action) -> Option<String> {
+        Some(action.to_string())
+    }
+
     fn draw(&self, canvas: &HtmlCanvasElement, game: &Vector, width: f64) {
         crate::draw::draw(canvas, game, width);
     }

@@ -7,8 +7,8 @@
 use serde_json::{Value, json};
 use tabula_engine::Seat;
 use tabula_page_kit::dom::{El, by_id, el};
-use tabula_page_kit::i18n::{t, tf, tn};
-use tabula_page_kit::online::{Fields, OnlineGame, Shown};
+use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::online::{self, Fields, OnlineGame, Shown};
 use tabula_vector::{Action, Dir, View};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
@@ -22,15 +22,11 @@ pub struct VectorOnline;
 const DEFAULT_ROUNDS: &str = "12";
 
 fn view_of(shown: &Shown) -> Option<View> {
-    serde_json::from_value(shown.view.clone()).ok()
+    online::read(shown.view)
 }
 
 fn legal_of(shown: &Shown) -> Vec<Option<Action>> {
-    shown
-        .legal
-        .iter()
-        .map(|a| serde_json::from_value(a.clone()).ok())
-        .collect()
+    online::read_all(shown.legal)
 }
 
 /// The place in `legal` of `action`.
@@ -110,40 +106,13 @@ fn name(shown: &Shown, s: Seat) -> String {
 fn round(shown: &Shown, v: &View) -> El {
     let game = &v.state;
     let deciding_mags = game.phase == tabula_vector::Phase::Magnitudes;
-    let mut list = el("ol").class("round").attr("id", "round");
-    for &s in &game.order {
-        let dir = game.dirs[s as usize]
-            .map(|d| format!("{} {}", arrow(d), dir_word(d)))
-            .unwrap_or_else(|| t("v-no-direction-yet"));
-        let mag = deciding_mags.then(|| {
-            if v.chosen[s as usize] {
-                t("v-magnitude-chosen")
-            } else {
-                t("v-magnitude-waiting")
-            }
-        });
-        list = list.child(
-            el("li")
-                .attr("data-seat", letter(s))
-                .child(crate::play::seat_badge(s))
-                .text(&format!("{}: {dir}", name(shown, s)))
-                .maybe(mag.map(|m| el("span").class("mag-state").text(&format!(" · {m}")))),
-        );
-    }
-    let mut last = el("ul").class("last-round").attr("id", "last-round");
-    for (s, d, m) in &game.played {
-        last = last.child(el("li").child(crate::play::seat_badge(*s)).text(&tn(
-            "v-played",
-            i64::from(*m),
-            &[
-                ("name", &name(shown, *s)),
-                ("dir", &format!("{} {}", arrow(*d), dir_word(*d))),
-            ],
-        )));
-    }
     let names: Vec<String> = (0..4).map(|s| name(shown, s)).collect();
-    let summary = crate::board_words::round_summary(game, &names, None);
-    crate::play::round_box(game, list, last, summary)
+    crate::play::round_parts(
+        game,
+        &names,
+        |s| deciding_mags.then(|| v.chosen[s as usize]),
+        None,
+    )
 }
 
 fn scores(shown: &Shown, v: &View) -> El {

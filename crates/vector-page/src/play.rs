@@ -3,12 +3,12 @@
 //! (a direction from a compass of buttons or the number keys, then a
 //! magnitude in secret behind a hand-off when several people play), the
 //! AIs in the worker from their seat's view, the scores, and the end.
-//! The game is a `Match` whose record is kept in the browser after every
+//! The game is the kit's `Table` whose record is kept in the browser after every
 //! action, so a reload resumes it.
 
 use std::cell::RefCell;
 
-use tabula_engine::record::{Match, RecordedAction, SeatInfo, parse_record, read_action};
+use tabula_engine::record::{RecordedAction, parse_record, read_action};
 use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
 use tabula_page_kit::ai_worker::protocol::{Reply, Request};
@@ -20,6 +20,7 @@ use tabula_page_kit::morph;
 // are in the page's whole module only (page kit, `on_demand`).
 use tabula_page_kit::on_demand::HERE as ON_DEMAND;
 use tabula_page_kit::players::Player;
+use tabula_page_kit::table::Table;
 use tabula_vector::{Action, Dir, Options, Square, Vector};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
@@ -59,8 +60,7 @@ struct Pending {
 
 /// A game being played.
 struct Play {
-    game: Match<Vector>,
-    players: Vec<Player>,
+    game: Table<Vector>,
     names: Vec<String>,
     /// The person the device is to be handed to (for a secret magnitude).
     handoff: Option<Seat>,
@@ -118,18 +118,10 @@ impl Play {
             rounds,
             ..Options::default()
         };
-        let seats = players
-            .iter()
-            .zip(&names)
-            .map(|(p, n)| SeatInfo {
-                name: n.clone(),
-                player: p.record_name(),
-            })
-            .collect();
-        let game = Match::<Vector>::new(&options, map, seats, seed).map_err(|e| e.to_string())?;
+        let game = Table::<Vector>::new(&options, map, names.clone(), players, seed)
+            .map_err(|e| e.to_string())?;
         Ok(Play {
             game,
-            players,
             names,
             handoff: None,
             shown: None,
@@ -195,7 +187,7 @@ impl Play {
         for (i, step) in record.actions.iter().enumerate() {
             let RecordedAction { seat, .. } = step;
             let action = read_action::<Vector>(i, step).ok()?;
-            play.game.play(*seat, &action).ok()?;
+            play.game.play(*seat, &action, 0, |_| false).ok()?;
         }
         play.round_start = play.state().scores;
         Some(play)
@@ -220,11 +212,15 @@ impl Play {
     }
 
     fn people(&self) -> usize {
-        self.players.iter().filter(|p| **p == Player::Human).count()
+        self.game
+            .players()
+            .iter()
+            .filter(|p| **p == Player::Human)
+            .count()
     }
 
     fn is_person(&self, seat: Seat) -> bool {
-        self.players.get(seat as usize) == Some(&Player::Human)
+        self.game.players().get(seat as usize) == Some(&Player::Human)
     }
 
     /// Decide what happens next: ask an AI, hand the device over, or wait
@@ -268,7 +264,7 @@ impl Play {
     }
 
     fn ask(&mut self, seat: Seat) {
-        let Player::Ai(spec) = self.players[seat as usize].clone() else {
+        let Some(Player::Ai(spec)) = self.game.players().get(seat as usize).cloned() else {
             return;
         };
         let id = self.next_id;
@@ -307,7 +303,7 @@ impl Play {
     /// Play `action` for `seat`; a refusal is said, the game unchanged.
     fn act(&mut self, seat: Seat, action: Action) {
         let round = self.state().round;
-        match self.game.play(seat, &action) {
+        match self.game.play(seat, &action, 0, |_| false) {
             Ok(()) => {
                 self.message = None;
                 let (now_round, over, scores) = {
@@ -333,7 +329,7 @@ impl Play {
     /// on, and the page says why.
     fn bot_out(&mut self, seat: Seat, why: &str) {
         self.bots.drop_seat(seat as usize, why);
-        self.players[seat as usize] = Player::Ai("random".into());
+        self.game.set_player(seat, Player::Ai("random".into()));
         self.outs.push(tf(
             "v-bot-out",
             &[("name", &self.names[seat as usize]), ("why", why)],
@@ -694,29 +690,43 @@ fn decision_view(play: &Play) -> El {
 /// magnitudes only who has chosen (never what) until all are revealed.
 fn round_view(play: &Play) -> El {
     let game = play.state();
+    let deciding = matches!(game.to_move(), ToMove::Simultaneous(_));
+    round_parts(
+        game,
+        &play.names,
+        |s| deciding.then(|| game.mags[s as usize].is_some()),
+        play.last_points,
+    )
+}
+
+/// This round (the order, each seat's direction and, while magnitudes are
+/// chosen, only whether each seat has: `chosen` says, `None` outside that
+/// time) and the last round, in the round box: the game here and online.
+pub(crate) fn round_parts(
+    game: &Vector,
+    names: &[String],
+    chosen: impl Fn(Seat) -> Option<bool>,
+    last_points: Option<[i32; 4]>,
+) -> El {
+    let name = |s: Seat| names.get(s as usize).cloned().unwrap_or_default();
     let mut list = el("ol").class("round").attr("id", "round");
     for &s in &game.order {
         let dir = game.dirs[s as usize]
             .map(|d| format!("{} {}", arrow(d), dir_word(d)))
             .unwrap_or_else(|| t("v-no-direction-yet"));
-        let mag = if matches!(game.to_move(), ToMove::Simultaneous(_)) {
-            if game.mags[s as usize].is_some() {
+        let mag = chosen(s).map(|c| {
+            if c {
                 t("v-magnitude-chosen")
             } else {
                 t("v-magnitude-waiting")
             }
-        } else {
-            String::new()
-        };
+        });
         list = list.child(
             el("li")
                 .attr("data-seat", letter(s))
                 .child(seat_badge(s))
-                .text(&format!("{}: {dir}", play.names[s as usize]))
-                .maybe(
-                    (!mag.is_empty())
-                        .then(|| el("span").class("mag-state").text(&format!(" · {mag}"))),
-                ),
+                .text(&format!("{}: {dir}", name(s)))
+                .maybe(mag.map(|m| el("span").class("mag-state").text(&format!(" · {m}")))),
         );
     }
     let mut last = el("ul").class("last-round").attr("id", "last-round");
@@ -725,12 +735,12 @@ fn round_view(play: &Play) -> El {
             "v-played",
             i64::from(*m),
             &[
-                ("name", &play.names[*s as usize]),
+                ("name", &name(*s)),
                 ("dir", &format!("{} {}", arrow(*d), dir_word(*d))),
             ],
         )));
     }
-    let summary = crate::board_words::round_summary(game, &play.names, play.last_points);
+    let summary = crate::board_words::round_summary(game, names, last_points);
     round_box(game, list, last, summary)
 }
 
@@ -769,7 +779,7 @@ fn scores_view(play: &Play) -> El {
                         .child(seat_badge(s))
                         .text(&signs::seat_label(&play.names[s as usize], s)),
                 )
-                .child(el("td").text(&player_words(&play.players[s as usize])))
+                .child(el("td").text(&player_words(&play.game.players()[s as usize])))
                 .child(
                     el("td")
                         .class("score")

@@ -8,10 +8,11 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use tabula_engine::ai::pick_uniform;
 use tabula_engine::conformance::Conformance;
 use tabula_engine::{
     Determinize, Evaluate, Game, GameRng, Outcome, Problems, Ruleset, Seat, StateHash, StateHasher,
-    ToMove,
+    ToMove, TrustedView,
 };
 
 use crate::board::{read_board, starter_board, write_board};
@@ -210,6 +211,26 @@ impl Determinize for Vector {
             }
         }
         Ok(g)
+    }
+
+    /// Read from the view's state: a seat's own actions depend only on
+    /// the turn order and whether it has chosen its magnitude.
+    fn legal_actions_in_view(
+        view: TrustedView<'_, Self>,
+        seat: Seat,
+        _rng: &mut GameRng,
+        _scratch: &mut Option<Self>,
+    ) -> Vec<Action> {
+        view.state.actions(seat)
+    }
+
+    fn random_action_in_view(
+        view: TrustedView<'_, Self>,
+        seat: Seat,
+        rng: &mut GameRng,
+        scratch: &mut Option<Self>,
+    ) -> Option<Action> {
+        pick_uniform(Self::legal_actions_in_view(view, seat, rng, scratch), rng)
     }
 }
 

@@ -81,6 +81,7 @@ impl Catan {
             winner,
             rng,
             log,
+            hidden,
         } = src;
         self.options.clone_from(options);
         self.board.clone_from(board);
@@ -126,6 +127,7 @@ impl Catan {
         self.winner = *winner;
         self.rng = rng.clone();
         self.log.clone_from(log);
+        self.hidden = *hidden;
     }
 }
 

@@ -346,7 +346,7 @@ impl Catan {
                         }
                     }
                 } else {
-                    if !self.dev_deck.is_empty() && hand.covers(&cost::DEVELOPMENT) {
+                    if self.dev_deck_left() && hand.covers(&cost::DEVELOPMENT) {
                         out.push(Action::BuyDevelopment);
                     }
                     for card in [
@@ -552,7 +552,7 @@ impl Catan {
             }
             Step::DefenderDraw { seat: s } if s == seat => {
                 for t in Track::ALL {
-                    if !self.decks[t.index()].is_empty() {
+                    if self.deck_left(t) {
                         out.push(choose(Choice::Track(t)));
                     }
                 }
@@ -666,7 +666,7 @@ impl Catan {
     pub fn steal_candidates(&self, seat: Seat) -> Vec<Seat> {
         self.neighbours_of_hex(self.robber, seat)
             .into_iter()
-            .filter(|s| self.players[*s as usize].hand.total() > 0)
+            .filter(|s| self.hand_total(*s) > 0)
             .collect()
     }
 
@@ -675,11 +675,10 @@ impl Catan {
         (0..self.seat_count() as Seat)
             .filter(|s| *s != seat)
             .filter(|s| {
-                let h = self.players[*s as usize].hand;
                 if commodity {
-                    Card::COMMODITIES.iter().any(|c| h.get(*c) > 0)
+                    self.holds_commodity(*s)
                 } else {
-                    h.total() > 0
+                    self.hand_total(*s) > 0
                 }
             })
             .collect()
@@ -816,7 +815,7 @@ impl Catan {
             }
             (Progress::Spy, CardStage::Start) => {
                 for v in 0..self.seat_count() as Seat {
-                    if v != seat && !self.players[v as usize].progress.is_empty() {
+                    if v != seat && self.holds_progress(v) {
                         out.push(choose(Choice::Seat(v)));
                     }
                 }
@@ -855,7 +854,7 @@ impl Catan {
         let mine = self.public_points(seat);
         (0..self.seat_count() as Seat)
             .filter(|s| *s != seat)
-            .filter(|s| self.public_points(*s) > mine && self.players[*s as usize].hand.total() > 0)
+            .filter(|s| self.public_points(*s) > mine && self.hand_total(*s) > 0)
             .collect()
     }
 
@@ -970,7 +969,7 @@ impl Catan {
                 Unplayable::NoSaboteurTarget,
             ),
             Progress::Spy => ok(
-                (0..self.seat_count()).any(|s| s != seat as usize && !self.players[s].progress.is_empty()),
+                (0..self.seat_count() as Seat).any(|s| s != seat && self.holds_progress(s)),
                 Unplayable::NoSpyTarget,
             ),
             Progress::Warlord => ok(

@@ -160,6 +160,7 @@ impl Catan {
             rng,
             topo,
             board: Arc::new(board.board().clone()),
+            hidden: None,
         })
     }
 

@@ -501,9 +501,75 @@ pub struct Catan {
     /// [`Catan::apply_logged`] (see [`super::log`]); never saved.
     #[serde(skip)]
     pub log: Option<Vec<super::log::Event>>,
+    /// In a seat's view only: how many cards the hands and decks it
+    /// cannot see hold (counts the view shows anyway), so that the view's
+    /// state lists the seat's legal actions as the full state does
+    /// (see [`HiddenCounts`]). `None` in a full state.
+    #[serde(skip)]
+    pub hidden: Option<HiddenCounts>,
+}
+
+/// What a seat's view knows of the cards it cannot see, by count: what
+/// the viewing seat's legal actions depend on (whom it may rob or spy on,
+/// whether a deck has a card left), never which cards they are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HiddenCounts {
+    /// Per seat whose hand is hidden: its resource and commodity cards.
+    pub hands: [Option<(u32, u32)>; MAX_SEATS],
+    /// Per seat whose progress cards are hidden: how many it holds.
+    pub progress: [Option<u32>; MAX_SEATS],
+    /// Cards left in each progress deck.
+    pub decks: [u8; 3],
+    /// Base game: cards left in the development deck.
+    pub dev_deck: u8,
 }
 
 impl Catan {
+    /// How many cards `s` holds, hidden or not.
+    pub(crate) fn hand_total(&self, s: Seat) -> u32 {
+        match self.hidden.and_then(|h| h.hands[s as usize]) {
+            Some((resources, commodities)) => resources + commodities,
+            None => self.players[s as usize].hand.total(),
+        }
+    }
+
+    /// Whether `s` holds a commodity card, hidden or not.
+    pub(crate) fn holds_commodity(&self, s: Seat) -> bool {
+        match self.hidden.and_then(|h| h.hands[s as usize]) {
+            Some((_, commodities)) => commodities > 0,
+            None => {
+                let h = self.players[s as usize].hand;
+                super::cards::Card::COMMODITIES
+                    .iter()
+                    .any(|c| h.get(*c) > 0)
+            }
+        }
+    }
+
+    /// Whether `s` holds a progress card, hidden or not.
+    pub(crate) fn holds_progress(&self, s: Seat) -> bool {
+        match self.hidden.and_then(|h| h.progress[s as usize]) {
+            Some(n) => n > 0,
+            None => !self.players[s as usize].progress.is_empty(),
+        }
+    }
+
+    /// Whether the development deck has a card left.
+    pub(crate) fn dev_deck_left(&self) -> bool {
+        match self.hidden {
+            Some(h) => h.dev_deck > 0,
+            None => !self.dev_deck.is_empty(),
+        }
+    }
+
+    /// Whether progress deck `t` has a card left.
+    pub(crate) fn deck_left(&self, t: super::cards::Track) -> bool {
+        match self.hidden {
+            Some(h) => h.decks[t.index()] > 0,
+            None => !self.decks[t.index()].is_empty(),
+        }
+    }
+
     /// Number of seats.
     pub fn seat_count(&self) -> usize {
         self.players.len()

@@ -13,11 +13,13 @@
 use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::{Determinize, GameRng, Seat};
+use tabula_engine::ai::pick_uniform;
+use tabula_engine::{Determinize, GameRng, Seat, TrustedView};
 
+use super::action::Action;
 use super::cards::{Card, Dev, Hand, Progress, Track};
 use super::setup::shuffle;
-use super::state::{Answer, CardStage, Catan, MAX_SEATS, Step};
+use super::state::{Answer, CardStage, Catan, HiddenCounts, MAX_SEATS, Step};
 use super::topology::Topology;
 
 /// What one seat knows of another player's hidden cards.
@@ -153,9 +155,32 @@ impl View {
                 _ => {}
             }
         }
+        self.state.hidden = Some(self.hidden_counts());
         let topo = OnceLock::new();
         let _ = topo.set(game.topo.clone());
         self.topo = topo;
+    }
+
+    /// The counts of what the seat cannot see, from the backs and deck
+    /// sizes (see [`HiddenCounts`]).
+    fn hidden_counts(&self) -> HiddenCounts {
+        let mut counts = HiddenCounts {
+            decks: self.deck_sizes,
+            dev_deck: self.dev_deck_size,
+            ..HiddenCounts::default()
+        };
+        for (s, b) in self.backs.iter().enumerate().take(MAX_SEATS) {
+            if s == self.seat as usize {
+                continue;
+            }
+            if !b.hand_shown {
+                counts.hands[s] = Some((b.resources, b.commodities));
+            }
+            if !b.progress_shown {
+                counts.progress[s] = Some(b.progress.iter().map(|&n| u32::from(n)).sum());
+            }
+        }
+        counts
     }
 
     /// The board, numbered (rebuilt once when the view was read from JSON).
@@ -230,6 +255,42 @@ impl Determinize for Catan {
         out.copy_from(&view.state);
         fill_hidden(out, view, rng)
     }
+
+    /// Listed in the view's state, which holds the counts of what the
+    /// seat cannot see ([`HiddenCounts`]): its legal actions depend on how
+    /// many cards the others and the decks hold, never on which (a hand
+    /// Master Merchant or a Spy shows is in the view). A view read from
+    /// JSON lacks the counts: its state is copied into `scratch` and given
+    /// them.
+    fn legal_actions_in_view(
+        view: TrustedView<'_, Self>,
+        seat: Seat,
+        _rng: &mut GameRng,
+        scratch: &mut Option<Self>,
+    ) -> Vec<Action> {
+        if view.state.hidden.is_some() {
+            return view.state.actions(seat);
+        }
+        let game = match scratch {
+            Some(game) => {
+                game.copy_from(&view.state);
+                game
+            }
+            None => scratch.insert(view.state.clone()),
+        };
+        game.topo = view.topology();
+        game.hidden = Some(view.hidden_counts());
+        game.actions(seat)
+    }
+
+    fn random_action_in_view(
+        view: TrustedView<'_, Self>,
+        seat: Seat,
+        rng: &mut GameRng,
+        scratch: &mut Option<Self>,
+    ) -> Option<Action> {
+        pick_uniform(Self::legal_actions_in_view(view, seat, rng, scratch), rng)
+    }
 }
 
 /// With `g` a copy of the view's state: deal the hidden cards (see
@@ -241,6 +302,7 @@ fn fill_hidden(g: &mut Catan, view: &View, rng: &mut GameRng) -> Result<(), Stri
             return Err("the view's seats do not match its game".into());
         }
         g.topo = view.topology();
+        g.hidden = None;
         g.rng = GameRng::seeded(rng.next_u64());
         // Resources and commodities: what no one visible holds is in the
         // hidden hands; deal it by the backs' counts.

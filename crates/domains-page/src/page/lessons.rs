@@ -26,6 +26,22 @@ fn side(game: &Domains) -> f64 {
 }
 
 impl LessonBoard<Domains> for Board {
+    fn writes(&self) -> bool {
+        true
+    }
+
+    fn rules_page(&self) -> bool {
+        true
+    }
+
+    fn seat_word(&self, _game: &Domains, seat: tabula_engine::Seat) -> Option<String> {
+        Some(seat.to_string())
+    }
+
+    fn action_text(&self, _game: &Domains, action: &Action) -> Option<String> {
+        Some(action.to_string())
+    }
+
     fn draw(&self, canvas: &HtmlCanvasElement, game: &Domains, _width: f64) {
         let b = &game.board;
         let film = Film::new(

@@ -62,14 +62,11 @@ fn board_of(value: &str) -> (u8, u32) {
 pub struct DomainsOnline;
 
 fn view_of(v: &serde_json::Value) -> Option<View> {
-    serde_json::from_value(v.clone()).ok()
+    online::read(v)
 }
 
 fn actions(legal: &[serde_json::Value]) -> Vec<Option<Action>> {
-    legal
-        .iter()
-        .map(|a| serde_json::from_value(a.clone()).ok())
-        .collect()
+    online::read_all(legal)
 }
 
 fn arrow(d: Dir) -> &'static str {

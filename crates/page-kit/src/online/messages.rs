@@ -126,6 +126,9 @@ pub enum ServerMsg {
     Welcome {
         /// Their names.
         rulesets: Vec<String>,
+        /// The rulesets whose rooms may have `client` seats: programs on
+        /// one of the server's TCP ports (none from an older server).
+        clients: Vec<String>,
     },
     /// The rooms.
     Rooms(Vec<RoomInfo>),
@@ -177,7 +180,10 @@ pub enum ServerMsg {
     Refused {
         /// The message type refused.
         what: String,
-        /// Why, in the server's words.
+        /// Why, in one stable word (docs/online.md lists them); empty
+        /// from a server that sends none.
+        code: String,
+        /// Why, in the server's words (English, with the particulars).
         reason: String,
     },
 }
@@ -197,6 +203,7 @@ pub fn read(text: &str) -> Option<ServerMsg> {
     Some(match v.get("type")?.as_str()? {
         "welcome" => ServerMsg::Welcome {
             rulesets: field(&v, "rulesets").unwrap_or_default(),
+            clients: field(&v, "clients").unwrap_or_default(),
         },
         "rooms" => ServerMsg::Rooms(field(&v, "rooms")?),
         "created" => ServerMsg::Created { room: room()? },
@@ -222,6 +229,7 @@ pub fn read(text: &str) -> Option<ServerMsg> {
         },
         "refused" => ServerMsg::Refused {
             what: field(&v, "what").unwrap_or_default(),
+            code: field(&v, "code").unwrap_or_default(),
             reason: field(&v, "reason").unwrap_or_default(),
         },
         _ => return None,
@@ -388,7 +396,18 @@ mod tests {
         assert_eq!(
             m,
             Some(ServerMsg::Welcome {
-                rulesets: vec!["vector".into()]
+                rulesets: vec!["vector".into()],
+                clients: vec![]
+            })
+        );
+        let m = read(
+            r#"{"type":"welcome","server":"tabula","protocol":1,"rulesets":["catan","vector"],"clients":["catan"],"max_message_bytes":65536}"#,
+        );
+        assert_eq!(
+            m,
+            Some(ServerMsg::Welcome {
+                rulesets: vec!["catan".into(), "vector".into()],
+                clients: vec!["catan".into()]
             })
         );
         let m = read(r#"{"type":"joined","room":"ab12cd34","seat":1,"token":"t0k3n"}"#);
@@ -418,9 +437,19 @@ mod tests {
         assert_eq!(line.seat, None);
         assert_eq!(line.text, "<b>hi</b>");
         assert_eq!(
+            read(r#"{"type":"refused","what":"act","code":"stale","reason":"chosen in state 3"}"#),
+            Some(ServerMsg::Refused {
+                what: "act".into(),
+                code: "stale".into(),
+                reason: "chosen in state 3".into()
+            })
+        );
+        // From a server that sends no code: the reason alone.
+        assert_eq!(
             read(r#"{"type":"refused","what":"act","reason":"stale"}"#),
             Some(ServerMsg::Refused {
                 what: "act".into(),
+                code: String::new(),
                 reason: "stale".into()
             })
         );

@@ -176,6 +176,9 @@ struct Online {
     ticking: bool,
     /// Why the last thing was refused, in the page's words.
     problem: Option<String>,
+    /// Whether this game's rooms may have `client` seats (programs on
+    /// one of the server's TCP ports), as the server's welcome said.
+    clients: bool,
     /// The room's link, once copied.
     copied: bool,
     /// The seats asked for when the room was made (so the maker joins
@@ -204,6 +207,7 @@ impl Default for Online {
             turn_until: None,
             ticking: false,
             problem: None,
+            clients: false,
             copied: false,
             made_with_person: true,
             fields: Fields::default(),
@@ -361,9 +365,10 @@ fn site_answered(play: Option<String>) {
 fn heard(msg: ServerMsg) {
     let ruleset = game().map(|g| g.borrow().ruleset()).unwrap_or_default();
     match msg {
-        ServerMsg::Welcome { rulesets } => {
+        ServerMsg::Welcome { rulesets, clients } => {
             let holds = rulesets.iter().any(|r| r == ruleset);
             with(|o| {
+                o.clients = clients.iter().any(|r| r == ruleset);
                 o.link = if holds { Link::Open } else { Link::NoGame };
                 o.listed = false;
             });
@@ -431,7 +436,7 @@ fn heard(msg: ServerMsg) {
                 o.record = Some(record);
             }
         }),
-        ServerMsg::Refused { what, reason } => refused(&what, &reason),
+        ServerMsg::Refused { what, code, reason } => refused(&what, &code, &reason),
     }
     render();
 }
@@ -482,30 +487,67 @@ fn enter(room: String, seat: Option<u8>) {
     }
 }
 
-/// Something was refused: said in the page's words with the server's
-/// reason; a seat token the room does not know is forgotten.
-fn refused(what: &str, reason: &str) {
+/// Something was refused: said in the page's words ([`why_words`]); a
+/// seat token the room does not know is forgotten.
+fn refused(what: &str, code: &str, reason: &str) {
     let place = with(|o| o.place.clone());
     if what == "join"
         && let Place::Room(room) | Place::Joining(room) = &place
     {
-        if reason.contains("token") {
+        if code == "unknown-token" {
             tokens::forget(room);
         }
-        if reason.contains("there is no room") {
-            with(|o| o.place = Place::Joining(room.clone()));
-        } else {
-            with(|o| o.place = Place::Joining(room.clone()));
+        with(|o| o.place = Place::Joining(room.clone()));
+        if code != "no-room" {
             send(&messages::list());
         }
     }
-    if what == "watch" && reason.contains("there is no room") {
+    if what == "watch" && code == "no-room" {
         with(|o| o.place = Place::Lobby);
     }
+    let why = why_words(crate::i18n::lang(), code, reason);
     with(|o| {
         o.sent_in = None;
-        o.problem = Some(crate::i18n::tf(refusal_key(what), &[("why", reason)]));
+        o.problem = Some(crate::i18n::tf(refusal_key(what), &[("why", &why)]));
     });
+}
+
+/// Why something was refused, in `lang`: in English the server's reason
+/// (it names the particulars); in another language the sentence of the
+/// refusal's code, the reason only where the code is unknown.
+pub fn why_words(lang: crate::i18n::Lang, code: &str, reason: &str) -> String {
+    if lang == crate::i18n::Lang::En && !reason.is_empty() {
+        return reason.to_string();
+    }
+    let key = match code {
+        "binary-frame" => "online-why-binary-frame",
+        "bad-message" => "online-why-bad-message",
+        "too-many-rooms" => "online-why-too-many-rooms",
+        "server-full" => "online-why-server-full",
+        "bad-room" => "online-why-bad-room",
+        "no-room" => "online-why-no-room",
+        "room-closed" => "online-why-room-closed",
+        "already-in" => "online-why-already-in",
+        "bad-name" => "online-why-bad-name",
+        "unknown-token" => "online-why-unknown-token",
+        "no-such-seat" => "online-why-no-such-seat",
+        "bot-seat" => "online-why-bot-seat",
+        "client-seat" => "online-why-client-seat",
+        "seat-taken" => "online-why-seat-taken",
+        "no-open-seat" => "online-why-no-open-seat",
+        "taken-back" => "online-why-taken-back",
+        "not-in-room" => "online-why-not-in-room",
+        "watcher" => "online-why-watcher",
+        "wrong-seat" => "online-why-wrong-seat",
+        "waiting" => "online-why-waiting",
+        "over" => "online-why-over",
+        "not-your-turn" => "online-why-not-your-turn",
+        "stale" => "online-why-stale",
+        "illegal" => "online-why-illegal",
+        "bad-chat" => "online-why-bad-chat",
+        _ => return reason.to_string(),
+    };
+    crate::i18n::t_in(lang, key).unwrap_or_else(|| reason.to_string())
 }
 
 /// The words that introduce a refusal of `what`.
@@ -548,7 +590,7 @@ fn create() {
                 let kind = o
                     .fields
                     .get(&format!("online-seat-{i}"), view::default_kind(i));
-                if kind == "person" {
+                if kind == "person" || kind == "client" {
                     kind
                 } else {
                     format!("bot:{kind}")
@@ -605,6 +647,19 @@ fn tick() {
         });
     }
     next();
+}
+
+/// Read a view or an action the server sent as the game's own type, by
+/// the one reader of the game's JSON a module holds (the AI worker's,
+/// `tabula_engine::plain`); `None` when it does not read.
+pub fn read<T: serde::de::DeserializeOwned>(value: &Value) -> Option<T> {
+    tabula_engine::plain::from_value(value).ok()
+}
+
+/// Read the server's legal actions: one that does not read stays in its
+/// place as `None`, so the places in the list the server sent stay right.
+pub fn read_all<T: serde::de::DeserializeOwned>(values: &[Value]) -> Vec<Option<T>> {
+    values.iter().map(read).collect()
 }
 
 /// The actions this browser's seat may take now (empty while one sent
@@ -762,4 +817,40 @@ fn render() {
         return;
     }
     view::render();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::why_words;
+    use crate::i18n::{Lang, use_lang};
+
+    /// Every refusal code the protocol writes down is said in German in
+    /// German words, never the server's English reason; in English the
+    /// reason with its particulars.
+    #[test]
+    fn every_refusal_code_has_its_sentence_in_both_languages() {
+        let doc = include_str!("../../../../docs/online.md");
+        let codes: Vec<&str> = doc
+            .lines()
+            .skip_while(|l| !l.starts_with("| code | why |"))
+            .skip(2)
+            .take_while(|l| l.starts_with("| `"))
+            .filter_map(|l| l.split('`').nth(1))
+            .collect();
+        assert!(codes.len() >= 20, "{codes:?}");
+        let reason = "room abc: the server's reason";
+        for code in codes {
+            use_lang(Some(Lang::De));
+            let de = why_words(Lang::De, code, reason);
+            use_lang(Some(Lang::En));
+            let en_alone = why_words(Lang::En, code, "");
+            assert_ne!(de, reason, "{code} has no German sentence");
+            assert_ne!(en_alone, "", "{code} has no English sentence");
+            assert_ne!(de, en_alone, "{code}: the same words in both languages");
+            assert_eq!(why_words(Lang::En, code, reason), reason);
+        }
+        use_lang(None);
+        // An unknown code falls back to the reason.
+        assert_eq!(why_words(Lang::De, "new-code", reason), reason);
+    }
 }

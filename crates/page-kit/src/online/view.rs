@@ -354,6 +354,9 @@ fn lobby(o: &Online) -> El {
         );
         let mut choices = vec![("person", t("online-person"))];
         choices.extend(BOTS.iter().map(|(s, k)| (*s, t(k))));
+        if o.clients {
+            choices.push(("client", t("online-client")));
+        }
         for (value, words) in choices {
             let mut op = el("option").attr("value", value).text(&words);
             if value == chosen {

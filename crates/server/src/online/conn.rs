@@ -10,7 +10,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 
-use super::protocol::{ClientMsg, MAX_MESSAGE_BYTES, read_message};
+use super::protocol::{ClientMsg, MAX_MESSAGE_BYTES, Why, read_message};
 use super::room::{ConnId, Out, RoomIn, refusal};
 use super::rooms::Hub;
 
@@ -50,6 +50,7 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>) {
             "server": "tabula",
             "protocol": super::protocol::PROTOCOL,
             "rulesets": hub.ruleset_names(),
+            "clients": hub.client_rulesets(),
             "max_message_bytes": MAX_MESSAGE_BYTES,
         })
         .to_string(),
@@ -92,6 +93,7 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>) {
             Ok(Message::Binary(b)) => {
                 out.send(refusal(
                     "frame",
+                    Why::BinaryFrame,
                     &format!(
                         "a binary frame of {} bytes was not read; send JSON text frames",
                         b.len()
@@ -140,7 +142,7 @@ async fn handle(
 ) -> bool {
     let msg = match read_message(text) {
         Ok(m) => m,
-        Err(why) => return out.send(refusal("message", &why)),
+        Err(why) => return out.send(refusal("message", Why::BadMessage, &why)),
     };
     let (what, room) = match &msg {
         ClientMsg::List => {
@@ -149,6 +151,7 @@ async fn handle(
         ClientMsg::Create(_) if *created >= MAX_CREATES => {
             return out.send(refusal(
                 "create",
+                Why::TooManyRooms,
                 &format!(
                     "this connection has made {MAX_CREATES} rooms, the most one connection may make"
                 ),
@@ -160,7 +163,7 @@ async fn handle(
                     *created += 1;
                     json!({"type": "created", "room": room}).to_string()
                 }
-                Err(why) => refusal("create", &why),
+                Err((code, why)) => refusal("create", code, &why),
             };
             return out.send(answer);
         }
@@ -172,7 +175,11 @@ async fn handle(
     };
     let shown: String = room.chars().take(40).filter(|c| !c.is_control()).collect();
     let Some(tx) = hub.room(room) else {
-        return out.send(refusal(what, &format!("there is no room {shown:?}")));
+        return out.send(refusal(
+            what,
+            Why::NoRoom,
+            &format!("there is no room {shown:?}"),
+        ));
     };
     let room = room.clone();
     let sent = match msg {
@@ -220,7 +227,11 @@ async fn handle(
     };
     if sent.is_err() {
         rooms.remove(&room);
-        return out.send(refusal(what, &format!("room {shown:?} has closed")));
+        return out.send(refusal(
+            what,
+            Why::RoomClosed,
+            &format!("room {shown:?} has closed"),
+        ));
     }
     true
 }

@@ -20,7 +20,7 @@ use std::time::Instant;
 use serde_json::{Value, json};
 use tabula_engine::{Seat, ToMove};
 
-use super::protocol::{MAX_CHAT_CHARS, RoomShown, SeatShown, StateMsg};
+use super::protocol::{MAX_CHAT_CHARS, RoomShown, SeatShown, StateMsg, Why};
 use super::room::{ConnId, Out, RoomIn, refusal};
 use super::rooms::{Hub, random_id};
 use super::store::token_hash;
@@ -246,7 +246,7 @@ impl Hosted {
                 }
                 Msg::Refuse(place, reason) => {
                     if let Some(c) = self.places.get(place).and_then(|p| p.conn) {
-                        self.send_to(c, refusal("act", &reason));
+                        self.send_to(c, refusal("act", Why::Illegal, &reason));
                     }
                 }
                 Msg::Record(text) => {
@@ -381,6 +381,7 @@ impl Hosted {
                 if self.members.contains_key(&conn) {
                     out.send(refusal(
                         "watch",
+                        Why::AlreadyIn,
                         &format!("you are in room {} already", self.id),
                     ));
                     return;
@@ -422,16 +423,16 @@ impl Hosted {
         token: Option<String>,
     ) {
         let id = self.id.clone();
-        let no = |why: String| {
-            out.send(refusal("join", &why));
+        let no = |code: Why, why: String| {
+            out.send(refusal("join", code, &why));
         };
         if self.members.contains_key(&conn) {
-            return no(format!("you are in room {id} already"));
+            return no(Why::AlreadyIn, format!("you are in room {id} already"));
         }
         if let Some(n) = &name
             && let Some(p) = tabula_engine::limits::name_problem(n)
         {
-            return no(format!("room {id}: name: {p}"));
+            return no(Why::BadName, format!("room {id}: name: {p}"));
         }
         let place = match (&token, seat) {
             (Some(t), _) => {
@@ -443,9 +444,10 @@ impl Hosted {
                 {
                     Some(p) => p,
                     None => {
-                        return no(format!(
-                            "room {id}: the seat token is not one of this room's"
-                        ));
+                        return no(
+                            Why::UnknownToken,
+                            format!("room {id}: the seat token is not one of this room's"),
+                        );
                     }
                 }
             }
@@ -456,20 +458,31 @@ impl Hosted {
             {
                 Some(p) if self.places[p].token_hash.is_none() => p,
                 Some(_) => {
-                    return no(format!(
-                        "seat {s} of room {id} is taken; a person coming back to it gives its token"
-                    ));
+                    return no(
+                        Why::SeatTaken,
+                        format!(
+                            "seat {s} of room {id} is taken; a person coming back to it gives its token"
+                        ),
+                    );
                 }
                 None => {
-                    return no(format!(
-                        "seat {s} of room {id} is played by a client of the server's {} port",
-                        self.ruleset
-                    ));
+                    return no(
+                        Why::ClientSeat,
+                        format!(
+                            "seat {s} of room {id} is played by a client of the server's {} port",
+                            self.ruleset
+                        ),
+                    );
                 }
             },
             (None, None) => match self.places.iter().position(|p| p.token_hash.is_none()) {
                 Some(p) => p,
-                None => return no(format!("room {id} has no open seat; watch it instead")),
+                None => {
+                    return no(
+                        Why::NoOpenSeat,
+                        format!("room {id} has no open seat; watch it instead"),
+                    );
+                }
             },
         };
         if let Some(old) = self.places[place].conn.take()
@@ -477,6 +490,7 @@ impl Hosted {
         {
             m.out.send(refusal(
                 "join",
+                Why::TakenBack,
                 &format!(
                     "your seat in room {id} was taken back with its token by another connection"
                 ),
@@ -521,39 +535,50 @@ impl Hosted {
 
     fn act(&mut self, conn: ConnId, out: &Out, named: Option<u8>, state: u64, action: Value) {
         let id = self.id.clone();
-        let no = |why: String| {
-            out.send(refusal("act", &why));
+        let no = |code: Why, why: String| {
+            out.send(refusal("act", code, &why));
         };
         let Some(member) = self.members.get(&conn) else {
-            return no(format!(
-                "you are not in room {id}; join a seat or watch first"
-            ));
+            return no(
+                Why::NotInRoom,
+                format!("you are not in room {id}; join a seat or watch first"),
+            );
         };
         let Some(place) = member.place else {
-            return no(format!(
-                "you watch room {id} and hold no seat; only a seat acts"
-            ));
+            return no(
+                Why::Watcher,
+                format!("you watch room {id} and hold no seat; only a seat acts"),
+            );
         };
         let Some(v) = self.places[place].now.as_ref() else {
-            return no(format!("room {id} waits for its players"));
+            return no(Why::Waiting, format!("room {id} waits for its players"));
         };
         if let Some(n) = named
             && n != v.seat
         {
-            return no(format!(
-                "you sit in seat {} of room {id}; this action names seat {n}",
-                v.seat
-            ));
+            return no(
+                Why::WrongSeat,
+                format!(
+                    "you sit in seat {} of room {id}; this action names seat {n}",
+                    v.seat
+                ),
+            );
         }
         let now = self.show.as_ref().map_or(0, |s| s.state);
         if self.phase() != "playing" || v.legal.is_empty() {
-            return no(format!("room {id}: it is not your seat's turn"));
+            return no(
+                Why::NotYourTurn,
+                format!("room {id}: it is not your seat's turn"),
+            );
         }
         if state != now {
-            return no(format!(
-                "room {id}, seat {}: the action was chosen in state {state}, but the game is at state {now} (stale or sent twice); choose again from the newest state",
-                v.seat
-            ));
+            return no(
+                Why::Stale,
+                format!(
+                    "room {id}, seat {}: the action was chosen in state {state}, but the game is at state {now} (stale or sent twice); choose again from the newest state",
+                    v.seat
+                ),
+            );
         }
         let deadline = v.deadline;
         self.hears
@@ -570,6 +595,7 @@ impl Hosted {
         let Some(member) = self.members.get(&conn) else {
             out.send(refusal(
                 "chat",
+                Why::NotInRoom,
                 &format!("you are not in room {id}; join a seat or watch first"),
             ));
             return;
@@ -579,6 +605,7 @@ impl Hosted {
         if text.is_empty() || n > MAX_CHAT_CHARS || text.chars().any(char::is_control) {
             out.send(refusal(
                 "chat",
+                Why::BadChat,
                 &format!(
                     "room {id}: a chat line is 1 to {MAX_CHAT_CHARS} characters of plain text"
                 ),

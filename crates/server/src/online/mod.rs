@@ -102,6 +102,7 @@ async fn about(State(hub): State<Arc<Hub>>) -> Response {
         "protocol": protocol::PROTOCOL,
         "play": "play",
         "rulesets": hub.ruleset_names(),
+        "clients": hub.client_rulesets(),
     });
     (
         [

@@ -196,6 +196,126 @@ pub struct StateMsg<'a> {
     pub turn_clock_ms: Option<u64>,
 }
 
+/// Why something was refused: the `code` of a `refused` message, one
+/// stable word a page turns into its own language (the `reason` beside
+/// it says the same in English, with the particulars).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// A binary frame (the protocol is JSON text frames).
+    BinaryFrame,
+    /// A message that does not read as one of the protocol's.
+    BadMessage,
+    /// This connection has made the most rooms one may make.
+    TooManyRooms,
+    /// The server holds the most rooms it holds.
+    ServerFull,
+    /// A room's settings the server cannot use (ruleset, seats, options,
+    /// map, clock, seed).
+    BadRoom,
+    /// No room has that id.
+    NoRoom,
+    /// The room closed.
+    RoomClosed,
+    /// The connection is in the room already.
+    AlreadyIn,
+    /// The name given cannot be shown.
+    BadName,
+    /// A seat token the room does not know.
+    UnknownToken,
+    /// A seat number the room does not have.
+    NoSuchSeat,
+    /// The seat is a bot's.
+    BotSeat,
+    /// The seat is for a client of one of the server's TCP ports.
+    ClientSeat,
+    /// The seat is taken by a person.
+    SeatTaken,
+    /// The room has no open seat.
+    NoOpenSeat,
+    /// The seat was taken back with its token by another connection.
+    TakenBack,
+    /// The connection is not in the room.
+    NotInRoom,
+    /// A watcher tried to act.
+    Watcher,
+    /// The action names another seat than the connection's.
+    WrongSeat,
+    /// The room still waits for people to take their seats.
+    Waiting,
+    /// The game is over.
+    Over,
+    /// It is not the seat's turn.
+    NotYourTurn,
+    /// The action was chosen in an older state (or sent twice).
+    Stale,
+    /// The rules refuse the action.
+    Illegal,
+    /// A chat line that is empty, too long or holds control characters.
+    BadChat,
+}
+
+impl Why {
+    /// The word sent as `code`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Why::BinaryFrame => "binary-frame",
+            Why::BadMessage => "bad-message",
+            Why::TooManyRooms => "too-many-rooms",
+            Why::ServerFull => "server-full",
+            Why::BadRoom => "bad-room",
+            Why::NoRoom => "no-room",
+            Why::RoomClosed => "room-closed",
+            Why::AlreadyIn => "already-in",
+            Why::BadName => "bad-name",
+            Why::UnknownToken => "unknown-token",
+            Why::NoSuchSeat => "no-such-seat",
+            Why::BotSeat => "bot-seat",
+            Why::ClientSeat => "client-seat",
+            Why::SeatTaken => "seat-taken",
+            Why::NoOpenSeat => "no-open-seat",
+            Why::TakenBack => "taken-back",
+            Why::NotInRoom => "not-in-room",
+            Why::Watcher => "watcher",
+            Why::WrongSeat => "wrong-seat",
+            Why::Waiting => "waiting",
+            Why::Over => "over",
+            Why::NotYourTurn => "not-your-turn",
+            Why::Stale => "stale",
+            Why::Illegal => "illegal",
+            Why::BadChat => "bad-chat",
+        }
+    }
+
+    /// Every code, in the order above (docs/online.md lists them).
+    pub const ALL: [Why; 25] = [
+        Why::BinaryFrame,
+        Why::BadMessage,
+        Why::TooManyRooms,
+        Why::ServerFull,
+        Why::BadRoom,
+        Why::NoRoom,
+        Why::RoomClosed,
+        Why::AlreadyIn,
+        Why::BadName,
+        Why::UnknownToken,
+        Why::NoSuchSeat,
+        Why::BotSeat,
+        Why::ClientSeat,
+        Why::SeatTaken,
+        Why::NoOpenSeat,
+        Why::TakenBack,
+        Why::NotInRoom,
+        Why::Watcher,
+        Why::WrongSeat,
+        Why::Waiting,
+        Why::Over,
+        Why::NotYourTurn,
+        Why::Stale,
+        Why::Illegal,
+        Why::BadChat,
+    ];
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,5 +332,23 @@ mod tests {
             read_message("{\"type\":\"act\",\"room\":\"r\",\"state\":3,\"action\":\"pass\"}"),
             Ok(ClientMsg::Act { state: 3, .. })
         ));
+    }
+
+    #[test]
+    fn every_refusal_code_is_one_word_of_its_own_and_written_down() {
+        let doc = include_str!("../../../../docs/online.md");
+        let mut seen = std::collections::BTreeSet::new();
+        for why in Why::ALL {
+            let code = why.code();
+            assert!(seen.insert(code), "{code} twice");
+            assert!(
+                code.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{code}"
+            );
+            assert!(
+                doc.contains(&format!("| `{code}` |")),
+                "docs/online.md lacks {code}"
+            );
+        }
     }
 }

@@ -19,7 +19,7 @@ use tabula_engine::{Seat, ToMove};
 
 use super::agent::{AgentSays, RoomNow, SeatAgent, SeatReply};
 use super::dyn_game::RoomGame;
-use super::protocol::{MAX_CHAT_CHARS, RoomShown, SeatShown, StateMsg};
+use super::protocol::{MAX_CHAT_CHARS, RoomShown, SeatShown, StateMsg, Why};
 use super::store::token_hash;
 use super::store::{ROOM_FORMAT, ROOM_VERSION, RoomFile, SeatFile};
 
@@ -305,7 +305,11 @@ impl Room {
                         }
                         RoomIn::Leave { .. } | RoomIn::AgentLine { .. } => continue,
                     };
-                    out.send(refusal(what, &format!("room {:?} has closed", self.id)));
+                    out.send(refusal(
+                        what,
+                        Why::RoomClosed,
+                        &format!("room {:?} has closed", self.id),
+                    ));
                 }
                 return;
             }
@@ -435,8 +439,8 @@ impl Room {
         }
     }
 
-    fn refuse(out: &Out, what: &str, reason: String) {
-        out.send(refusal(what, &reason));
+    fn refuse(out: &Out, what: &str, why: Why, reason: String) {
+        out.send(refusal(what, why, &reason));
     }
 
     /// Everyone's state (each their own view), after any change.
@@ -726,6 +730,7 @@ impl Room {
                     Self::refuse(
                         &out,
                         "watch",
+                        Why::AlreadyIn,
                         format!("you are in room {} already", self.id),
                     );
                     return;
@@ -773,6 +778,7 @@ impl Room {
             Self::refuse(
                 out,
                 what,
+                Why::NotInRoom,
                 format!(
                     "you are not in room {}; join a seat or watch first",
                     self.id
@@ -792,12 +798,17 @@ impl Room {
     ) {
         let id = self.id.clone();
         if self.members.contains_key(&conn) {
-            return Self::refuse(&out, "join", format!("you are in room {id} already"));
+            return Self::refuse(
+                &out,
+                "join",
+                Why::AlreadyIn,
+                format!("you are in room {id} already"),
+            );
         }
         if let Some(name) = &name
             && let Some(p) = tabula_engine::limits::name_problem(name)
         {
-            return Self::refuse(&out, "join", format!("room {id}: name: {p}"));
+            return Self::refuse(&out, "join", Why::BadName, format!("room {id}: name: {p}"));
         }
         let n = self.seats.len();
         let seat = match (&token, seat) {
@@ -812,6 +823,7 @@ impl Room {
                         return Self::refuse(
                             &out,
                             "join",
+                            Why::UnknownToken,
                             format!("room {id}: the seat token is not one of this room's"),
                         );
                     }
@@ -821,6 +833,7 @@ impl Room {
                 return Self::refuse(
                     &out,
                     "join",
+                    Why::NoSuchSeat,
                     format!("room {id} has seats 0 to {}; there is no seat {s}", n - 1),
                 );
             }
@@ -830,6 +843,7 @@ impl Room {
                     return Self::refuse(
                         &out,
                         "join",
+                        Why::BotSeat,
                         format!("seat {s} of room {id} is a bot's seat ({})", at.file.kind),
                     );
                 }
@@ -837,6 +851,7 @@ impl Room {
                     return Self::refuse(
                         &out,
                         "join",
+                        Why::ClientSeat,
                         format!(
                             "seat {s} of room {id} is for a client of the server's {} port",
                             self.ruleset
@@ -847,6 +862,7 @@ impl Room {
                     return Self::refuse(
                         &out,
                         "join",
+                        Why::SeatTaken,
                         format!(
                             "seat {s} of room {id} is taken by {}; a person coming back to it gives its token",
                             at.file.name
@@ -865,6 +881,7 @@ impl Room {
                     return Self::refuse(
                         &out,
                         "join",
+                        Why::NoOpenSeat,
                         format!("room {id} has no open seat; watch it instead"),
                     );
                 }
@@ -876,6 +893,7 @@ impl Room {
         {
             m.out.send(refusal(
                 "join",
+                Why::TakenBack,
                 &format!(
                     "seat {seat} of room {id} was taken back with its token by another connection"
                 ),
@@ -930,6 +948,7 @@ impl Room {
             return Self::refuse(
                 &out,
                 "act",
+                Why::Watcher,
                 format!("you watch room {id} and hold no seat; only a seat acts"),
             );
         };
@@ -939,6 +958,7 @@ impl Room {
             return Self::refuse(
                 &out,
                 "act",
+                Why::WrongSeat,
                 format!("you sit in seat {seat} of room {id}; this action names seat {n}"),
             );
         }
@@ -952,13 +972,19 @@ impl Room {
                 return Self::refuse(
                     &out,
                     "act",
+                    Why::Waiting,
                     format!(
                         "room {id} waits for {open} more people or clients to take their seats"
                     ),
                 );
             }
             "over" => {
-                return Self::refuse(&out, "act", format!("the game in room {id} is over"));
+                return Self::refuse(
+                    &out,
+                    "act",
+                    Why::Over,
+                    format!("the game in room {id} is over"),
+                );
             }
             _ => {}
         }
@@ -972,6 +998,7 @@ impl Room {
             return Self::refuse(
                 &out,
                 "act",
+                Why::Stale,
                 format!(
                     "room {id}, seat {seat}: the action was chosen in state {state}, but the game is at state {now} (stale or sent twice); choose again from the newest state"
                 ),
@@ -985,6 +1012,7 @@ impl Room {
             Err(why) => Self::refuse(
                 &out,
                 "act",
+                Why::Illegal,
                 format!("room {id}, seat {seat}, state {now}: the rules refuse the action: {why}"),
             ),
         }
@@ -1011,7 +1039,7 @@ impl Room {
                 .map(|c| format!("the text holds the control character {c:?}"))
         };
         if let Some(why) = why {
-            return Self::refuse(&out, "chat", format!("room {id}: {why}"));
+            return Self::refuse(&out, "chat", Why::BadChat, format!("room {id}: {why}"));
         }
         let from = match seat {
             Some(s) => self.seats[s as usize].file.name.clone(),
@@ -1203,6 +1231,6 @@ impl Room {
 }
 
 /// A `refused` message.
-pub fn refusal(what: &str, reason: &str) -> String {
-    json!({"type": "refused", "what": what, "reason": reason}).to_string()
+pub fn refusal(what: &str, why: Why, reason: &str) -> String {
+    json!({"type": "refused", "what": what, "code": why.code(), "reason": reason}).to_string()
 }

@@ -12,6 +12,7 @@ use tabula_engine::SeatInfo;
 use tabula_engine::limits::{MAX_MAP_BYTES, MAX_SEED};
 
 use super::dyn_game::RoomRuleset;
+use super::protocol::Why;
 use super::protocol::{Create, RoomShown};
 use super::room::{Room, RoomIn, RoomSetup};
 use super::store::{RoomFile, SeatFile};
@@ -85,6 +86,12 @@ impl Hub {
     pub fn with_clients(mut self, rulesets: &[&'static str]) -> Hub {
         self.clients = rulesets.to_vec();
         self
+    }
+
+    /// The rulesets whose rooms may have `client` seats (a face's TCP
+    /// port is open for them).
+    pub fn client_rulesets(&self) -> Vec<&'static str> {
+        self.clients.clone()
     }
 
     /// Whether rooms of `ruleset` may have `client` seats.
@@ -179,20 +186,24 @@ impl Hub {
     }
 
     /// Make a room; its id, or why not.
-    pub async fn create(&self, c: Create) -> Result<String, String> {
+    pub async fn create(&self, c: Create) -> Result<String, (Why, String)> {
+        let bad = |why: String| (Why::BadRoom, why);
         if self.len() >= MAX_ROOMS {
-            return Err(format!("the server holds {MAX_ROOMS} rooms, its most"));
+            return Err((
+                Why::ServerFull,
+                format!("the server holds {MAX_ROOMS} rooms, its most"),
+            ));
         }
-        let ruleset = self.ruleset(&c.ruleset)?;
+        let ruleset = self.ruleset(&c.ruleset).map_err(bad)?;
         let range = ruleset.seat_range();
         if !range.contains(&c.seats.len()) {
-            return Err(format!(
+            return Err(bad(format!(
                 "seats: {} seat(s); {} is for {} to {}",
                 c.seats.len(),
                 ruleset.name(),
                 range.start(),
                 range.end()
-            ));
+            )));
         }
         let mut seats = Vec::new();
         for (i, kind) in c.seats.iter().enumerate() {
@@ -200,24 +211,24 @@ impl Hub {
                 "person" | "open" => "person".to_string(),
                 "client" if self.takes_clients(ruleset.name()) => "client".to_string(),
                 "client" => {
-                    return Err(format!(
+                    return Err(bad(format!(
                         "seats[{i}]: a client seat is for a client of the server's {0} port, and this server has none open (tabula serve --site DIR --{0}-port PORT)",
                         ruleset.name()
-                    ));
+                    )));
                 }
                 k => match k.strip_prefix("bot:") {
                     Some(spec) => {
                         if let Some(p) = ruleset.bot_problem(spec) {
-                            return Err(format!("seats[{i}]: {p}"));
+                            return Err(bad(format!("seats[{i}]: {p}")));
                         }
                         k.to_string()
                     }
                     None => {
                         let shown: String =
                             k.chars().take(40).filter(|c| !c.is_control()).collect();
-                        return Err(format!(
+                        return Err(bad(format!(
                             "seats[{i}]: {shown:?} is none of person, open, client, bot:SPEC"
-                        ));
+                        )));
                     }
                 },
             };
@@ -235,27 +246,32 @@ impl Hub {
         if let Some(ms) = c.clock_ms
             && !(100..=86_400_000).contains(&ms)
         {
-            return Err(format!(
+            return Err(bad(format!(
                 "clock_ms: {ms}; give milliseconds from 100 to 86400000"
-            ));
+            )));
         }
         let takeover_s = c.takeover_s.unwrap_or(DEFAULT_TAKEOVER_S);
         if takeover_s > 86_400 {
-            return Err(format!(
+            return Err(bad(format!(
                 "takeover_s: {takeover_s}; give at most 86400 seconds"
-            ));
+            )));
         }
         let stand_in = c.stand_in.unwrap_or_else(|| DEFAULT_STAND_IN.into());
         if let Some(p) = ruleset.bot_problem(&stand_in) {
-            return Err(format!("stand_in: {p}"));
+            return Err(bad(format!("stand_in: {p}")));
         }
         if let Some(map) = &c.map
             && map.len() > MAX_MAP_BYTES
         {
-            return Err(format!("map: {} bytes; at most {MAX_MAP_BYTES}", map.len()));
+            return Err(bad(format!(
+                "map: {} bytes; at most {MAX_MAP_BYTES}",
+                map.len()
+            )));
         }
         let seed = match c.seed {
-            Some(s) if s > MAX_SEED => return Err(format!("seed: {s} is larger than {MAX_SEED}")),
+            Some(s) if s > MAX_SEED => {
+                return Err(bad(format!("seed: {s} is larger than {MAX_SEED}")));
+            }
             Some(s) => s,
             None => OsRng.next_u64() & MAX_SEED,
         };
@@ -287,8 +303,9 @@ impl Hub {
             seats,
             (c.clock_ms, takeover_s, stand_in, started),
             reply,
-        )?;
-        self.settle(&id, answer).await.map(|()| id)
+        )
+        .map_err(bad)?;
+        self.settle(&id, answer).await.map(|()| id).map_err(bad)
     }
 
     /// Start a room's thread; the game is made on it (`made`), and
