@@ -51,7 +51,8 @@ pub fn install() {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
-        if target.id() == "online-st-board"
+        if ON_DEMAND
+            && target.id() == "online-st-board"
             && let Some(m) = e.dyn_ref::<MouseEvent>()
         {
             crate::online_game::board_click(f64::from(m.offset_x()), f64::from(m.offset_y()));
