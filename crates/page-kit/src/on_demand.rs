@@ -93,6 +93,33 @@ pub fn carried(route: &str) -> Option<(String, String)> {
     ))
 }
 
+/// Where [`keep`] keeps a page's own state over a [`switch`].
+const KEPT: &str = "tabula.on-demand.kept.";
+
+/// Keep `value` under `what` for the whole module the play module is
+/// about to [`switch`] to (the same person goes on at the same device:
+/// Star Tigris keeps the seat whose hand was on show, so that the game
+/// comes back beneath the lessons without a second hand-off). Kept in the
+/// tab's session storage until [`kept`] takes it. Does nothing in the
+/// whole module, which switches to nothing.
+pub fn keep(what: &str, value: &str) {
+    if HERE {
+        return;
+    }
+    if let Some(s) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
+        s.set_item(&format!("{KEPT}{what}"), value).ok();
+    }
+}
+
+/// What [`keep`] kept under `what` before the switch, once.
+pub fn kept(what: &str) -> Option<String> {
+    let s = web_sys::window().and_then(|w| w.session_storage().ok().flatten())?;
+    let key = format!("{KEPT}{what}");
+    let value = s.get_item(&key).ok().flatten()?;
+    s.remove_item(&key).ok();
+    Some(value)
+}
+
 /// Whether the page was loaded at exactly `route` (the address a
 /// [`switch`] gave it, such as `#online`); the address then loses it, so
 /// that a later reload starts the page's game. The page opens that screen.

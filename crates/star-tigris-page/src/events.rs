@@ -425,7 +425,12 @@ fn command(app: &mut App, cmd: &str) {
     app.notice = None;
     match name {
         "online" if ON_DEMAND => tabula_page_kit::online::open(),
-        "online" => tabula_page_kit::on_demand::switch("#online"),
+        "online" => {
+            if let Some(seat) = app.viewer {
+                tabula_page_kit::on_demand::keep("viewer", &seat.to_string());
+            }
+            tabula_page_kit::on_demand::switch("#online")
+        }
         "new" => {
             app.dialog_back = Some(app.screen);
             app.custom_map = None;
@@ -535,6 +540,11 @@ fn on_demand_command(app: &mut App, name: &str, arg: &str) {
             editor_events::command(app, name, arg);
         }
         return;
+    }
+    // The person at the device goes on: the seat whose hand shows comes
+    // back beneath the lessons and editors without another hand-off.
+    if let Some(seat) = app.viewer {
+        tabula_page_kit::on_demand::keep("viewer", &seat.to_string());
     }
     match name {
         "editor" => tabula_page_kit::on_demand::switch("#editor"),

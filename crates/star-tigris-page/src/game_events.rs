@@ -194,6 +194,9 @@ fn resume() {
             app.autosaved = Some((s.record().seed, s.actions_played()));
             app.session = Some(*s);
             app.screen = Screen::Playing;
+            // Loaded by the play module for its lessons or editors (page
+            // kit, on_demand): the seat on show before stays on show.
+            app.viewer = tabula_page_kit::on_demand::kept("viewer").and_then(|v| v.parse().ok());
         }
         Ok(Opened::Finished(r)) => {
             // A finished game: back to its end screen.

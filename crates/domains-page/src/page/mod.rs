@@ -260,6 +260,16 @@ pub fn install() {
         // the bot editor.
         tabula_page_kit::dom::consume_fragment();
         kept::resume();
+        // Escape leads back to the header's button, as when it was
+        // pressed here (the play module loads this one for it).
+        if let Some(b) = document()
+            .query_selector("header [data-cmd=\"bots\"]")
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+        {
+            b.focus().ok();
+        }
         command("bots", "");
     } else if !kept::resume() {
         command("new", "");
