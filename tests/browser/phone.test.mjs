@@ -234,7 +234,9 @@ for (const { name, viewport } of PHONES) {
       await page.tap('[data-cmd="person-end"]');
       await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('you gave 1 order')));
       await noOverflow(page, 'after a round');
-      await page.tap('header [data-cmd="bots"]');
+      // The bot editor is in the page's whole module: the page loads it.
+      await Promise.all([page.waitForNavigation(), page.tap('header [data-cmd="bots"]')]);
+      await page.waitForSelector('body[data-state="ready"] #bots:not([hidden])');
       await noOverflow(page, 'Your bots');
       await page.screenshot({ path: join(artefacts, `phone-${name}-domains-bots.png`) });
       assert.deepEqual(errors, []);
