@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the static site into dist/ (after scripts/setup-web.sh): the home
 # page (plain HTML, no game code), then each game's page (www/<game>.html,
-# its own trunk build with its own WebAssembly, its css, html and js
+# its own trunk build with its own WebAssembly: a play module and the whole
+# page's module loaded on demand, page kit on_demand; its css, html and js
 # minified) merged in, and last the
 # service worker with the list of every file of the site.
 # TABULA_DIST names another output folder (default dist), so that two

@@ -51,5 +51,7 @@ echo "acceptance: 11 passed, 0 failed"
 step "browser tests (headless Chromium)"
 ./scripts/setup-web.sh
 cargo clippy -p tabula-star-tigris-page -p tabula-domains-page -p tabula-catan-page -p tabula-vector-page -p tabula-page-kit --target wasm32-unknown-unknown --locked -- -D warnings
+# The pages' play modules (page kit, on_demand) as trunk builds them.
+cargo clippy -p tabula-star-tigris-page -p tabula-domains-page -p tabula-catan-page -p tabula-vector-page --features tabula-star-tigris-page/play-only,tabula-domains-page/play-only,tabula-catan-page/play-only,tabula-vector-page/play-only --target wasm32-unknown-unknown --locked -- -D warnings
 ./scripts/build-web.sh
 (cd tests/browser && node --test --test-concurrency=1)

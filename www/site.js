@@ -62,5 +62,20 @@ window.tabula = (() => {
       document.body.prepend(note);
     });
   }
-  return { lang, words, apply };
+  /** Start a game page's WebAssembly (page kit, on_demand): its play
+   * module (the game and its AI), or its whole module (also the lessons,
+   * online play and the editors) when the address asks for one of
+   * `routes`. Resolves to the module's exports once it has started. */
+  const start = async (play, full, routes) => {
+    let hash = location.hash;
+    try { hash = decodeURIComponent(hash); } catch (e) { /* kept as it is */ }
+    const name = routes.some((r) => hash.startsWith(r)) ? full : play;
+    const glue = await import(new URL(name + '.js', location.href).href);
+    // The module's exports, for tests and benchmarks (as trunk's own loader
+    // gives them); usable once the module has started.
+    window.wasmBindings = glue;
+    await glue.default({ module_or_path: new URL(name + '_bg.wasm', location.href).href });
+    return glue;
+  };
+  return { lang, words, apply, start };
 })();

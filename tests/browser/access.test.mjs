@@ -306,7 +306,9 @@ test('Domains by keyboard alone: the setup holds focus, and a person orders a un
     assert.match(await page.textContent('#news'), /Game over/, 'the end is said');
     // Your bots: focus in, Escape out, focus back on its button.
     await page.focus('header [data-cmd="bots"]');
-    await page.keyboard.press('Enter');
+    // The bot editor is in the page's whole module: the page loads it.
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    await page.waitForSelector('body[data-state="ready"] #bots:not([hidden])');
     assert.ok((await focusAt(page)).inOverlay);
     assert.equal(await page.$eval('header [data-cmd="new"]', (b) => b.closest('[inert]') !== null), true);
     await page.keyboard.press('Escape');

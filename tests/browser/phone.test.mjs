@@ -276,7 +276,9 @@ for (const { name, viewport } of PHONES) {
         await page.waitForFunction(() => !document.querySelector('#board-box').classList.contains('pans'));
         const whole = await page.$eval('#board', (c) => ({ width: c.getBoundingClientRect().width, right: c.getBoundingClientRect().right }));
         assert.ok(whole.right <= viewport.width, `the bots' board is ${whole.width} px wide, to ${whole.right}`);
-        await page.tap('header [data-cmd="bots"]');
+        // The bot editor is in the page's whole module: the page loads it.
+        await Promise.all([page.waitForNavigation(), page.tap('header [data-cmd="bots"]')]);
+        await page.waitForSelector('body[data-state="ready"] #bots:not([hidden])');
         await noOverflow(page, 'Your bots');
         await page.screenshot({ path: join(artefacts, `phone-${name}-domains-bots.png`) });
       }

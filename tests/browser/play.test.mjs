@@ -326,6 +326,9 @@ test('Escape closes the dialogs: new game, open a game, lessons', async () => {
     await page.waitForSelector(screenName === 'lessons' ? '#lessons .lessons-items' : `body[data-screen="${screenName}"]`);
     await page.keyboard.press('Escape');
     await page.waitForSelector('#lessons', { state: 'detached' });
+    // The lessons come with the page's whole module (page kit, on_demand):
+    // the page loaded again, and a resumed game is handed over again.
+    if (screenName === 'lessons') await ready(page);
     await page.waitForSelector('body[data-screen="play"]');
   }
   // From inside a field too.

@@ -67,7 +67,9 @@ pub fn start() {
     // Only this language's words are downloaded (not both, in the module).
     tabula_page_kit::i18n::load("catan", || {
         tabula_page_kit::i18n::apply();
-        if tabula_page_kit::lesson_screen::install(lessons::Board) {
+        if tabula_page_kit::on_demand::HERE
+            && tabula_page_kit::lesson_screen::install(lessons::Board)
+        {
             return;
         }
         page::install();

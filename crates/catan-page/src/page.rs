@@ -6,12 +6,15 @@ use std::cell::RefCell;
 
 use tabula_catan::{Board, read_board};
 use tabula_page_kit::announce;
+// The lessons and online play are in the page's whole module only (page
+// kit, `on_demand`).
 use tabula_page_kit::dialogs::{OpenGame, open_game};
 use tabula_page_kit::dom::{
     El, button, by_id, consume_fragment, copy_text, document, el, fragment, local_storage,
     page_url, read_file,
 };
 use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::on_demand::HERE as ON_DEMAND;
 use tabula_page_kit::{error_words, modal, morph, touch, transport};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, KeyboardEvent};
@@ -421,7 +424,11 @@ impl Page {
             return;
         }
         if cmd == "online" {
-            tabula_page_kit::online::open();
+            if ON_DEMAND {
+                tabula_page_kit::online::open();
+            } else {
+                tabula_page_kit::on_demand::switch("#online");
+            }
             return;
         }
         if cmd.starts_with("game-") {
@@ -1323,6 +1330,10 @@ fn open_link() {
     consume_fragment();
 }
 
+/// The addresses of the screens in the page's whole module only (page
+/// kit, `on_demand`): the lessons and online play.
+pub const ROUTES: &[&str] = &["#lessons", "#lesson=", "#online"];
+
 /// Build the page: the kept boards, the events, a linked map.
 pub fn install() {
     // Where the focus goes when what had it is gone (docs/accessibility.md).
@@ -1401,7 +1412,7 @@ pub fn install() {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
-        if target.id() == crate::online_game::BOARD_ID {
+        if ON_DEMAND && target.id() == crate::online_game::BOARD_ID {
             crate::online_game::board_click(f64::from(e.offset_x()), f64::from(e.offset_y()));
             return;
         }
@@ -1412,7 +1423,7 @@ pub fn install() {
             let cmd = el.get_attribute("data-cmd").unwrap_or_default();
             let (name, arg) = cmd.split_once(':').unwrap_or((cmd.as_str(), ""));
             let (name, arg) = (name.to_string(), arg.to_string());
-            if tabula_page_kit::online::active() {
+            if ON_DEMAND && tabula_page_kit::online::active() {
                 crate::online_game::command(&name);
                 return;
             }
@@ -1494,7 +1505,7 @@ pub fn install() {
                 || select.id() == "pace")
         {
             let (id, v) = (select.id(), select.value());
-            if tabula_page_kit::online::active() {
+            if ON_DEMAND && tabula_page_kit::online::active() {
                 crate::online_game::set_offer(&id, &v);
                 return;
             }
@@ -1657,8 +1668,12 @@ pub fn install() {
     with_page(|_| {});
     open_link();
     // Online play (a room's link, `#online=ID`, opens it at once).
-    if tabula_page_kit::online::install(crate::online_game::CatanOnline) {
+    tabula_page_kit::on_demand::install(ROUTES);
+    if ON_DEMAND && tabula_page_kit::online::install(crate::online_game::CatanOnline) {
         redraw();
+    }
+    if ON_DEMAND && tabula_page_kit::on_demand::arrived("#online") {
+        tabula_page_kit::online::open();
     }
     if let Some(b) = document().body() {
         b.set_attribute("data-state", "ready").ok();

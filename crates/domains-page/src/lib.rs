@@ -35,7 +35,7 @@ pub fn start() {
     console_error_panic_hook::set_once();
     words::add();
     tabula_page_kit::i18n::apply();
-    if page::lessons::install() {
+    if tabula_page_kit::on_demand::HERE && page::lessons::install() {
         return;
     }
     page::install();

@@ -24,6 +24,7 @@ pub mod lesson_write;
 pub mod lesson_writer;
 pub mod modal;
 pub mod morph;
+pub mod on_demand;
 pub mod online;
 pub mod players;
 pub mod qr;

@@ -13,6 +13,7 @@ use crate::maps::MAPS;
 use crate::session::{Player, Selection, Session};
 use crate::ui::{draw_board, render};
 use crate::{editor_events, game_events, lesson_events};
+use tabula_page_kit::on_demand::HERE as ON_DEMAND;
 
 thread_local! {
     static APP: RefCell<App> = RefCell::new(App::default());
@@ -50,7 +51,8 @@ pub fn install() {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
-        if target.id() == "online-st-board"
+        if ON_DEMAND
+            && target.id() == "online-st-board"
             && let Some(m) = e.dyn_ref::<MouseEvent>()
         {
             crate::online_game::board_click(f64::from(m.offset_x()), f64::from(m.offset_y()));
@@ -145,7 +147,7 @@ pub fn install() {
                 let cell = app
                     .geometry
                     .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64));
-                if app.screen == Screen::Editor {
+                if ON_DEMAND && app.screen == Screen::Editor {
                     let e = editor_events::editor(app);
                     if cell != e.hover {
                         e.hover = cell;
@@ -200,7 +202,7 @@ pub fn install() {
                 if app.screen == Screen::Editor {
                     return;
                 }
-                if app.screen == Screen::Author {
+                if ON_DEMAND && app.screen == Screen::Author {
                     if let Some(cell) = app
                         .geometry
                         .and_then(|g| g.cell_at(m.offset_x() as f64, m.offset_y() as f64))
@@ -246,15 +248,23 @@ pub fn install() {
         let mut screen = Screen::NewGame;
         with_app(|app| screen = app.screen);
         match screen {
-            Screen::Editor => editor_events::open_file(file),
+            Screen::Editor if ON_DEMAND => editor_events::open_file(file),
             _ => game_events::open_file(file),
         }
     });
     game_events::install();
-    editor_events::install();
-    lesson_events::install();
+    if ON_DEMAND {
+        editor_events::install();
+        lesson_events::install();
+    }
+    tabula_page_kit::on_demand::install(ROUTES);
     open_screen_link();
-    tabula_page_kit::online::install(crate::online_game::StarTigrisOnline);
+    if ON_DEMAND {
+        tabula_page_kit::online::install(crate::online_game::StarTigrisOnline);
+        if tabula_page_kit::on_demand::arrived("#online") {
+            tabula_page_kit::online::open();
+        }
+    }
     if let Some(w) = web_sys::window() {
         listen(&w, "hashchange", |_| {
             open_screen_link();
@@ -267,6 +277,12 @@ pub fn install() {
 /// The ways in from the home page: `#new` (the new-game dialog) and
 /// `#editor` (the map editor); `#lessons` is the page kit's
 /// (`lesson_screen`).
+/// The addresses of the screens in the page's whole module only (page
+/// kit, `on_demand`): the lessons (with the kit's rules page and lesson
+/// writer, `#lessons/rules` and `#lessons/write`), online play and the
+/// map editor.
+pub const ROUTES: &[&str] = &["#lessons", "#lesson=", "#online", "#editor", "#map="];
+
 fn open_screen_link() {
     let cmd = match crate::dom::fragment().as_str() {
         "#new" => "new",
@@ -275,6 +291,13 @@ fn open_screen_link() {
     };
     crate::dom::consume_fragment();
     with_app(|app| command(app, cmd));
+    // A map dropped or pasted on the play module, carried here.
+    if ON_DEMAND
+        && cmd == "editor"
+        && let Some((name, text)) = tabula_page_kit::on_demand::carried("#editor")
+    {
+        with_app(|app| game_events::open_carried_map(app, &name, &text));
+    }
 }
 
 fn act_on_cell(app: &mut App, cell: Pos) {
@@ -401,7 +424,13 @@ fn command(app: &mut App, cmd: &str) {
     let (name, arg) = cmd.split_once(':').unwrap_or((cmd, ""));
     app.notice = None;
     match name {
-        "online" => tabula_page_kit::online::open(),
+        "online" if ON_DEMAND => tabula_page_kit::online::open(),
+        "online" => {
+            if let Some(seat) = app.viewer {
+                tabula_page_kit::on_demand::keep("viewer", &seat.to_string());
+            }
+            tabula_page_kit::on_demand::switch("#online")
+        }
         "new" => {
             app.dialog_back = Some(app.screen);
             app.custom_map = None;
@@ -496,10 +525,31 @@ fn command(app: &mut App, cmd: &str) {
             }
         }
         _ => {
-            if !game_events::command(app, name, arg) && !lesson_events::command(app, name, arg) {
-                editor_events::command(app, name, arg);
+            if !game_events::command(app, name, arg) {
+                on_demand_command(app, name, arg);
             }
         }
+    }
+}
+
+/// A command of the lessons, the lesson writer or the editors: run in the
+/// page's whole module; the play module loads that (page kit, `on_demand`).
+fn on_demand_command(app: &mut App, name: &str, arg: &str) {
+    if ON_DEMAND {
+        if !lesson_events::command(app, name, arg) {
+            editor_events::command(app, name, arg);
+        }
+        return;
+    }
+    // The person at the device goes on: the seat whose hand shows comes
+    // back beneath the lessons and editors without another hand-off.
+    if let Some(seat) = app.viewer {
+        tabula_page_kit::on_demand::keep("viewer", &seat.to_string());
+    }
+    match name {
+        "editor" => tabula_page_kit::on_demand::switch("#editor"),
+        "lessons" | "lesson" => tabula_page_kit::on_demand::switch("#lessons"),
+        _ => {}
     }
 }
 
@@ -532,7 +582,7 @@ fn pick_slot(app: &mut App, slot: usize) {
 
 /// Handle a key; returns whether it was used.
 fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
-    if app.screen == Screen::Editor {
+    if ON_DEMAND && app.screen == Screen::Editor {
         return editor_events::key(app, key, ctrl, shift);
     }
     if app.screen == Screen::Replay {

@@ -80,6 +80,16 @@ fn open_given(app: &mut App, text: &str, given: Given) {
             let name = crate::map_editor::Editor::name_from_text(text)
                 .or(stem.map(str::to_owned))
                 .unwrap_or_else(|| t("opened-map"));
+            if !tabula_page_kit::on_demand::HERE {
+                // The editor is in the page's whole module: the map goes
+                // with the page as it loads that (page kit, on_demand).
+                let file = match given {
+                    Given::File(file) => file,
+                    Given::Paste => "",
+                };
+                tabula_page_kit::on_demand::switch_carrying("#editor", file, text);
+                return;
+            }
             crate::editor_events::open(app);
             let e = crate::editor_events::editor(app);
             e.import_from(
@@ -94,6 +104,17 @@ fn open_given(app: &mut App, text: &str, given: Given) {
         Kind::Record => open_text(app, text, source),
         Kind::Unknown(_) => refuse(app, source, &t("not-game-link-map")),
     }
+}
+
+/// Open a map carried from the play module (page kit, `on_demand`) in
+/// the editor, as a dropped file (`name`) or a paste (no name).
+pub fn open_carried_map(app: &mut App, name: &str, text: &str) {
+    let given = if name.is_empty() {
+        Given::Paste
+    } else {
+        Given::File(name)
+    };
+    open_given(app, text, given);
 }
 
 /// Keep a refusal for the open-a-game dialog and show it.
@@ -173,6 +194,9 @@ fn resume() {
             app.autosaved = Some((s.record().seed, s.actions_played()));
             app.session = Some(*s);
             app.screen = Screen::Playing;
+            // Loaded by the play module for its lessons or editors (page
+            // kit, on_demand): the seat on show before stays on show.
+            app.viewer = tabula_page_kit::on_demand::kept("viewer").and_then(|v| v.parse().ok());
         }
         Ok(Opened::Finished(r)) => {
             // A finished game: back to its end screen.

@@ -48,14 +48,18 @@ mod storage;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
 
-/// Give the page kit's catalogue this page's words: the game's and its
-/// editors' and lessons', in English and German.
+/// Give the page kit's catalogue this page's words: the game's and, in
+/// the page's whole module (page kit, `on_demand`), its editors' and
+/// lessons', in English and German.
 pub fn add_words() {
     use tabula_page_kit::i18n::add;
     add(
         include_str!("../../../www/i18n/star-tigris/en.txt"),
         include_str!("../../../www/i18n/star-tigris/de.txt"),
     );
+    if !tabula_page_kit::on_demand::HERE {
+        return;
+    }
     add(
         include_str!("../../../www/i18n/star-tigris-editor/en.txt"),
         include_str!("../../../www/i18n/star-tigris-editor/de.txt"),
@@ -78,7 +82,9 @@ pub fn start() {
     tabula_page_kit::i18n::apply();
     // The lessons are the page kit's, shown over the page (which starts
     // beneath them: the lesson list leads to its rules page and writer).
-    tabula_page_kit::lesson_screen::install(lessons::Board);
+    if tabula_page_kit::on_demand::HERE {
+        tabula_page_kit::lesson_screen::install(lessons::Board);
+    }
     events::install();
 }
 

@@ -20,6 +20,9 @@ use crate::maps::MAPS;
 use crate::palette::{kind_symbol, kind_title};
 use crate::session::Selection;
 use crate::{author_view, editor_view, replay_view};
+// The editors and the lesson writer are in the page's whole module only
+// (page kit, `on_demand`).
+use tabula_page_kit::on_demand::HERE as ON_DEMAND;
 
 /// Redraw everything (first asking the AI worker for a move if an AI
 /// seat must act: every change of state ends in a render).
@@ -62,7 +65,7 @@ pub fn render(app: &mut App) {
     let focused = focus_key();
     if let Some(panel) = by_id("panel") {
         match (app.screen, app.editor.as_ref(), app.replay.as_ref()) {
-            (Screen::Editor, Some(editor), _) => {
+            (Screen::Editor, Some(editor), _) if ON_DEMAND => {
                 replace_children(&panel, editor_view::panel(editor))
             }
             (Screen::Replay, _, Some(v)) => {
@@ -85,7 +88,7 @@ pub fn render(app: &mut App) {
                 replay_view::draw_chart(v);
                 replay_view::mark_current(v);
             }
-            (Screen::Author, _, _) if app.author.is_some() => {
+            (Screen::Author, _, _) if ON_DEMAND && app.author.is_some() => {
                 if let Some(a) = app.author.as_ref() {
                     replace_children(&panel, author_view::panel(a));
                 }
@@ -1450,7 +1453,8 @@ pub fn draw_board(app: &mut App) {
     let Some(canvas) = by_id("board").and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok()) else {
         return;
     };
-    if app.screen == Screen::Editor
+    if ON_DEMAND
+        && app.screen == Screen::Editor
         && let Some(editor) = app.editor.as_ref()
     {
         tabula_page_kit::touch::hint("board-box", "");
@@ -1465,7 +1469,8 @@ pub fn draw_board(app: &mut App) {
         }
         return;
     }
-    if app.screen == Screen::Author
+    if ON_DEMAND
+        && app.screen == Screen::Author
         && let Some(a) = app.author.as_ref()
     {
         tabula_page_kit::touch::hint("board-box", "");

@@ -52,7 +52,7 @@ pub fn start() {
     console_error_panic_hook::set_once();
     add_words();
     tabula_page_kit::i18n::apply();
-    if tabula_page_kit::lesson_screen::install(lessons::Board) {
+    if tabula_page_kit::on_demand::HERE && tabula_page_kit::lesson_screen::install(lessons::Board) {
         return;
     }
     play::install();

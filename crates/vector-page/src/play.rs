@@ -16,6 +16,9 @@ use tabula_page_kit::dom::{El, button, by_id, document, el, listen, local_storag
 use tabula_page_kit::handoff::{self, Handoff};
 use tabula_page_kit::i18n::{t, tf, tn};
 use tabula_page_kit::morph;
+// The lessons, online play, the board editor and the tournament set-up
+// are in the page's whole module only (page kit, `on_demand`).
+use tabula_page_kit::on_demand::HERE as ON_DEMAND;
 use tabula_page_kit::players::Player;
 use tabula_page_kit::table::Table;
 use tabula_vector::{Action, Dir, Options, Square, Vector};
@@ -954,11 +957,11 @@ pub(crate) fn render() {
     if tabula_page_kit::online::active() {
         return;
     }
-    if crate::board_editor::active() {
+    if ON_DEMAND && crate::board_editor::active() {
         crate::board_editor::render();
         return;
     }
-    if crate::tourney::active() {
+    if ON_DEMAND && crate::tourney::active() {
         crate::tourney::render();
         return;
     }
@@ -1114,12 +1117,24 @@ fn run(cmd: &str, arg: &str) {
     if cmd.starts_with("note-") && crate::show::note(cmd) {
         return;
     }
-    if matches!(cmd, "new" | "tourney" | "open") {
+    if ON_DEMAND && matches!(cmd, "new" | "tourney" | "open") {
         crate::board_editor::close();
     }
     match cmd {
-        "online" => {
+        "online" if ON_DEMAND => {
             tabula_page_kit::online::open();
+            return;
+        }
+        "online" => {
+            tabula_page_kit::on_demand::switch("#online");
+            return;
+        }
+        "edit" if !ON_DEMAND => {
+            tabula_page_kit::on_demand::switch("#editor");
+            return;
+        }
+        "tourney" if !ON_DEMAND => {
+            tabula_page_kit::on_demand::switch("#tournament");
             return;
         }
         "edit" => {
@@ -1279,7 +1294,7 @@ fn key(e: KeyboardEvent) {
     if tabula_page_kit::online::active() {
         return;
     }
-    if !bots_open() && crate::board_editor::key(&e) {
+    if ON_DEMAND && !bots_open() && crate::board_editor::key(&e) {
         return;
     }
     if e.ctrl_key() || e.meta_key() || e.alt_key() {
@@ -1389,7 +1404,7 @@ fn after_change() {
 /// address). Run as the page starts and whenever the address's fragment
 /// changes (a link pasted into the open tab).
 fn open_link() {
-    if crate::board_editor::open_link() {
+    if ON_DEMAND && crate::board_editor::open_link() {
         return;
     }
     let hash = tabula_page_kit::dom::fragment();
@@ -1404,7 +1419,7 @@ fn open_link() {
         run(cmd, arg);
         return;
     }
-    if hash.starts_with("#tournament=") || hash.starts_with("#game=") {
+    if ON_DEMAND && (hash.starts_with("#tournament=") || hash.starts_with("#game=")) {
         crate::board_editor::close();
         crate::tourney::close();
         with_page(|p| p.problem = None);
@@ -1448,6 +1463,18 @@ fn refuse_link(why: &str) {
     with_page(|p| p.problem = Some(tf("v-link-refused", &[("why", why)])));
 }
 
+/// The addresses of the screens in the page's whole module only (page
+/// kit, `on_demand`): the lessons, online play, the board editor (and a
+/// board's link) and the tournaments.
+pub const ROUTES: &[&str] = &[
+    "#lessons",
+    "#lesson=",
+    "#online",
+    "#editor",
+    "#board=",
+    "#tournament",
+];
+
 /// Set the page up: the worker, the kept game, the listeners.
 pub fn install() {
     // Where the focus goes when what had it is gone (docs/accessibility.md).
@@ -1458,7 +1485,10 @@ pub fn install() {
         "#panel h3",
         "#board",
     ]);
-    crate::board_editor::install();
+    if ON_DEMAND {
+        crate::board_editor::install();
+    }
+    tabula_page_kit::on_demand::install(ROUTES);
     let problem = tabula_page_kit::bots::editor::install(&crate::js_bots::KIND, render);
     with_page(|p| p.problem = problem);
     if let Some(b) = by_id("bots") {
@@ -1471,13 +1501,13 @@ pub fn install() {
         WORKER,
         |text| {
             if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text)
-                && !crate::tourney::on_reply(&reply)
+                && !(ON_DEMAND && crate::tourney::on_reply(&reply))
             {
                 tabula_page_kit::dom::after(AI_PAUSE_MS, move || on_reply(reply));
             }
         },
         || {
-            if crate::tourney::on_worker_error() {
+            if ON_DEMAND && crate::tourney::on_worker_error() {
                 return;
             }
             with_page(|page| {
@@ -1490,7 +1520,12 @@ pub fn install() {
         },
     );
     open_link();
-    tabula_page_kit::online::install(crate::online_game::VectorOnline);
+    if ON_DEMAND {
+        tabula_page_kit::online::install(crate::online_game::VectorOnline);
+        if tabula_page_kit::on_demand::arrived("#online") {
+            tabula_page_kit::online::open();
+        }
+    }
     let resumed = Play::resume();
     with_page(|page| {
         page.setup = resumed.is_none();

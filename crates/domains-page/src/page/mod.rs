@@ -170,6 +170,14 @@ fn input_value(id: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The addresses of the screens in the page's whole module only (page
+/// kit, `on_demand`): the lessons, online play and the bot editor.
+pub const ROUTES: &[&str] = &["#lessons", "#lesson=", "#online", "#bots"];
+
+/// Whether this module holds the lessons, online play and the bot editor
+/// (the page's whole module; page kit, `on_demand`).
+const ON_DEMAND: bool = tabula_page_kit::on_demand::HERE;
+
 /// Build the page: read the saved bots, wire the events, open a linked
 /// game or the new-game dialog.
 pub fn install() {
@@ -181,15 +189,16 @@ pub fn install() {
     if let Some(problem) = problem {
         peek(|p| p.note(problem, true));
     }
-    if let Some(section) = by_id("bots") {
+    if ON_DEMAND && let Some(section) = by_id("bots") {
         tabula_page_kit::dom::replace_children(&section, bots::editor::dialog_body("close"));
     }
+    tabula_page_kit::on_demand::install(ROUTES);
     let doc = document();
     listen::<MouseEvent>(&doc, "click", |e| {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
-        if target.id() == online_game::BOARD_ID {
+        if ON_DEMAND && target.id() == online_game::BOARD_ID {
             online_game::board_click(f64::from(e.offset_x()), f64::from(e.offset_y()));
             return;
         }
@@ -251,11 +260,26 @@ pub fn install() {
         // the bot editor.
         tabula_page_kit::dom::consume_fragment();
         game::resume_kept();
+        // Escape leads back to the header's button, as when it was
+        // pressed here (the play module loads this one for it).
+        if let Some(b) = document()
+            .query_selector("header [data-cmd=\"bots\"]")
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+        {
+            b.focus().ok();
+        }
         command("bots", "");
     } else if !game::resume_kept() {
         command("new", "");
     }
-    tabula_page_kit::online::install(online_game::DomainsOnline);
+    if ON_DEMAND {
+        tabula_page_kit::online::install(online_game::DomainsOnline);
+        if tabula_page_kit::on_demand::arrived("#online") {
+            command("online", "");
+        }
+    }
     with_page(|_| {});
 }
 
@@ -331,10 +355,12 @@ pub fn command(cmd: &str, arg: &str) {
         return;
     }
     match cmd {
-        "online" => {
+        "online" if ON_DEMAND => {
             show_dialog(None);
             tabula_page_kit::online::open();
         }
+        "online" => tabula_page_kit::on_demand::switch("#online"),
+        "bots" if !ON_DEMAND => tabula_page_kit::on_demand::switch("#bots"),
         "new" => {
             game::render_seats();
             show_dialog(Some("setup"));
@@ -383,7 +409,7 @@ pub fn command(cmd: &str, arg: &str) {
         "person-clear" => person::clear(),
         "person-ability" => person::ability(),
         "person-attack" => person::toggle_attack(),
-        "bot-new" | "bot-save" | "bot-export" | "bot-delete" | "bot-pick" => {
+        "bot-new" | "bot-save" | "bot-export" | "bot-delete" | "bot-pick" if ON_DEMAND => {
             bots::editor::command(cmd, arg);
         }
         _ => {}
