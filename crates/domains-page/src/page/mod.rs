@@ -120,6 +120,17 @@ pub fn peek<R>(f: impl FnOnce(&mut Page) -> R) -> R {
 }
 
 impl Page {
+    /// Whether a person plays the game running on this page (their finger
+    /// taps its squares: on a touch screen they are drawn at least 24 px
+    /// and the board pans in its box; a game of bots alone is shown whole).
+    pub fn tapped(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| {
+            r.seats
+                .iter()
+                .any(|s| s.kind == crate::runner::SeatKind::Person)
+        })
+    }
+
     /// Drop every person's turn (the game stopped or another began).
     pub fn clear_people(&mut self) {
         self.person = None;

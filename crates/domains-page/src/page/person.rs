@@ -353,7 +353,7 @@ pub fn describe(order: &Action) -> String {
 pub fn click(x: f64, y: f64, shift: bool) {
     with_page(|p| {
         let Some(film) = p.film.as_ref() else { return };
-        let s = cell_size(film.cols, film.rows, super::view::tapped(p));
+        let s = cell_size(film.cols, film.rows, p.tapped());
         let (row, col) = ((y / s).floor() as i64, (x / s).floor() as i64);
         if let Some(t) = p.person.as_mut() {
             if tabula_page_kit::touch::last_was_touch() {

@@ -107,7 +107,7 @@ pub fn hover(at: Option<(f64, f64)>) {
     let square = peek(|p| {
         let film = p.film.as_ref()?;
         let (x, y) = at?;
-        let s = cell_size(film.cols, film.rows, tapped(p));
+        let s = cell_size(film.cols, film.rows, p.tapped());
         let (row, col) = ((y / s).floor(), (x / s).floor());
         (row >= 0.0 && col >= 0.0 && (row as usize) < film.rows && (col as usize) < film.cols)
             .then(|| row as usize * film.cols + col as usize)
@@ -146,22 +146,11 @@ pub fn say_person(p: &Page, moved: bool) {
     tabula_page_kit::announce::say("board-say", &text);
 }
 
-/// Whether a person plays the game running on this page (their finger
-/// taps its squares: on a touch screen they are drawn at least 24 px and
-/// the board pans in its box; a game of bots alone is shown whole).
-pub fn tapped(p: &Page) -> bool {
-    p.running.as_ref().is_some_and(|r| {
-        r.seats
-            .iter()
-            .any(|s| s.kind == crate::runner::SeatKind::Person)
-    })
-}
-
 /// The board's box pans when its squares are drawn larger than the fit;
 /// on a touch screen the line above it says what a second tap would do.
 fn board_box(p: &Page, film: &crate::frames::Film) {
     let (cols, rows) = (film.cols, film.rows);
-    let tapped = tapped(p);
+    let tapped = p.tapped();
     tabula_page_kit::touch::pan(
         "board-box",
         cell_size(cols, rows, tapped) > cell_size(cols, rows, false),
@@ -209,7 +198,7 @@ pub fn render(p: &Page) {
         let frame = &frame;
         let marks = p.person.as_ref().map(|t| t.marks()).unwrap_or_default();
         if let Some(c) = canvas("board") {
-            draw_board(&c, film, frame, &marks, tapped(p));
+            draw_board(&c, film, frame, &marks, p.tapped());
             board_box(p, film);
         }
         if let Some(c) = canvas("chart") {
@@ -247,7 +236,7 @@ pub fn render(p: &Page) {
                 squares: Vec::new(),
             },
             &Marks::default(),
-            tapped(p),
+            p.tapped(),
         );
         set_text("round-label", &t("domains-starting"));
     }
