@@ -34,4 +34,4 @@ pub use record::{GameRecord, RecordError, RecordedAction, SeatInfo};
 pub use rng::GameRng;
 pub use ruleset::{MAX_PROBLEMS, Problem, Problems, Ruleset, push_capped};
 pub use seat::{Seat, SeatSet};
-pub use seat_view::{SeatViews, TrustedView};
+pub use seat_view::{SeatViews, TrustedView, pick_listed_in_view};

@@ -8,8 +8,8 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::ai::pick_uniform;
 use tabula_engine::conformance::Conformance;
+use tabula_engine::pick_listed_in_view;
 use tabula_engine::{
     Determinize, Evaluate, Game, GameRng, Outcome, Problems, Ruleset, Seat, StateHash, StateHasher,
     ToMove, TrustedView,
@@ -230,7 +230,7 @@ impl Determinize for Vector {
         rng: &mut GameRng,
         scratch: &mut Option<Self>,
     ) -> Option<Action> {
-        pick_uniform(Self::legal_actions_in_view(view, seat, rng, scratch), rng)
+        pick_listed_in_view(view, seat, rng, scratch)
     }
 }
 
