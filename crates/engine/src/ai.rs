@@ -92,7 +92,7 @@ pub trait Determinize: Game + Sized {
 /// Mixed into the seed of the generator that deals a determinization for
 /// [`Determinize::random_action_in_view`], so that it does not repeat the
 /// pick's draws.
-const DEAL_SALT: u64 = 0x5eed_dea1_0f_5eed;
+const DEAL_SALT: u64 = 0x5eed_dea1_5eed_dea1;
 
 /// A determinization of `view` drawn with `rng` into `scratch` (kept
 /// between calls), or `None` when the view cannot be read.

@@ -17,6 +17,7 @@ pub mod hash;
 pub mod lesson;
 pub mod limits;
 pub mod link;
+pub mod map_cache;
 pub mod moves;
 pub mod plain;
 pub mod record;
