@@ -4,12 +4,15 @@ use tabula_engine::{Determinize, GameRng, Seat, TrustedView};
 
 use crate::Bot;
 
-/// Picks uniformly among the seat's legal actions, read from its view
+/// Picks uniformly among the seat's legal actions: what the state's own
+/// [`tabula_engine::Game::random_action`] would draw with the bot's
+/// generator, read from the seat's view
 /// ([`Determinize::random_action_in_view`]: a seat's legal actions depend
-/// only on what it can see, so a ruleset lists them from the view, or by
-/// default in a determinization of it). A view from outside is checked
-/// first ([`TrustedView::check`]); a view made by the loop that asks
-/// ([`Bot::choose_trusted`]) is not, and both give the same choice.
+/// only on what it can see). A view from outside is checked first
+/// ([`TrustedView::check`]); a view made by the loop that asks
+/// ([`Bot::choose_trusted`]) is not, and one that borrows the state is
+/// never written ([`TrustedView::random_action`]). All give the same
+/// choice.
 pub struct RandomBot<G> {
     rng: GameRng,
     /// A state kept for [`Determinize::random_action_in_view`].
@@ -37,6 +40,6 @@ impl<G: Determinize> Bot<G> for RandomBot<G> {
     }
 
     fn choose_trusted(&mut self, view: TrustedView<'_, G>, seat: Seat) -> Option<G::Action> {
-        G::random_action_in_view(view, seat, &mut self.rng, &mut self.scratch)
+        view.random_action(seat, &mut self.rng, &mut self.scratch)
     }
 }

@@ -1,7 +1,7 @@
 //! What bots need beyond the game contract: rebuilding a state from a view
 //! and a heuristic evaluation.
 
-use tabula_engine::ai::pick_uniform;
+use tabula_engine::pick_listed_in_view;
 use tabula_engine::{Determinize, Evaluate, GameRng, Seat, TrustedView};
 
 use crate::game::View;
@@ -32,7 +32,7 @@ impl Determinize for Domains {
         rng: &mut GameRng,
         scratch: &mut Option<Self>,
     ) -> Option<Action> {
-        pick_uniform(Self::legal_actions_in_view(view, seat, rng, scratch), rng)
+        pick_listed_in_view(view, seat, rng, scratch)
     }
 }
 

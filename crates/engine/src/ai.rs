@@ -67,21 +67,32 @@ pub trait Determinize: Game + Sized {
         determinized(view, rng, scratch).map_or_else(Vec::new, |game| game.legal_actions(seat))
     }
 
-    /// One of `seat`'s legal actions in the state `view` was made from,
-    /// drawn uniformly with `rng`, or `None` when there is none. By
-    /// default [`Game::random_action`] in a determinization drawn into
-    /// `scratch`; a ruleset that overrides
-    /// [`Determinize::legal_actions_in_view`] overrides this too (e.g. with
-    /// [`pick_uniform`] over that list).
+    /// What the state `view` was made from would draw as `seat`'s
+    /// [`Game::random_action`] with `rng`: the same action, `rng` advanced
+    /// the same way (the conformance suite checks it), so a bot picks the
+    /// same from a view as from the state it borrows
+    /// ([`TrustedView::random_action`]). By default `random_action` in a
+    /// determinization drawn into `scratch` with a generator split off a
+    /// copy of `rng` (the hidden parts it deals do not change a seat's
+    /// legal actions, nor, by the contract of `random_action`, its pick).
+    /// A ruleset that overrides [`Determinize::legal_actions_in_view`]
+    /// and keeps the default `random_action` overrides this with
+    /// [`crate::seat_view::pick_listed_in_view`].
     fn random_action_in_view(
         view: TrustedView<'_, Self>,
         seat: Seat,
         rng: &mut GameRng,
         scratch: &mut Option<Self>,
     ) -> Option<Self::Action> {
-        determinized(view, rng, scratch)?.random_action(seat, rng)
+        let mut deal = GameRng::seeded(rng.clone().next_u64() ^ DEAL_SALT);
+        determinized(view, &mut deal, scratch)?.random_action(seat, rng)
     }
 }
+
+/// Mixed into the seed of the generator that deals a determinization for
+/// [`Determinize::random_action_in_view`], so that it does not repeat the
+/// pick's draws.
+const DEAL_SALT: u64 = 0x5eed_dea1_5eed_dea1;
 
 /// A determinization of `view` drawn with `rng` into `scratch` (kept
 /// between calls), or `None` when the view cannot be read.

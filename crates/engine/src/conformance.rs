@@ -11,14 +11,17 @@
 //! - the legal actions read from the seat's view
 //!   ([`crate::Determinize::legal_actions_in_view`]) are the state's legal
 //!   actions, and a random pick from the view
-//!   ([`crate::Determinize::random_action_in_view`]) is one of them;
+//!   ([`crate::Determinize::random_action_in_view`]) is the one the
+//!   state's [`crate::Game::random_action`] draws with the same generator;
+//! - a view borrowing the state ([`crate::SeatViews`]), when read,
+//!   equals a fresh view (every `full_check_every` steps);
 //! - the game ends within `max_actions`;
 //!
 //! and at the end that the record, written to JSON and read back, replays
 //! through the checked path to the same state hash.
 
 use crate::record::{Match, parse_record, replay};
-use crate::seat_view::TrustedView;
+use crate::seat_view::{SeatViews, TrustedView};
 use crate::{Determinize, GameRng, Ruleset, SeatInfo, ToMove};
 
 /// What a ruleset provides to be checked.
@@ -117,6 +120,7 @@ fn play_one<G: Conformance>(
     let mut scratch: Option<G> = None;
     let mut step = 0;
     let mut kept: Option<G::View> = None;
+    let mut borrowed_views = SeatViews::<G>::new(seats);
     m.game()
         .check_invariants()
         .map_err(|e| format!("at the start: {e}"))?;
@@ -196,18 +200,41 @@ fn play_one<G: Conformance>(
                     legal.len()
                 ));
             }
-            match G::random_action_in_view(
+            // A pick from the view is the state's own pick with the same
+            // generator, and advances it alike.
+            let mut from_state = view_rng.clone();
+            let drawn = game.random_action(seat, &mut from_state);
+            let picked = G::random_action_in_view(
                 TrustedView::made(view),
                 seat,
                 &mut view_rng,
                 &mut scratch,
-            ) {
-                Some(a) if listed.contains(&a) => {}
+            );
+            match &picked {
+                Some(a) if listed.contains(a) => {}
                 other => {
                     return Err(format!(
                         "step {step}: random_action_in_view gave {other:?}, not a legal action"
                     ));
                 }
+            }
+            if picked != drawn || view_rng != from_state {
+                return Err(format!(
+                    "step {step}: random_action_in_view gave {picked:?} where the state's \
+                     random_action with the same generator gave {drawn:?}"
+                ));
+            }
+        }
+        // A view borrowing the state, once read, is the seat's view (kept
+        // between reads as a bot's loop keeps it).
+        if cfg.full_check_every > 0 && step % cfg.full_check_every == 0 {
+            let borrowed = borrowed_views.of(game, seat);
+            let fresh = serde_json::to_value(game.player_view(seat)).map_err(|e| e.to_string())?;
+            let read = serde_json::to_value(borrowed.view()).map_err(|e| e.to_string())?;
+            if read != fresh {
+                return Err(format!(
+                    "step {step}: the view written from a borrowed state differs from player_view"
+                ));
             }
         }
         if cfg.full_check_every > 0 && step % cfg.full_check_every == 0 {

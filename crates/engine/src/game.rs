@@ -129,7 +129,11 @@ pub trait Game: Clone {
     /// A uniformly random legal action of `seat`, drawn with `rng`.
     ///
     /// Rulesets may override this with a faster sampler that keeps the
-    /// distribution uniform over [`Game::legal_actions`].
+    /// distribution uniform over [`Game::legal_actions`]. What it draws
+    /// depends only on `rng` and what `seat` sees (two states with equal
+    /// views for `seat` draw the same action with equal generators): bots
+    /// draw it from a view ([`crate::Determinize::random_action_in_view`]),
+    /// and the conformance suite checks that they get the same.
     fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Self::Action> {
         let actions = self.legal_actions(seat);
         if actions.is_empty() {

@@ -8,14 +8,15 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::ai::pick_uniform;
 use tabula_engine::conformance::Conformance;
+use tabula_engine::map_cache::LastMap;
+use tabula_engine::pick_listed_in_view;
 use tabula_engine::{
     Determinize, Evaluate, Game, GameRng, Outcome, Problems, Ruleset, Seat, StateHash, StateHasher,
     ToMove, TrustedView,
 };
 
-use crate::board::{read_board, starter_board, write_board};
+use crate::board::{Board, read_board, starter_board, write_board};
 use crate::geometry::{Dir, MIDDLE, Pos};
 use crate::rules::{Action, Refusal};
 use crate::state::{GoalRule, MAX_MAGNITUDE, Options, Phase, SEATS, Vector};
@@ -150,6 +151,12 @@ impl Game for Vector {
     }
 }
 
+thread_local! {
+    /// The board a thread read last: every game of a run reads the same
+    /// board text.
+    static LAST_BOARD: LastMap<Arc<Board>> = const { LastMap::new() };
+}
+
 impl Ruleset for Vector {
     const NAME: &'static str = "vector";
     type Options = Options;
@@ -183,10 +190,12 @@ impl Ruleset for Vector {
             .into());
         }
         let board = match map {
-            Some(text) => read_board(text)?,
-            None => starter_board(),
+            Some(text) => {
+                LAST_BOARD.with(|last| last.read(text, |t| read_board(t).map(Arc::new)))?
+            }
+            None => Arc::new(starter_board()),
         };
-        Ok(Vector::new(options, Arc::new(board)))
+        Ok(Vector::new(options, board))
     }
 }
 
@@ -230,7 +239,7 @@ impl Determinize for Vector {
         rng: &mut GameRng,
         scratch: &mut Option<Self>,
     ) -> Option<Action> {
-        pick_uniform(Self::legal_actions_in_view(view, seat, rng, scratch), rng)
+        pick_listed_in_view(view, seat, rng, scratch)
     }
 }
 

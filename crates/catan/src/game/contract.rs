@@ -3,6 +3,7 @@
 //! options, a map and a seed.
 
 use std::ops::RangeInclusive;
+use std::rc::Rc;
 
 use tabula_engine::{
     Game, GameRng, Outcome, Problem, Problems, Ruleset, Seat, SeatSet, StateHash, StateHasher,
@@ -15,6 +16,7 @@ use super::options::Options;
 use super::state::{Answer, Building, Catan, Phase, Step};
 use super::view::View;
 use crate::CheckedBoard;
+use tabula_engine::map_cache::LastMap;
 
 pub use super::refusal::{Refusal, Unplayable, Waiting};
 
@@ -375,6 +377,12 @@ impl Game for Catan {
     }
 }
 
+thread_local! {
+    /// The board a thread read last: every game of a run reads the same
+    /// map text.
+    static LAST_BOARD: LastMap<Rc<CheckedBoard>> = const { LastMap::new() };
+}
+
 impl Ruleset for Catan {
     const NAME: &'static str = "catan";
     type Options = Options;
@@ -397,20 +405,22 @@ impl Ruleset for Catan {
             return Catan::from_position(position, options, map, seats, seed);
         }
         let text = map.unwrap_or(crate::STANDARD_BOARD);
-        let board = CheckedBoard::from_text(text).map_err(|problems| {
-            Problems(
-                problems
-                    .into_iter()
-                    .filter(|p| p.severity == crate::Severity::Error)
-                    .map(|p| {
-                        let mut q = Problem::error(p.rule.name(), p.message.clone());
-                        q.line = p.line;
-                        q.col = p.col;
-                        q
-                    })
-                    .collect(),
-            )
-        })?;
+        let board = LAST_BOARD
+            .with(|last| last.read(text, |t| CheckedBoard::from_text(t).map(Rc::new)))
+            .map_err(|problems| {
+                Problems(
+                    problems
+                        .into_iter()
+                        .filter(|p| p.severity == crate::Severity::Error)
+                        .map(|p| {
+                            let mut q = Problem::error(p.rule.name(), p.message.clone());
+                            q.line = p.line;
+                            q.col = p.col;
+                            q
+                        })
+                        .collect(),
+                )
+            })?;
         Catan::new(options, &board, seats, seed)
     }
 }

@@ -13,7 +13,7 @@
 use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::ai::pick_uniform;
+use tabula_engine::pick_listed_in_view;
 use tabula_engine::{Determinize, GameRng, Seat, TrustedView};
 
 use super::action::Action;
@@ -289,7 +289,7 @@ impl Determinize for Catan {
         rng: &mut GameRng,
         scratch: &mut Option<Self>,
     ) -> Option<Action> {
-        pick_uniform(Self::legal_actions_in_view(view, seat, rng, scratch), rng)
+        pick_listed_in_view(view, seat, rng, scratch)
     }
 }
 
