@@ -235,6 +235,8 @@ test('bots written in the page: one plays, one that throws is skipped with its l
     await page.reload();
     await page.waitForSelector('body[data-state="ready"]');
     await bar(page, 'bots');
+    // The bot editor is in the page's whole module: the page may load it.
+    await page.waitForSelector('body[data-state="ready"] #bots:not([hidden]) #bot-list button');
     assert.deepEqual(await page.$$eval('#bot-list button', (b) => b.map((x) => x.textContent)), ['Walker', 'Thrower', 'Looper']);
     // Export and import a bot.
     await page.click('#bot-list button >> text=Thrower');
