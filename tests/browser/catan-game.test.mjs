@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, browser, artefacts, root, chooseLanguage } from './harness.mjs';
+import { serve, browser, artefacts, root, chooseLanguage, tapBoardAt } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 let site;
@@ -57,14 +57,8 @@ async function personStep(page, { tap = false } = {}) {
       // A finger's first tap only shows what it would do; the second does
       // it. The board may be larger than its box on a touch screen: pan
       // the spot into sight first.
-      await page.$eval('#board-box', (b, [x, y]) => {
-        b.scrollIntoView({ block: 'center' });
-        b.scrollLeft = x - b.clientWidth / 2;
-        b.scrollTop = y - b.clientHeight / 2;
-      }, [x, y]);
-      const at = await page.$eval('#board', (c, [x, y]) => { const r = c.getBoundingClientRect(); return [r.left + x, r.top + y]; }, [x, y]);
-      await page.touchscreen.tap(at[0], at[1]);
-      await page.touchscreen.tap(at[0], at[1]);
+      await tapBoardAt(page, [x, y]);
+      await tapBoardAt(page, [x, y]);
     } else await page.click('#board', { position: { x, y } });
     return true;
   }

@@ -318,3 +318,16 @@ export async function downloadAndVerify(page, name) {
   const m = /final scores ([\d ]+)\)/.exec(out);
   return { file, out, scores: m ? m[1].trim().split(' ').map(Number) : null };
 }
+
+/** Tap a board's point (canvas pixels) with a finger: the board's box
+ * `box` is scrolled (panned) so the point is in sight, then the canvas
+ * `canvas` is tapped where the point is on the screen. */
+export async function tapBoardAt(page, [x, y], box = '#board-box', canvas = '#board') {
+  await page.$eval(box, (b, [x, y]) => {
+    b.scrollIntoView({ block: 'center' });
+    b.scrollLeft = x - b.clientWidth / 2;
+    b.scrollTop = y - b.clientHeight / 2;
+  }, [x, y]);
+  const at = await page.$eval(canvas, (c, [x, y]) => { const r = c.getBoundingClientRect(); return [r.left + x, r.top + y]; }, [x, y]);
+  await page.touchscreen.tap(at[0], at[1]);
+}

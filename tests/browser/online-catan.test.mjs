@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { browser, artefacts, axeViolations } from './harness.mjs';
+import { browser, artefacts, axeViolations, tapBoardAt } from './harness.mjs';
 import { startServer, openPage, mySeat, lastState } from './online-harness.mjs';
 
 /** Make a Catan room on `p` (a page at catan.html): seat kinds after the
@@ -354,11 +354,7 @@ test('the online Catan board is explored and played as at one device: its places
   // says what a second tap would do; the second tap builds.
   const spots = JSON.parse(await p.page.getAttribute(board, 'data-spots'));
   const spot = spots[Math.floor(spots.length / 2)];
-  const tapAt = async ([x, y]) => {
-    await p.page.$eval('#online-cg-box', (b, [x, y]) => { b.scrollIntoView({ block: 'center' }); b.scrollLeft = x - b.clientWidth / 2; b.scrollTop = y - b.clientHeight / 2; }, [x, y]);
-    const at = await p.page.$eval(board, (c, [x, y]) => { const r = c.getBoundingClientRect(); return [r.left + x, r.top + y]; }, [x, y]);
-    await p.page.touchscreen.tap(at[0], at[1]);
-  };
+  const tapAt = (at) => tapBoardAt(p.page, at, '#online-cg-box', board);
   const state = () => lastState(p.frames).state;
   const before = state();
   await tapAt(spot);

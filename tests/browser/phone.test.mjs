@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, browser, artefacts, parseCell, finishedGame, smallTargets } from './harness.mjs';
+import { serve, browser, artefacts, parseCell, finishedGame, smallTargets, tapBoardAt } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -65,19 +65,7 @@ async function fingerBoard(page, cols, where) {
   assert.ok(await page.$eval('#board-box', (x) => x.classList.contains('pans') && x.scrollWidth > x.clientWidth), `${where}: the board pans in its box`);
 }
 
-/** Tap a board's point (canvas pixels) with a finger: the board's box
- * is scrolled (panned) so the point is in sight, then tapped where it is
- * on the screen. */
 const tapCatanSpot = (page, at) => tapBoardAt(page, at);
-async function tapBoardAt(page, [x, y]) {
-  await page.$eval('#board-box', (b, [x, y]) => {
-    b.scrollIntoView({ block: 'center' });
-    b.scrollLeft = x - b.clientWidth / 2;
-    b.scrollTop = y - b.clientHeight / 2;
-  }, [x, y]);
-  const at = await page.$eval('#board', (c, [x, y]) => { const r = c.getBoundingClientRect(); return [r.left + x, r.top + y]; }, [x, y]);
-  await page.touchscreen.tap(at[0], at[1]);
-}
 
 for (const { name, viewport } of PHONES) {
   test(`Star Tigris on a ${name} phone: a few turns by tapping, nothing too wide or too small`, async () => {
