@@ -246,6 +246,8 @@ test('Domains: axe finds nothing on any screen', async () => {
     await page.keyboard.press('Home');
     assert.match(await page.textContent('#board-say'), /^Round 0 of 30: .*\d/);
     await page.click('header [data-cmd="bots"]');
+    // Your bots is in the page's whole module: the page may load it first.
+    await page.waitForSelector('body[data-state="ready"] #bots:not([hidden]) #bot-code');
     await expectClean(page, 'Your bots');
     await page.keyboard.press('Escape');
     await pickLanguage(page, 'de');

@@ -30,6 +30,8 @@ async function openDomains(context, url) {
 async function bar(page, cmd) {
   if (await page.isVisible('#overlay')) await page.keyboard.press('Escape');
   await page.click(`header [data-cmd="${cmd}"]`);
+  // Your bots is in the page's whole module: the page may load it first.
+  if (cmd === 'bots') await page.waitForSelector('body[data-state="ready"] #bots:not([hidden]) #bot-code');
 }
 
 async function start(page, { seats, board = '12:30', seed = 1, limit = 50 }) {
