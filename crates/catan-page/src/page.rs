@@ -1134,7 +1134,7 @@ fn hex_of(p: &Page, e: &web_sys::MouseEvent) -> Option<tabula_hex::Hex> {
 
 fn key(e: KeyboardEvent) {
     // Online play has its own keys; its board is explored as here.
-    if tabula_page_kit::online::active() {
+    if ON_DEMAND && tabula_page_kit::online::active() {
         let on_board = e
             .target()
             .and_then(|t| t.dyn_into::<Element>().ok())
