@@ -60,20 +60,12 @@ pub fn add_words() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
-    if tabula_page_kit::ai_worker::in_worker() {
-        return;
-    }
-    console_error_panic_hook::set_once();
     // Only this language's words are downloaded (not both, in the module).
-    tabula_page_kit::i18n::load("catan", || {
-        tabula_page_kit::i18n::apply();
-        if tabula_page_kit::on_demand::HERE
-            && tabula_page_kit::lesson_screen::install(lessons::Board)
-        {
-            return;
-        }
-        page::install();
-    });
+    tabula_page_kit::start::page(
+        tabula_page_kit::start::Words::Fetched("catan"),
+        || tabula_page_kit::lesson_screen::install(lessons::Board),
+        page::install,
+    );
 }
 
 /// Start the AI worker: this module, loaded again in a web worker by the
@@ -82,6 +74,5 @@ pub fn start() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn ai_worker_start() {
-    console_error_panic_hook::set_once();
-    tabula_page_kit::ai_worker::serve::<tabula_catan::Catan>();
+    tabula_page_kit::start::worker::<tabula_catan::Catan>();
 }

@@ -6,6 +6,7 @@ use std::cell::RefCell;
 
 use tabula_catan::{Board, read_board};
 use tabula_page_kit::announce;
+use tabula_page_kit::clicks::Click;
 // The lessons and online play are in the page's whole module only (page
 // kit, `on_demand`).
 use tabula_page_kit::dialogs::{OpenGame, open_game};
@@ -1408,26 +1409,14 @@ pub fn install() {
             touch::note(&e.pointer_type());
         }
     });
-    listen::<web_sys::MouseEvent>(&doc, "click", |e| {
-        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
-            return;
-        };
-        if ON_DEMAND && target.id() == crate::online_game::BOARD_ID {
-            crate::online_game::board_click(f64::from(e.offset_x()), f64::from(e.offset_y()));
-            return;
+    let board = ON_DEMAND.then_some(crate::online_game::BOARD_ID);
+    tabula_page_kit::clicks::listen(board, |click| match click {
+        Click::Board { x, y } => crate::online_game::board_click(x, y),
+        Click::Command(c) if ON_DEMAND && tabula_page_kit::online::active() => {
+            crate::online_game::command(c.name())
         }
-        if let Some(el) = target.closest("[data-cmd]").ok().flatten() {
-            if el.has_attribute("disabled") {
-                return;
-            }
-            let cmd = el.get_attribute("data-cmd").unwrap_or_default();
-            let (name, arg) = cmd.split_once(':').unwrap_or((cmd.as_str(), ""));
-            let (name, arg) = (name.to_string(), arg.to_string());
-            if ON_DEMAND && tabula_page_kit::online::active() {
-                crate::online_game::command(&name);
-                return;
-            }
-            with_page(|p| p.run(&name, &arg));
+        Click::Command(c) => {
+            with_page(|p| p.run(c.name(), &c.arg()));
         }
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);

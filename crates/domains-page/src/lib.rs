@@ -29,16 +29,11 @@ mod worker;
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
-    if tabula_page_kit::ai_worker::in_worker() {
-        return;
-    }
-    console_error_panic_hook::set_once();
-    words::add();
-    tabula_page_kit::i18n::apply();
-    if tabula_page_kit::on_demand::HERE && page::lessons::install() {
-        return;
-    }
-    page::install();
+    tabula_page_kit::start::page(
+        tabula_page_kit::start::Words::InModule(words::add),
+        page::lessons::install,
+        page::install,
+    );
 }
 
 /// Start the game worker: this module, loaded again in a web worker by

@@ -8,6 +8,7 @@ pub mod bots;
 pub mod browser;
 pub mod canvas;
 pub mod chart;
+pub mod clicks;
 pub mod colour_check;
 pub mod dialogs;
 pub mod dom;
@@ -30,6 +31,8 @@ pub mod players;
 pub mod qr;
 pub mod records;
 pub mod resume_note;
+#[cfg(target_arch = "wasm32")]
+pub mod start;
 pub mod table;
 pub mod teacher_notes;
 pub mod touch;

@@ -13,6 +13,7 @@ use crate::maps::MAPS;
 use crate::session::{Player, Selection, Session};
 use crate::ui::{draw_board, render};
 use crate::{editor_events, game_events, lesson_events};
+use tabula_page_kit::clicks::Click;
 use tabula_page_kit::on_demand::HERE as ON_DEMAND;
 
 thread_local! {
@@ -47,35 +48,22 @@ pub fn install() {
     // Where the focus goes when what had it is gone (docs/accessibility.md).
     tabula_page_kit::focus::keep(&["#decision h2", "#decision h3", "#panel h2", "#board"]);
     let doc = document();
-    listen(&doc, "click", |e| {
-        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
-            return;
-        };
-        if ON_DEMAND
-            && target.id() == "online-st-board"
-            && let Some(m) = e.dyn_ref::<MouseEvent>()
-        {
-            crate::online_game::board_click(f64::from(m.offset_x()), f64::from(m.offset_y()));
-            return;
-        }
-        if let Ok(Some(el)) = target.closest("[data-cmd]") {
-            if el.has_attribute("disabled") {
-                return;
+    let board = ON_DEMAND.then_some(crate::online_game::BOARD_ID);
+    tabula_page_kit::clicks::listen(board, |click| match click {
+        Click::Board { x, y } => crate::online_game::board_click(x, y),
+        Click::Command(c) => {
+            // The header's buttons lead away from the lessons (the page
+            // kit's, over the page); the lessons' own lead where they say.
+            if tabula_page_kit::lesson_screen::showing()
+                && c.cmd != "lessons"
+                && c.element.closest("#lessons").ok().flatten().is_none()
+            {
+                tabula_page_kit::lesson_screen::leave();
             }
-            if let Some(cmd) = el.get_attribute("data-cmd") {
-                // The header's buttons lead away from the lessons (the page
-                // kit's, over the page); the lessons' own lead where they say.
-                if tabula_page_kit::lesson_screen::showing()
-                    && cmd != "lessons"
-                    && el.closest("#lessons").ok().flatten().is_none()
-                {
-                    tabula_page_kit::lesson_screen::leave();
-                }
-                with_app(|app| {
-                    command(app, &cmd);
-                    render(app);
-                });
-            }
+            with_app(|app| {
+                command(app, &c.cmd);
+                render(app);
+            });
         }
     });
     listen(&doc, "keydown", |e| {

@@ -74,18 +74,16 @@ pub fn add_words() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen(start)]
 pub fn start() {
-    if tabula_page_kit::ai_worker::in_worker() {
-        return;
-    }
-    console_error_panic_hook::set_once();
-    add_words();
-    tabula_page_kit::i18n::apply();
     // The lessons are the page kit's, shown over the page (which starts
     // beneath them: the lesson list leads to its rules page and writer).
-    if tabula_page_kit::on_demand::HERE {
-        tabula_page_kit::lesson_screen::install(lessons::Board);
-    }
-    events::install();
+    tabula_page_kit::start::page(
+        tabula_page_kit::start::Words::InModule(add_words),
+        || {
+            tabula_page_kit::lesson_screen::install(lessons::Board);
+            false
+        },
+        events::install,
+    );
 }
 
 /// Start the AI worker: this module, loaded again in a web worker by the
@@ -94,8 +92,7 @@ pub fn start() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 pub fn ai_worker_start() {
-    console_error_panic_hook::set_once();
-    tabula_page_kit::ai_worker::serve::<tabula_star_tigris::StarTigris>();
+    tabula_page_kit::start::worker::<tabula_star_tigris::StarTigris>();
 }
 
 /// Replay a game record's JSON through the checked path, as the page does

@@ -20,7 +20,7 @@ use crate::board::{self, Geometry, Picture};
 use crate::palette::{SEAT_COLOURS, kind_symbol, kind_title};
 
 /// The board's id in online play.
-const BOARD_ID: &str = "online-st-board";
+pub(crate) const BOARD_ID: &str = "online-st-board";
 
 #[derive(Default)]
 struct Pick {

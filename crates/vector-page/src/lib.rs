@@ -46,16 +46,11 @@ pub fn add_words() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
-    if tabula_page_kit::ai_worker::in_worker() {
-        return;
-    }
-    console_error_panic_hook::set_once();
-    add_words();
-    tabula_page_kit::i18n::apply();
-    if tabula_page_kit::on_demand::HERE && tabula_page_kit::lesson_screen::install(lessons::Board) {
-        return;
-    }
-    play::install();
+    tabula_page_kit::start::page(
+        tabula_page_kit::start::Words::InModule(add_words),
+        || tabula_page_kit::lesson_screen::install(lessons::Board),
+        play::install,
+    );
 }
 
 /// Start the AI worker: this module, loaded again in a web worker by the
@@ -63,6 +58,5 @@ pub fn start() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn ai_worker_start() {
-    console_error_panic_hook::set_once();
-    tabula_page_kit::ai_worker::serve::<tabula_vector::Vector>();
+    tabula_page_kit::start::worker::<tabula_vector::Vector>();
 }

@@ -1538,23 +1538,9 @@ pub fn install() {
         morph::morph_children(&l, &el("div").child(legend_view()).0);
     }
     let doc = document();
-    listen::<web_sys::MouseEvent>(&doc, "click", |e| {
-        let Some(target) = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
-            return;
-        };
-        if let Some(el) = target.closest("[data-cmd]").ok().flatten() {
-            if el.has_attribute("disabled") {
-                return;
-            }
-            let cmd = el.get_attribute("data-cmd").unwrap_or_default();
-            let (name, arg) = cmd.split_once(':').unwrap_or((cmd.as_str(), ""));
-            let arg = el
-                .get_attribute("data-arg")
-                .unwrap_or_else(|| arg.to_string());
-            run(name, &arg);
+    tabula_page_kit::clicks::listen(None, |click| {
+        if let tabula_page_kit::clicks::Click::Command(c) = click {
+            run(c.name(), &c.arg());
         }
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);

@@ -13,10 +13,11 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 
 use tabula_engine::GameRecord;
+use tabula_page_kit::clicks::Click;
 use tabula_page_kit::dom::{by_id, document};
 use tabula_page_kit::transport::{self, Move, Playback};
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent, MouseEvent};
+use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent, MouseEvent};
 
 use crate::bot_library::KIND;
 use crate::frames::Film;
@@ -205,19 +206,10 @@ pub fn install() {
     }
     tabula_page_kit::on_demand::install(ROUTES);
     let doc = document();
-    listen::<MouseEvent>(&doc, "click", |e| {
-        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
-            return;
-        };
-        if ON_DEMAND && target.id() == online_game::BOARD_ID {
-            online_game::board_click(f64::from(e.offset_x()), f64::from(e.offset_y()));
-            return;
-        }
-        if let Some(el) = target.closest("[data-cmd]").ok().flatten() {
-            let cmd = el.get_attribute("data-cmd").unwrap_or_default();
-            let arg = el.get_attribute("data-arg").unwrap_or_default();
-            command(&cmd, &arg);
-        }
+    let board = ON_DEMAND.then_some(online_game::BOARD_ID);
+    tabula_page_kit::clicks::listen(board, |click| match click {
+        Click::Board { x, y } => online_game::board_click(x, y),
+        Click::Command(c) => command(c.name(), &c.arg()),
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);
     if let Some(canvas) = by_id("board") {

@@ -1,0 +1,65 @@
+//! A game page's start-up, written once: the four page crates' exported
+//! `start` (run by the site's loader, `tabula.start`) and their AI
+//! worker's entry are each one call here.
+//!
+//! In the page's window: the panic hook, the page's words in the kit's
+//! catalogue (carried in the module, or fetched for the page's language),
+//! the words put on the html, then the lessons when the address asks for
+//! them (only the whole module holds them, page kit `on_demand`), and the
+//! page's own screens otherwise. In the AI worker, which runs the same
+//! module, the window's start does nothing and [`worker`] serves the
+//! ruleset.
+
+use serde::de::DeserializeOwned;
+use tabula_engine::{Determinize, Evaluate};
+
+/// Where a page's words come from.
+pub enum Words {
+    /// Carried in the module: this adds them to the catalogue.
+    InModule(fn()),
+    /// Fetched for the page's language only, from the page's folder of
+    /// the site's catalogues (`i18n::load`).
+    Fetched(&'static str),
+}
+
+/// Start a game page in its window. `lessons` opens the lessons when the
+/// address asks for them and says whether it did (then the page's own
+/// screens are not installed); it is called only in the whole module, so
+/// in the play module nothing it reaches is kept. `install` wires the
+/// page's own screens. In a worker this does nothing.
+pub fn page(
+    words: Words,
+    lessons: impl FnOnce() -> bool + 'static,
+    install: impl FnOnce() + 'static,
+) {
+    if crate::ai_worker::in_worker() {
+        return;
+    }
+    console_error_panic_hook::set_once();
+    let go = move || {
+        crate::i18n::apply();
+        if crate::on_demand::HERE && lessons() {
+            return;
+        }
+        install();
+    };
+    match words {
+        Words::InModule(add) => {
+            add();
+            go();
+        }
+        Words::Fetched(page) => crate::i18n::load(page, go),
+    }
+}
+
+/// Start the AI worker of ruleset `G`: the page's module, loaded again in
+/// a web worker by the page, answers requests for one seat's view with a
+/// bot's action ([`crate::ai_worker::serve`]).
+pub fn worker<G>()
+where
+    G: Determinize + Evaluate + 'static,
+    G::View: DeserializeOwned,
+{
+    console_error_panic_hook::set_once();
+    crate::ai_worker::serve::<G>();
+}
