@@ -62,7 +62,7 @@ pub fn add_words() {
 pub fn start() {
     // Only this language's words are downloaded (not both, in the module).
     tabula_page_kit::start::page(
-        tabula_page_kit::start::Words::Fetched("catan"),
+        tabula_page_kit::start::Fetched("catan"),
         || tabula_page_kit::lesson_screen::install(lessons::Board),
         page::install,
     );

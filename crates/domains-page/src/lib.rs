@@ -30,7 +30,7 @@ mod worker;
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
     tabula_page_kit::start::page(
-        tabula_page_kit::start::Words::InModule(words::add),
+        tabula_page_kit::start::InModule(words::add),
         page::lessons::install,
         page::install,
     );

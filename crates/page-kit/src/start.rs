@@ -13,13 +13,31 @@
 use serde::de::DeserializeOwned;
 use tabula_engine::{Determinize, Evaluate};
 
-/// Where a page's words come from.
-pub enum Words {
-    /// Carried in the module: this adds them to the catalogue.
-    InModule(fn()),
-    /// Fetched for the page's language only, from the page's folder of
-    /// the site's catalogues (`i18n::load`).
-    Fetched(&'static str),
+/// Where a page's words come from: [`InModule`] or [`Fetched`] (each
+/// page's module holds only the way it uses).
+pub trait Words {
+    /// Put the words in the kit's catalogue, then run `then`.
+    fn then(self, then: impl FnOnce() + 'static);
+}
+
+/// Words carried in the module: the function adds them to the catalogue.
+pub struct InModule(pub fn());
+
+impl Words for InModule {
+    fn then(self, then: impl FnOnce() + 'static) {
+        (self.0)();
+        then();
+    }
+}
+
+/// Words fetched for the page's language only, from the page's folder of
+/// the site's catalogues (`i18n::load`).
+pub struct Fetched(pub &'static str);
+
+impl Words for Fetched {
+    fn then(self, then: impl FnOnce() + 'static) {
+        crate::i18n::load(self.0, then);
+    }
 }
 
 /// Start a game page in its window. `lessons` opens the lessons when the
@@ -28,7 +46,7 @@ pub enum Words {
 /// in the play module nothing it reaches is kept. `install` wires the
 /// page's own screens. In a worker this does nothing.
 pub fn page(
-    words: Words,
+    words: impl Words,
     lessons: impl FnOnce() -> bool + 'static,
     install: impl FnOnce() + 'static,
 ) {
@@ -43,13 +61,7 @@ pub fn page(
         }
         install();
     };
-    match words {
-        Words::InModule(add) => {
-            add();
-            go();
-        }
-        Words::Fetched(page) => crate::i18n::load(page, go),
-    }
+    words.then(go);
 }
 
 /// Start the AI worker of ruleset `G`: the page's module, loaded again in

@@ -50,7 +50,9 @@ pub fn install() {
     let doc = document();
     let board = ON_DEMAND.then_some(crate::online_game::BOARD_ID);
     tabula_page_kit::clicks::listen(board, |click| match click {
-        Click::Board { x, y } => crate::online_game::board_click(x, y),
+        // Only the whole module has an online board (the play module drops it).
+        Click::Board { x, y } if ON_DEMAND => crate::online_game::board_click(x, y),
+        Click::Board { .. } => {}
         Click::Command(c) => {
             // The header's buttons lead away from the lessons (the page
             // kit's, over the page); the lessons' own lead where they say.

@@ -77,7 +77,7 @@ pub fn start() {
     // The lessons are the page kit's, shown over the page (which starts
     // beneath them: the lesson list leads to its rules page and writer).
     tabula_page_kit::start::page(
-        tabula_page_kit::start::Words::InModule(add_words),
+        tabula_page_kit::start::InModule(add_words),
         || {
             tabula_page_kit::lesson_screen::install(lessons::Board);
             false

@@ -47,7 +47,7 @@ pub fn add_words() {
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
     tabula_page_kit::start::page(
-        tabula_page_kit::start::Words::InModule(add_words),
+        tabula_page_kit::start::InModule(add_words),
         || tabula_page_kit::lesson_screen::install(lessons::Board),
         play::install,
     );

@@ -208,7 +208,9 @@ pub fn install() {
     let doc = document();
     let board = ON_DEMAND.then_some(online_game::BOARD_ID);
     tabula_page_kit::clicks::listen(board, |click| match click {
-        Click::Board { x, y } => online_game::board_click(x, y),
+        // Only the whole module has an online board (the play module drops it).
+        Click::Board { x, y } if ON_DEMAND => online_game::board_click(x, y),
+        Click::Board { .. } => {}
         Click::Command(c) => command(c.name(), &c.arg()),
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);
