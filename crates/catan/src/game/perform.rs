@@ -165,7 +165,10 @@ impl Catan {
         }
         match piece {
             Piece::Road => self.refresh_roads(SeatSet::one(seat)),
-            Piece::Settlement | Piece::Knight => self.refresh_roads(self.road_owners_at(at)),
+            // A seat's own piece never cuts its roads.
+            Piece::Settlement | Piece::Knight => {
+                self.refresh_roads(self.road_owners_at(at).without(seat))
+            }
             _ => {}
         }
     }
