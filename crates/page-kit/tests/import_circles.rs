@@ -15,10 +15,6 @@ const KNOWN: &[(&str, &[&str])] = &[
         &["game_screen", "online_game", "page", "replay_screen"],
     ),
     (
-        "vector-page",
-        &["board_editor", "online_game", "play", "show", "tourney"],
-    ),
-    (
         "star-tigris-page",
         &[
             "ai_link",

@@ -22,7 +22,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, KeyboardEvent, PointerEvent};
 
 use crate::board_draft::{Draft, Flaw, place, pos};
-use crate::play::value_of;
+use crate::parts::value_of;
 use crate::signs::{self, dir_word, seat_word};
 
 /// Where the board being drawn is kept.
@@ -510,7 +510,7 @@ pub fn render() {
             e.layout = crate::draw::draw_draft(
                 &canvas,
                 &|p| grid.at(place(p)),
-                crate::play::board_width(),
+                crate::parts::board_width(),
                 &flawed,
                 Some(e.cursor),
             );
@@ -798,7 +798,8 @@ pub fn install() {
 }
 
 /// Open the board of a `#board=` link in the address (once: the link is
-/// then taken off the address); whether there was one.
+/// then taken off the address); whether there was one. The caller closes
+/// what else was shown (the page's `open_link`).
 pub fn open_link() -> bool {
     let hash = tabula_page_kit::dom::fragment();
     let Some(data) = hash.strip_prefix("#board=") else {
@@ -806,8 +807,6 @@ pub fn open_link() -> bool {
     };
     {
         tabula_page_kit::dom::consume_fragment();
-        crate::tourney::close();
-        crate::show::close();
         open();
         match tabula_engine::link::unpack(data) {
             Ok(text) => open_text(&text, &t("v-ed-the-link")),
@@ -844,4 +843,39 @@ fn import_chosen(target: &web_sys::Element) {
         }
         render();
     });
+}
+
+/// The choice of a board: the shipped ones and the one drawn in the
+/// editor (when it can be played).
+pub(crate) fn board_select(id: &str) -> El {
+    let mut select = el("select").attr("id", id);
+    let preferred = preferred();
+    for (b, text) in signs::BOARDS {
+        select = select.child(
+            el("option")
+                .attr("value", b)
+                .text(&signs::board_name(b, text)),
+        );
+    }
+    if let Some(name) = kept_name() {
+        let mut o = el("option")
+            .attr("value", YOURS)
+            .text(&tf("v-your-board", &[("name", &name)]));
+        if preferred.as_deref() == Some(YOURS) {
+            o = o.attr("selected", "");
+        }
+        select = select.child(o);
+    }
+    el("label").text(&t("v-board")).child(select)
+}
+
+/// The text of the board chosen in the select `id`.
+pub(crate) fn chosen_board(id: &str) -> Result<String, String> {
+    let choice = value_of(id);
+    if choice == YOURS {
+        return kept_board().ok_or_else(|| t("v-bad-board"));
+    }
+    signs::board_text(&choice)
+        .map(str::to_string)
+        .ok_or_else(|| t("v-bad-board"))
 }

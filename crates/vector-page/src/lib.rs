@@ -26,6 +26,8 @@ mod lessons;
 #[cfg(target_arch = "wasm32")]
 mod online_game;
 #[cfg(target_arch = "wasm32")]
+mod parts;
+#[cfg(target_arch = "wasm32")]
 mod play;
 #[cfg(target_arch = "wasm32")]
 mod seat_bots;

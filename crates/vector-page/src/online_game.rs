@@ -16,7 +16,14 @@ use web_sys::HtmlCanvasElement;
 use crate::signs::{arrow, dir_word, letter, seat_label, team_word};
 
 /// Vector for online play.
-pub struct VectorOnline;
+pub struct VectorOnline {
+    /// Draws the game's page again (once a replay opens or online play
+    /// closes, the page at this device shows).
+    pub render: fn(),
+    /// Says on the game's panel why a record from online play does not
+    /// open in the replay.
+    pub refuse_record: fn(&str),
+}
 
 /// The rounds a new room's game has unless a person chooses.
 const DEFAULT_ROUNDS: &str = "12";
@@ -107,7 +114,7 @@ fn round(shown: &Shown, v: &View) -> El {
     let game = &v.state;
     let deciding_mags = game.phase == tabula_vector::Phase::Magnitudes;
     let names: Vec<String> = (0..4).map(|s| name(shown, s)).collect();
-    crate::play::round_parts(
+    crate::parts::round_parts(
         game,
         &names,
         |s| deciding_mags.then(|| v.chosen[s as usize]),
@@ -124,7 +131,7 @@ fn scores(shown: &Shown, v: &View) -> El {
                 .attr("data-seat", letter(s))
                 .child(
                     el("td")
-                        .child(crate::play::seat_badge(s))
+                        .child(crate::parts::seat_badge(s))
                         .text(&seat_label(&name(shown, s), s)),
                 )
                 .child(
@@ -192,7 +199,7 @@ impl OnlineGame for VectorOnline {
     }
 
     fn seat_badge(&self, seat: u8) -> El {
-        crate::play::seat_badge(seat)
+        crate::parts::seat_badge(seat)
     }
 
     fn show(&mut self, shown: &Shown) -> El {
@@ -307,12 +314,12 @@ impl OnlineGame for VectorOnline {
     fn replay(&mut self, record: &str) {
         match crate::slides::read(record) {
             Ok(slides) => crate::show::open(slides),
-            Err(why) => crate::play::refuse_record(&why),
+            Err(why) => (self.refuse_record)(&why),
         }
-        crate::play::render();
+        (self.render)();
     }
 
     fn closed(&mut self) {
-        crate::play::render();
+        (self.render)();
     }
 }

@@ -14,7 +14,7 @@ use tabula_page_kit::ai_worker;
 use tabula_page_kit::ai_worker::protocol::{Reply, Request};
 use tabula_page_kit::dom::{El, button, by_id, document, el, listen, local_storage};
 use tabula_page_kit::handoff::{self, Handoff};
-use tabula_page_kit::i18n::{t, tf, tn};
+use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::morph;
 // The lessons, online play, the board editor and the tournament set-up
 // are in the page's whole module only (page kit, `on_demand`).
@@ -23,13 +23,13 @@ use tabula_page_kit::players::Player;
 use tabula_page_kit::table::Table;
 use tabula_vector::{Action, Dir, Options, Square, Vector};
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
+use web_sys::{HtmlCanvasElement, HtmlInputElement, KeyboardEvent};
 
+use crate::board_editor::{board_select, chosen_board};
 use crate::draw::{self, Layout};
+use crate::parts::{board_width, round_parts, seat_badge, value_of};
 use crate::seat_bots::{self, SeatBots};
-use crate::signs::{
-    self, SEAT_COLOURS, arrow, dir_word, letter, seat_word, shown_letter, team_word,
-};
+use crate::signs::{self, arrow, dir_word, letter, seat_word, team_word};
 
 /// Where the game in progress is kept.
 const GAME_KEY: &str = "tabula-vector-game";
@@ -350,17 +350,6 @@ impl Play {
     }
 }
 
-/// A seat's badge: its letter on its colour (the letter says it, not the colour).
-pub(crate) fn seat_badge(seat: Seat) -> El {
-    let (fill, ink) = SEAT_COLOURS[seat as usize % 4];
-    el("span")
-        .class("seat-badge")
-        .style("background", fill)
-        .style("color", ink)
-        .attr("aria-hidden", "true")
-        .text(&shown_letter(seat))
-}
-
 /// Who plays a seat of a kept game, by its record's `player` and whether
 /// its written bot's code is kept: a written bot whose code is gone (it
 /// was out, the random AI took its seat) is the random AI, never a person.
@@ -469,55 +458,6 @@ fn setup_view(problem: Option<&str>) -> El {
                         .attr("title", &t("online-play-title")),
                 ),
         )
-}
-
-/// The choice of a board: the shipped ones and the one drawn in the
-/// editor (when it can be played).
-pub(crate) fn board_select(id: &str) -> El {
-    let mut select = el("select").attr("id", id);
-    let preferred = crate::board_editor::preferred();
-    for (b, text) in signs::BOARDS {
-        select = select.child(
-            el("option")
-                .attr("value", b)
-                .text(&signs::board_name(b, text)),
-        );
-    }
-    if let Some(name) = crate::board_editor::kept_name() {
-        let mut o = el("option")
-            .attr("value", crate::board_editor::YOURS)
-            .text(&tf("v-your-board", &[("name", &name)]));
-        if preferred.as_deref() == Some(crate::board_editor::YOURS) {
-            o = o.attr("selected", "");
-        }
-        select = select.child(o);
-    }
-    el("label").text(&t("v-board")).child(select)
-}
-
-/// The text of the board chosen in the select `id`.
-pub(crate) fn chosen_board(id: &str) -> Result<String, String> {
-    let choice = value_of(id);
-    if choice == crate::board_editor::YOURS {
-        return crate::board_editor::kept_board().ok_or_else(|| t("v-bad-board"));
-    }
-    signs::board_text(&choice)
-        .map(str::to_string)
-        .ok_or_else(|| t("v-bad-board"))
-}
-
-/// The value of the select or input `id` (empty when there is none).
-pub(crate) fn value_of(id: &str) -> String {
-    let e = by_id(id);
-    if let Some(s) = e
-        .clone()
-        .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
-    {
-        return s.value();
-    }
-    e.and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        .map(|i| i.value())
-        .unwrap_or_default()
 }
 
 /// Read the set-up form into a new game, or say what is wrong.
@@ -699,73 +639,6 @@ fn round_view(play: &Play) -> El {
     )
 }
 
-/// This round (the order, each seat's direction and, while magnitudes are
-/// chosen, only whether each seat has: `chosen` says, `None` outside that
-/// time) and the last round, in the round box: the game here and online.
-pub(crate) fn round_parts(
-    game: &Vector,
-    names: &[String],
-    chosen: impl Fn(Seat) -> Option<bool>,
-    last_points: Option<[i32; 4]>,
-) -> El {
-    let name = |s: Seat| names.get(s as usize).cloned().unwrap_or_default();
-    let mut list = el("ol").class("round").attr("id", "round");
-    for &s in &game.order {
-        let dir = game.dirs[s as usize]
-            .map(|d| format!("{} {}", arrow(d), dir_word(d)))
-            .unwrap_or_else(|| t("v-no-direction-yet"));
-        let mag = chosen(s).map(|c| {
-            if c {
-                t("v-magnitude-chosen")
-            } else {
-                t("v-magnitude-waiting")
-            }
-        });
-        list = list.child(
-            el("li")
-                .attr("data-seat", letter(s))
-                .child(seat_badge(s))
-                .text(&format!("{}: {dir}", name(s)))
-                .maybe(mag.map(|m| el("span").class("mag-state").text(&format!(" · {m}")))),
-        );
-    }
-    let mut last = el("ul").class("last-round").attr("id", "last-round");
-    for (s, d, m) in &game.played {
-        last = last.child(el("li").child(seat_badge(*s)).text(&tn(
-            "v-played",
-            i64::from(*m),
-            &[
-                ("name", &name(*s)),
-                ("dir", &format!("{} {}", arrow(*d), dir_word(*d))),
-            ],
-        )));
-    }
-    let summary = crate::board_words::round_summary(game, names, last_points);
-    round_box(game, list, last, summary)
-}
-
-/// The round box: the round's number, this round's list and, once a
-/// round has been played, the last round's (the game here and online).
-pub(crate) fn round_box(game: &Vector, list: El, last: El, summary: Option<String>) -> El {
-    let shown_round = (game.round + 1).min(game.options.rounds);
-    el("section")
-        .class("round-box")
-        .child(el("h3").text(&tf(
-            "v-round-of",
-            &[
-                ("n", &shown_round.to_string()),
-                ("of", &game.options.rounds.to_string()),
-            ],
-        )))
-        .child(list)
-        .maybe((!game.played.is_empty()).then(|| {
-            el("div")
-                .child(el("h3").text(&t("v-last-round")))
-                .maybe(summary.map(|text| el("p").attr("id", "round-summary").text(&text)))
-                .child(last)
-        }))
-}
-
 fn scores_view(play: &Play) -> El {
     let game = play.state();
     let mut body = el("tbody");
@@ -943,13 +816,6 @@ fn legend_view() -> El {
         );
     }
     list
-}
-
-pub(crate) fn board_width() -> f64 {
-    let avail = by_id("board-box")
-        .map(|b| f64::from(b.client_width()))
-        .unwrap_or(600.0);
-    avail.clamp(280.0, 700.0)
 }
 
 /// Draw the board and the panel.
@@ -1404,7 +1270,11 @@ fn after_change() {
 /// address). Run as the page starts and whenever the address's fragment
 /// changes (a link pasted into the open tab).
 fn open_link() {
-    if ON_DEMAND && crate::board_editor::open_link() {
+    if ON_DEMAND && tabula_page_kit::dom::fragment().starts_with("#board=") {
+        // A board's link opens the editor over a tournament or a replay.
+        crate::tourney::close();
+        crate::show::close();
+        crate::board_editor::open_link();
         return;
     }
     let hash = tabula_page_kit::dom::fragment();
@@ -1521,7 +1391,10 @@ pub fn install() {
     );
     open_link();
     if ON_DEMAND {
-        tabula_page_kit::online::install(crate::online_game::VectorOnline);
+        tabula_page_kit::online::install(crate::online_game::VectorOnline {
+            render,
+            refuse_record,
+        });
         if tabula_page_kit::on_demand::arrived("#online") {
             tabula_page_kit::online::open();
         }

@@ -125,14 +125,18 @@ fn view(s: &Show) -> El {
     let tournament = !game.seating.is_empty();
     let mut seats = el("ul").class("show-seats");
     for seat in 0..4u8 {
-        seats = seats.child(el("li").child(crate::play::seat_badge(seat)).text(&format!(
-            "{}: {}",
-            crate::signs::seat_label(
-                game.names.get(seat as usize).map_or("", String::as_str),
-                seat
-            ),
-            state.scores[seat as usize]
-        )));
+        seats = seats.child(
+            el("li")
+                .child(crate::parts::seat_badge(seat))
+                .text(&format!(
+                    "{}: {}",
+                    crate::signs::seat_label(
+                        game.names.get(seat as usize).map_or("", String::as_str),
+                        seat
+                    ),
+                    state.scores[seat as usize]
+                )),
+        );
     }
     let where_ = if s.round == 0 {
         t("v-show-start")
@@ -388,7 +392,7 @@ pub fn render() {
         }
         if let Some(canvas) = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) {
             let state = &show.slides.games[show.game].rounds[show.round];
-            draw::draw(&canvas, state, crate::play::board_width());
+            draw::draw(&canvas, state, crate::parts::board_width());
             canvas
                 .set_attribute("data-pos", &format!("{} {}", state.pos.row, state.pos.col))
                 .ok();

@@ -29,7 +29,7 @@ use web_sys::HtmlCanvasElement;
 
 use crate::draw;
 use crate::js_bots::{self, KIND};
-use crate::play::value_of;
+use crate::parts::value_of;
 
 /// The bots an entrant may be.
 const ENTRANT_BOTS: [(&str, &str); 5] = [
@@ -201,7 +201,7 @@ fn setup_view(problem: Option<&str>) -> El {
         .child(el("h2").text(&t("v-tournament")))
         .child(el("p").class("hint").text(&t("v-tournament-hint")))
         .child(rows)
-        .child(crate::play::board_select("t-board"))
+        .child(crate::board_editor::board_select("t-board"))
         .child(field(&t("v-games"), "t-games", "1", "100", "1", "13"))
         .child(field(&t("v-rounds"), "t-rounds", "1", "12", "1", "12"))
         .child(field(
@@ -283,7 +283,7 @@ fn from_form() -> Result<Tourney, String> {
         .ok()
         .filter(|s| *s <= tabula_engine::limits::MAX_SEED)
         .ok_or_else(|| t("v-bad-seed"))?;
-    let map = crate::play::chosen_board("t-board")?;
+    let map = crate::board_editor::chosen_board("t-board")?;
     Ok(Tourney {
         seatings: seatings(4, games, seed, false),
         map,
@@ -592,11 +592,15 @@ fn live_view(tr: &Tourney) -> El {
     if let Some(c) = &tr.current {
         for seat in 0..4u8 {
             let e = tr.seatings[c.index][seat as usize];
-            seats = seats.child(el("li").child(crate::play::seat_badge(seat)).text(&format!(
-                "{}: {}",
-                crate::signs::seat_label(&tr.entrants[e].name, seat),
-                c.game.game().scores[seat as usize]
-            )));
+            seats = seats.child(
+                el("li")
+                    .child(crate::parts::seat_badge(seat))
+                    .text(&format!(
+                        "{}: {}",
+                        crate::signs::seat_label(&tr.entrants[e].name, seat),
+                        c.game.game().scores[seat as usize]
+                    )),
+            );
         }
     }
     el("div")
@@ -668,7 +672,7 @@ pub fn render() {
                 if let Some(a) = &area {
                     a.remove_attribute("hidden").ok();
                 }
-                draw::draw(&canvas, &state, crate::play::board_width());
+                draw::draw(&canvas, &state, crate::parts::board_width());
             }
             _ => {
                 if let (Some(a), Screen::Setup(_)) = (&area, screen) {
