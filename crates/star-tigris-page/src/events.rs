@@ -47,6 +47,20 @@ pub fn install() {
     // Where the focus goes when what had it is gone (docs/accessibility.md).
     tabula_page_kit::focus::keep(&["#decision h2", "#decision h3", "#panel h2", "#board"]);
     let doc = document();
+    // Which kind of pointer presses the online board (a finger plays in
+    // two taps there, as at one device).
+    listen(&doc, "pointerdown", |e| {
+        let on_board = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|t| t.id() == crate::online_game::BOARD_ID);
+        if ON_DEMAND
+            && on_board
+            && let Some(p) = e.dyn_ref::<web_sys::PointerEvent>()
+        {
+            tabula_page_kit::touch::note(&p.pointer_type());
+        }
+    });
     listen(&doc, "click", |e| {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;

@@ -205,6 +205,17 @@ pub fn install() {
     }
     tabula_page_kit::on_demand::install(ROUTES);
     let doc = document();
+    // Which kind of pointer presses the online board (a finger gives an
+    // order there in two taps, as at one device).
+    listen::<web_sys::PointerEvent>(&doc, "pointerdown", |e| {
+        let on_board = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|t| t.id() == online_game::BOARD_ID);
+        if ON_DEMAND && on_board {
+            tabula_page_kit::touch::note(&e.pointer_type());
+        }
+    });
     listen::<MouseEvent>(&doc, "click", |e| {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
