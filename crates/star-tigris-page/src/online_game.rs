@@ -330,7 +330,7 @@ fn tap_hint(shown: &Shown, legal: &[Option<Action>]) -> String {
     }
     let pending = PICK.with(|p| p.borrow().confirm.pending());
     let one = pending.and_then(|cell| match at_cell(legal, cell)[..] {
-        [i] => legal[i].clone(),
+        [i] => legal[i],
         _ => None,
     });
     match one {
