@@ -229,6 +229,22 @@ for (const { name, viewport } of PHONES) {
       // fit on 16 × 16, 6 or 7 px on 50 × 50): the board pans in its box.
       await fingerBoard(page, n, `Domains ${n} × ${n}`);
       const cell = Number(await page.getAttribute('#board', 'data-cell'));
+      // The panned board opens on the person's units (unit 0 and the square
+      // above it, where it would move, in sight in the box), and the box in
+      // the window above the orders, none of it covered by them.
+      await page.waitForTimeout(300);
+      const opened = await page.evaluate(() => {
+        const box = document.querySelector('#board-box');
+        const b = box.getBoundingClientRect();
+        const o = document.querySelector('#person').getBoundingClientRect();
+        return { left: box.scrollLeft, top: box.scrollTop, width: box.clientWidth, height: box.clientHeight, boxTop: b.top, covered: b.bottom - o.top };
+      });
+      for (const [row, col] of [[n - 2, 1], [n - 3, 1]]) {
+        const [x, y] = [(col + 0.5) * cell, (row + 0.5) * cell];
+        assert.ok(x >= opened.left && x <= opened.left + opened.width && y >= opened.top && y <= opened.top + opened.height,
+          `the square (${row}, ${col}) of the person's unit is out of sight: ${JSON.stringify(opened)}`);
+      }
+      assert.ok(opened.boxTop >= 0 && opened.covered <= 0, `the board's box opens in sight, uncovered: ${JSON.stringify(opened)}`);
       const tap = (row, col) => tapBoardAt(page, [(col + 0.5) * cell, (row + 0.5) * cell]);
       const hint = () => page.$eval('#board-hint', (h) => { const r = h.getBoundingClientRect(); const b = document.querySelector('#board-box').getBoundingClientRect(); return { text: h.textContent, gap: b.top - r.bottom, hidden: h.hidden }; });
       assert.match((await hint()).text, /^Tap a square once to see what it would do/);
@@ -243,6 +259,11 @@ for (const { name, viewport } of PHONES) {
       assert.match(h.text, /^Unit 0 would move up: tap the square again/);
       assert.ok(h.gap >= -1 && h.gap < 24, `the line is ${h.gap} px above the board`);
       assert.doesNotMatch(await page.textContent('#person'), /Unit 0: move up/, 'one tap gives no order');
+      // The orders never cover the board's box: with the line above the
+      // board at the top of the screen, the whole box is above them.
+      await page.$eval('#board-hint', (h) => h.scrollIntoView({ block: 'start' }));
+      const covered = await page.evaluate(() => document.querySelector('#board-box').getBoundingClientRect().bottom - document.querySelector('#person').getBoundingClientRect().top);
+      assert.ok(covered <= 0, `the orders cover ${covered} px of the board's box`);
       await page.screenshot({ path: join(artefacts, `phone-${name}-domains-${n}-preview.png`) });
       await tap(n - 3, 1);
       assert.match(await page.textContent('#person-msg'), /Unit 0: move up/);
@@ -296,6 +317,88 @@ for (const { name, viewport } of PHONES) {
       });
       assert.ok(table.right <= table.boxRight + 1 && table.width <= table.shown + 1, `the score table is ${table.width}px in ${table.shown}px`);
       await page.screenshot({ path: join(artefacts, `phone-${name}-star-tigris-end.png`) });
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+for (const { name, viewport } of PHONES) {
+  test(`Vector on a ${name} phone: the game by taps on its buttons (its board takes no taps), and the editor's squares of 24 px painted in two taps`, async () => {
+    const context = await phone(viewport);
+    try {
+      const page = context.pages()[0] ?? await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(site.home + 'vector.html');
+      await page.waitForSelector('body[data-state="ready"]');
+      if (!(await page.$('#start'))) await page.tap('header [data-cmd="new"]');
+      await noOverflow(page, 'the set-up');
+      await bigEnough(page, 'the set-up');
+      for (let i = 0; i < 4; i++) await page.selectOption(`#seat-${i}`, i === 0 ? 'human' : 'random');
+      await page.fill('#rounds', '2');
+      await page.fill('#seed', '5');
+      await page.tap('#start');
+      await page.waitForSelector('#decision .compass');
+      await noOverflow(page, 'the game');
+      await bigEnough(page, 'the game');
+      // The game's board takes no taps (a move is a button): a tap on it
+      // decides nothing, and it is shown whole.
+      const whole = await page.$eval('#board', (c) => c.getBoundingClientRect().right);
+      assert.ok(whole <= viewport.width, `the game's board reaches ${whole} px`);
+      const asked = await page.textContent('#decision');
+      const b = await page.$eval('#board', (c) => { const r = c.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
+      await page.touchscreen.tap(b[0], b[1]);
+      await page.waitForTimeout(300);
+      assert.equal(await page.textContent('#decision'), asked, 'a tap on the board decided nothing');
+      // A round by taps on the buttons.
+      for (let step = 0; step < 20 && !(await page.$('#round-summary')); step++) {
+        await page.waitForSelector('#decision .compass, #decision .magnitudes, #round-summary');
+        if (await page.$('#decision .compass')) await page.tap('#decision .compass button:not([disabled])');
+        else if (await page.$('#decision .magnitudes')) await page.tap('#decision .magnitudes button[data-mag="2"]');
+      }
+      await noOverflow(page, 'after a round');
+      await bigEnough(page, 'after a round');
+      await page.screenshot({ path: join(artefacts, `phone-${name}-vector-game.png`) });
+      // The editor is in the page's whole module: the page loads it.
+      await Promise.all([page.waitForNavigation(), page.tap('header [data-cmd="edit:open"]')]);
+      await page.waitForSelector('body[data-state="ready"] #editor');
+      await page.selectOption('#ed-start', 'empty');
+      await page.tap('#ed-load');
+      await page.waitForFunction(() => document.querySelector('#ed-check').textContent.includes('can be played'));
+      await page.selectOption('#ed-kind', 'move');
+      await page.waitForSelector('#ed-dir');
+      await page.selectOption('#ed-dir', 'S');
+      await page.fill('#ed-steps', '2');
+      await page.press('#ed-steps', 'Tab');
+      await page.waitForFunction(() => document.querySelector('#ed-paints').textContent.startsWith('Paints ↓2'));
+      await noOverflow(page, 'the editor');
+      await bigEnough(page, 'the editor');
+      // Every square at least 24 px (measured: the canvas over its 21
+      // squares and the goals' two rows), the board panning in its box.
+      const ed = await page.$eval('#board', (c) => c.getBoundingClientRect().width);
+      assert.ok(ed / 23 >= 24, `the editor's board is ${ed} px`);
+      assert.ok(await page.$eval('#board-box', (x) => x.classList.contains('pans') && x.scrollWidth > x.clientWidth), 'the editor\'s board pans in its box');
+      assert.match(await page.textContent('#board-hint'), /^Tap a square once to frame it/);
+      // A first tap frames the square and says what the second paints;
+      // it paints nothing. The second paints it.
+      const cellPx = ed / 23;
+      const tapSquare = (row, col) => tapBoardAt(page, [(col + 1.5) * cellPx, (row + 1.5) * cellPx]);
+      const label = () => page.getAttribute('#board', 'aria-label');
+      await tapSquare(6, 7);
+      await page.waitForFunction(() => /^Tap again: paint row 6, column 7 — /.test(document.querySelector('#board-hint').textContent));
+      const paint = (await page.textContent('#board-hint')).replace(/^Tap again: paint row 6, column 7 — /, '').replace(/\.$/, '');
+      assert.match(await label(), /row 6, column 7: /);
+      assert.ok(!(await label()).endsWith(paint), `one tap painted: ${await label()}`);
+      const hint = await page.$eval('#board-hint', (h) => h.getBoundingClientRect().bottom);
+      const top = await page.$eval('#board-box', (x) => x.getBoundingClientRect().top);
+      assert.ok(top - hint >= -1 && top - hint < 24, 'the line is just above the board');
+      await page.screenshot({ path: join(artefacts, `phone-${name}-vector-editor-preview.png`) });
+      await tapSquare(6, 7);
+      await page.waitForFunction((p) => document.querySelector('#board').getAttribute('aria-label').endsWith(p), paint);
+      await noOverflow(page, 'the editor after painting');
+      await page.screenshot({ path: join(artefacts, `phone-${name}-vector-editor.png`) });
+      assert.deepEqual(errors, []);
     } finally {
       await context.close();
     }

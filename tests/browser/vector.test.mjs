@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { serve, browser, artefacts, axeViolations, root, scratchDir, pickLanguage } from './harness.mjs';
+import { serve, browser, artefacts, axeViolations, root, scratchDir, pickLanguage, tapBoardAt } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -507,7 +507,7 @@ test('the board editor: paint four times over, undo, problems marked and said by
   await context.close();
 });
 
-test('on a 390-pixel phone every screen fits the width and its buttons are in reach; touch paints in the editor', async () => {
+test('on a 390-pixel phone every screen fits the width and its buttons are in reach; touch paints in the editor in two taps', async () => {
   const context = await browser({ width: 390, height: 844 }, { hasTouch: true, isMobile: true });
   const { page, errors } = await openPage(context);
   const fits = async (what) => {
@@ -532,11 +532,17 @@ test('on a 390-pixel phone every screen fits the width and its buttons are in re
   await page.waitForSelector('#editor');
   await page.selectOption('#ed-start', 'empty');
   await page.click('#ed-load');
-  await page.locator('#board').scrollIntoViewIfNeeded();
-  const box = await page.locator('#board').boundingBox();
-  const cell = box.width / 23;
-  await page.touchscreen.tap(box.x + 5.5 * cell, box.y + 3.5 * cell);
-  await page.waitForFunction(() => !document.querySelector('#ed-undo').disabled);
+  // A finger paints in two taps: the first frames the square, the second
+  // paints it (the board drawn larger, panned in its box).
+  const cell = (await page.locator('#board').boundingBox()).width / 23;
+  const label = () => page.getAttribute('#board', 'aria-label');
+  await tapBoardAt(page, [5.5 * cell, 3.5 * cell]);
+  await page.waitForFunction(() => /row 2, column 4: /.test(document.querySelector('#board').getAttribute('aria-label')));
+  const framed = await label();
+  assert.match(framed, /: nothing$/);
+  await tapBoardAt(page, [5.5 * cell, 3.5 * cell]);
+  await page.waitForFunction((before) => document.querySelector('#board').getAttribute('aria-label') !== before, framed);
+  assert.doesNotMatch(await label(), /: nothing$/, 'the second tap painted');
   await fits('editor');
   await page.click('header [data-cmd="tourney:open"]');
   await page.waitForSelector('#t-start');

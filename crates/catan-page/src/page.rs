@@ -1398,17 +1398,6 @@ pub fn install() {
         morph::morph(&l, &legend_view().0);
     }
     let doc = document();
-    // Which kind of pointer presses the online board (a finger plays in
-    // two taps there, as here).
-    listen::<web_sys::PointerEvent>(&doc, "pointerdown", |e| {
-        let on_board = e
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .is_some_and(|t| t.id() == crate::online_game::BOARD_ID);
-        if on_board {
-            touch::note(&e.pointer_type());
-        }
-    });
     let board = ON_DEMAND.then_some(crate::online_game::BOARD_ID);
     tabula_page_kit::clicks::listen(board, |click| match click {
         // Only the whole module has an online board (the play module drops it).

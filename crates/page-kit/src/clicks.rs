@@ -51,8 +51,24 @@ pub enum Click {
 /// Listen for the page's clicks for its whole life, handing `f` each one
 /// that asks for something: a point of the canvas with the id `board`
 /// (the online game's board; `None` where the page has none), or a
-/// command. Other clicks are left alone.
+/// command. Other clicks are left alone. Which kind of pointer pressed
+/// that board is noted for `touch` (a finger plays there in two taps).
 pub fn listen(board: Option<&'static str>, mut f: impl FnMut(Click) + 'static) {
+    if let Some(id) = board {
+        crate::dom::listen::<web_sys::PointerEvent>(
+            &crate::dom::document(),
+            "pointerdown",
+            move |e| {
+                let on_board = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<Element>().ok())
+                    .is_some_and(|t| t.id() == id);
+                if on_board {
+                    crate::touch::note(&e.pointer_type());
+                }
+            },
+        );
+    }
     crate::dom::listen::<MouseEvent>(&crate::dom::document(), "click", move |e| {
         let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;

@@ -94,22 +94,81 @@ pub fn enlarged(fit: f64, target: f64, finger: bool) -> f64 {
 /// drawn size) and, when it first pans, shows the board's middle. Off, the
 /// box is an ordinary box again.
 pub fn pan(box_id: &str, on: bool) {
+    pan_to(box_id, on, None);
+}
+
+/// [`pan`], showing the point `at` of the board (CSS pixels from the
+/// board's top left corner: the person's own pieces, say) in the middle
+/// of the box when it first pans, as near as the box's edges allow;
+/// `None`: the board's middle. Whether the box pans from now on (it did
+/// not before): a page that redraws the box's element keeps its class.
+pub fn pan_to(box_id: &str, on: bool, at: Option<(f64, f64)>) -> bool {
     let Some(b) = crate::dom::by_id(box_id) else {
-        return;
+        return false;
     };
     let was = b.class_list().contains("pans");
     if on == was {
-        return;
+        return false;
     }
     b.class_list().toggle_with_force("pans", on).ok();
     if on {
         let id = box_id.to_string();
         crate::dom::after(0.0, move || {
             if let Some(b) = crate::dom::by_id(&id) {
-                b.set_scroll_left((b.scroll_width() - b.client_width()) / 2);
+                let (w, h) = (f64::from(b.client_width()), f64::from(b.client_height()));
+                let (sw, sh) = (f64::from(b.scroll_width()), f64::from(b.scroll_height()));
+                let (left, top) = match at {
+                    Some((x, y)) => (scroll_to_show(x, w, sw), scroll_to_show(y, h, sh)),
+                    None => ((sw - w) / 2.0, 0.0),
+                };
+                b.set_scroll_left(left.round() as i32);
+                b.set_scroll_top(top.round() as i32);
             }
         });
     }
+    on
+}
+
+/// Bring the point `at` of a panned board (CSS pixels from the board's
+/// top left corner) into sight in the box `box_id`, in its middle, when it
+/// is out of sight (else the box stays where the person panned it); and
+/// the box itself into the window when its top is off the screen or in
+/// its lower half (the line above it, [`hint_id`], first). For the start
+/// of a person's orders: their own pieces are in sight.
+pub fn bring_into_view(box_id: &str, at: Option<(f64, f64)>) {
+    let id = box_id.to_string();
+    crate::dom::after(0.0, move || {
+        let Some(b) = crate::dom::by_id(&id) else {
+            return;
+        };
+        if let Some((x, y)) = at {
+            let (w, h) = (f64::from(b.client_width()), f64::from(b.client_height()));
+            let (left, top) = (f64::from(b.scroll_left()), f64::from(b.scroll_top()));
+            if !(left..=left + w).contains(&x) {
+                b.set_scroll_left(scroll_to_show(x, w, f64::from(b.scroll_width())).round() as i32);
+            }
+            if !(top..=top + h).contains(&y) {
+                b.set_scroll_top(scroll_to_show(y, h, f64::from(b.scroll_height())).round() as i32);
+            }
+        }
+        let screen = web_sys::window()
+            .and_then(|w| w.inner_height().ok())
+            .and_then(|h| h.as_f64())
+            .unwrap_or(0.0);
+        let top = b.get_bounding_client_rect().top();
+        if top < 0.0 || top > screen / 2.0 {
+            let first = crate::dom::by_id(&hint_id(&id))
+                .filter(|h| !h.has_attribute("hidden"))
+                .unwrap_or(b);
+            first.scroll_into_view_with_bool(true);
+        }
+    });
+}
+
+/// How far to scroll a box `seen` pixels across over `whole` pixels so
+/// that the point `at` is in its middle, as near as its edges allow.
+pub fn scroll_to_show(at: f64, seen: f64, whole: f64) -> f64 {
+    (at - seen / 2.0).clamp(0.0, (whole - seen).max(0.0))
 }
 
 /// The id of the line above the box `box_id` ([`hint`]): the box's id
@@ -231,6 +290,14 @@ mod tests {
         assert_eq!(enlarged(370.0, 12.0, false), 370.0, "a mouse keeps the fit");
         assert_eq!(enlarged(370.0, 30.0, true), 370.0, "large enough already");
         assert!(enlarged(300.0, 17.0, true) * 17.0 / 300.0 >= MIN_TARGET);
+    }
+
+    #[test]
+    fn a_panned_box_shows_a_point_in_its_middle_as_near_as_its_edges_allow() {
+        assert_eq!(scroll_to_show(500.0, 200.0, 1000.0), 400.0);
+        assert_eq!(scroll_to_show(50.0, 200.0, 1000.0), 0.0, "near the start");
+        assert_eq!(scroll_to_show(990.0, 200.0, 1000.0), 800.0, "near the end");
+        assert_eq!(scroll_to_show(90.0, 200.0, 150.0), 0.0, "nothing to scroll");
     }
 
     #[test]

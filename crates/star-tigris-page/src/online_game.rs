@@ -4,13 +4,19 @@
 //! is in it); a click on a cell shows what the server allows there (and
 //! plays it at once when it is the only thing), and the orders that name
 //! no cell (pass, swap, withdraw a leader, a conflict's decision) are
-//! buttons beside the board.
+//! buttons beside the board. On a phone the board is drawn larger until
+//! every cell is 24 px and pans in its box (`touch::board_width`,
+//! `touch::pan`), as at one device; a finger's first tap on a cell where
+//! one order would be played only shows it (the line above the board,
+//! `touch::hint`: "Tap again: …") and a second tap on the same cell plays
+//! it (`touch::Confirm`).
 
 use std::cell::RefCell;
 
 use tabula_page_kit::dom::{El, by_id, el, sized_context};
 use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::online::{self, OnlineGame, Shown};
+use tabula_page_kit::touch;
 use tabula_star_tigris::view::View;
 use tabula_star_tigris::{Action, Kind, Pos};
 use wasm_bindgen::JsCast;
@@ -20,7 +26,10 @@ use crate::board::{self, Geometry, Picture};
 use crate::palette::{SEAT_COLOURS, kind_symbol, kind_title};
 
 /// The board's id in online play.
-pub(crate) const BOARD_ID: &str = "online-st-board";
+pub const BOARD_ID: &str = "online-st-board";
+
+/// The id of the board's box (it pans on a phone).
+const BOX_ID: &str = "online-st-box";
 
 #[derive(Default)]
 struct Pick {
@@ -28,6 +37,16 @@ struct Pick {
     cell: Option<Pos>,
     /// Where the board was last drawn.
     geometry: Option<Geometry>,
+    /// A finger's first tap on a cell of one order, waiting for the second.
+    confirm: touch::Confirm<Pos>,
+    /// The legal actions the tap was made among: new ones drop it.
+    legal: Vec<serde_json::Value>,
+    /// Whether the board was last drawn larger than its box (which then
+    /// pans: kept in the box's class when the screen is drawn again).
+    pans: bool,
+    /// The seats' names and this browser's seat, as last shown.
+    names: Vec<String>,
+    you: u8,
 }
 
 thread_local! {
@@ -154,14 +173,28 @@ impl OnlineGame for StarTigrisOnline {
             return el("p").class("problem").text(&t("st-online-unreadable"));
         };
         let legal = actions(shown.legal);
-        let picked = PICK.with(|p| p.borrow().cell);
+        // A first tap made among other legal actions is dropped.
+        PICK.with(|p| {
+            let mut p = p.borrow_mut();
+            if p.legal != shown.legal {
+                p.confirm.clear();
+                p.legal = shown.legal.to_vec();
+            }
+            p.names = shown.names.to_vec();
+            p.you = shown.you.unwrap_or(0);
+        });
+        let (picked, pans) = PICK.with(|p| (p.borrow().cell, p.borrow().pans));
         let names: Vec<String> = shown.names.to_vec();
         let me = shown.you.unwrap_or(0);
         let mut choices = el("div")
             .class("online-st-choices")
             .attr("id", "online-st-choices");
         if !legal.is_empty() {
-            choices = choices.child(el("p").class("hint").text(&t("st-online-pick-cell")));
+            choices = choices.child(
+                el("p")
+                    .class("hint")
+                    .text(&t(&touch::key("st-online-pick-cell"))),
+            );
             if let Some(cell) = picked {
                 let here = at_cell(&legal, cell);
                 let mut row = el("div").class("buttons").attr("id", "online-st-here");
@@ -207,12 +240,16 @@ impl OnlineGame for StarTigrisOnline {
         el("div")
             .class("online-st")
             .child(
-                el("div").attr("id", "online-st-box").child(
-                    el("canvas")
-                        .attr("id", BOARD_ID)
-                        .attr("role", "img")
-                        .attr("aria-label", &t("st-online-board")),
-                ),
+                el("div")
+                    .class("online-st-board")
+                    .child(touch::hint_line(BOX_ID, &tap_hint(shown, &legal)))
+                    .child(board_box(
+                        pans,
+                        el("canvas")
+                            .attr("id", BOARD_ID)
+                            .attr("role", "img")
+                            .attr("aria-label", &t("st-online-board")),
+                    )),
             )
             .child(
                 el("div")
@@ -229,11 +266,25 @@ impl OnlineGame for StarTigrisOnline {
         else {
             return;
         };
-        let avail = by_id("online-st-box")
+        let avail = by_id(BOX_ID)
             .map(|b| f64::from(b.client_width()))
             .unwrap_or(500.0)
             .clamp(240.0, 640.0);
-        let geo = Geometry::fit(v.width as usize, v.height as usize, avail, avail);
+        let (cols, rows) = (v.width as usize, v.height as usize);
+        let mut geo = Geometry::fit(cols, rows, avail, avail);
+        // On a touch screen, while this seat plays, larger until every cell
+        // is 24 px, and panned in its box (as at one device).
+        let wide = if shown.legal.is_empty() {
+            avail
+        } else {
+            touch::board_width(avail, geo.cell)
+        };
+        if wide > avail {
+            geo = Geometry::fit(cols, rows, wide, f64::INFINITY);
+        }
+        touch::pan(BOX_ID, wide > avail);
+        PICK.with(|p| p.borrow_mut().pans = wide > avail);
+        keyboard_scrolls();
         let Some(ctx) = sized_context(&canvas, geo.width, geo.height) else {
             return;
         };
@@ -241,10 +292,11 @@ impl OnlineGame for StarTigrisOnline {
         let mut targets: Vec<Pos> = legal.iter().flatten().filter_map(cell_of).collect();
         targets.sort_by_key(|p| (p.row, p.col));
         targets.dedup();
-        let picked = PICK.with(|p| p.borrow().cell);
+        let (picked, pending) = PICK.with(|p| (p.borrow().cell, p.borrow().confirm.pending()));
         let mut pic = Picture::cells(&v.cells);
         pic.targets = &targets;
         pic.cursor = picked;
+        pic.hover = pending;
         board::draw(&ctx, &geo, &pic);
         // Where the cells are (tests click them).
         canvas
@@ -269,8 +321,32 @@ impl OnlineGame for StarTigrisOnline {
     }
 }
 
+/// The line above the board on a phone: after a first tap, what a
+/// second tap on the same cell would do; before, how taps work while this
+/// seat has orders to give.
+fn tap_hint(shown: &Shown, legal: &[Option<Action>]) -> String {
+    if legal.is_empty() {
+        return String::new();
+    }
+    let pending = PICK.with(|p| p.borrow().confirm.pending());
+    let one = pending.and_then(|cell| match at_cell(legal, cell)[..] {
+        [i] => legal[i],
+        _ => None,
+    });
+    match one {
+        Some(a) => {
+            let act = crate::describe::action(shown.names, shown.you.unwrap_or(0), &a);
+            tf("tap-again", &[("what", act.trim_end_matches('.'))])
+        }
+        None => t("st-online-tap-hint"),
+    }
+}
+
 /// A click on the online board: the cell is picked; when the server
-/// allows exactly one thing there, it is played at once.
+/// allows exactly one thing there, it is played at once. A finger's
+/// first tap on such a cell only shows it (the line above the board
+/// says what a second tap does, a screen reader hears it); a second tap
+/// on the same cell plays it.
 pub fn board_click(x: f64, y: f64) {
     let Some(cell) = PICK.with(|p| p.borrow().geometry.and_then(|g| g.cell_at(x, y))) else {
         return;
@@ -279,9 +355,54 @@ pub fn board_click(x: f64, y: f64) {
     let legal = actions(&online::legal());
     let here = at_cell(&legal, cell);
     if here.len() == 1 {
-        PICK.with(|p| p.borrow_mut().cell = None);
+        if touch::last_was_touch() && !PICK.with(|p| p.borrow_mut().confirm.tap(cell)) {
+            if let Some(a) = &legal[here[0]] {
+                let act = PICK.with(|p| {
+                    let p = p.borrow();
+                    crate::describe::action(&p.names, p.you, a)
+                });
+                tabula_page_kit::explore::say(&format!(
+                    "{cell}: {}",
+                    tf("tap-again", &[("what", act.trim_end_matches('.'))])
+                ));
+            }
+            online::redraw();
+            return;
+        }
+        PICK.with(|p| {
+            let mut p = p.borrow_mut();
+            p.cell = None;
+            p.confirm.clear();
+        });
         online::play(here[0]);
     } else {
+        PICK.with(|p| p.borrow_mut().confirm.clear());
         online::redraw();
+    }
+}
+
+/// The board's box: panned (the board drawn larger than it), a keyboard
+/// scrolls it too (it takes the focus, named as the board).
+fn board_box(pans: bool, canvas: El) -> El {
+    let b = el("div").attr("id", BOX_ID).child(canvas);
+    if pans {
+        b.class("pans")
+            .attr("tabindex", "0")
+            .attr("role", "region")
+            .attr("aria-label", &t("st-online-board"))
+    } else {
+        b
+    }
+}
+
+/// A panned box takes the focus as soon as it pans (as [`board_box`]
+/// draws it), so a keyboard scrolls it.
+fn keyboard_scrolls() {
+    if let Some(b) = by_id(BOX_ID)
+        && b.class_list().contains("pans")
+    {
+        b.set_attribute("tabindex", "0").ok();
+        b.set_attribute("role", "region").ok();
+        b.set_attribute("aria-label", &t("st-online-board")).ok();
     }
 }

@@ -57,6 +57,9 @@ struct Editor {
     message: Option<String>,
     link: Option<String>,
     layout: Option<crate::draw::Layout>,
+    /// A finger's first tap on a square, waiting for the second that
+    /// paints it (`touch::Confirm`).
+    confirm: tabula_page_kit::touch::Confirm<Place>,
 }
 
 thread_local! {
@@ -124,6 +127,7 @@ impl Editor {
             message: None,
             link: None,
             layout: None,
+            confirm: tabula_page_kit::touch::Confirm::new(),
         };
         e.changed();
         e
@@ -507,10 +511,16 @@ pub fn render() {
         if let Some(canvas) = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) {
             let flawed: Vec<Pos> = e.flaws.iter().filter_map(|f| f.at).collect();
             let grid = &e.draft.grid;
+            // On a touch screen larger, until every square is 24 px, and
+            // panned in its box; the line above it says how taps paint.
+            let fit = crate::parts::board_width();
+            let wide = tabula_page_kit::touch::board_width(fit, fit / crate::draw::CELLS_ACROSS);
+            tabula_page_kit::touch::pan("board-box", wide > fit);
+            tabula_page_kit::touch::hint("board-box", &tap_hint(e));
             e.layout = crate::draw::draw_draft(
                 &canvas,
                 &|p| grid.at(place(p)),
-                crate::parts::board_width(),
+                wide,
                 &flawed,
                 Some(e.cursor),
             );
@@ -717,6 +727,25 @@ pub fn key(e: &KeyboardEvent) -> bool {
     true
 }
 
+/// The line above the board on a touch screen: after a first tap, what
+/// the second paints; before, how taps paint.
+fn tap_hint(e: &Editor) -> String {
+    match e.confirm.pending() {
+        Some(p) => {
+            let at = pos(p);
+            tf(
+                "v-ed-tap-again",
+                &[
+                    ("row", &at.row.to_string()),
+                    ("col", &at.col.to_string()),
+                    ("square", &signs::square_words(e.brush)),
+                ],
+            )
+        }
+        None => t("v-ed-tap-hint"),
+    }
+}
+
 fn place_at(e: &PointerEvent) -> Option<Place> {
     let layout = with(|ed| ed.layout).flatten()?;
     layout
@@ -729,7 +758,9 @@ fn place_at(e: &PointerEvent) -> Option<Place> {
 pub fn install() {
     if let Some(canvas) = by_id("board") {
         tabula_page_kit::dom::listen::<PointerEvent>(&canvas, "pointerdown", |e| {
-            if !active() {
+            tabula_page_kit::touch::note(&e.pointer_type());
+            // A finger pans the board; its taps paint in two (the click).
+            if !active() || e.pointer_type() == "touch" {
                 return;
             }
             if let Some(p) = place_at(&e) {
@@ -739,7 +770,7 @@ pub fn install() {
             }
         });
         tabula_page_kit::dom::listen::<PointerEvent>(&canvas, "pointermove", |e| {
-            if !active() || e.buttons() == 0 {
+            if !active() || e.buttons() == 0 || e.pointer_type() == "touch" {
                 return;
             }
             if let Some(p) = place_at(&e) {
@@ -753,6 +784,37 @@ pub fn install() {
                 if moved == Some(true) {
                     render();
                 }
+            }
+        });
+        // A finger's first tap on a square frames it and says what a
+        // second tap there paints; the second paints it (one step to undo).
+        tabula_page_kit::dom::listen::<web_sys::MouseEvent>(&canvas, "click", |e| {
+            if !active() || !tabula_page_kit::touch::last_was_touch() {
+                return;
+            }
+            let Some(layout) = with(|ed| ed.layout).flatten() else {
+                return;
+            };
+            let Some(p) = layout
+                .square_at(f64::from(e.offset_x()), f64::from(e.offset_y()))
+                .map(place)
+            else {
+                return;
+            };
+            let said = with(|ed| {
+                if ed.confirm.tap(p) {
+                    ed.press(p);
+                    ed.release();
+                    None
+                } else {
+                    ed.cursor = pos(p);
+                    Some(tap_hint(ed))
+                }
+            })
+            .flatten();
+            render();
+            if let Some(said) = said {
+                tabula_page_kit::explore::say(&said);
             }
         });
         for end in ["pointerup", "pointerleave", "pointercancel"] {

@@ -152,13 +152,17 @@ fn problem_badge(ctx: &Ctx, x: f64, y: f64, r: f64) {
 }
 
 /// The goals and squares of a board; the context and layout to draw on.
+/// How many cells a drawn board is across: the squares and the goals'
+/// marks on either side (a cell is the board's width over this).
+pub const CELLS_ACROSS: f64 = (SIDE + 2) as f64;
+
 fn board(
     canvas: &HtmlCanvasElement,
     width: f64,
     at: &dyn Fn(Pos) -> Square,
 ) -> Option<(Ctx, Layout)> {
     let layout = Layout {
-        cell: width / f64::from(SIDE + 2),
+        cell: width / CELLS_ACROSS,
     };
     let c = layout.cell;
     let ctx = tabula_page_kit::dom::sized_context(canvas, width, width)?;

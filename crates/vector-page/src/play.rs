@@ -827,6 +827,10 @@ pub(crate) fn render() {
         crate::board_editor::render();
         return;
     }
+    // Only the editor's board is drawn larger and panned on a phone (the
+    // game's board takes no taps: its moves are buttons).
+    tabula_page_kit::touch::pan("board-box", false);
+    tabula_page_kit::touch::hint("board-box", "");
     if ON_DEMAND && crate::tourney::active() {
         crate::tourney::render();
         return;

@@ -42,6 +42,35 @@ pub fn cell_size(cols: usize, rows: usize, tapped: bool) -> f64 {
     }
 }
 
+/// The middle of seat `seat`'s units on `frame` (of `cols` columns,
+/// squares `s` px): where a panned board first shows (`touch::pan_to`),
+/// so that the person sees their own units; `None` when it has none.
+pub fn units_middle(
+    frame: &Frame,
+    cols: usize,
+    rows: usize,
+    seat: u8,
+    s: f64,
+) -> Option<(f64, f64)> {
+    let mine: Vec<(usize, usize)> = (0..rows * cols)
+        .filter(|&i| {
+            let (sq, un) = frame.cell(i);
+            matches!(look(sq, un).thing, Standing::Unit(p, _) if p == seat)
+        })
+        .map(|i| (i / cols, i % cols))
+        .collect();
+    let (r0, r1) = (
+        mine.iter().map(|m| m.0).min()?,
+        mine.iter().map(|m| m.0).max()?,
+    );
+    let (c0, c1) = (
+        mine.iter().map(|m| m.1).min()?,
+        mine.iter().map(|m| m.1).max()?,
+    );
+    let middle = |a: usize, b: usize| (a + b + 1) as f64 / 2.0 * s;
+    Some((middle(c0, c1), middle(r0, r1)))
+}
+
 /// Draw a frame.
 /// `tapped`: a person plays on it by finger (see [`cell_size`]).
 pub fn draw_board(

@@ -3,7 +3,14 @@
 //! from the server (the board and its own orders this round; others'
 //! orders stay secret until the round runs) is drawn as at one device; a
 //! click on one of the seat's units picks it, and its orders allowed by
-//! the server are buttons, with "End my orders" always there.
+//! the server are buttons, with "End my orders" always there; a click on
+//! a square the picked unit may move to or attack gives that order. On a
+//! phone the board is drawn larger until every square is 24 px and pans
+//! in its box, first showing the seat's own units (`touch::board_width`,
+//! `touch::pan_to`), as at one device; a finger's first tap on a square
+//! that would give an order only shows it (the line above the board,
+//! `touch::hint`) and a second tap on the same square gives it
+//! (`touch::Confirm`).
 
 use std::cell::RefCell;
 
@@ -12,19 +19,84 @@ use tabula_domains::game::View;
 use tabula_domains::{Action, Dir};
 use tabula_page_kit::dom::{El, by_id, el};
 use tabula_page_kit::online::{self, Fields, OnlineGame, Shown};
+use tabula_page_kit::touch;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
-use super::draw::{Marks, draw_board};
+use super::draw::{Marks, cell_size, draw_board, units_middle};
 use crate::frames::{Film, Frame};
 use crate::words::{t, tf};
 
 /// The board's id in online play.
 pub const BOARD_ID: &str = "online-dm-board";
 
-thread_local! {
+/// The id of the board's box (it pans on a phone).
+const BOX_ID: &str = "online-dm-box";
+
+/// What the person is in the middle of choosing, kept between drawings.
+#[derive(Default)]
+struct Pick {
     /// The unit picked on the board.
-    static PICKED: RefCell<Option<u16>> = const { RefCell::new(None) };
+    unit: Option<u16>,
+    /// A finger's first tap on a square that would give an order, waiting
+    /// for the second (row, column).
+    confirm: touch::Confirm<(i64, i64)>,
+    /// The legal actions the tap was made among: new ones drop it.
+    legal: Vec<Value>,
+    /// Whether the board was last drawn larger than its box (which then
+    /// pans: kept in the box's class when the screen is drawn again).
+    pans: bool,
+    /// The round whose orders last brought the seat's units into sight.
+    shown_round: Option<u32>,
+}
+
+thread_local! {
+    static PICK: RefCell<Pick> = RefCell::new(Pick::default());
+}
+
+/// The unit picked on the board.
+fn picked() -> Option<u16> {
+    PICK.with(|p| p.borrow().unit)
+}
+
+/// The place in `legal` of the order that a tap on square (`row`, `col`)
+/// gives the picked `unit`: a move there, or an attack where another
+/// seat's unit stands (whichever the server allows, that one first).
+fn order_at(v: &View, legal: &[Option<Action>], unit: u16, row: i64, col: i64) -> Option<usize> {
+    let cols = i64::from(v.board.cols);
+    let rows = i64::from(v.board.rows);
+    if !(0..rows).contains(&row) || !(0..cols).contains(&col) {
+        return None;
+    }
+    let from = i64::from(v.board.units.get(unit as usize)?.at);
+    let (r, c) = (from / cols, from % cols);
+    if (row, col) == (r, c) || (row - r).abs() > 1 || (col - c).abs() > 1 {
+        return None;
+    }
+    let dir = Dir::between((r as i32, c as i32), (row as i32, col as i32));
+    let square = (row * cols + col) as u16;
+    let enemy =
+        v.board.units.iter().any(|u| {
+            u.alive() && u.at == square && u.player != v.board.units[unit as usize].player
+        });
+    let find = |attack: bool| {
+        legal.iter().position(|a| {
+            *a == Some(if attack {
+                Action::Attack { unit, dir }
+            } else {
+                Action::Move { unit, dir }
+            })
+        })
+    };
+    find(enemy).or_else(|| find(!enemy))
+}
+
+/// The squares the picked unit may be given an order on by a tap.
+fn targets(v: &View, legal: &[Option<Action>], unit: u16) -> Vec<usize> {
+    let cols = v.board.cols as usize;
+    (0..v.board.rows as usize * cols)
+        .filter(|&i| order_at(v, legal, unit, (i / cols) as i64, (i % cols) as i64).is_some())
+        .collect()
 }
 
 /// The lobby's field of the board and its rounds.
@@ -148,7 +220,16 @@ impl OnlineGame for DomainsOnline {
             return el("p").class("problem").text(&t("dm-online-unreadable"));
         };
         let legal = actions(shown.legal);
-        let picked = PICKED.with(|p| *p.borrow());
+        // A first tap made among other legal actions is dropped.
+        PICK.with(|p| {
+            let mut p = p.borrow_mut();
+            if p.legal != shown.legal {
+                p.confirm.clear();
+                p.legal = shown.legal.to_vec();
+            }
+        });
+        let picked = picked();
+        let pans = PICK.with(|p| p.borrow().pans);
         let mut side = el("div").class("online-dm-side");
         side = side.child(el("p").attr("id", "online-dm-round").text(&tf(
             "domains-round-of",
@@ -159,7 +240,11 @@ impl OnlineGame for DomainsOnline {
         )));
         if !legal.is_empty() {
             side = side
-                .child(el("p").class("hint").text(&t("dm-online-pick-unit")))
+                .child(
+                    el("p")
+                        .class("hint")
+                        .text(&t(&touch::key("dm-online-pick-unit"))),
+                )
                 .child(el("p").attr("id", "online-dm-orders").text(&tf(
                     "dm-online-orders-given",
                     &[("n", &v.orders.len().to_string())],
@@ -218,12 +303,16 @@ impl OnlineGame for DomainsOnline {
         el("div")
             .class("online-dm")
             .child(
-                el("div").attr("id", "online-dm-box").child(
-                    el("canvas")
-                        .attr("id", BOARD_ID)
-                        .attr("role", "img")
-                        .attr("aria-label", &t("dm-online-board")),
-                ),
+                el("div")
+                    .class("online-dm-board")
+                    .child(touch::hint_line(BOX_ID, &tap_hint(&v, &legal)))
+                    .child(board_box(
+                        pans,
+                        el("canvas")
+                            .attr("id", BOARD_ID)
+                            .attr("role", "img")
+                            .attr("aria-label", &t("dm-online-board")),
+                    )),
             )
             .child(side.child(scores))
     }
@@ -236,16 +325,39 @@ impl OnlineGame for DomainsOnline {
         };
         let film = film_of(&v, shown.names);
         let frame = Frame::of_board(&v.board);
-        let picked = PICKED.with(|p| *p.borrow());
+        let picked = picked();
+        let legal = actions(shown.legal);
+        let cols = v.board.cols as usize;
+        let pending = PICK.with(|p| p.borrow().confirm.pending());
         let marks = Marks {
             selected: picked
                 .and_then(|u| v.board.units.get(u as usize))
                 .map(|u| u.at as usize),
-            targets: Vec::new(),
+            targets: picked.map(|u| targets(&v, &legal, u)).unwrap_or_default(),
             planned: Vec::new(),
-            cursor: None,
+            cursor: pending.map(|(r, c)| r as usize * cols + c as usize),
         };
-        draw_board(&canvas, &film, &frame, &marks, false);
+        // A seat's board on a touch screen: larger until every square is
+        // 24 px, panned in its box, first showing the seat's own units.
+        let tapped = shown.you.is_some() && !shown.over;
+        draw_board(&canvas, &film, &frame, &marks, tapped);
+        let rows = v.board.rows as usize;
+        let s = cell_size(cols, rows, tapped);
+        let mine = shown
+            .you
+            .and_then(|seat| units_middle(&frame, cols, rows, seat, s));
+        let on = s > cell_size(cols, rows, false);
+        touch::pan_to(BOX_ID, on, mine);
+        // At the start of each round's orders the seat's units are in sight.
+        let round = v.board.round;
+        if on
+            && !shown.legal.is_empty()
+            && PICK.with(|p| p.borrow_mut().shown_round.replace(round)) != Some(round)
+        {
+            touch::bring_into_view(BOX_ID, mine);
+        }
+        PICK.with(|p| p.borrow_mut().pans = s > cell_size(cols, rows, false));
+        keyboard_scrolls();
         canvas
             .set_attribute("data-cols", &v.board.cols.to_string())
             .ok();
@@ -257,12 +369,42 @@ impl OnlineGame for DomainsOnline {
     }
 
     fn closed(&mut self) {
-        PICKED.with(|p| *p.borrow_mut() = None);
+        PICK.with(|p| *p.borrow_mut() = Pick::default());
         super::render_now();
     }
 }
 
-/// A click on the online board: one of the seat's units there is picked.
+/// The line above the board on a phone: after a first tap, what a
+/// second tap on the same square would do; before, how taps work while
+/// this seat gives orders.
+fn tap_hint(v: &View, legal: &[Option<Action>]) -> String {
+    if legal.is_empty() {
+        return String::new();
+    }
+    let pending = PICK.with(|p| (p.borrow().unit, p.borrow().confirm.pending()));
+    match pending {
+        (Some(unit), Some((row, col))) => order_at(v, legal, unit, row, col)
+            .and_then(|i| legal[i].as_ref())
+            .map(|a| tap_again(unit, a))
+            .unwrap_or_default(),
+        _ => t("domains-tap-hint"),
+    }
+}
+
+/// What a second tap gives unit `unit` (words as at one device).
+fn tap_again(unit: u16, a: &Action) -> String {
+    tf(
+        "domains-tap-again",
+        &[
+            ("unit", &unit.to_string()),
+            ("order", &super::person::describe(a)),
+        ],
+    )
+}
+
+/// A click on the online board: one of the seat's units there is picked;
+/// on a square the picked unit may move to or attack, that order is
+/// given (a finger's first tap there only shows it, the second gives it).
 pub fn board_click(x: f64, y: f64) {
     let Some(canvas) = by_id(BOARD_ID) else {
         return;
@@ -278,9 +420,27 @@ pub fn board_click(x: f64, y: f64) {
     if cols == 0 || size <= 0.0 {
         return;
     }
-    let square = (y / size).floor() as usize * cols + (x / size).floor() as usize;
+    let (row, col) = ((y / size).floor() as i64, (x / size).floor() as i64);
+    let square = row as usize * cols + col as usize;
     let legal = actions(&online::legal());
     let view = online_view();
+    let order = view.as_ref().and_then(|v| {
+        let unit = picked()?;
+        Some((unit, order_at(v, &legal, unit, row, col)?))
+    });
+    if let Some((unit, i)) = order {
+        if touch::last_was_touch() && !PICK.with(|p| p.borrow_mut().confirm.tap((row, col))) {
+            if let Some(a) = &legal[i] {
+                tabula_page_kit::explore::say(&tap_again(unit, a));
+            }
+            online::redraw();
+            return;
+        }
+        PICK.with(|p| p.borrow_mut().confirm.clear());
+        online::play(i);
+        return;
+    }
+    PICK.with(|p| p.borrow_mut().confirm.clear());
     let unit = view.and_then(|v| {
         v.board
             .units
@@ -293,10 +453,36 @@ pub fn board_click(x: f64, y: f64) {
             })
             .map(|(i, _)| i as u16)
     });
-    PICKED.with(|p| *p.borrow_mut() = unit);
+    PICK.with(|p| p.borrow_mut().unit = unit);
     online::redraw();
 }
 
 fn online_view() -> Option<View> {
     online::view().and_then(|v| view_of(&v))
+}
+
+/// The board's box: panned (the board drawn larger than it), a keyboard
+/// scrolls it too (it takes the focus, named as the board).
+fn board_box(pans: bool, canvas: El) -> El {
+    let b = el("div").attr("id", BOX_ID).child(canvas);
+    if pans {
+        b.class("pans")
+            .attr("tabindex", "0")
+            .attr("role", "region")
+            .attr("aria-label", &t("dm-online-board"))
+    } else {
+        b
+    }
+}
+
+/// A panned box takes the focus as soon as it pans (as [`board_box`]
+/// draws it), so a keyboard scrolls it.
+fn keyboard_scrolls() {
+    if let Some(b) = by_id(BOX_ID)
+        && b.class_list().contains("pans")
+    {
+        b.set_attribute("tabindex", "0").ok();
+        b.set_attribute("role", "region").ok();
+        b.set_attribute("aria-label", &t("dm-online-board")).ok();
+    }
 }

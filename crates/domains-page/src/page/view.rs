@@ -146,15 +146,39 @@ pub fn say_person(p: &Page, moved: bool) {
     tabula_page_kit::announce::say("board-say", &text);
 }
 
+thread_local! {
+    /// The person's orders (seat, round) whose units were last brought
+    /// into sight.
+    static SHOWN_TURN: std::cell::Cell<Option<(u8, u32)>> = const { std::cell::Cell::new(None) };
+}
+
 /// The board's box pans when its squares are drawn larger than the fit;
 /// on a touch screen the line above it says what a second tap would do.
 fn board_box(p: &Page, film: &crate::frames::Film) {
     let (cols, rows) = (film.cols, film.rows);
     let tapped = p.tapped();
-    tabula_page_kit::touch::pan(
-        "board-box",
-        cell_size(cols, rows, tapped) > cell_size(cols, rows, false),
-    );
+    let s = cell_size(cols, rows, tapped);
+    // Panned, it first shows the person's own units (so it waits for the
+    // game's first frame).
+    let on = s > cell_size(cols, rows, false);
+    match film.frame(p.pos) {
+        Some(frame) => {
+            let seat = p.person.as_ref().map(|t| t.seat).or_else(|| you(p));
+            let mine = seat.and_then(|seat| super::draw::units_middle(&frame, cols, rows, seat, s));
+            tabula_page_kit::touch::pan_to("board-box", on, mine);
+            // At the start of each person's orders their units are in
+            // sight (the box panned to them, the box in the window).
+            if let Some(t) = p.person.as_ref().filter(|t| on && !t.handing_over) {
+                let turn = Some((t.seat, t.round));
+                if SHOWN_TURN.with(|s| s.replace(turn)) != turn {
+                    let theirs = super::draw::units_middle(&frame, cols, rows, t.seat, s);
+                    tabula_page_kit::touch::bring_into_view("board-box", theirs);
+                }
+            }
+        }
+        None if !on => tabula_page_kit::touch::pan("board-box", false),
+        None => {}
+    }
     let text = match p.person.as_ref() {
         Some(t) if tapped && t.confirm.pending().is_some() => t.message.clone(),
         Some(_) if tapped => t("domains-tap-hint"),
