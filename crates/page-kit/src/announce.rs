@@ -63,19 +63,11 @@ thread_local! {
 /// [`MOST_LINES`] at once; lines said long ago are dropped from the
 /// region (dropping is not said).
 pub fn tell(lines: &[String]) {
-    let lines: Vec<&String> = lines.iter().filter(|l| !l.trim().is_empty()).collect();
-    if lines.is_empty() {
+    let said = to_tell(lines);
+    if said.is_empty() {
         return;
     }
     let Some(region) = news_region() else { return };
-    let skipped = lines.len().saturating_sub(MOST_LINES);
-    let mut said: Vec<String> = Vec::new();
-    if skipped > 0 {
-        said.push(crate::i18n::tn("news-more", (skipped + 1) as i64, &[]));
-        said.extend(lines[skipped + 1..].iter().map(|l| short(l)));
-    } else {
-        said.extend(lines.iter().map(|l| short(l)));
-    }
     for line in said {
         let p = crate::dom::el("p").text(&line);
         region.append_child(&p.0).ok();
@@ -86,6 +78,21 @@ pub fn tell(lines: &[String]) {
             None => break,
         }
     }
+}
+
+/// What [`tell`] says of `lines`: the lines that are not blank, each cut
+/// to [`MOST`] characters; when more than [`MOST_LINES`], a line saying
+/// how many earlier ones are in the log, then the last
+/// `MOST_LINES - 1`.
+pub fn to_tell(lines: &[String]) -> Vec<String> {
+    let lines: Vec<&String> = lines.iter().filter(|l| !l.trim().is_empty()).collect();
+    let skipped = lines.len().saturating_sub(MOST_LINES);
+    if skipped == 0 {
+        return lines.iter().map(|l| short(l)).collect();
+    }
+    let mut said = vec![crate::i18n::tn("news-more", (skipped + 1) as i64, &[])];
+    said.extend(lines[skipped + 1..].iter().map(|l| short(l)));
+    said
 }
 
 /// Say what is new in a list shown on the page: the texts of the
@@ -274,6 +281,25 @@ mod tests {
         assert!(changed("k", "North is thinking"));
         assert!(!changed("k", ""));
         assert!(changed("k", "North is thinking"));
+    }
+
+    #[test]
+    fn at_most_five_lines_are_told_at_once_the_earlier_ones_counted() {
+        let lines = |n: usize| (1..=n).map(|i| format!("Line {i}.")).collect::<Vec<_>>();
+        // Five or fewer: each, once; blank lines are not said.
+        let mut five = lines(5);
+        five.insert(2, "  ".into());
+        assert_eq!(to_tell(&five), lines(5));
+        // Sixteen: "12 earlier lines are in the log." and the last four.
+        let told = to_tell(&lines(16));
+        assert_eq!(told.len(), MOST_LINES);
+        assert_eq!(told[0], "12 earlier lines are in the log.");
+        assert_eq!(&told[1..], &lines(16)[12..]);
+        // Six: two are counted (the count takes the place of one).
+        assert_eq!(to_tell(&lines(6))[0], "2 earlier lines are in the log.");
+        // Every line is short.
+        let long = vec!["word ".repeat(100); 3];
+        assert!(to_tell(&long).iter().all(|l| l.chars().count() <= MOST));
     }
 
     #[test]

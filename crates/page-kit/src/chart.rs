@@ -119,6 +119,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_line_of_a_chart_has_its_own_dash_pattern_and_legend_name() {
+        // Four seats at most: each its own pattern (one solid) and its own
+        // name in the legend, so that no line is told by colour alone.
+        for (i, (a, name_a)) in DASHES.iter().enumerate() {
+            for (b, name_b) in &DASHES[i + 1..] {
+                assert_ne!(a, b);
+                assert_ne!(name_a, name_b);
+            }
+        }
+        assert_eq!(DASHES.iter().filter(|(d, _)| d.is_empty()).count(), 1);
+        for (_, name) in DASHES {
+            assert!(
+                !crate::i18n::t(name).is_empty() && crate::i18n::t(name) != name,
+                "{name} has words"
+            );
+        }
+    }
+
+    #[test]
     fn positions_and_values_map_to_the_area_and_back() {
         let a = Area {
             left: 8.0,
