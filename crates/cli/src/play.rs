@@ -307,8 +307,9 @@ impl<'a, G: Ruleset + Determinize + Evaluate + 'static> Games<'a, G> {
                 None => bot_from_spec_with::<G>(spec, bot_seed(seed, i), self.own),
             })
             .collect::<Result<Vec<Box<dyn Bot<G>>>, String>>()?;
+        // A new or restarted match has played no action.
+        let mut step = 0;
         loop {
-            let step = m.actions_played();
             let seat = match m.game().to_move() {
                 ToMove::Over => return Ok(m),
                 ToMove::Seat(s) => s,
@@ -336,6 +337,7 @@ impl<'a, G: Ruleset + Determinize + Evaluate + 'static> Games<'a, G> {
                     show(&action)
                 )
             })?;
+            step += 1;
         }
     }
 }

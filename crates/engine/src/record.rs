@@ -729,7 +729,7 @@ impl<G: Ruleset> Match<G> {
     /// the action stays played and recorded, and the error is returned: a
     /// replay of the record meets the same failure.)
     pub fn play(&mut self, seat: Seat, action: &G::Action) -> Result<(), RecordError> {
-        let index = self.actions_played();
+        let index = self.record.get_mut().actions.len() + self.unwritten.get_mut().len();
         let fail = |p: StepProblem<G::Error>| RecordError::Step {
             index,
             seat,
