@@ -2,13 +2,15 @@
 //! optionally with every game's record written to a folder.
 
 use std::fs;
-use std::io::Write;
+use std::io::{BufWriter, IsTerminal, StdoutLock, Write};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde::Serialize;
-use tabula_ai::{Bot, OwnBots, bot_from_spec, bot_from_spec_with, with_own_names};
+use tabula_ai::{
+    Bot, BotSpec, OwnBots, bot_from_spec, bot_from_spec_with, no_own_bots, with_own_names,
+};
 use tabula_engine::limits::{MAX_MAP_BYTES, MAX_SEED};
 use tabula_engine::record::Match;
 use tabula_engine::{
@@ -171,36 +173,36 @@ pub(crate) fn play_any<G: Ruleset + Determinize + Evaluate + 'static>(
     let mut wins = vec![0.0; seats];
     let mut draws = 0;
     let mut total_actions = 0;
-    let mut out = std::io::stdout().lock();
+    let mut out = Lines::new();
+    let mut games = Games::<G>::new(options, map.as_deref(), &args.seats, own);
     for g in 0..args.games {
         let seed = args.seed + g;
-        let m = play_any_game::<G>(options, map.as_deref(), &args.seats, seed, own)
+        let m = games
+            .play(seed, |a| format!("{a:?}"))
             .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
         let outcome = m.game().outcome().ok_or_else(|| {
             Failure::Input(format!("game {g} (seed {seed}): over without an outcome"))
         })?;
         let winners = outcome.winners();
-        for (seat, w) in wins.iter_mut().enumerate() {
-            *w += outcome.reward(seat as Seat);
-        }
+        add_wins(&mut wins, &winners);
         if winners.len() > 1 {
             draws += 1;
         }
         total_actions += m.actions_played();
         let record = match &args.records {
-            Some(dir) => Some(write_record(dir, g, &m)?),
+            Some(dir) => Some(write_record(dir, g, m)?),
             None => None,
         };
         let line = AnyGameLine {
             game: g,
             seed,
             actions: m.actions_played(),
-            scores: outcome.scores.clone(),
+            scores: outcome.scores,
             winners,
             hash: m.game().state_hash(),
             record,
         };
-        print_json(&mut out, &line)?;
+        out.write(&line)?;
     }
     let summary = SummaryLine {
         summary: true,
@@ -210,60 +212,133 @@ pub(crate) fn play_any<G: Ruleset + Determinize + Evaluate + 'static>(
         mean_actions: total_actions as f64 / args.games as f64,
         seconds: start.elapsed().as_secs_f64(),
     };
-    print_json(&mut out, &summary)
+    out.write(&summary)?;
+    out.finish()
 }
 
-/// Play one game of any ruleset between the bots named in `specs`; with
-/// simultaneous moves, the seats decide one after the other (each sees only
-/// its own view, so none learns another's orders).
-fn play_any_game<G: Ruleset + Determinize + Evaluate + 'static>(
-    options: &G::Options,
-    map: Option<&str>,
-    specs: &[String],
-    seed: u64,
-    own: OwnBots<G>,
-) -> Result<Match<G>, String> {
-    let infos = specs
-        .iter()
-        .enumerate()
-        .map(|(i, spec)| SeatInfo {
-            name: format!("Seat {}", i + 1),
-            player: format!("bot:{spec}"),
-        })
-        .collect();
-    let mut m =
-        Match::<G>::new(options, map, infos, seed).map_err(|e| format!("cannot start: {e}"))?;
-    let mut bots = specs
-        .iter()
-        .enumerate()
-        .map(|(i, spec)| bot_from_spec_with::<G>(spec, bot_seed(seed, i), own))
-        .collect::<Result<Vec<Box<dyn Bot<G>>>, String>>()?;
-    let mut views = SeatViews::<G>::new(specs.len());
-    loop {
-        let step = m.actions_played();
-        let seat = match m.game().to_move() {
-            ToMove::Over => return Ok(m),
-            ToMove::Seat(s) => s,
-            ToMove::Simultaneous(set) if !set.is_empty() => set.iter().next().unwrap_or(0),
-            other => return Err(format!("step {step}: unexpected {other:?} to move")),
-        };
-        if step >= MAX_GAME_ACTIONS {
-            return Err(format!(
-                "the game did not end within {MAX_GAME_ACTIONS} actions"
-            ));
+/// Add a game's wins to each seat's: 1 for a sole winner, `1/k` for each
+/// of `k` winners (what [`tabula_engine::Outcome::reward`] gives each seat).
+fn add_wins(wins: &mut [f64], winners: &[Seat]) {
+    let share = 1.0 / winners.len() as f64;
+    for &seat in winners {
+        if let Some(w) = wins.get_mut(seat as usize) {
+            *w += share;
         }
-        let bot = bots
-            .get_mut(seat as usize)
-            .ok_or_else(|| format!("step {step}: seat {seat} has no bot"))?;
-        let view = views.of(m.game(), seat);
-        let action = bot.choose_trusted(view, seat).ok_or_else(|| {
-            format!(
-                "step {step}: bot {} found no action for seat {seat}",
-                quoted(&specs[seat as usize])
-            )
-        })?;
-        m.play(seat, &action)
-            .map_err(|e| format!("step {step}: the bot's action {action:?} was refused: {e}"))?;
+    }
+}
+
+/// The games of one run: one [`Match`], restarted for each game (the
+/// options, map and seats are the run's), each seat's bot spec read once
+/// (the bots are made anew for each game, with the game's seeds), and each
+/// seat's view kept between decisions and games.
+struct Games<'a, G: Ruleset> {
+    options: &'a G::Options,
+    map: Option<&'a str>,
+    specs: &'a [String],
+    own: OwnBots<G>,
+    /// Each seat's spec as read, `None` for one of the ruleset's own bots
+    /// (made from the text by `own`).
+    read: Vec<Option<BotSpec>>,
+    current: Option<Match<G>>,
+    views: SeatViews<G>,
+}
+
+impl<'a, G: Ruleset + Determinize + Evaluate + 'static> Games<'a, G> {
+    fn new(
+        options: &'a G::Options,
+        map: Option<&'a str>,
+        specs: &'a [String],
+        own: OwnBots<G>,
+    ) -> Self {
+        let read = specs
+            .iter()
+            .map(|spec| match own(spec, 0) {
+                Some(_) => None,
+                None => spec.parse::<BotSpec>().ok(),
+            })
+            .collect();
+        Games {
+            options,
+            map,
+            specs,
+            own,
+            read,
+            current: None,
+            views: SeatViews::new(specs.len()),
+        }
+    }
+
+    /// Play the game of `seed` to its end between the bots named in
+    /// `specs`; with simultaneous moves, the seats decide one after the
+    /// other (each sees only its own view, so none learns another's
+    /// orders). `show` writes an action for an error message.
+    fn play(
+        &mut self,
+        seed: u64,
+        show: impl Fn(&G::Action) -> String,
+    ) -> Result<&Match<G>, String> {
+        let m = match &mut self.current {
+            Some(m) => {
+                m.restart(seed).map_err(|e| format!("cannot start: {e}"))?;
+                m
+            }
+            none => {
+                let infos = self
+                    .specs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, spec)| SeatInfo {
+                        name: format!("Seat {}", i + 1),
+                        player: format!("bot:{spec}"),
+                    })
+                    .collect();
+                let m = Match::<G>::new(self.options, self.map, infos, seed)
+                    .map_err(|e| format!("cannot start: {e}"))?;
+                none.insert(m)
+            }
+        };
+        let specs = self.specs;
+        let mut bots = specs
+            .iter()
+            .zip(&self.read)
+            .enumerate()
+            .map(|(i, (spec, read))| match read {
+                Some(read) => Ok(read.build::<G>(bot_seed(seed, i))),
+                None => bot_from_spec_with::<G>(spec, bot_seed(seed, i), self.own),
+            })
+            .collect::<Result<Vec<Box<dyn Bot<G>>>, String>>()?;
+        // A new or restarted match has played no action.
+        let mut step = 0;
+        loop {
+            let seat = match m.game().to_move() {
+                ToMove::Over => return Ok(m),
+                ToMove::Seat(s) => s,
+                ToMove::Simultaneous(set) if !set.is_empty() => set.iter().next().unwrap_or(0),
+                other => return Err(format!("step {step}: unexpected {other:?} to move")),
+            };
+            if step >= MAX_GAME_ACTIONS {
+                return Err(format!(
+                    "the game did not end within {MAX_GAME_ACTIONS} actions"
+                ));
+            }
+            let bot = bots
+                .get_mut(seat as usize)
+                .ok_or_else(|| format!("step {step}: seat {seat} has no bot"))?;
+            let view = self.views.of(m.game(), seat);
+            let action = bot.choose_trusted(view, seat).ok_or_else(|| {
+                format!(
+                    "step {step}: bot {} found no action for seat {seat}",
+                    quoted(&specs[seat as usize])
+                )
+            })?;
+            m.play(seat, &action).map_err(|e| {
+                format!(
+                    "step {step}: the bot's action {} was refused: {e}",
+                    show(&action)
+                )
+            })?;
+            step += 1;
+        }
     }
 }
 
@@ -340,10 +415,12 @@ pub(crate) fn play_star_tigris(args: &PlayArgs, options: Options) -> CmdResult {
     let mut wins = vec![0.0; seats];
     let mut draws = 0;
     let mut total_actions = 0;
-    let mut out = std::io::stdout().lock();
+    let mut out = Lines::new();
+    let mut games = Games::<StarTigris>::new(&options, Some(&map), &args.seats, no_own_bots);
     for g in 0..args.games {
         let seed = args.seed + g;
-        let m = play_game(&options, &map, &args.seats, seed)
+        let m = games
+            .play(seed, |a| a.to_string())
             .map_err(|e| Failure::Input(format!("game {g} (seed {seed}): {e}")))?;
         let game = m.game();
         let outcome = game.outcome().ok_or_else(|| {
@@ -355,15 +432,13 @@ pub(crate) fn play_star_tigris(args: &PlayArgs, options: Options) -> CmdResult {
             )));
         };
         let winners = outcome.winners();
-        for (seat, w) in wins.iter_mut().enumerate() {
-            *w += outcome.reward(seat as Seat);
-        }
+        add_wins(&mut wins, &winners);
         if winners.len() > 1 {
             draws += 1;
         }
         total_actions += m.actions_played();
         let record = match &args.records {
-            Some(dir) => Some(write_record(dir, g, &m)?),
+            Some(dir) => Some(write_record(dir, g, m)?),
             None => None,
         };
         let line = GameLine {
@@ -371,14 +446,14 @@ pub(crate) fn play_star_tigris(args: &PlayArgs, options: Options) -> CmdResult {
             seed,
             actions: m.actions_played(),
             turns: game.turn(),
-            scores: outcome.scores.clone(),
+            scores: outcome.scores,
             final_scores: (0..seats as Seat).map(|p| game.final_scores(p)).collect(),
             winners,
             end,
             hash: game.state_hash(),
             record,
         };
-        print_json(&mut out, &line)?;
+        out.write(&line)?;
     }
     let summary = SummaryLine {
         summary: true,
@@ -388,16 +463,58 @@ pub(crate) fn play_star_tigris(args: &PlayArgs, options: Options) -> CmdResult {
         mean_actions: total_actions as f64 / args.games as f64,
         seconds: start.elapsed().as_secs_f64(),
     };
-    print_json(&mut out, &summary)
+    out.write(&summary)?;
+    out.finish()
 }
 
-/// Print one value as a JSON line.
-fn print_json(out: &mut impl Write, value: &impl Serialize) -> CmdResult {
-    let text = serde_json::to_string(value)
-        .map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))?;
-    writeln!(out, "{text}")
-        .and_then(|()| out.flush())
-        .map_err(Failure::output)
+/// The longest a line waits before it is written out.
+const LINE_WAIT: Duration = Duration::from_millis(100);
+
+/// Standard output, one JSON line per game. A line is written out at once
+/// to a terminal, and otherwise (a file, a pipe) together with the lines
+/// after it once [`LINE_WAIT`] has passed since the last write: a run of
+/// short games then makes one system call for many lines, not one a game
+/// (which took more than a short game). So a line reaches a file at the
+/// latest when the first game ending [`LINE_WAIT`] after the last write
+/// ends, and a game longer than that has its line written as it ends.
+/// The lines not yet written are written by [`Lines::finish`], or when
+/// dropped (after an error).
+struct Lines {
+    out: BufWriter<StdoutLock<'static>>,
+    /// Every line is written out as it ends (standard output is a terminal).
+    at_once: bool,
+    /// When lines were last written out.
+    written: Instant,
+}
+
+impl Lines {
+    fn new() -> Self {
+        let stdout = std::io::stdout();
+        Lines {
+            at_once: stdout.is_terminal(),
+            out: BufWriter::new(stdout.lock()),
+            written: Instant::now(),
+        }
+    }
+
+    /// Add `value` as a JSON line.
+    fn write(&mut self, value: &impl Serialize) -> CmdResult {
+        serde_json::to_writer(&mut self.out, value).map_err(|e| match e.io_error_kind() {
+            Some(kind) => Failure::output(kind.into()),
+            None => Failure::Input(format!("cannot write JSON: {e}")),
+        })?;
+        self.out.write_all(b"\n").map_err(Failure::output)?;
+        if self.at_once || self.written.elapsed() >= LINE_WAIT {
+            self.out.flush().map_err(Failure::output)?;
+            self.written = Instant::now();
+        }
+        Ok(())
+    }
+
+    /// Write out every line.
+    fn finish(mut self) -> CmdResult {
+        self.out.flush().map_err(Failure::output)
+    }
 }
 
 /// Write game `g`'s record as DIR/game-NNNN.json (numbered from 1); returns the path.
@@ -416,57 +533,4 @@ fn write_record<G: Ruleset>(dir: &Path, g: u64, m: &Match<G>) -> Result<String, 
     fs::write(&path, text)
         .map_err(|e| Failure::Input(format!("{}: cannot write: {e}", shown(&path))))?;
     Ok(shown(&path))
-}
-
-/// Play one game between the bots named in `specs` to its end.
-fn play_game(
-    options: &Options,
-    map: &str,
-    specs: &[String],
-    seed: u64,
-) -> Result<Match<StarTigris>, String> {
-    let infos = specs
-        .iter()
-        .enumerate()
-        .map(|(i, spec)| SeatInfo {
-            name: format!("Seat {}", i + 1),
-            player: format!("bot:{spec}"),
-        })
-        .collect();
-    let mut m = Match::<StarTigris>::new(options, Some(map), infos, seed)
-        .map_err(|e| format!("cannot start: {e}"))?;
-    let mut bots = specs
-        .iter()
-        .enumerate()
-        .map(|(i, spec)| bot_from_spec::<StarTigris>(spec, bot_seed(seed, i)))
-        .collect::<Result<Vec<Box<dyn Bot<StarTigris>>>, String>>()?;
-    let mut views = SeatViews::<StarTigris>::new(specs.len());
-    loop {
-        let step = m.actions_played();
-        let seat = match m.game().to_move() {
-            ToMove::Over => return Ok(m),
-            ToMove::Seat(s) => s,
-            // Seats deciding at once (the simultaneous variant) are asked
-            // one after another; each sees only its own view.
-            ToMove::Simultaneous(set) if !set.is_empty() => set.iter().next().unwrap_or(0),
-            other => return Err(format!("step {step}: unexpected {other:?} to move")),
-        };
-        if step >= MAX_GAME_ACTIONS {
-            return Err(format!(
-                "the game did not end within {MAX_GAME_ACTIONS} actions"
-            ));
-        }
-        let bot = bots
-            .get_mut(seat as usize)
-            .ok_or_else(|| format!("step {step}: seat {seat} has no bot"))?;
-        let view = views.of(m.game(), seat);
-        let action = bot.choose_trusted(view, seat).ok_or_else(|| {
-            format!(
-                "step {step}: bot {} found no action for seat {seat}",
-                quoted(&specs[seat as usize])
-            )
-        })?;
-        m.play(seat, &action)
-            .map_err(|e| format!("step {step}: the bot's action {action} was refused: {e}"))?;
-    }
 }

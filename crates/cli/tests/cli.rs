@@ -1155,3 +1155,81 @@ fn bench_bots_plays_the_games_play_plays_in_catan_and_vector() {
         assert_eq!(b["actions"].as_u64(), Some(played), "{ruleset}");
     }
 }
+
+/// A run of several games (one match restarted for each) prints and
+/// records what a run of each game alone prints and records: the same
+/// actions, scores, winners and final hash, the same record.
+#[test]
+fn a_run_of_games_plays_each_game_as_it_plays_alone() {
+    let catan = r#"{"cities_and_knights":false,"trades_between_players":false}"#;
+    for (ruleset, seats, options) in [
+        ("star-tigris", "random,greedy", None),
+        ("catan", "random,random,random", Some(catan)),
+        ("vector", "random,greedy,random,random", None),
+        ("domains", "random,random", None),
+    ] {
+        let dir = scratch(&format!("run-of-games-{ruleset}"));
+        let run = |games: &str, seed: &str, records: &Path| {
+            let mut args = vec!["play", "--ruleset", ruleset, "--seats", seats];
+            if let Some(o) = options {
+                args.extend(["--options", o]);
+            }
+            let records = s(records);
+            args.extend(["--games", games, "--seed", seed, "--records", &records]);
+            let r = tabula(&args);
+            assert_eq!(r.code, 0, "{ruleset}: {}", r.stderr);
+            r.stdout
+                .lines()
+                .map(|l| serde_json::from_str::<Value>(l).unwrap())
+                .collect::<Vec<Value>>()
+        };
+        let all = run("3", "4", &dir.join("all"));
+        assert_eq!(all.len(), 4, "{ruleset}: three games and the summary");
+        for (g, line) in all.iter().take(3).enumerate() {
+            let seed = (4 + g).to_string();
+            let alone = run("1", &seed, &dir.join(format!("alone-{g}")));
+            let mut expected = alone[0].clone();
+            expected["game"] = Value::from(g);
+            expected["record"] = line["record"].clone();
+            assert_eq!(line, &expected, "{ruleset}: game {g}");
+            let recorded = |path: PathBuf| fs::read_to_string(path).unwrap();
+            assert_eq!(
+                recorded(dir.join("all").join(format!("game-000{}.json", g + 1))),
+                recorded(dir.join(format!("alone-{g}")).join("game-0001.json")),
+                "{ruleset}: game {g}'s record"
+            );
+        }
+    }
+}
+
+/// The lines of `tabula play` for Vector are those written before one
+/// match was restarted for each game and the board's words were kept for
+/// the hash (28 November 2026): the same games, the same final hashes.
+#[test]
+fn vector_play_prints_the_lines_it_printed_before() {
+    let r = tabula(&[
+        "play",
+        "--ruleset",
+        "vector",
+        "--seats",
+        "random,random,random,random",
+        "--games",
+        "3",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            r#"{"game":0,"seed":3,"actions":96,"scores":[-6,10,0,0],"winners":[1,3],"hash":"c787dc71e2e3ed10"}"#,
+            r#"{"game":1,"seed":4,"actions":86,"scores":[2,0,10,2],"winners":[0,2],"hash":"fd610f2b00095ce6"}"#,
+            r#"{"game":2,"seed":5,"actions":92,"scores":[1,1,1,5],"winners":[1,3],"hash":"2916b91a6ce7d39e"}"#,
+        ]
+    );
+    let summary: Value = serde_json::from_str(lines[3]).unwrap();
+    assert_eq!(summary["games"], 3);
+    assert_eq!(summary["draws"], 3);
+    assert_eq!(summary["wins"], serde_json::json!([0.5, 1.0, 0.5, 1.0]));
+}

@@ -102,7 +102,7 @@ fn play_one<G: Conformance>(
     seed: u64,
     report: &mut Report,
 ) -> Result<(), String> {
-    let infos = (0..seats)
+    let infos: Vec<SeatInfo> = (0..seats)
         .map(|i| SeatInfo {
             name: format!("Bot {}", i + 1),
             player: "bot:random".into(),
@@ -113,8 +113,8 @@ fn play_one<G: Conformance>(
     } else {
         serde_json::from_value(cfg.options.clone()).map_err(|e| format!("options: {e}"))?
     };
-    let mut m =
-        Match::<G>::new(&options, cfg.map.as_deref(), infos, seed).map_err(|e| e.to_string())?;
+    let mut m = Match::<G>::new(&options, cfg.map.as_deref(), infos.clone(), seed)
+        .map_err(|e| e.to_string())?;
     let mut rng = GameRng::seeded(seed ^ 0x5eed);
     let mut view_rng = GameRng::seeded(seed ^ 0x71e3);
     let mut scratch: Option<G> = None;
@@ -277,6 +277,51 @@ fn play_one<G: Conformance>(
     if replayed.state_hash() != m.game().state_hash() {
         return Err("the replayed game differs".into());
     }
+    check_restart(m, &options, cfg.map.as_deref(), infos, seed)?;
     report.actions += step;
+    Ok(())
+}
+
+/// A match restarted with another seed is the match started with it, and
+/// plays on alike; a seed out of range changes nothing.
+fn check_restart<G: Conformance>(
+    mut m: Match<G>,
+    options: &G::Options,
+    map: Option<&str>,
+    infos: Vec<SeatInfo>,
+    seed: u64,
+) -> Result<(), String> {
+    let before = serde_json::to_string(&*m.record()).map_err(|e| e.to_string())?;
+    if m.restart(crate::limits::MAX_SEED + 1).is_ok() {
+        return Err("restart accepted a seed out of range".into());
+    }
+    if serde_json::to_string(&*m.record()).map_err(|e| e.to_string())? != before {
+        return Err("a refused restart changed the record".into());
+    }
+    let next = seed + 1;
+    m.restart(next)
+        .map_err(|e| format!("restart with seed {next}: {e}"))?;
+    let mut fresh = Match::<G>::new(options, map, infos, next).map_err(|e| e.to_string())?;
+    let mut rng = GameRng::seeded(next);
+    for step in 0..=20 {
+        let restarted = serde_json::to_string(&*m.record()).map_err(|e| e.to_string())?;
+        let started = serde_json::to_string(&*fresh.record()).map_err(|e| e.to_string())?;
+        if restarted != started || m.game().state_hash() != fresh.game().state_hash() {
+            return Err(format!(
+                "after {step} actions, the match restarted with seed {next} differs from a new one"
+            ));
+        }
+        let seat = match m.game().to_move() {
+            ToMove::Seat(s) => s,
+            ToMove::Simultaneous(set) => set.iter().next().ok_or("an empty set is to move")?,
+            _ => break,
+        };
+        let a = m
+            .game()
+            .random_action(seat, &mut rng)
+            .ok_or("no random action")?;
+        m.play(seat, &a).map_err(|e| e.to_string())?;
+        fresh.play(seat, &a).map_err(|e| e.to_string())?;
+    }
     Ok(())
 }

@@ -33,7 +33,13 @@ impl std::str::FromStr for StateHash {
 
 impl Serialize for StateHash {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
+        // The 16 digits written in place: no string of their own (a JSON
+        // line per game writes one).
+        let mut digits = [0u8; 16];
+        for (i, d) in digits.iter_mut().enumerate() {
+            *d = b"0123456789abcdef"[((self.0 >> (60 - 4 * i)) & 0xf) as usize];
+        }
+        s.serialize_str(std::str::from_utf8(&digits).map_err(serde::ser::Error::custom)?)
     }
 }
 
@@ -97,6 +103,15 @@ mod tests {
         let back: StateHash = serde_json::from_str(&text).unwrap();
         assert_eq!(back, h);
         assert!("xyz".parse::<StateHash>().is_err());
+    }
+
+    #[test]
+    fn a_hash_is_written_as_its_sixteen_digits() {
+        for v in [0, 1, 0xabc, 0x0123_4567_89ab_cdef, u64::MAX, 1 << 63] {
+            let h = StateHash(v);
+            assert_eq!(serde_json::to_string(&h).unwrap(), format!("\"{v:016x}\""));
+            assert_eq!(serde_json::to_string(&h).unwrap(), format!("\"{h}\""));
+        }
     }
 
     #[test]

@@ -420,13 +420,18 @@ fn check_player(player: &str) -> Result<(), PlayerProblem> {
 /// The game a record starts from, before any action.
 pub fn initial_state<G: Ruleset>(record: &GameRecord) -> Result<G, RecordError> {
     let options = check_envelope::<G>(record)?;
-    let mut game = G::new_game(
-        &options,
-        record.map.as_deref(),
-        record.seats.len(),
-        record.seed,
-    )
-    .map_err(RecordError::Setup)?;
+    start_state(&options, record, record.seed)
+}
+
+/// The game that `record`'s map and seats start with `options` and
+/// `seed`, chance events at the start resolved.
+fn start_state<G: Ruleset>(
+    options: &G::Options,
+    record: &GameRecord,
+    seed: u64,
+) -> Result<G, RecordError> {
+    let mut game = G::new_game(options, record.map.as_deref(), record.seats.len(), seed)
+        .map_err(RecordError::Setup)?;
     settle_chance(&mut game).map_err(|e| RecordError::Step {
         index: 0,
         seat: 0,
@@ -568,6 +573,9 @@ impl<G: Ruleset> MatchMark<G> {
 #[derive(Clone, Debug)]
 pub struct Match<G: Ruleset> {
     game: G,
+    /// The options as read back from the record (what a replay starts
+    /// with), for [`Match::restart`].
+    options: G::Options,
     record: RefCell<GameRecord>,
     /// Actions played since the record was last read, not yet written
     /// into it.
@@ -599,13 +607,40 @@ impl<G: Ruleset> Match<G> {
             final_hash: StateHash(0),
             notes: Default::default(),
         };
-        let game = initial_state::<G>(&record)?;
+        let options = check_envelope::<G>(&record)?;
+        let game = start_state(&options, &record, seed)?;
         Ok(Match {
             game,
+            options,
             record: RefCell::new(record),
             unwritten: RefCell::new(Vec::new()),
             stale: Cell::new(true),
         })
+    }
+
+    /// Start the next game of a run in this match: the same ruleset,
+    /// options, map and seats, seed `seed`, no actions and no notes —
+    /// what [`Match::new`] with this match's arguments and `seed` gives,
+    /// without writing and checking the options and seats again, and
+    /// keeping the record's storage (a run of many short games, as
+    /// `tabula play` plays, then costs the games). On an error nothing
+    /// changes.
+    pub fn restart(&mut self, seed: u64) -> Result<(), RecordError> {
+        if seed > MAX_SEED {
+            return Err(RecordError::Field {
+                field: "seed".into(),
+                problem: FieldProblem::SeedTooLarge(seed),
+            });
+        }
+        let record = self.record.get_mut();
+        self.game = start_state(&self.options, record, seed)?;
+        record.seed = seed;
+        record.actions.clear();
+        record.notes.clear();
+        record.final_hash = StateHash(0);
+        self.unwritten.get_mut().clear();
+        self.stale.set(true);
+        Ok(())
     }
 
     /// The current state.
@@ -694,7 +729,7 @@ impl<G: Ruleset> Match<G> {
     /// the action stays played and recorded, and the error is returned: a
     /// replay of the record meets the same failure.)
     pub fn play(&mut self, seat: Seat, action: &G::Action) -> Result<(), RecordError> {
-        let index = self.actions_played();
+        let index = self.record.get_mut().actions.len() + self.unwritten.get_mut().len();
         let fail = |p: StepProblem<G::Error>| RecordError::Step {
             index,
             seat,

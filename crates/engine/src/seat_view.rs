@@ -189,7 +189,12 @@ impl<G: Game> KeptView<G> {
 
     /// A new decision: the view written for the last one becomes storage.
     fn next(&mut self) {
-        if let Some(view) = self.now.take() {
+        // `OnceCell::take` moves the whole cell even when it is empty (a
+        // copy of a view's size per decision); a bot that read no view
+        // (the random bot) leaves it empty.
+        if self.now.get().is_some()
+            && let Some(view) = self.now.take()
+        {
             *self.earlier.get_mut() = Some(view);
         }
     }

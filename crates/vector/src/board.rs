@@ -15,6 +15,7 @@
 //! [`read_board`] lists every problem with its line; [`write_board`]
 //! writes a board back; [`starter_board`] is the rules document's starter.
 
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -72,20 +73,41 @@ pub enum Square {
 impl Square {
     /// The square in the board file's words.
     pub fn words(&self) -> String {
+        let mut out = String::new();
+        self.write_words(&mut out);
+        out
+    }
+
+    /// Append the square in the board file's words to `out` (what
+    /// [`Square::words`] gives, without a string of its own).
+    pub fn write_words(&self, out: &mut String) {
         match *self {
-            Square::Blank => "BLANK".into(),
+            Square::Blank => out.push_str("BLANK"),
             Square::Points { value, to, yellow } => {
-                let to = match to {
-                    Payee::All => "ALL".to_string(),
-                    Payee::Seat(s) => SEAT_WORDS[s as usize].to_string(),
+                // Writing to a String cannot fail.
+                let _ = write!(out, "POINTS {value} ");
+                match to {
+                    Payee::All => out.push_str("ALL"),
+                    Payee::Seat(s) => out.push_str(SEAT_WORDS[s as usize]),
                     Payee::Pair(a, b) => {
-                        format!("{} {}", SEAT_WORDS[a as usize], SEAT_WORDS[b as usize])
+                        out.push_str(SEAT_WORDS[a as usize]);
+                        out.push(' ');
+                        out.push_str(SEAT_WORDS[b as usize]);
                     }
-                };
-                format!("POINTS {value} {to}{}", if yellow { " YELLOW" } else { "" })
+                }
+                if yellow {
+                    out.push_str(" YELLOW");
+                }
             }
-            Square::NoTurn(s) => format!("NOTURN {}", SEAT_WORDS[s as usize]),
-            Square::Move { dir, steps } => format!("MOVE {} {steps}", dir.word()),
+            Square::NoTurn(s) => {
+                out.push_str("NOTURN ");
+                out.push_str(SEAT_WORDS[s as usize]);
+            }
+            Square::Move { dir, steps } => {
+                out.push_str("MOVE ");
+                out.push_str(dir.word());
+                let _ = write!(out, " {steps}");
+            }
         }
     }
 
@@ -331,7 +353,18 @@ pub fn write_board(b: &Board) -> String {
         if i % SIDE as usize == 0 {
             out.push_str(&format!("# row {}\n", i / SIDE as usize));
         }
-        out.push_str(&sq.words());
+        sq.write_words(&mut out);
+        out.push('\n');
+    }
+    out
+}
+
+/// The squares as the state hash reads them: each square's words and a
+/// line end, row by row.
+pub fn squares_text(b: &Board) -> String {
+    let mut out = String::with_capacity(SQUARES * 8);
+    for sq in &b.squares {
+        sq.write_words(&mut out);
         out.push('\n');
     }
     out

@@ -4,6 +4,7 @@
 //! hidden until all are in), the state hash, and what the bots and the
 //! conformance suite need.
 
+use std::cell::RefCell;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
@@ -16,7 +17,7 @@ use tabula_engine::{
     ToMove, TrustedView,
 };
 
-use crate::board::{Board, read_board, starter_board, write_board};
+use crate::board::{Board, read_board, squares_text, starter_board, write_board};
 use crate::geometry::{Dir, MIDDLE, Pos};
 use crate::rules::{Action, Refusal};
 use crate::state::{GoalRule, MAX_MAGNITUDE, Options, Phase, SEATS, Vector};
@@ -144,9 +145,19 @@ impl Game for Vector {
                 .u32(self.scores[s] as u32);
         }
         h.u8(self.goal.map_or(9, |g| g));
-        for sq in &self.board.squares {
-            h.bytes(sq.words().as_bytes()).u8(b'\n');
-        }
+        HASHED_BOARD.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            match &*kept {
+                Some((board, text)) if Arc::ptr_eq(board, &self.board) => {
+                    h.bytes(text.as_bytes());
+                }
+                _ => {
+                    let text = squares_text(&self.board);
+                    h.bytes(text.as_bytes());
+                    *kept = Some((Arc::clone(&self.board), text));
+                }
+            }
+        });
         h.finish()
     }
 }
@@ -155,6 +166,16 @@ thread_local! {
     /// The board a thread read last: every game of a run reads the same
     /// board text.
     static LAST_BOARD: LastMap<Arc<Board>> = const { LastMap::new() };
+}
+
+thread_local! {
+    /// The board a thread hashed last and its squares as the hash reads
+    /// them (`squares_text`), written once for every game on that board.
+    /// The kept `Arc` keeps the board alive and shared, so it can be
+    /// neither freed (its address taken by another board) nor changed in
+    /// place: a state whose board is the same allocation has the same
+    /// squares.
+    static HASHED_BOARD: RefCell<Option<(Arc<Board>, String)>> = const { RefCell::new(None) };
 }
 
 impl Ruleset for Vector {
