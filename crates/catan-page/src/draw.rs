@@ -9,6 +9,7 @@ use std::f64::consts::PI;
 
 use tabula_catan::FieldKind;
 use tabula_hex::{Hex, Point, hex_at_point, hex_centre};
+use tabula_page_kit::dom::{El, el};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
@@ -217,4 +218,15 @@ pub fn draw(canvas: &HtmlCanvasElement, e: &Editor, width: f64) -> Option<Geomet
     ctx.set_line_width(if focused { 3.0 } else { 1.5 });
     ctx.stroke();
     Some(g)
+}
+
+/// A field kind's swatch: its glyph on its colour (the glyph says it).
+pub fn swatch(k: tabula_catan::FieldKind) -> El {
+    let (fill, ink) = colours(k);
+    el("span")
+        .class("kind-swatch")
+        .attr("aria-hidden", "true")
+        .style("background", fill)
+        .style("color", ink)
+        .text(&words::glyph(k))
 }

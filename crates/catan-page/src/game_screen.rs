@@ -387,7 +387,7 @@ impl GameScreen {
         });
         ai_worker::send(text);
         tabula_page_kit::dom::after(AI_TIMEOUT_MS, move || {
-            crate::page::with_game(|g| {
+            through_page(|g| {
                 if g.pending.is_some_and(|p| p.id == id) {
                     g.restart_ai(&t("cg-ai-restarted"));
                 }
@@ -431,7 +431,7 @@ impl GameScreen {
             finish(self);
         } else {
             tabula_page_kit::dom::after(wait, move || {
-                crate::page::with_game(finish);
+                through_page(finish);
             });
         }
     }
@@ -957,17 +957,47 @@ pub fn read_new_game() -> NewGame {
     }
 }
 
+/// The page's way to run a function on this screen's game (see [`reach_through`]).
+pub type Reach = fn(&mut dyn FnMut(&mut GameScreen));
+
+thread_local! {
+    /// How the screen reaches the game the page holds from a timer or
+    /// the AI worker's reply: the page gives it as it starts
+    /// ([`reach_through`]), so that this screen names no page.
+    static REACH: std::cell::Cell<Option<Reach>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Give the screen the page's way to its game: run the function on the
+/// game at this device (if any), let the AIs go on and draw the page.
+pub fn reach_through(with_game: Reach) {
+    REACH.with(|r| r.set(Some(with_game)));
+}
+
+/// Run `f` on the game at this device through the page (from a
+/// timer or a reply).
+fn through_page(f: impl FnOnce(&mut GameScreen)) {
+    let mut f = Some(f);
+    if let Some(reach) = REACH.with(std::cell::Cell::get) {
+        reach(&mut |x| {
+            if let Some(f) = f.take() {
+                f(x);
+            }
+        });
+    }
+}
+
 /// Start listening to the worker's replies.
 pub fn connect_worker() {
     ai_worker::connect(
         WORKER,
         |text| {
             if let Some(reply) = tabula_engine::plain::read::<Reply<Action>>(&text) {
-                crate::page::with_game(|g| g.on_reply(reply));
+                through_page(|g| g.on_reply(reply));
             }
         },
         || {
-            crate::page::with_game(|g| g.restart_ai(&t("cg-ai-restarted")));
+            through_page(|g| g.restart_ai(&t("cg-ai-restarted")));
         },
     );
 }
@@ -985,7 +1015,7 @@ pub fn legend_view() -> El {
     ] {
         list = list.child(
             el("li")
-                .child(crate::page::swatch(k))
+                .child(crate::draw::swatch(k))
                 .text(&crate::words::kind(k)),
         );
     }

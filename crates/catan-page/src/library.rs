@@ -6,6 +6,39 @@
 use serde::{Deserialize, Serialize};
 use tabula_catan::{Board, read_board};
 
+/// The boards shipped with the page: (name in commands, catalogue key, text).
+pub const SHIPPED: [(&str, &str, &str); 4] = [
+    (
+        "standard",
+        "catan-shipped-standard",
+        include_str!("../../../maps/catan/standard.txt"),
+    ),
+    (
+        "three",
+        "catan-shipped-three",
+        include_str!("../../../maps/catan/three.txt"),
+    ),
+    (
+        "small",
+        "catan-shipped-small",
+        include_str!("../../../maps/catan/small.txt"),
+    ),
+    (
+        "lagoon",
+        "catan-shipped-lagoon",
+        include_str!("../../../maps/catan/lagoon.txt"),
+    ),
+];
+
+/// The text of the shipped board named `name` (the standard one when
+/// no board has that name).
+pub fn shipped_text(name: &str) -> &'static str {
+    SHIPPED
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map_or(SHIPPED[0].2, |s| s.2)
+}
+
 /// The storage key of the list.
 pub const STORAGE_KEY: &str = "tabula.catan.maps";
 /// Where a list that cannot be read is set aside.

@@ -143,7 +143,12 @@ thread_local! {
 }
 
 /// Catan for online play.
-pub struct CatanOnline;
+pub struct CatanOnline {
+    /// Draws the page again (online play closed gives the screen back).
+    pub redraw: fn(),
+    /// Opens a game's record to replay (a game played online).
+    pub open_record: fn(&str),
+}
 
 /// The view as sent, read, with its board numbered. (Read as the AI
 /// worker in this same module reads views, through
@@ -263,7 +268,7 @@ impl OnlineGame for CatanOnline {
 
     fn map(&self, fields: &Fields) -> Option<String> {
         let name = fields.get("online-opt-map", "standard");
-        Some(crate::page::shipped_text(&name).to_string())
+        Some(crate::library::shipped_text(&name).to_string())
     }
 
     fn seat_badge(&self, seat: u8) -> El {
@@ -396,12 +401,12 @@ impl OnlineGame for CatanOnline {
     }
 
     fn replay(&mut self, record: &str) {
-        crate::page::open_record(record);
+        (self.open_record)(record);
     }
 
     fn closed(&mut self) {
         PICK.with(|p| *p.borrow_mut() = Pick::default());
-        crate::page::redraw();
+        (self.redraw)();
     }
 }
 

@@ -20,38 +20,15 @@ use tabula_page_kit::{error_words, modal, morph, touch, transport};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, KeyboardEvent};
 
-use crate::draw::{self, Geometry, colours};
+use crate::draw::{self, Geometry, swatch};
 use crate::game_screen::{self, GameScreen};
 use crate::game_words::Names;
 use crate::library::{Kept, Library, LoadProblem, SET_ASIDE_KEY, STORAGE_KEY};
+use crate::library::{SHIPPED, shipped_text};
 use crate::model::{BRUSHES, Brush, Editor, NUMBERS, Tool, blank_board, map_fragment};
 use crate::replay_screen::{self, ReplayScreen};
 use crate::table::Table;
 use crate::words;
-
-/// The boards shipped with the page: (name in commands, catalogue key, text).
-const SHIPPED: [(&str, &str, &str); 4] = [
-    (
-        "standard",
-        "catan-shipped-standard",
-        include_str!("../../../maps/catan/standard.txt"),
-    ),
-    (
-        "three",
-        "catan-shipped-three",
-        include_str!("../../../maps/catan/three.txt"),
-    ),
-    (
-        "small",
-        "catan-shipped-small",
-        include_str!("../../../maps/catan/small.txt"),
-    ),
-    (
-        "lagoon",
-        "catan-shipped-lagoon",
-        include_str!("../../../maps/catan/lagoon.txt"),
-    ),
-];
 
 /// Everything the page holds.
 struct Page {
@@ -109,7 +86,7 @@ use tabula_page_kit::dom::listen;
 
 /// Run `f` on the game at this device (if any), ask the worker for an
 /// AI's move if one is due, then redraw the page.
-pub(crate) fn with_game(f: impl FnOnce(&mut GameScreen)) {
+fn with_game(f: impl FnOnce(&mut GameScreen)) {
     with_page(|p| {
         if let Some(g) = p.game.as_mut() {
             f(g);
@@ -133,12 +110,12 @@ fn game_says(f: impl FnOnce(&mut GameScreen) -> Option<String>) -> bool {
 }
 
 /// Draw the page again (online play closed gives the screen back).
-pub(crate) fn redraw() {
+fn redraw() {
     with_page(|_| {});
 }
 
 /// Open a game's record (a game played online, to replay).
-pub(crate) fn open_record(text: &str) {
+fn open_record(text: &str) {
     with_page(|p| {
         p.playing = false;
         p.open_game_text(text);
@@ -146,7 +123,7 @@ pub(crate) fn open_record(text: &str) {
 }
 
 /// Run `f` on the replay on the screen (if any), then redraw the page.
-pub(crate) fn with_replay(f: impl FnOnce(&mut ReplayScreen)) {
+fn with_replay(f: impl FnOnce(&mut ReplayScreen)) {
     with_page(|p| {
         if let Some(r) = p.replay.as_mut() {
             f(r);
@@ -154,7 +131,6 @@ pub(crate) fn with_replay(f: impl FnOnce(&mut ReplayScreen)) {
     });
 }
 
-/// The shipped board named `name`, or the standard one.
 /// The board a first visit opens in the editor: the standard board (a
 /// valid board to look at and change), not a blank sea full of errors.
 fn first_board() -> tabula_catan::Board {
@@ -166,15 +142,6 @@ fn first_board() -> tabula_catan::Board {
         }
         Err(_) => blank_board(&t("catan-untitled")),
     }
-}
-
-/// The text of the shipped board named `name` (the standard one when
-/// no board has that name).
-pub(crate) fn shipped_text(name: &str) -> &'static str {
-    SHIPPED
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map_or(SHIPPED[0].2, |s| s.2)
 }
 
 impl Page {
@@ -588,16 +555,6 @@ fn say_cursor(e: &Editor) {
 
 fn kbd(k: &str) -> El {
     el("kbd").attr("aria-hidden", "true").text(k)
-}
-
-pub(crate) fn swatch(k: tabula_catan::FieldKind) -> El {
-    let (fill, ink) = colours(k);
-    el("span")
-        .class("kind-swatch")
-        .attr("aria-hidden", "true")
-        .style("background", fill)
-        .style("color", ink)
-        .text(&words::glyph(k))
 }
 
 fn tools_view(e: &Editor) -> El {
@@ -1337,6 +1294,9 @@ pub const ROUTES: &[&str] = &["#lessons", "#lesson=", "#online"];
 
 /// Build the page: the kept boards, the events, a linked map.
 pub fn install() {
+    // The screens reach what the page holds through these (they name no page).
+    game_screen::reach_through(|f| with_game(f));
+    replay_screen::reach_through(|f| with_replay(f));
     // Where the focus goes when what had it is gone (docs/accessibility.md).
     tabula_page_kit::focus::keep(&["#panel #ready", "#asked", "#end h2", "#panel h2", "#board"]);
     let stored = local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
@@ -1649,7 +1609,12 @@ pub fn install() {
     open_link();
     // Online play (a room's link, `#online=ID`, opens it at once).
     tabula_page_kit::on_demand::install(ROUTES);
-    if ON_DEMAND && tabula_page_kit::online::install(crate::online_game::CatanOnline) {
+    if ON_DEMAND
+        && tabula_page_kit::online::install(crate::online_game::CatanOnline {
+            redraw,
+            open_record,
+        })
+    {
         redraw();
     }
     if ON_DEMAND && tabula_page_kit::on_demand::arrived("#online") {

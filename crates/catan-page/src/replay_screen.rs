@@ -31,6 +31,35 @@ pub struct ReplayScreen {
     layout: Option<Layout>,
 }
 
+/// The page's way to run a function on this screen's replay (see [`reach_through`]).
+pub type Reach = fn(&mut dyn FnMut(&mut ReplayScreen));
+
+thread_local! {
+    /// How the screen reaches the replay the page holds from its timer:
+    /// the page gives it as it starts ([`reach_through`]), so that this
+    /// screen names no page.
+    static REACH: std::cell::Cell<Option<Reach>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Give the screen the page's way to its replay: run the function on the
+/// replay on the screen (if any) and draw the page.
+pub fn reach_through(with_replay: Reach) {
+    REACH.with(|r| r.set(Some(with_replay)));
+}
+
+/// Run `f` on the replay through the page (from the timer).
+fn through_page(f: impl FnOnce(&mut ReplayScreen)) {
+    let mut f = Some(f);
+    if let Some(reach) = REACH.with(std::cell::Cell::get) {
+        reach(&mut |x| {
+            if let Some(f) = f.take() {
+                f(x);
+            }
+        });
+    }
+}
+
 impl ReplayScreen {
     /// A replay at its start.
     pub fn new(replay: Replay) -> ReplayScreen {
@@ -186,7 +215,7 @@ impl ReplayScreen {
                     let ms = self.playback.delay_ms();
                     transport::run(token, ms, |token| {
                         let mut next = None;
-                        crate::page::with_replay(|r| {
+                        through_page(|r| {
                             if !r.playback.goes_on(token) {
                                 return;
                             }

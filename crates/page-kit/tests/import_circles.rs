@@ -11,10 +11,6 @@ use std::path::{Path, PathBuf};
 /// The circles left, by crate: each the sorted list of its files.
 const KNOWN: &[(&str, &[&str])] = &[
     (
-        "catan-page",
-        &["game_screen", "online_game", "page", "replay_screen"],
-    ),
-    (
         "star-tigris-page",
         &[
             "ai_link",
