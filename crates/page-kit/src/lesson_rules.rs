@@ -13,8 +13,8 @@ use web_sys::HtmlCanvasElement;
 
 use crate::dom::{El, document, el};
 use crate::i18n::{lang, t, tf};
+use crate::lesson_board::LessonBoard;
 use crate::lesson_run::{LessonRun, summary_in, title_in};
-use crate::lesson_screen::LessonBoard;
 
 /// The width of a card's board, in CSS pixels.
 const CARD_WIDTH: f64 = 280.0;

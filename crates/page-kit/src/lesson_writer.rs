@@ -29,7 +29,7 @@ use web_sys::HtmlCanvasElement;
 
 use crate::dom::{El, by_id, el, local_storage, page_url};
 use crate::i18n::{t, tf};
-use crate::lesson_screen::LessonBoard;
+use crate::lesson_board::LessonBoard;
 pub use crate::lesson_write::{Kept, TEXT_LANGS, TextField, Writing};
 use crate::lesson_write::{Recording, lesson_json};
 

@@ -18,6 +18,7 @@ pub mod focus;
 pub mod grid;
 pub mod handoff;
 pub mod i18n;
+pub mod lesson_board;
 pub mod lesson_rules;
 pub mod lesson_run;
 pub mod lesson_screen;

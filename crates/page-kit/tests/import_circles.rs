@@ -9,41 +9,35 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The circles left, by crate: each the sorted list of its files.
-const KNOWN: &[(&str, &[&str])] = &[
-    (
-        "star-tigris-page",
-        &[
-            "ai_link",
-            "app",
-            "author_view",
-            "board",
-            "describe",
-            "dom",
-            "editor_events",
-            "editor_view",
-            "events",
-            "game_events",
-            "game_file",
-            "lesson_author",
-            "lesson_events",
-            "lesson_words",
-            "lessons",
-            "map_editor",
-            "online_game",
-            "palette",
-            "replay",
-            "replay_view",
-            "rule_words",
-            "session",
-            "storage",
-            "ui",
-        ],
-    ),
-    (
-        "page-kit",
-        &["lesson_rules", "lesson_screen", "lesson_writer"],
-    ),
-];
+const KNOWN: &[(&str, &[&str])] = &[(
+    "star-tigris-page",
+    &[
+        "ai_link",
+        "app",
+        "author_view",
+        "board",
+        "describe",
+        "dom",
+        "editor_events",
+        "editor_view",
+        "events",
+        "game_events",
+        "game_file",
+        "lesson_author",
+        "lesson_events",
+        "lesson_words",
+        "lessons",
+        "map_editor",
+        "online_game",
+        "palette",
+        "replay",
+        "replay_view",
+        "rule_words",
+        "session",
+        "storage",
+        "ui",
+    ],
+)];
 
 const CRATES: &[&str] = &[
     "page-kit",
