@@ -97,6 +97,33 @@ pub fn pan(box_id: &str, on: bool) {
     pan_to(box_id, on, None);
 }
 
+/// The box `box_id` that holds a board (`board`, its canvas): when it
+/// `pans` (the board drawn larger than it, [`pan`]) a keyboard scrolls it
+/// too, so it takes the focus and is named `label` as the board.
+pub fn pan_box(box_id: &str, pans: bool, label: &str, board: crate::dom::El) -> crate::dom::El {
+    let b = crate::dom::el("div").attr("id", box_id).child(board);
+    if pans {
+        b.class("pans")
+            .attr("tabindex", "0")
+            .attr("role", "region")
+            .attr("aria-label", label)
+    } else {
+        b
+    }
+}
+
+/// A box that pans takes the focus as soon as it pans (as [`pan_box`]
+/// draws it), so a keyboard scrolls it: call after [`pan`].
+pub fn keyboard_scrolls(box_id: &str, label: &str) {
+    if let Some(b) = crate::dom::by_id(box_id)
+        && b.class_list().contains("pans")
+    {
+        b.set_attribute("tabindex", "0").ok();
+        b.set_attribute("role", "region").ok();
+        b.set_attribute("aria-label", label).ok();
+    }
+}
+
 /// [`pan`], showing the point `at` of the board (CSS pixels from the
 /// board's top left corner: the person's own pieces, say) in the middle
 /// of the box when it first pans, as near as the box's edges allow;

@@ -243,8 +243,10 @@ impl OnlineGame for StarTigrisOnline {
                 el("div")
                     .class("online-st-board")
                     .child(touch::hint_line(BOX_ID, &tap_hint(shown, &legal)))
-                    .child(board_box(
+                    .child(touch::pan_box(
+                        BOX_ID,
                         pans,
+                        &t("st-online-board"),
                         el("canvas")
                             .attr("id", BOARD_ID)
                             .attr("role", "img")
@@ -284,7 +286,7 @@ impl OnlineGame for StarTigrisOnline {
         }
         touch::pan(BOX_ID, wide > avail);
         PICK.with(|p| p.borrow_mut().pans = wide > avail);
-        keyboard_scrolls();
+        touch::keyboard_scrolls(BOX_ID, &t("st-online-board"));
         let Some(ctx) = sized_context(&canvas, geo.width, geo.height) else {
             return;
         };
@@ -378,31 +380,5 @@ pub fn board_click(x: f64, y: f64) {
     } else {
         PICK.with(|p| p.borrow_mut().confirm.clear());
         online::redraw();
-    }
-}
-
-/// The board's box: panned (the board drawn larger than it), a keyboard
-/// scrolls it too (it takes the focus, named as the board).
-fn board_box(pans: bool, canvas: El) -> El {
-    let b = el("div").attr("id", BOX_ID).child(canvas);
-    if pans {
-        b.class("pans")
-            .attr("tabindex", "0")
-            .attr("role", "region")
-            .attr("aria-label", &t("st-online-board"))
-    } else {
-        b
-    }
-}
-
-/// A panned box takes the focus as soon as it pans (as [`board_box`]
-/// draws it), so a keyboard scrolls it.
-fn keyboard_scrolls() {
-    if let Some(b) = by_id(BOX_ID)
-        && b.class_list().contains("pans")
-    {
-        b.set_attribute("tabindex", "0").ok();
-        b.set_attribute("role", "region").ok();
-        b.set_attribute("aria-label", &t("st-online-board")).ok();
     }
 }

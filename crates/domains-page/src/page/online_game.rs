@@ -306,8 +306,10 @@ impl OnlineGame for DomainsOnline {
                 el("div")
                     .class("online-dm-board")
                     .child(touch::hint_line(BOX_ID, &tap_hint(&v, &legal)))
-                    .child(board_box(
+                    .child(touch::pan_box(
+                        BOX_ID,
                         pans,
+                        &t("dm-online-board"),
                         el("canvas")
                             .attr("id", BOARD_ID)
                             .attr("role", "img")
@@ -357,7 +359,7 @@ impl OnlineGame for DomainsOnline {
             touch::bring_into_view(BOX_ID, mine);
         }
         PICK.with(|p| p.borrow_mut().pans = s > cell_size(cols, rows, false));
-        keyboard_scrolls();
+        touch::keyboard_scrolls(BOX_ID, &t("dm-online-board"));
         canvas
             .set_attribute("data-cols", &v.board.cols.to_string())
             .ok();
@@ -459,30 +461,4 @@ pub fn board_click(x: f64, y: f64) {
 
 fn online_view() -> Option<View> {
     online::view().and_then(|v| view_of(&v))
-}
-
-/// The board's box: panned (the board drawn larger than it), a keyboard
-/// scrolls it too (it takes the focus, named as the board).
-fn board_box(pans: bool, canvas: El) -> El {
-    let b = el("div").attr("id", BOX_ID).child(canvas);
-    if pans {
-        b.class("pans")
-            .attr("tabindex", "0")
-            .attr("role", "region")
-            .attr("aria-label", &t("dm-online-board"))
-    } else {
-        b
-    }
-}
-
-/// A panned box takes the focus as soon as it pans (as [`board_box`]
-/// draws it), so a keyboard scrolls it.
-fn keyboard_scrolls() {
-    if let Some(b) = by_id(BOX_ID)
-        && b.class_list().contains("pans")
-    {
-        b.set_attribute("tabindex", "0").ok();
-        b.set_attribute("role", "region").ok();
-        b.set_attribute("aria-label", &t("dm-online-board")).ok();
-    }
 }
