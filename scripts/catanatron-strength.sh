@@ -41,9 +41,12 @@ if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.checkout" 2>/dev/null)" != "$
   echo "$checkout $stamp" > "$venv/.checkout"
 fi
 [ -x target/release/tabula ] || cargo build -q --release -p tabula-cli
-# A copy of the binary, so that a rebuild during the run changes nothing.
+# A copy of the binary, so that a rebuild during the run changes nothing;
+# copied and renamed into place, so that chunks run side by side (one per
+# core) never write over a binary another chunk is running.
 bin=target/catanatron-tabula
-cp target/release/tabula "$bin"
+cp target/release/tabula "$bin.$$"
+mv -f "$bin.$$" "$bin"
 for pair in $pairs; do
   "$venv/bin/python" scripts/catanatron_strength.py \
     --tabula "$bin catanatron-bot --bot search:iterations=5000" \

@@ -167,7 +167,7 @@ impl Page {
             "game-replay" => {
                 let record = self.game.as_ref().map(|g| g.table.record().clone());
                 if let Some(record) = record {
-                    match crate::replay::Replay::new(record) {
+                    match crate::replay::open(record) {
                         Ok(r) => self.replay = Some(ReplayScreen::new(r)),
                         Err(e) => self.refuse(tabula_page_kit::error_words::record_of::<
                             crate::game_words::Words,
@@ -243,7 +243,7 @@ impl Page {
         let opened = tabula_engine::record::parse_record(text).and_then(|record| {
             let table = Table::from_record(&record)?;
             if tabula_engine::Game::to_move(table.game()) == tabula_engine::ToMove::Over {
-                crate::replay::Replay::new(record).map(|r| (None, Some(r)))
+                crate::replay::open(record).map(|r| (None, Some(r)))
             } else {
                 Ok((Some(table), None))
             }
@@ -1241,7 +1241,7 @@ fn open_link() {
     if let Some(opened) = tabula_page_kit::records::from_address::<crate::game_words::Words>() {
         let replay = opened.and_then(|text| {
             tabula_engine::record::parse_record(&text)
-                .and_then(crate::replay::Replay::new)
+                .and_then(crate::replay::open)
                 .map_err(|e| {
                     tabula_page_kit::error_words::record_of::<crate::game_words::Words>(&e, None)
                 })

@@ -84,7 +84,7 @@ impl ReplayScreen {
             .pos
             .checked_sub(1)
             .and_then(|i| self.replay.steps.get(i))
-            .and_then(|s| spots::aim(&s.action, game.robber))
+            .and_then(|s| spots::aim(&s.info.action, game.robber))
             .map(|a| {
                 let mut v = vec![a.at];
                 v.extend(a.from.map(Spot::Corner));
@@ -129,7 +129,7 @@ impl ReplayScreen {
         let last = self.replay.len();
         let max = self
             .replay
-            .points
+            .scores
             .iter()
             .flatten()
             .copied()
@@ -137,7 +137,7 @@ impl ReplayScreen {
             .unwrap_or(1)
             .max(self.replay.game().goal()) as f64;
         for s in 0..self.replay.names.len() {
-            let values: Vec<f64> = self.replay.points.iter().map(|p| f64::from(p[s])).collect();
+            let values: Vec<f64> = self.replay.scores.iter().map(|p| f64::from(p[s])).collect();
             let colour = SEAT_COLOURS[s % SEAT_COLOURS.len()].0;
             chart::draw_line(
                 &ctx,
@@ -351,9 +351,9 @@ pub fn panel_view(r: &ReplayScreen) -> El {
         lines = lines.child(el("li").child(el("b").text(&format!(
             "{}: {}",
             names.seat(step.seat),
-            gw::said(&step.action, step.facts, &names)
+            gw::said(&step.info.action, step.info.facts, &names)
         ))));
-        for e in &step.events {
+        for e in &step.info.events {
             lines = lines.child(el("li").text(&gw::event(e, &names)));
         }
     } else {

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::limits::{MAX_ACTIONS, MAX_RECORD_BYTES, MAX_SEED, NameProblem, name_problem};
-use crate::{Game, Problems, Ruleset, Seat, StateHash, ToMove, settle_chance};
+use crate::{Game, GameRng, Problems, Ruleset, Seat, StateHash, ToMove, settle_chance};
 
 /// The `format` field of every record.
 pub const RECORD_FORMAT: &str = "tabula-record";
@@ -547,6 +547,43 @@ pub fn replay<G: Ruleset>(record: &GameRecord) -> Result<G, RecordError> {
         });
     }
     Ok(game)
+}
+
+/// The record of a game between `seats` random players (`P0`, `P1`, …,
+/// each `bot:random`): every action uniform among the legal ones, drawn
+/// from a generator seeded with `seed` (the game's own seed too), until
+/// the game ends or `max` actions are played. For tests of what reads
+/// records (replays, viewers), which need games of any length.
+pub fn random_record<G: Ruleset>(
+    options: &G::Options,
+    map: Option<&str>,
+    seats: usize,
+    seed: u64,
+    max: usize,
+) -> Result<GameRecord, RecordError> {
+    let infos = (0..seats)
+        .map(|i| SeatInfo {
+            name: format!("P{i}"),
+            player: "bot:random".into(),
+        })
+        .collect();
+    let mut m = Match::<G>::new(options, map, infos, seed)?;
+    let mut rng = GameRng::seeded(seed);
+    for _ in 0..max {
+        let seat = match m.game().to_move() {
+            ToMove::Seat(s) => s,
+            ToMove::Simultaneous(set) => match set.iter().next() {
+                Some(s) => s,
+                None => break,
+            },
+            _ => break,
+        };
+        let Some(action) = m.game().random_action(seat, &mut rng) else {
+            break;
+        };
+        m.play(seat, &action)?;
+    }
+    Ok(m.record().clone())
 }
 
 /// A game's state at some point of a [`Match`], to go back to

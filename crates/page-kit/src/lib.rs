@@ -31,6 +31,7 @@ pub mod online;
 pub mod players;
 pub mod qr;
 pub mod records;
+pub mod replay_model;
 pub mod resume_note;
 #[cfg(target_arch = "wasm32")]
 pub mod start;

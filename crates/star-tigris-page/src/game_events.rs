@@ -322,7 +322,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         }
         "replay-game" => {
             if let Some(record) = app.session.as_ref().map(|s| s.record().clone()) {
-                match Replay::new(record.clone()) {
+                match crate::replay::open(record.clone()) {
                     Ok(r) => show_replay(app, r),
                     Err(e) => {
                         app.message = Some(tf(

@@ -36,7 +36,7 @@ pub fn open_game(text: &str) -> Result<Opened, RecordError> {
     let record = read_record(text)?;
     let session = Session::from_record(&record)?;
     if session.game().phase().is_over() {
-        Ok(Opened::Finished(Box::new(Replay::new(record)?)))
+        Ok(Opened::Finished(Box::new(crate::replay::open(record)?)))
     } else {
         Ok(Opened::InProgress(Box::new(session)))
     }

@@ -224,7 +224,7 @@ pub fn rest(v: &ReplayView) -> El {
             );
         }
         if shows_scores(v, seat) {
-            let st = r.standings[r.pos][i];
+            let st = r.scores[r.pos][i];
             li = li.child(el("span").class("score").text(&format!(
                 "⌂ {} · ◎ {} · ◆ {} · ▲ {} · {}",
                 st.kinds[0],
@@ -262,8 +262,8 @@ fn log(v: &ReplayView) -> El {
             .class("entry")
             .cmd(&format!("replay:seek:{}", i + 1))
             .child(swatch(step.seat))
-            .text(&format!("{}. {}", i + 1, step.lines[0]));
-        for line in &step.lines[1..] {
+            .text(&format!("{}. {}", i + 1, step.info.lines[0]));
+        for line in &step.info.lines[1..] {
             b = b.child(el("span").class("why").text(line));
         }
         li = li.child(b);
@@ -316,7 +316,7 @@ pub fn mark_current(v: &ReplayView) {
 pub fn draw_board(ctx: &Ctx, geo: &Geometry, v: &ReplayView) {
     let r = &v.replay;
     let view = r.game().player_view(v.seat.unwrap_or(0));
-    let last = r.shown().and_then(|a| action_cell(&a));
+    let last = r.shown().and_then(|s| action_cell(&s.info.shown));
     board::draw(
         ctx,
         geo,
@@ -408,7 +408,7 @@ pub fn draw_chart(v: &ReplayView) {
             continue;
         }
         let max = r
-            .standings
+            .scores
             .iter()
             .map(|s| s[seat].kinds.iter().copied().max().unwrap_or(0))
             .max()
@@ -416,7 +416,7 @@ pub fn draw_chart(v: &ReplayView) {
             .max(1) as f64;
         for k in Kind::ALL {
             let values: Vec<f64> = r
-                .standings
+                .scores
                 .iter()
                 .map(|s| s[seat].kinds[k.index()] as f64)
                 .collect();
@@ -428,7 +428,7 @@ pub fn draw_chart(v: &ReplayView) {
             };
             draw_line(&ctx, &area, last, max, &line);
         }
-        let score: Vec<f64> = r.standings.iter().map(|s| s[seat].score as f64).collect();
+        let score: Vec<f64> = r.scores.iter().map(|s| s[seat].score as f64).collect();
         let line = Line {
             colour: "#000000",
             width: 2.5,
@@ -441,7 +441,7 @@ pub fn draw_chart(v: &ReplayView) {
         ctx.fill_text(
             &tf(
                 "replay-score",
-                &[("n", &r.standings[r.pos][seat].score.to_string())],
+                &[("n", &r.scores[r.pos][seat].score.to_string())],
             ),
             area.right,
             top + 1.0,

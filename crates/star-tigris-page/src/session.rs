@@ -484,7 +484,7 @@ mod tests {
             "revealed and carried out: {log:?}"
         );
         // The replay stops at the reveal and after each order.
-        let r = crate::replay::Replay::new(s.record().clone()).unwrap();
+        let r = crate::replay::open(s.record().clone()).unwrap();
         assert_eq!(r.len(), s.record().actions.len() + 1);
         let back = Session::from_record(&s.record()).unwrap();
         assert_eq!(back.log(), s.log());
