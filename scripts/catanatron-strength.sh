@@ -22,7 +22,9 @@
 # benchmarks/catanatron/strength.jsonl (OUT=FILE to change); games
 # already there are skipped. The totals, with Wilson 95% intervals, are
 # printed at the end (`scripts/catanatron-strength.sh summary` prints
-# them alone).
+# them alone). PART=K/N plays only the games whose number is K modulo N:
+# N such chunks of one pair run side by side (one per core, or as jobs of
+# any batch runner on other machines, their lines appended to one file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=target/catanatron-venv
@@ -50,6 +52,7 @@ mv -f "$bin.$$" "$bin"
 for pair in $pairs; do
   "$venv/bin/python" scripts/catanatron_strength.py \
     --tabula "$bin catanatron-bot --bot search:iterations=5000" \
-    --opponent "${pair%%:*}" --seats "${pair##*:}" --games "$games" --out "$out"
+    --opponent "${pair%%:*}" --seats "${pair##*:}" --games "$games" --out "$out" \
+    --part "${PART:-0/1}"
 done
 "$venv/bin/python" scripts/catanatron_strength.py --tabula none --out "$out" --summary

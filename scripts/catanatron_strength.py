@@ -121,6 +121,12 @@ def main():
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--out", required=True)
+    ap.add_argument(
+        "--part",
+        default="0/1",
+        help="K/N: play only the games whose number is K modulo N, so that N chunks of one pair "
+        "run side by side (one per core, or as jobs on other machines, their lines merged)",
+    )
     ap.add_argument("--summary", action="store_true")
     args = ap.parse_args()
     if args.summary:
@@ -139,8 +145,13 @@ def main():
                 r = json.loads(line)
                 if r["opponent"] == args.opponent and r["seats"] == args.seats:
                     done.add(r["game"])
+    try:
+        part, parts = (int(x) for x in args.part.split("/"))
+        assert 0 <= part < parts
+    except (ValueError, AssertionError):
+        sys.exit(f"--part wants K/N with 0 <= K < N, not {args.part!r}")
     for k in range(args.games):
-        if k in done:
+        if k in done or k % parts != part:
             continue
         row = play_one(args, cls, k)
         with open(args.out, "a") as f:
