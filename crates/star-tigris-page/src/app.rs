@@ -3,14 +3,13 @@
 //! it; `ui::render` then redraws the page from it.
 
 use tabula_engine::Game;
-use tabula_page_kit::transport::Playback;
 use tabula_star_tigris::view::CellView;
 use tabula_star_tigris::{Action, Kind, Phase, Pos, SwapSet};
 
 use crate::board::Geometry;
 use crate::lesson_author::Author;
 use crate::map_editor::Editor;
-use crate::replay::Replay;
+use crate::replay::ReplayView;
 use crate::session::{Player, Selection, Session};
 
 /// Which screen is up.
@@ -31,19 +30,6 @@ pub enum Screen {
     /// A lesson being written.
     Author,
 }
-
-/// The replay viewer's state.
-pub struct ReplayView {
-    /// The game being replayed.
-    pub replay: Replay,
-    /// The seat whose hand is shown; `None` shows everything.
-    pub seat: Option<u8>,
-    /// Playing it, at a speed in actions per second.
-    pub playback: Playback,
-}
-
-/// Replay speeds offered, in actions per second (½× to 16×).
-pub const REPLAY_SPEEDS: [f64; 6] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
 
 /// The page's state.
 pub struct App {

@@ -117,7 +117,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
             if let Some((n, text)) = MAPS.iter().find(|(n, _)| *n == pick) {
                 editor(app).import_from(
                     text,
-                    &tf("editor-copy-name", &[("name", &crate::ui::map_name(n))]),
+                    &tf("editor-copy-name", &[("name", &crate::maps::map_name(n))]),
                     Source::Shipped(n),
                 );
             }

@@ -231,7 +231,7 @@ pub fn panel(e: &Editor) -> El {
         start = start.child(
             el("option")
                 .attr("value", name)
-                .text(&crate::ui::map_name(name)),
+                .text(&crate::maps::map_name(name)),
         );
     }
     root = root.child(

@@ -11,14 +11,15 @@
 use std::ops::{Deref, DerefMut};
 
 use serde::{Deserialize, Serialize};
-use tabula_engine::{Problem, Problems};
-use tabula_page_kit::i18n::{count, t, tf, tn};
+
+use tabula_page_kit::i18n::t;
 use tabula_page_kit::lesson_write::{Kept, Writing};
 use tabula_star_tigris::map::Terrain;
-use tabula_star_tigris::{Action, Kind, Pos, StarTigris, parse_setup};
+use tabula_star_tigris::{Action, Pos, StarTigris, parse_setup};
 
 use crate::editor::Draft;
-use crate::lesson_words::{capitalised, word};
+use crate::kind_words::capitalised;
+use crate::lesson_words::setup_problems_words;
 use crate::session::Selection;
 
 pub use tabula_page_kit::lesson_write::{DEFAULT_HINT, DEFAULT_WRONG, TEXT_LANGS, TextField};
@@ -43,164 +44,6 @@ pub const TOKENS: [(&str, &str); 12] = [
 /// A token's label on its button, in the page's language.
 pub fn token_label(key: &str) -> String {
     capitalised(&t(key))
-}
-
-/// A setup problem in the page's language: the parser's rule and the
-/// values of its message put into the catalogue's sentence; what only the
-/// setup's syntax can say (its English keywords) stays English, inside a
-/// sentence that says so.
-pub fn setup_problem_words(p: &Problem) -> String {
-    let msg = p.message.as_str();
-    let n = tabula_page_kit::i18n::numbers(msg);
-    let num = |i: usize| n.get(i).copied();
-    let kind_in = |words: &str| -> Option<Kind> {
-        words
-            .split_whitespace()
-            .find_map(|w| w.parse::<Kind>().ok())
-    };
-    let known: Option<String> = match p.rule.as_str() {
-        "too-large" => num(0)
-            .zip(num(1))
-            .map(|(b, m)| tf("lesson-setup-too-large", &[("bytes", b), ("max", m)])),
-        "setup-repeated" => match msg.split_once(" is given twice") {
-            Some((what, rest)) if rest.contains("first on line") => num(n.len().wrapping_sub(1))
-                .map(|line| {
-                    tf(
-                        "lesson-setup-repeated-line",
-                        &[("what", what.trim_matches('`')), ("line", line)],
-                    )
-                }),
-            Some((kind, _)) => Some(tf("lesson-setup-repeated-kind", &[("kind", kind)])),
-            None => None,
-        },
-        "hand-size" => Some(t("lesson-setup-hand-size")),
-        "size" => match (num(0), num(1), num(2), num(3)) {
-            (Some(w), Some(h), Some(lo), Some(hi)) => Some(tf(
-                "lesson-setup-size",
-                &[("width", w), ("height", h), ("min", lo), ("max", hi)],
-            )),
-            _ => None,
-        },
-        "bad-cell" => {
-            if let Some((token, _)) = msg.split_once(" is not a cell") {
-                Some(tf("lesson-setup-bad-cell", &[("token", token)]))
-            } else {
-                match (
-                    msg.split_once(": player "),
-                    num(n.len().wrapping_sub(2)),
-                    n.last(),
-                ) {
-                    (Some((token, _)), Some(p), Some(players)) => Some(tf(
-                        "lesson-setup-no-player",
-                        &[("token", token), ("n", p), ("players", players)],
-                    )),
-                    _ => None,
-                }
-            }
-        }
-        "not-rectangular" => num(0).zip(num(1)).map(|(c, w)| {
-            tn(
-                "lesson-setup-not-rectangular",
-                count(c),
-                &[("n", c), ("width", w)],
-            )
-        }),
-        "duplicate-leader" => num(0).zip(kind_in(msg)).map(|(p, k)| {
-            tf(
-                "lesson-setup-duplicate-leader",
-                &[("n", p), ("leader", &word("leader", k))],
-            )
-        }),
-        "leader-without-scientist" => Some(t("lesson-setup-leader-without-scientist")),
-        "unresolved-conflict" => kind_in(msg).map(|k| {
-            tf(
-                "lesson-setup-unresolved-conflict",
-                &[("leader", &word("leader", k))],
-            )
-        }),
-        "pool" => match (num(0), kind_in(msg), num(1)) {
-            (Some(used), Some(k), Some(max)) => Some(tf(
-                "lesson-setup-pool",
-                &[("n", used), ("kinds", &word("kinds", k)), ("max", max)],
-            )),
-            _ => None,
-        },
-        "more-problems" => num(0).map(|m| tf("editor-problem-more", &[("max", m)])),
-        "setup-syntax" => setup_syntax_words(msg, &n),
-        _ => None,
-    };
-    known.unwrap_or_else(|| tf("lesson-setup-other", &[("what", msg)]))
-}
-
-/// A syntax problem of a setup line in the page's language: what was
-/// expected, from the reader's fixed list; the setup's keywords stay as
-/// they are written.
-fn setup_syntax_words(msg: &str, n: &[&str]) -> Option<String> {
-    let want = |what: &str| -> Option<String> {
-        let key = match what {
-            "a player number from 1 to 4" => "lesson-setup-want-player",
-            "a kind (settler, scientist, merchant, mining)" => "lesson-setup-want-kind",
-            "a count" => "lesson-setup-want-count",
-            "a count up to 999" => "lesson-setup-want-count-max",
-            "a number of players (2 to 4)" | "a number of players from 2 to 4" => {
-                "lesson-setup-want-players"
-            }
-            "1 or 2" => "lesson-setup-want-order",
-            "a seed" => "lesson-setup-want-seed",
-            "yes or no" => "lesson-setup-want-yes-no",
-            "a number of artifacts" | "a number of artifacts up to 99" => {
-                "lesson-setup-want-artifacts"
-            }
-            "0, 1 or 2" => "lesson-setup-want-bombers",
-            _ => return None,
-        };
-        Some(t(key))
-    };
-    if let Some((token, what)) = msg
-        .strip_prefix('"')
-        .and_then(|r| r.split_once("\": expected "))
-    {
-        return want(what).map(|w| tf("lesson-setup-token", &[("token", token), ("want", &w)]));
-    }
-    if let Some(what) = msg.strip_prefix("expected ") {
-        return want(what).map(|w| tf("lesson-setup-missing", &[("want", &w)]));
-    }
-    if let Some(rest) = msg.strip_prefix("unknown line \"") {
-        return rest
-            .split_once('"')
-            .map(|(line, _)| tf("lesson-setup-unknown-line", &[("line", line)]));
-    }
-    match n {
-        _ if msg.starts_with("the setup does not say how many players") => {
-            Some(t("lesson-setup-no-players"))
-        }
-        _ if msg.starts_with("the setup has no `board` section") => {
-            Some(t("lesson-setup-no-board"))
-        }
-        [a, players] if msg.starts_with("active player ") => Some(tf(
-            "lesson-setup-active-not-player",
-            &[("n", a), ("players", players)],
-        )),
-        [p, players] if msg.starts_with("player ") => Some(tf(
-            "lesson-setup-not-player",
-            &[("n", p), ("players", players)],
-        )),
-        _ => None,
-    }
-}
-
-/// Every setup problem with its place (`line:column: …`), in the page's
-/// language, in the sentence that says the position has problems.
-pub fn setup_problems_words(problems: &Problems) -> String {
-    let list: Vec<String> = problems
-        .0
-        .iter()
-        .map(|p| match (p.line, p.col) {
-            (Some(l), Some(c)) => format!("{l}:{c}: {}", setup_problem_words(p)),
-            _ => setup_problem_words(p),
-        })
-        .collect();
-    tf("lesson-author-problems", &[("problems", &list.join("; "))])
 }
 
 /// The header a new position starts with.

@@ -231,8 +231,28 @@ pub fn author_click(app: &mut App, cell: Pos) {
     });
 }
 
-/// Wire the lesson writer's fields.
+/// Back from the lessons: to the screen they were opened from (the game,
+/// or the new-game dialog), the focus on the button that opened them.
+fn back_from_lessons() {
+    with_app(|app| {
+        app.screen = app.dialog_back.take().unwrap_or(if app.session.is_some() {
+            Screen::Playing
+        } else {
+            Screen::NewGame
+        });
+        crate::ui::render(app);
+        if app.screen == Screen::Playing
+            && let Ok(Some(b)) = document().query_selector("header [data-cmd=\"lessons\"]")
+            && let Ok(b) = b.dyn_into::<web_sys::HtmlElement>()
+        {
+            b.focus().ok();
+        }
+    });
+}
+
+/// Wire the lesson writer's fields, and what closing the lessons does.
 pub fn install() {
+    crate::lessons::on_close(back_from_lessons);
     listen(&document(), "input", |ev: Event| {
         let Some(t) = ev
             .target()

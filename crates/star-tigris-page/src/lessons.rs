@@ -266,22 +266,22 @@ impl LessonBoard<StarTigris> for Board {
     #[cfg(target_arch = "wasm32")]
     fn close(&self) -> bool {
         tabula_page_kit::lesson_screen::leave();
-        crate::events::with_app(|app| {
-            app.screen = app.dialog_back.take().unwrap_or(if app.session.is_some() {
-                crate::app::Screen::Playing
-            } else {
-                crate::app::Screen::NewGame
-            });
-            crate::ui::render(app);
-            // Back at the game: the focus where the lessons were opened.
-            if app.screen == crate::app::Screen::Playing
-                && let Ok(Some(b)) =
-                    crate::dom::document().query_selector("header [data-cmd=\"lessons\"]")
-                && let Ok(b) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(b)
-            {
-                b.focus().ok();
-            }
-        });
+        if let Some(back) = BACK.with(std::cell::Cell::get) {
+            back();
+        }
         true
     }
+}
+
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    static BACK: std::cell::Cell<Option<fn()>> = const { std::cell::Cell::new(None) };
+}
+
+/// What closing the lessons does on this page, given as the page starts
+/// (back to its game or to the new-game dialog): the lessons name no
+/// part of the page that opens them.
+#[cfg(target_arch = "wasm32")]
+pub fn on_close(back: fn()) {
+    BACK.with(|b| b.set(Some(back)));
 }

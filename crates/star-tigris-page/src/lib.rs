@@ -12,6 +12,7 @@ pub mod dom;
 pub mod editor;
 pub mod editor_view;
 pub mod game_file;
+pub mod kind_words;
 pub mod lesson_author;
 pub mod lesson_words;
 pub mod lessons;
@@ -28,6 +29,24 @@ pub mod ui;
 /// The maps shipped with the page.
 pub mod maps {
     include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+
+    use tabula_page_kit::i18n::t;
+
+    /// A shipped map's name in the page's language, or the name itself for a
+    /// map the catalogue does not know.
+    pub fn map_name(name: &str) -> String {
+        const NAMES: [(&str, &str); 5] = [
+            ("default", "map-default"),
+            ("four", "map-four"),
+            ("open", "map-open"),
+            ("rift", "map-rift"),
+            ("small", "map-small"),
+        ];
+        match NAMES.iter().find(|(n, _)| *n == name) {
+            Some((_, key)) => t(key),
+            None => name.to_string(),
+        }
+    }
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -408,7 +408,7 @@ impl Editor {
                     Source::Link => tf("editor-opened-link", &[("name", &name)]),
                     Source::Shipped(map) => tf(
                         "editor-opened-shipped",
-                        &[("name", &name), ("map", &crate::ui::map_name(map))],
+                        &[("name", &name), ("map", &crate::maps::map_name(map))],
                     ),
                 };
                 self.tell(told);

@@ -37,6 +37,19 @@ pub struct Standing {
 /// seat's standing as its scores.
 pub type Replay = tabula_page_kit::replay_model::Replay<StarTigris, Told, Vec<Standing>>;
 
+/// The replay viewer's state.
+pub struct ReplayView {
+    /// The game being replayed.
+    pub replay: Replay,
+    /// The seat whose hand is shown; `None` shows everything.
+    pub seat: Option<u8>,
+    /// Playing it, at a speed in actions per second.
+    pub playback: tabula_page_kit::transport::Playback,
+}
+
+/// Replay speeds offered, in actions per second (½× to 16×).
+pub const REPLAY_SPEEDS: [f64; 6] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+
 fn standings(g: &StarTigris) -> Vec<Standing> {
     (0..g.players() as u8)
         .map(|p| Standing {
@@ -130,9 +143,9 @@ pub fn open(record: GameRecord) -> Result<Replay, RecordError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula_engine::Game;
     use tabula_engine::record::Match;
     use tabula_engine::record::{apply_recorded, initial_state, read_action};
-    use tabula_engine::Game;
     use tabula_engine::{GameRng, SeatInfo};
     use tabula_star_tigris::{DEFAULT_MAP, Options};
 

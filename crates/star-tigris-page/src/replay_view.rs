@@ -9,10 +9,10 @@ use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
 use tabula_page_kit::i18n::{t, tf, tn};
 
-use crate::app::{REPLAY_SPEEDS, ReplayView};
 use crate::board::{self, Geometry, Picture};
 use crate::dom::{El, button, by_id, el, sized_context, swatch};
 use crate::palette::{SEAT_COLOURS, kind_colour, kind_symbol, kind_title};
+use crate::replay::{REPLAY_SPEEDS, ReplayView};
 use tabula_page_kit::chart::{Area, DASHES, Line, draw_line, draw_mark};
 
 /// Height of one seat's strip in the chart, in CSS pixels.

@@ -10,7 +10,7 @@ use tabula_star_tigris::StarTigris;
 use tabula_star_tigris::error::{Attempt, Awaited, RuleError};
 
 use crate::editor::problem_at;
-use crate::lesson_words::word;
+use crate::kind_words::word;
 
 /// Why the rules refuse an action, in the page's language (to follow
 /// “Not allowed:” or “cannot be played:”).

@@ -16,7 +16,7 @@ use crate::board::{self, Geometry, Picture, RegionOverlay};
 use tabula_page_kit::i18n::{t, tf, tn};
 
 use crate::dom::{El, button, by_id, document, el, replace_children, sized_context, swatch};
-use crate::maps::MAPS;
+use crate::maps::{MAPS, map_name};
 use crate::palette::{kind_symbol, kind_title};
 use crate::session::Selection;
 use crate::{author_view, editor_view, replay_view};
@@ -1757,21 +1757,5 @@ fn show_targets(targets: &[Pos]) {
         if t.text_content().unwrap_or_default() != text {
             t.set_text_content(Some(&text));
         }
-    }
-}
-
-/// A shipped map's name in the page's language, or the name itself for a
-/// map the catalogue does not know.
-pub fn map_name(name: &str) -> String {
-    const NAMES: [(&str, &str); 5] = [
-        ("default", "map-default"),
-        ("four", "map-four"),
-        ("open", "map-open"),
-        ("rift", "map-rift"),
-        ("small", "map-small"),
-    ];
-    match NAMES.iter().find(|(n, _)| *n == name) {
-        Some((_, key)) => t(key),
-        None => name.to_string(),
     }
 }
