@@ -11,7 +11,7 @@ use tabula_star_tigris::{Action, View};
 
 use crate::app::{App, PendingAi, Screen, budget_ms};
 use crate::dom::after;
-use crate::events::with_app;
+use crate::state::with_app;
 use crate::ui::render;
 
 /// The page's export that starts its AI worker ([`crate::ai_worker_start`]).

@@ -10,9 +10,9 @@ use web_sys::{Event, HtmlInputElement, HtmlSelectElement, PointerEvent};
 use crate::app::{App, Screen};
 use crate::dom::{by_id, consume_fragment, document, fragment, read_file};
 use crate::editor::{Draft, MapDraft, TERRAINS, Tool, split_link, terrain_from_name};
-use crate::events::{listen, try_with_app, with_app};
 use crate::map_editor::{Editor, Source};
 use crate::maps::MAPS;
+use crate::state::{listen, try_with_app, with_app};
 use crate::storage;
 use crate::ui::render;
 

@@ -1,11 +1,9 @@
 //! Browser events: one click handler for every `data-cmd` button, the
 //! keyboard, the pointer over the canvas, and window resizes.
 
-use std::cell::RefCell;
-
 use tabula_star_tigris::{Action, Kind, Phase, Pos};
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent, MouseEvent};
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement, KeyboardEvent, MouseEvent};
 
 use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::dom::{by_id, document, download};
@@ -16,35 +14,16 @@ use crate::{editor_events, game_events, lesson_events};
 use tabula_page_kit::clicks::Click;
 use tabula_page_kit::on_demand::HERE as ON_DEMAND;
 
-thread_local! {
-    static APP: RefCell<App> = RefCell::new(App::default());
-}
-
-/// Run `f` on the page's state.
-pub fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> R {
-    APP.with(|a| f(&mut a.borrow_mut()))
-}
-
-/// Run `f` on the page's state unless an event is already using it (a
-/// redraw that removes a focused field fires its `change` event inside
-/// the handler doing the redraw); returns whether `f` ran.
-pub fn try_with_app(f: impl FnOnce(&mut App)) -> bool {
-    APP.with(|a| match a.try_borrow_mut() {
-        Ok(mut app) => {
-            f(&mut app);
-            true
-        }
-        Err(_) => false,
-    })
-}
-
-/// Call `f` on every `name` event of `target`, for the page's lifetime.
-pub fn listen(target: &web_sys::EventTarget, name: &str, f: impl FnMut(Event) + 'static) {
-    tabula_page_kit::dom::listen::<Event>(target, name, f);
-}
+use crate::state::{listen, with_app};
 
 /// Wire every event and draw the first screen.
 pub fn install() {
+    // Every render first asks the AI worker for a move if an AI seat must
+    // act, and keeps the game.
+    crate::ui::before_render(|app| {
+        crate::ai_link::drive(app);
+        crate::game_events::autosave(app);
+    });
     // Where the focus goes when what had it is gone (docs/accessibility.md).
     tabula_page_kit::focus::keep(&["#decision h2", "#decision h3", "#panel h2", "#board"]);
     let doc = document();

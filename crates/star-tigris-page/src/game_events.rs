@@ -11,12 +11,12 @@ use web_sys::{Event, HtmlCanvasElement, HtmlInputElement, MouseEvent};
 
 use crate::app::{App, Screen};
 use crate::dom::{document, file_name, local_storage, read_file};
-use crate::events::{listen, with_app};
 use crate::game_file::{Given as Kind, Opened, classify, open_game, refusal_words};
 use crate::map_editor::Source;
 use crate::replay::Replay;
 use crate::replay::{REPLAY_SPEEDS, ReplayView};
 use crate::replay_view;
+use crate::state::{listen, with_app};
 use crate::ui::render;
 use tabula_page_kit::i18n::{t, tf};
 

@@ -13,10 +13,10 @@ use crate::app::{App, Screen};
 use crate::author_view;
 use crate::dom::{document, local_storage};
 use crate::editor::{Draft, MapDraft};
-use crate::events::{listen, with_app};
 use crate::lesson_author::Author;
 use crate::maps::MAPS;
 use crate::session::{Selection, targets};
+use crate::state::{listen, with_app};
 use tabula_page_kit::lesson_writer as writer;
 
 /// Run a lesson command; returns whether `name` was one. The lessons

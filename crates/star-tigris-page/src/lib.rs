@@ -62,6 +62,8 @@ mod lesson_events;
 #[cfg(target_arch = "wasm32")]
 mod online_game;
 #[cfg(target_arch = "wasm32")]
+mod state;
+#[cfg(target_arch = "wasm32")]
 mod storage;
 
 #[cfg(target_arch = "wasm32")]

@@ -311,7 +311,7 @@ impl OnlineGame for StarTigrisOnline {
     }
 
     fn replay(&mut self, record: &str) {
-        crate::events::with_app(|app| {
+        crate::state::with_app(|app| {
             crate::game_events::open_online_record(app, record);
             crate::ui::render(app);
         });
@@ -319,7 +319,7 @@ impl OnlineGame for StarTigrisOnline {
 
     fn closed(&mut self) {
         PICK.with(|p| *p.borrow_mut() = Pick::default());
-        crate::events::with_app(crate::ui::render);
+        crate::state::with_app(crate::ui::render);
     }
 }
 

@@ -24,16 +24,28 @@ use crate::{author_view, editor_view, replay_view};
 // (page kit, `on_demand`).
 use tabula_page_kit::on_demand::HERE as ON_DEMAND;
 
-/// Redraw everything (first asking the AI worker for a move if an AI
-/// seat must act: every change of state ends in a render).
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    static BEFORE_RENDER: std::cell::Cell<Option<fn(&mut App)>> = const { std::cell::Cell::new(None) };
+}
+
+/// What every render does first, given as the page starts: ask the AI
+/// worker for a move if an AI seat must act, and keep the game (the view
+/// names none of the handlers).
+#[cfg(target_arch = "wasm32")]
+pub fn before_render(first: fn(&mut App)) {
+    BEFORE_RENDER.with(|b| b.set(Some(first)));
+}
+
+/// Redraw everything (after [`before_render`]'s work: every change of
+/// state ends in a render).
 pub fn render(app: &mut App) {
     if tabula_page_kit::online::active() {
         return;
     }
     #[cfg(target_arch = "wasm32")]
-    {
-        crate::ai_link::drive(app);
-        crate::game_events::autosave(app);
+    if let Some(first) = BEFORE_RENDER.with(std::cell::Cell::get) {
+        first(app);
     }
     let body = document().body().expect("body");
     let screen = match (app.screen, app.handing_off()) {
