@@ -151,7 +151,7 @@ impl Catan {
             Some(Step::Card { .. } | Step::CloseTrade { .. }) => self.current,
             Some(_) => return false,
         };
-        self.actions(seats).is_empty()
+        !self.has_action(seats)
     }
 
     /// What the barbarians would do if they landed now: their strength
