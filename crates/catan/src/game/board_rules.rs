@@ -71,6 +71,43 @@ impl Catan {
         bits
     }
 
+    /// Every side where the seat may build a road ([`Catan::road_spot`]),
+    /// in order, added to `out` by `push`: the sides next to the corners
+    /// where its roads end or its buildings stand.
+    pub(crate) fn road_spots(&self, seat: Seat, mut push: impl FnMut(SideId)) {
+        let corners = self.buildings.len();
+        let (mut road_at, mut own) = (IdBits::new(corners), IdBits::new(corners));
+        for (s, owner) in self.roads.iter().enumerate() {
+            if *owner == Some(seat) {
+                for e in self.topo.sides[s].ends {
+                    road_at.insert(e as usize);
+                }
+            }
+        }
+        let mut candidates = IdBits::new(self.roads.len());
+        for (c, b) in self.buildings.iter().enumerate() {
+            if b.owner() == Some(seat) {
+                own.insert(c);
+            }
+            if b.owner() == Some(seat) || road_at.contains(c) {
+                for &s in &self.topo.corners[c].sides {
+                    candidates.insert(s as usize);
+                }
+            }
+        }
+        for s in candidates.iter() {
+            // As `road_spot`, with the seat's buildings and road ends known.
+            if self.roads[s].is_none()
+                && self.topo.sides[s].ends.iter().any(|&e| {
+                    own.contains(e as usize)
+                        || (road_at.contains(e as usize) && !self.blocks(seat, e))
+                })
+            {
+                push(s as SideId);
+            }
+        }
+    }
+
     /// Whether the seat may build a road on `side` (free of cost and pieces).
     pub fn road_spot(&self, seat: Seat, side: SideId) -> bool {
         if self.roads[side as usize].is_some() {

@@ -40,6 +40,13 @@ impl IdBits {
         words[i / 64] |= 1 << (i % 64);
     }
 
+    /// Whether `i` is in the set (false past its size).
+    pub(crate) fn contains(&self, i: usize) -> bool {
+        self.words()
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
     /// The numbers in the set, smallest first.
     pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.words().iter().enumerate().flat_map(|(w, &word)| {
@@ -73,6 +80,9 @@ mod tests {
             want.sort();
             want.dedup();
             assert_eq!(bits.iter().collect::<Vec<_>>(), want, "{n}");
+            for i in 0..n + 70 {
+                assert_eq!(bits.contains(i), want.contains(&i), "{n}: {i}");
+            }
         }
         assert_eq!(IdBits::new(10).iter().count(), 0);
     }

@@ -365,7 +365,8 @@ impl Catan {
                     && give != take
                     && self.bank.get(take) > 0
                     && hand.get(give) >= 2
-                    && hand.get(give) >= self.rate(seat, give)
+                    // No rate is above 4.
+                    && (hand.get(give) >= 4 || hand.get(give) >= self.rate(seat, give))
             }
             Action::Propose { offer } => {
                 let ((give, gn), (take, tn)) = (offer.give, offer.take);
@@ -395,15 +396,12 @@ impl Catan {
         match group {
             Group::Roads => {
                 if p.roads_left > 0 && hand.covers(&cost::ROAD) {
-                    for s in self.road_candidate_bits(seat).iter() {
-                        let s = s as SideId;
-                        if self.road_spot(seat, s) {
-                            out.push(Action::Build {
-                                piece: Piece::Road,
-                                at: s,
-                            });
-                        }
-                    }
+                    self.road_spots(seat, |s| {
+                        out.push(Action::Build {
+                            piece: Piece::Road,
+                            at: s,
+                        })
+                    });
                 }
             }
             Group::Settlements => {
@@ -502,7 +500,13 @@ impl Catan {
                 if kinds.iter().all(|&k| hand.get(k) < 2) {
                     return;
                 }
-                let rates = self.rates(seat);
+                // No rate is above 4: the rates matter only for a kind
+                // held 2 or 3 times.
+                let rates = if kinds.iter().any(|&k| (2..4).contains(&hand.get(k))) {
+                    self.rates(seat)
+                } else {
+                    [4; 8]
+                };
                 for &give in kinds {
                     if hand.get(give) >= rates[give.index()] {
                         for &take in kinds {
