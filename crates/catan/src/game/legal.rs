@@ -150,8 +150,19 @@ impl Catan {
     }
 
     fn main_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let ck = self.ck();
+        let offers = self.options.trades_between_players && self.offers_made < OFFERS_PER_TURN;
         for group in Group::ALL {
-            self.group_actions(seat, group, out);
+            // Groups that list nothing in this game or this turn are
+            // not asked.
+            let empty = match group {
+                Group::NewKnights | Group::Knights | Group::Improvements => !ck,
+                Group::Offers => !offers,
+                _ => false,
+            };
+            if !empty {
+                self.group_actions(seat, group, out);
+            }
         }
     }
 
