@@ -4,6 +4,7 @@
 use tabula_engine::Seat;
 
 use super::cards::{Card, Track};
+use super::id_bits::IdBits;
 use super::state::{Building, Catan};
 use super::topology::{CornerId, Harbour, HexId, SideId};
 
@@ -19,25 +20,40 @@ impl Catan {
     /// The corners where the seat's roads end, in order (where its new
     /// settlements and knights may go).
     pub fn network_corners(&self, seat: Seat) -> Vec<CornerId> {
-        let mut out = Vec::with_capacity(32);
+        self.network_corner_bits(seat)
+            .iter()
+            .map(|c| c as CornerId)
+            .collect()
+    }
+
+    /// [`Catan::network_corners`] as a set of bits.
+    pub(crate) fn network_corner_bits(&self, seat: Seat) -> IdBits {
+        let mut bits = IdBits::new(self.buildings.len());
         for (s, owner) in self.roads.iter().enumerate() {
             if *owner == Some(seat) {
-                out.extend_from_slice(&self.topo.sides[s].ends);
+                for e in self.topo.sides[s].ends {
+                    bits.insert(e as usize);
+                }
             }
         }
-        tabula_engine::small_sort::sort(&mut out);
-        out.dedup();
-        out
+        bits
     }
 
     /// Sides next to the seat's roads and buildings, in order: every side
     /// where [`Catan::road_spot`] may hold.
     pub fn road_candidates(&self, seat: Seat) -> Vec<SideId> {
-        // A bit per side, read back in order: sorted and without repeats.
-        let mut bits = vec![0u64; self.roads.len().div_ceil(64)];
+        self.road_candidate_bits(seat)
+            .iter()
+            .map(|s| s as SideId)
+            .collect()
+    }
+
+    /// [`Catan::road_candidates`] as a set of bits.
+    pub(crate) fn road_candidate_bits(&self, seat: Seat) -> IdBits {
+        let mut bits = IdBits::new(self.roads.len());
         let mut add = |c: usize| {
             for &s in &self.topo.corners[c].sides {
-                bits[s as usize / 64] |= 1 << (s % 64);
+                bits.insert(s as usize);
             }
         };
         for (s, owner) in self.roads.iter().enumerate() {
@@ -52,14 +68,44 @@ impl Catan {
                 add(c);
             }
         }
-        let mut out = Vec::with_capacity(48);
-        for (w, mut word) in bits.into_iter().enumerate() {
-            while word != 0 {
-                out.push((w * 64) as SideId + word.trailing_zeros() as SideId);
-                word &= word - 1;
+        bits
+    }
+
+    /// Every side where the seat may build a road ([`Catan::road_spot`]),
+    /// in order, added to `out` by `push`: the sides next to the corners
+    /// where its roads end or its buildings stand.
+    pub(crate) fn road_spots(&self, seat: Seat, mut push: impl FnMut(SideId)) {
+        let corners = self.buildings.len();
+        let (mut road_at, mut own) = (IdBits::new(corners), IdBits::new(corners));
+        for (s, owner) in self.roads.iter().enumerate() {
+            if *owner == Some(seat) {
+                for e in self.topo.sides[s].ends {
+                    road_at.insert(e as usize);
+                }
             }
         }
-        out
+        let mut candidates = IdBits::new(self.roads.len());
+        for (c, b) in self.buildings.iter().enumerate() {
+            if b.owner() == Some(seat) {
+                own.insert(c);
+            }
+            if b.owner() == Some(seat) || road_at.contains(c) {
+                for &s in &self.topo.corners[c].sides {
+                    candidates.insert(s as usize);
+                }
+            }
+        }
+        for s in candidates.iter() {
+            // As `road_spot`, with the seat's buildings and road ends known.
+            if self.roads[s].is_none()
+                && self.topo.sides[s].ends.iter().any(|&e| {
+                    own.contains(e as usize)
+                        || (road_at.contains(e as usize) && !self.blocks(seat, e))
+                })
+            {
+                push(s as SideId);
+            }
+        }
     }
 
     /// Whether the seat may build a road on `side` (free of cost and pieces).

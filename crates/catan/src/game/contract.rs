@@ -368,12 +368,14 @@ impl Game for Catan {
     }
 
     fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
-        let actions = self.actions(seat);
-        if actions.is_empty() {
-            None
-        } else {
-            Some(actions[rng.index(actions.len())])
-        }
+        super::legal::with_scratch(|actions| {
+            self.actions_into(seat, actions);
+            if actions.is_empty() {
+                None
+            } else {
+                Some(actions[rng.index(actions.len())])
+            }
+        })
     }
 }
 

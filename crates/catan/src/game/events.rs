@@ -97,7 +97,8 @@ impl Catan {
                     let mut owed = [0u8; MAX_SEATS];
                     for (s, o) in owed.iter_mut().enumerate().take(self.seat_count()) {
                         let n = self.players[s].hand.total();
-                        if n > self.hand_limit(s as Seat) {
+                        // No limit is below 7: walls are counted only past it.
+                        if n > 7 && n > self.hand_limit(s as Seat) {
                             *o = (n / 2) as u8;
                         }
                     }
@@ -151,7 +152,7 @@ impl Catan {
             Some(Step::Card { .. } | Step::CloseTrade { .. }) => self.current,
             Some(_) => return false,
         };
-        self.actions(seats).is_empty()
+        !self.has_action(seats)
     }
 
     /// What the barbarians would do if they landed now: their strength

@@ -1,7 +1,9 @@
 //! Every legal action of a seat. [`Catan::apply`](super) accepts exactly
 //! these, so this file is where the rules say what may be done.
 
-use tabula_engine::Seat;
+use std::cell::RefCell;
+
+use tabula_engine::{Seat, SeatSet};
 
 use super::action::{Action, Choice, Piece, Target};
 use super::cards::{Card, Dev, Progress, Track, cost};
@@ -44,27 +46,78 @@ impl Group {
     ];
 }
 
+thread_local! {
+    /// A list of actions kept per thread for the checks and random picks
+    /// that list actions only to look at them.
+    static SCRATCH: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Run `f` on an empty list of actions kept per thread (a new list when
+/// the kept one is in use further up the stack).
+pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut Vec<Action>) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut list) => {
+            list.clear();
+            f(&mut list)
+        }
+        Err(_) => f(&mut Vec::new()),
+    })
+}
+
 impl Catan {
     /// Every legal action of `seat` (empty when it is not to act).
     pub fn actions(&self, seat: Seat) -> Vec<Action> {
         let mut out = Vec::new();
+        self.actions_into(seat, &mut out);
+        out
+    }
+
+    /// [`Catan::actions`] appended to `out`.
+    pub fn actions_into(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.phase == Phase::Over || seat as usize >= self.seat_count() {
-            return out;
+            return;
         }
         match self.steps.last() {
-            Some(step) => self.step_actions(step, seat, &mut out),
+            Some(step) => self.step_actions(step, seat, out),
             None => {
                 if seat != self.current {
-                    return out;
+                    return;
                 }
                 match self.phase {
-                    Phase::BeforeRoll => self.before_roll_actions(seat, &mut out),
-                    Phase::Main => self.main_actions(seat, &mut out),
+                    Phase::BeforeRoll => self.before_roll_actions(seat, out),
+                    Phase::Main => self.main_actions(seat, out),
                     _ => {}
                 }
             }
         }
-        out
+    }
+
+    /// Whether `seat` has a legal action: `!actions(seat).is_empty()`,
+    /// answered without listing them for the steps most often asked.
+    pub fn has_action(&self, seat: Seat) -> bool {
+        if self.phase == Phase::Over || seat as usize >= self.seat_count() {
+            return false;
+        }
+        match self.steps.last() {
+            Some(&Step::MoveRobber { seat: s, .. }) => {
+                s == seat && (0..self.topo.hexes.len()).any(|h| h != self.robber as usize)
+            }
+            Some(&Step::Steal { seat: s }) => s == seat && !self.steal_set(seat).is_empty(),
+            Some(&Step::SetupRoad { seat: s, from }) => {
+                s == seat
+                    && self.topo.corners[from as usize]
+                        .sides
+                        .iter()
+                        .any(|side| self.roads[*side as usize].is_none())
+            }
+            Some(&Step::SetupBuilding { seat: s, .. }) => {
+                s == seat && (0..self.buildings.len()).any(|c| self.settlement_room(c as CornerId))
+            }
+            _ => with_scratch(|out| {
+                self.actions_into(seat, out);
+                !out.is_empty()
+            }),
+        }
     }
 
     fn before_roll_actions(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -97,8 +150,19 @@ impl Catan {
     }
 
     fn main_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let ck = self.ck();
+        let offers = self.options.trades_between_players && self.offers_made < OFFERS_PER_TURN;
         for group in Group::ALL {
-            self.group_actions(seat, group, out);
+            // Groups that list nothing in this game or this turn are
+            // not asked.
+            let empty = match group {
+                Group::NewKnights | Group::Knights | Group::Improvements => !ck,
+                Group::Offers => !offers,
+                _ => false,
+            };
+            if !empty {
+                self.group_actions(seat, group, out);
+            }
         }
     }
 
@@ -108,12 +172,18 @@ impl Catan {
         if let Some(ok) = self.answer_check(seat, action) {
             return ok;
         }
+        if let Some(ok) = self.step_check(seat, action) {
+            return ok;
+        }
         if self.phase != Phase::Main
             || !self.steps.is_empty()
             || seat != self.current
             || seat as usize >= self.seat_count()
         {
-            return self.actions(seat).contains(action);
+            return with_scratch(|out| {
+                self.actions_into(seat, out);
+                out.contains(action)
+            });
         }
         if let Some(ok) = self.quick_check(seat, action) {
             return ok;
@@ -137,9 +207,79 @@ impl Catan {
             Action::Return { .. } | Action::EndTurn => Group::End,
             _ => return false,
         };
-        let mut out = Vec::new();
-        self.group_actions(seat, group, &mut out);
-        out.contains(action)
+        with_scratch(|out| {
+            self.group_actions(seat, group, out);
+            out.contains(action)
+        })
+    }
+
+    /// The answers to the steps most often waited for (set-up, discards,
+    /// the robber, the steal) and the roll checked directly, exactly as
+    /// [`Catan::step_actions`] and the roll's list give them; `None` for
+    /// the others.
+    fn step_check(&self, seat: Seat, action: &Action) -> Option<bool> {
+        if self.phase == Phase::Over || seat as usize >= self.seat_count() {
+            return None;
+        }
+        let chosen = match *action {
+            Action::Choose { choice } => Some(choice),
+            _ => None,
+        };
+        let Some(step) = self.steps.last() else {
+            return match (self.phase, *action) {
+                (Phase::BeforeRoll, Action::RollDice) => Some(seat == self.current),
+                (Phase::BeforeRoll, Action::PlayDevelopment { card }) => Some(
+                    seat == self.current
+                        && !self.ck()
+                        && card == Dev::Knight
+                        && self.dev_playable(seat, Dev::Knight),
+                ),
+                _ => None,
+            };
+        };
+        Some(match *step {
+            Step::SetupBuilding { seat: s, city } => match *action {
+                Action::Build { piece, at } => {
+                    s == seat
+                        && piece == if city { Piece::City } else { Piece::Settlement }
+                        && (at as usize) < self.buildings.len()
+                        && self.settlement_room(at)
+                }
+                _ => false,
+            },
+            Step::SetupRoad { seat: s, from } => match *action {
+                Action::Build {
+                    piece: Piece::Road,
+                    at,
+                } => {
+                    s == seat
+                        && self.topo.corners[from as usize].sides.contains(&at)
+                        && self.roads[at as usize].is_none()
+                }
+                _ => false,
+            },
+            Step::Give { owed, chosen, .. } => match *action {
+                Action::Discard { card } => {
+                    owed[seat as usize] > 0 && {
+                        let mut left = self.players[seat as usize].hand;
+                        left.take_all(&chosen[seat as usize]);
+                        left.get(card) > 0
+                    }
+                }
+                _ => false,
+            },
+            Step::MoveRobber { seat: s, .. } => match chosen {
+                Some(Choice::Hex(h)) => {
+                    s == seat && (h as usize) < self.topo.hexes.len() && h != self.robber
+                }
+                _ => false,
+            },
+            Step::Steal { seat: s } => match chosen {
+                Some(Choice::Seat(v)) => s == seat && self.steal_set(seat).contains(v),
+                _ => false,
+            },
+            _ => return None,
+        })
     }
 
     /// An answer to an offer between players checked directly, exactly as
@@ -236,7 +376,8 @@ impl Catan {
                     && give != take
                     && self.bank.get(take) > 0
                     && hand.get(give) >= 2
-                    && hand.get(give) >= self.rate(seat, give)
+                    // No rate is above 4.
+                    && (hand.get(give) >= 4 || hand.get(give) >= self.rate(seat, give))
             }
             Action::Propose { offer } => {
                 let ((give, gn), (take, tn)) = (offer.give, offer.take);
@@ -249,6 +390,10 @@ impl Catan {
                     && (1..=MOST_IN_OFFER).contains(&tn)
             }
             Action::EndTurn => p.progress.len() <= self.options.progress_limit(),
+            Action::BuyDevelopment => {
+                !ck && self.dev_deck_left() && hand.covers(&cost::DEVELOPMENT)
+            }
+            Action::PlayDevelopment { card } => !ck && self.dev_playable(seat, card),
             _ => return None,
         })
     }
@@ -262,19 +407,18 @@ impl Catan {
         match group {
             Group::Roads => {
                 if p.roads_left > 0 && hand.covers(&cost::ROAD) {
-                    for s in self.road_candidates(seat) {
-                        if self.road_spot(seat, s) {
-                            out.push(Action::Build {
-                                piece: Piece::Road,
-                                at: s,
-                            });
-                        }
-                    }
+                    self.road_spots(seat, |s| {
+                        out.push(Action::Build {
+                            piece: Piece::Road,
+                            at: s,
+                        })
+                    });
                 }
             }
             Group::Settlements => {
                 if p.settlements_left > 0 && hand.covers(&cost::SETTLEMENT) {
-                    for c in self.network_corners(seat) {
+                    for c in self.network_corner_bits(seat).iter() {
+                        let c = c as CornerId;
                         if self.settlement_spot(seat, c) {
                             out.push(Action::Build {
                                 piece: Piece::Settlement,
@@ -310,7 +454,8 @@ impl Catan {
             }
             Group::NewKnights => {
                 if ck && p.knights_left[0] > 0 && hand.covers(&cost::KNIGHT) {
-                    for c in self.network_corners(seat) {
+                    for c in self.network_corner_bits(seat).iter() {
+                        let c = c as CornerId;
                         if self.knight_spot(seat, c) {
                             out.push(Action::Build {
                                 piece: Piece::Knight,
@@ -366,7 +511,13 @@ impl Catan {
                 if kinds.iter().all(|&k| hand.get(k) < 2) {
                     return;
                 }
-                let rates = self.rates(seat);
+                // No rate is above 4: the rates matter only for a kind
+                // held 2 or 3 times.
+                let rates = if kinds.iter().any(|&k| (2..4).contains(&hand.get(k))) {
+                    self.rates(seat)
+                } else {
+                    [4; 8]
+                };
                 for &give in kinds {
                     if hand.get(give) >= rates[give.index()] {
                         for &take in kinds {
@@ -664,10 +815,21 @@ impl Catan {
 
     /// The players the seat may rob at the robber: a building beside it and a card in hand.
     pub fn steal_candidates(&self, seat: Seat) -> Vec<Seat> {
-        self.neighbours_of_hex(self.robber, seat)
-            .into_iter()
-            .filter(|s| self.hand_total(*s) > 0)
-            .collect()
+        self.steal_set(seat).iter().collect()
+    }
+
+    /// [`Catan::steal_candidates`] as a set.
+    pub(crate) fn steal_set(&self, seat: Seat) -> SeatSet {
+        let mut set = SeatSet::EMPTY;
+        for &c in &self.topo.hexes[self.robber as usize].corners {
+            if let Some(o) = self.buildings[c as usize].owner()
+                && o != seat
+                && self.hand_total(o) > 0
+            {
+                set = set.with(o);
+            }
+        }
+        set
     }
 
     /// Opponents that hold at least one card of `kinds`.
@@ -1003,8 +1165,8 @@ impl Catan {
 mod tests {
     use tabula_engine::{Game, GameRng, Seat, ToMove};
 
-    use super::super::action::{Action, Piece};
-    use super::super::cards::Card;
+    use super::super::action::{Action, Choice, Piece};
+    use super::super::cards::{Card, Dev};
     use super::super::options::Options;
     use super::super::state::{Catan, Offer, Phase};
     use super::MOST_IN_OFFER;
@@ -1013,9 +1175,33 @@ mod tests {
     /// Every action the direct checks decide: builds of each piece on
     /// every corner or side (and one past the end), bank trades of every
     /// pair, offers and counter-offers of every size from 0 to one over
-    /// the most, answers and the end of the turn.
+    /// the most, answers and the end of the turn, the roll, development
+    /// cards bought and played, discards of every card, and every hex
+    /// and seat chosen (one past the end too).
     fn probes(g: &Catan) -> Vec<Action> {
-        let mut out = vec![Action::EndTurn, Action::Accept, Action::Decline];
+        let mut out = vec![
+            Action::EndTurn,
+            Action::Accept,
+            Action::Decline,
+            Action::RollDice,
+            Action::BuyDevelopment,
+        ];
+        for (card, _) in Dev::DECK {
+            out.push(Action::PlayDevelopment { card });
+        }
+        for card in Card::ALL {
+            out.push(Action::Discard { card });
+        }
+        for h in 0..=g.topo.hexes.len() {
+            out.push(Action::Choose {
+                choice: Choice::Hex(h as u16),
+            });
+        }
+        for v in 0..=g.seat_count() {
+            out.push(Action::Choose {
+                choice: Choice::Seat(v as Seat),
+            });
+        }
         for piece in [
             Piece::Road,
             Piece::Settlement,
@@ -1081,6 +1267,8 @@ mod tests {
                     answers_seen += usize::from(answering);
                     main_seen += usize::from(g.phase == Phase::Main && g.steps.is_empty());
                     for s in 0..g.seat_count() as Seat {
+                        assert_eq!(g.points(s), g.point_sources(s).total());
+                        assert_eq!(g.has_action(s), !g.actions(s).is_empty());
                         let listed = g.actions(s);
                         for a in probes(&g) {
                             assert_eq!(

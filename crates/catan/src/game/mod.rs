@@ -19,6 +19,7 @@ pub mod copy;
 pub mod eval;
 pub mod events;
 pub mod fuzzing;
+mod id_bits;
 pub mod legal;
 pub mod log;
 pub mod options;

@@ -329,7 +329,12 @@ impl Catan {
         if matches!(self.phase, Phase::Setup | Phase::Over) {
             return;
         }
-        if self.points(self.current) >= self.goal() {
+        // Development cards in hand are counted only when they could
+        // make up the points missing (every one a victory point).
+        let seat = self.current;
+        let others = self.points_but_development(seat);
+        let cards = self.players[seat as usize].dev.len() as u32;
+        if others + cards >= self.goal() && self.points(seat) >= self.goal() {
             self.phase = Phase::Over;
             self.winner = Some(self.current);
             self.note(Event::Won { seat: self.current });

@@ -580,9 +580,35 @@ impl Catan {
         self.options.cities_and_knights
     }
 
-    /// The seat's victory points.
+    /// The seat's victory points: [`Catan::point_sources`]' total, added
+    /// up directly (it is asked after every action).
     pub fn points(&self, seat: Seat) -> u32 {
-        self.point_sources(seat).total()
+        self.points_but_development(seat) + u32::from(self.players[seat as usize].dev_points())
+    }
+
+    /// The seat's victory points but those of development cards in hand
+    /// (which take a look through the hand to count).
+    pub(crate) fn points_but_development(&self, seat: Seat) -> u32 {
+        let p = &self.players[seat as usize];
+        let mut points = u32::from(pieces::SETTLEMENTS - p.settlements_left)
+            + 2 * u32::from(pieces::CITIES - p.cities_left)
+            + p.shown.len() as u32
+            + u32::from(p.defender);
+        for m in &self.metropolis {
+            if matches!(m, Some((s, _)) if *s == seat) {
+                points += 2;
+            }
+        }
+        if self.largest_army == Some(seat) {
+            points += 2;
+        }
+        if self.longest_road == Some(seat) {
+            points += 2;
+        }
+        if matches!(self.merchant, Some((_, s)) if s == seat) {
+            points += 1;
+        }
+        points
     }
 
     /// Where the seat's victory points come from.
