@@ -19,13 +19,18 @@ after(async () => {
 
 // Every scratch folder a test makes (browser profiles, served sites,
 // played records) is removed when the test process ends, so runs never
-// fill the disk.
+// fill the disk: also when the run is stopped (Ctrl-C, a timeout's or a
+// CI runner's SIGTERM, a closed terminal), which would otherwise end the
+// process without its exit handlers.
 const scratch = [];
 process.on('exit', () => {
   for (const dir of scratch) {
     try { rmSync(dir, { recursive: true, force: true, maxRetries: 3 }); } catch { /* already gone */ }
   }
 });
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  process.once(signal, () => process.exit(code));
+}
 
 /** A fresh folder under the system's temporary folder, removed when the
  * test process ends. */
