@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, browser, artefacts } from './harness.mjs';
+import { serve, browser, artefacts, axeViolations, englishLeft } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -280,7 +280,7 @@ test('the map editor starts from the standard board with nothing wrong; a map li
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(url());
+  await page.goto(url() + '#editor');
   await page.waitForSelector('body[data-state="ready"]');
   assert.equal(await page.getAttribute('body', 'data-mode'), 'editor');
   assert.deepEqual(await page.$$eval('#problems li', (els) => els.map((e) => e.textContent)), [], 'no problem on the first board');
@@ -302,6 +302,48 @@ test('the map editor starts from the standard board with nothing wrong; a map li
   await page.waitForSelector('body[data-mode="editor"]');
   assert.match(await page.textContent('#panel'), /The linked map .* is open in the map editor/);
   assert.deepEqual(await page.$$eval('#problems li', (els) => els.length), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the page opens on its start screen over the standard board, in both languages; the map editor opens from it, and a reload there stays in it', async () => {
+  const context = await browser();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(url());
+  await page.waitForSelector('body[data-state="ready"]');
+  assert.equal(await page.getAttribute('body', 'data-mode'), 'start');
+  assert.equal(await page.textContent('#start-h'), 'Catan: Cities & Knights');
+  assert.match(await page.getAttribute('#board', 'aria-label'), /^The standard board before a game/);
+  assert.ok(await page.$eval('#board', (c) => c.width > 300), 'the board is drawn');
+  // The editor's own buttons show with the editor only.
+  assert.equal(await page.isVisible('header [data-cmd="download"]'), false);
+  assert.deepEqual(await axeViolations(page), []);
+  await page.screenshot({ path: join(artefacts, 'catan-start-1280x800.png') });
+  // Play a game: the dialog offers the shipped boards (the play module has
+  // no editor's board to offer).
+  await page.click('#start-play');
+  await page.waitForSelector('#newgame:not([hidden]) #ng-start');
+  assert.equal(await page.$('#ng-map option[value="drawn"]'), null);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#newgame', { state: 'hidden' });
+  // The map editor: loaded with the page's whole module, at #editor.
+  await page.click('#panel [data-cmd="game-editor"]');
+  await page.waitForSelector('body[data-mode="editor"] #problems-summary');
+  assert.equal(await page.evaluate(() => location.hash), '#editor');
+  assert.equal(await page.isVisible('header [data-cmd="download"]'), true);
+  await page.reload();
+  await page.waitForSelector('body[data-mode="editor"] #problems-summary');
+  // German: no English left on the start screen.
+  await page.goto(url());
+  await page.evaluate(() => localStorage.setItem('tabula.lang', 'de'));
+  await page.reload();
+  await page.waitForSelector('body[data-state="ready"][data-mode="start"]');
+  assert.equal(await page.textContent('#start-h'), 'Catan: Städte & Ritter');
+  assert.deepEqual(await englishLeft(page, ['catan/en.txt', 'en.txt']), []);
+  await page.screenshot({ path: join(artefacts, 'catan-start-1280x800-de.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

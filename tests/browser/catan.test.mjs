@@ -14,7 +14,7 @@ let site;
 before(async () => { site = await serve(); });
 after(() => site.close());
 
-const url = () => site.home + 'catan.html';
+const url = () => site.home + 'catan.html#editor';
 
 async function openEditor(context, address = url()) {
   const page = context.pages()[0] ?? await context.newPage();
@@ -188,7 +188,7 @@ test('download, open again and compare; a map link; a malformed file refused wit
   const { page: p2, errors: e2 } = await openEditor(other, link);
   assert.match(await p2.textContent('#message'), /The linked map “Standard.*” is open in the map editor/);
   assert.equal(await download(p2), first, 'the linked board is the same');
-  assert.ok(!(await p2.evaluate(() => location.hash)), 'the link is used once');
+  assert.doesNotMatch(await p2.evaluate(() => location.hash), /#map=/, 'the link is used once');
   // A damaged link: said, and the board stays.
   const p3 = await other.newPage();
   await p3.goto(link.replace('#map=', '#map=@@'));
@@ -316,7 +316,7 @@ test('screenshots at 1280×800 and 768×1024, and the home page picture', async 
   const context = await browser();
   const page = await context.newPage();
   await page.goto(site.home + 'index.html');
-  await page.waitForSelector('#catan a[href="catan.html"]:not([hidden])');
+  await page.waitForSelector('#catan a[href="catan.html#editor"]:not([hidden])');
   assert.ok(await page.$eval('#catan img', (i) => i.complete && i.naturalWidth > 0), 'the picture loads');
   await context.close();
 });

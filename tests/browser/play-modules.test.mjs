@@ -20,10 +20,16 @@ const screens = {
   'the lessons (page kit lesson_screen)': 'lessons-items',
 };
 
+/** An element id only a page's map editor writes, where the page opens
+ * on its game (issue 40: Catan's editor left the play module). */
+const editors = {
+  catan: 'problems-summary',
+};
+
 const games = ['star-tigris', 'domains', 'catan', 'vector'];
 
 for (const game of games) {
-  test(`${game}: the play module holds neither online play nor the lessons, and the whole module holds both`, () => {
+  test(`${game}: the play module holds neither online play nor the lessons (nor a map editor where listed), and the whole module holds them`, () => {
     const files = readdirSync(dist);
     const wasm = (name) => {
       const f = files.find((x) => x === `${name}_bg.wasm`);
@@ -35,6 +41,10 @@ for (const game of games) {
     for (const [screen, id] of Object.entries(screens)) {
       assert.equal(play.includes(id), false, `${game}'s play module holds ${screen}`);
       assert.equal(whole.includes(id), true, `${game}'s whole module lacks ${screen}`);
+    }
+    if (editors[game]) {
+      assert.equal(play.includes(editors[game]), false, `${game}'s play module holds the map editor`);
+      assert.equal(whole.includes(editors[game]), true, `${game}'s whole module lacks the map editor`);
     }
   });
 }

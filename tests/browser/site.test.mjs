@@ -52,7 +52,7 @@ test('the home page lists the games with a picture and their ways in; it loads n
   }
   assert.deepEqual(games[0].ways, [['Play', 'star-tigris.html#new'], ['Lessons', 'star-tigris.html#lessons'], ['Map editor', 'star-tigris.html#editor']]);
   assert.deepEqual(games[1].ways, [['Play', 'domains.html'], ['Lessons', 'domains.html#lessons'], ['Write a bot', 'domains.html#bots']]);
-  assert.deepEqual(games[2].ways, [['Play', 'catan.html#new'], ['Lessons', 'catan.html#lessons'], ['Map editor', 'catan.html']]);
+  assert.deepEqual(games[2].ways, [['Play', 'catan.html#new'], ['Lessons', 'catan.html#lessons'], ['Map editor', 'catan.html#editor']]);
   assert.deepEqual(games[3].ways, [['Play', 'vector.html'], ['Lessons', 'vector.html#lessons'], ['Tournament', 'vector.html#tournament'], ['Board editor', 'vector.html#editor']]);
   // What a player gets, in a player's words (issue 43, item 15).
   assert.doesNotMatch(await page.textContent('main'), /course server/);
@@ -77,6 +77,7 @@ test('the home page lists the games with a picture and their ways in; it loads n
     'domains.html': () => page.waitForSelector('body[data-state="ready"]'),
     'catan.html': () => page.waitForSelector('body[data-state="ready"]'),
     'catan.html#new': () => page.waitForSelector('#newgame:not([hidden]) #ng-start'),
+    'catan.html#editor': () => page.waitForSelector('body[data-mode="editor"] #tools [data-cmd^="tool:"]'),
     'vector.html': () => page.waitForSelector('body[data-state="ready"] #start'),
     'domains.html#bots': () => page.waitForSelector('#bots:not([hidden]) #bot-code'),
     'vector.html#tournament': () => page.waitForSelector('body[data-screen="tournament"] #tourney-setup'),

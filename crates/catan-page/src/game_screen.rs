@@ -713,8 +713,9 @@ fn log_view(g: &GameScreen) -> El {
         .child(list)
 }
 
-/// The new-game dialog.
-pub fn new_game_view(problem: Option<&str>, drawn_chosen: bool, has_game: bool) -> El {
+/// The new-game dialog. `drawn`: whether the editor's board is offered
+/// (and chosen), where the editor has been opened.
+pub fn new_game_view(problem: Option<&str>, drawn: Option<bool>, has_game: bool) -> El {
     let mut seats = el("fieldset").child(el("legend").text(&t("cg-seats")));
     for i in 0..4u8 {
         let mut who = el("select").attr("id", &format!("ng-who-{i}")).attr(
@@ -778,11 +779,15 @@ pub fn new_game_view(problem: Option<&str>, drawn_chosen: bool, has_game: bool) 
     ] {
         map = map.child(el("option").attr("value", value).text(&t(key)));
     }
-    let mut drawn = el("option").attr("value", "drawn").text(&t("cg-map-drawn"));
-    if drawn_chosen {
-        drawn = drawn.attr("selected", "");
+    // The editor's board, where the editor has been opened (page kit,
+    // on_demand: the play module has none).
+    if let Some(chosen) = drawn {
+        let mut option = el("option").attr("value", "drawn").text(&t("cg-map-drawn"));
+        if chosen {
+            option = option.attr("selected", "");
+        }
+        map = map.child(option);
     }
-    map = map.child(drawn);
     el("section")
         .attr("id", "newgame")
         .class("dialog")

@@ -1,19 +1,24 @@
-//! The Catan page: the hex map editor. A designer paints fields, places
-//! and turns harbours, places the barbarian fields, fixes number tokens,
-//! grows or shrinks the sea, and sees every check of the course server
-//! (`tabula_catan::check_board`) as they draw; maps open from files,
-//! pastes and links, download in the course format, share as links and
-//! are kept in the browser. For play, [`spots`] places the game's
+//! The Catan page: a game of Catan: Cities & Knights at this device with
+//! people and AIs, its replays and records, and the hex map editor. The
+//! page opens on a start screen (`page`); the game screen (`game_screen`,
+//! `game_draw`) plays at this device (the AIs in a web worker running
+//! this same module, [`ai_worker_start`]); [`spots`] places the game's
 //! corners, sides and hexes on the canvas and the engine's legal actions
-//! on them; [`game_words`] says a game in English and German, and the
-//! game screen (`game_screen`, `game_draw`) plays it at this device
-//! with people and AIs (the AIs in a web worker running this same module,
-//! [`ai_worker_start`]); online (`online_game`, through the page kit's
-//! online play) the same board and panel (`game_board`, `game_panel`)
-//! show a seat's view from a Tabula server.
+//! on them; [`game_words`] says a game in English and German. Online
+//! (`online_game`, through the page kit's online play) the same board and
+//! panel (`game_board`, `game_panel`) show a seat's view from a Tabula
+//! server.
 //!
-//! The page holds no rules: it edits a `tabula_catan::Board` and asks the
-//! crate what is wrong with it.
+//! The map editor (`editor_screen`, in the page's whole module only: page
+//! kit, `on_demand`, at `#editor` or a `#map=` link) lets a designer
+//! paint fields, place and turn harbours, place the barbarian fields, fix
+//! number tokens, grow or shrink the sea, and see every check of the
+//! course server (`tabula_catan::check_board`) as they draw; maps open
+//! from files, pastes and links, download in the course format, share as
+//! links and are kept in the browser.
+//!
+//! The page holds no rules: it asks the engine what is legal, and the
+//! editor asks the crate what is wrong with a board.
 
 pub mod board_explore;
 pub mod device;
@@ -30,6 +35,8 @@ pub mod words;
 
 #[cfg(target_arch = "wasm32")]
 mod draw;
+#[cfg(target_arch = "wasm32")]
+mod editor_screen;
 #[cfg(target_arch = "wasm32")]
 mod game_board;
 #[cfg(target_arch = "wasm32")]

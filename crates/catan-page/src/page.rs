@@ -4,56 +4,36 @@
 
 use std::cell::RefCell;
 
-use tabula_catan::{Board, read_board};
-use tabula_page_kit::announce;
 use tabula_page_kit::clicks::Click;
-// The lessons and online play are in the page's whole module only (page
-// kit, `on_demand`).
-use tabula_page_kit::dialogs::{OpenGame, open_game};
 use tabula_page_kit::dom::{
-    El, button, by_id, consume_fragment, copy_text, document, el, fragment, local_storage,
-    page_url, read_file,
+    El, button, by_id, consume_fragment, document, el, fragment, read_file,
 };
 use tabula_page_kit::i18n::{t, tf};
+// The lessons, online play and the map editor are in the page's whole
+// module only (page kit, `on_demand`).
 use tabula_page_kit::on_demand::HERE as ON_DEMAND;
-use tabula_page_kit::{error_words, modal, morph, touch, transport};
+use tabula_page_kit::{announce, modal, morph, touch, transport};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, KeyboardEvent};
 
-use crate::draw::{self, Geometry, swatch};
+use crate::editor_screen::EditorScreen;
 use crate::game_screen::{self, GameScreen};
 use crate::game_words::Names;
-use crate::library::{Kept, Library, LoadProblem, SET_ASIDE_KEY, STORAGE_KEY};
-use crate::library::{SHIPPED, shipped_text};
-use crate::model::{BRUSHES, Brush, Editor, NUMBERS, Tool, blank_board, map_fragment};
+use crate::library::shipped_text;
 use crate::replay_screen::{self, ReplayScreen};
 use crate::table::Table;
-use crate::words;
 
 /// Everything the page holds.
 struct Page {
-    editor: Editor,
-    library: Library,
-    /// The board as last kept in the browser (a change keeps it again).
-    kept: Option<Board>,
-    /// A note or a refusal (`true`) under the name.
+    /// The map editor, once opened (in the page's whole module only).
+    editor: Option<EditorScreen>,
+    /// Whether the editor shows (when no game or replay does).
+    editing: bool,
+    /// A note or a refusal (`true`) on the start screen.
     message: Option<(String, bool)>,
-    /// The map just deleted, to bring back (and whether it was the one
-    /// being drawn).
-    deleted: Option<(Kept, bool)>,
-    /// Whether the "Open a map" dialog is open, what is pasted in it and
-    /// why the last try was refused.
-    dialog: bool,
-    paste: String,
-    open_message: Option<String>,
-    /// The link last copied, shown under the board.
-    link: Option<String>,
-    /// The shipped board chosen in the list.
-    shipped: String,
-    geometry: Option<Geometry>,
     /// The game at this device (kept while the editor shows).
     game: Option<GameScreen>,
-    /// Whether the game shows (else the editor).
+    /// Whether the game shows (else the editor or the start screen).
     playing: bool,
     /// Whether the new-game dialog is open, and why a start was refused.
     new_game: bool,
@@ -65,6 +45,8 @@ struct Page {
     legend_folded: bool,
     /// A game being replayed (shown over the game and the editor).
     replay: Option<ReplayScreen>,
+    /// The start screen's picture: the standard board before a game.
+    preview: Option<tabula_catan::Catan>,
 }
 
 thread_local! {
@@ -131,19 +113,6 @@ fn with_replay(f: impl FnOnce(&mut ReplayScreen)) {
     });
 }
 
-/// The board a first visit opens in the editor: the standard board (a
-/// valid board to look at and change), not a blank sea full of errors.
-fn first_board() -> tabula_catan::Board {
-    match read_board(SHIPPED[0].2) {
-        Ok(read) => {
-            let mut board = read.board;
-            board.name = t(SHIPPED[0].1);
-            board
-        }
-        Err(_) => blank_board(&t("catan-untitled")),
-    }
-}
-
 impl Page {
     /// The game's commands: the new-game dialog, starting, leaving for
     /// the editor and coming back; the rest go to the game screen.
@@ -161,8 +130,11 @@ impl Page {
             }
             "game-cancel" => self.new_game = false,
             "game-editor" => {
-                self.playing = false;
-                self.replay = None;
+                if ON_DEMAND {
+                    self.open_editor();
+                } else {
+                    tabula_page_kit::on_demand::switch("#editor");
+                }
             }
             "game-replay" => {
                 let record = self.game.as_ref().map(|g| g.table.record().clone());
@@ -180,6 +152,7 @@ impl Page {
                     self.game = GameScreen::resume();
                 }
                 self.playing = self.game.is_some();
+                self.editing &= !self.playing;
                 self.new_game = false;
             }
             "game-start" => match self.game_in_progress() {
@@ -196,8 +169,10 @@ impl Page {
             "game-start-now" => {
                 let ng = game_screen::read_new_game();
                 let drawn;
-                let map = if ng.map == "drawn" {
-                    drawn = tabula_catan::write_board(&self.editor.board);
+                let map = if ng.map == "drawn"
+                    && let Some(e) = self.editor.as_ref()
+                {
+                    drawn = tabula_catan::write_board(&e.editor.board);
                     drawn.as_str()
                 } else {
                     shipped_text(&ng.map)
@@ -214,6 +189,7 @@ impl Page {
                         g.save();
                         self.game = Some(g);
                         self.playing = true;
+                        self.editing = false;
                         self.new_game = false;
                         self.replay = None;
                         // To the game's first question, not back to "Play a game".
@@ -302,86 +278,33 @@ impl Page {
         g.save();
         self.game = Some(g);
         self.playing = true;
+        self.editing = false;
         self.replay = None;
         self.new_game = false;
     }
 
-    fn tell(&mut self, text: String) {
-        self.message = Some((text, false));
+    /// Show the map editor (loading it the first time): in the page's
+    /// whole module only.
+    fn open_editor(&mut self) {
+        if !ON_DEMAND {
+            return;
+        }
+        if self.editor.is_none() {
+            self.editor = Some(EditorScreen::load());
+        }
+        self.editing = true;
+        self.playing = false;
+        self.replay = None;
+    }
+
+    /// The editor, when it shows (in the page's whole module only).
+    fn shown_editor(&mut self) -> Option<&mut EditorScreen> {
+        let shown = ON_DEMAND && self.editing && !self.playing && self.replay.is_none();
+        self.editor.as_mut().filter(|_| shown)
     }
 
     fn refuse(&mut self, text: String) {
         self.message = Some((text, true));
-    }
-
-    /// Keep the board in the browser when it changed since last kept.
-    fn persist(&mut self) {
-        if self.editor.in_stroke() || self.kept.as_ref() == Some(&self.editor.board) {
-            return;
-        }
-        self.library.keep(&self.editor.board, &t("catan-untitled"));
-        self.kept = Some(self.editor.board.clone());
-        self.store();
-    }
-
-    fn store(&mut self) {
-        let ok = local_storage()
-            .is_some_and(|s| s.set_item(STORAGE_KEY, &self.library.to_json()).is_ok());
-        if !ok {
-            self.refuse(t("catan-kept-failed"));
-        }
-    }
-
-    /// Open a board from a file, a paste or a link's text; a board that
-    /// does not read leaves the one being drawn as it was.
-    fn open_text(&mut self, text: &str, fallback: &str) -> bool {
-        let trimmed = text.trim();
-        if let Some(at) = trimmed.find("#map=") {
-            return self.open_fragment(&trimmed[at..]);
-        }
-        match read_board(text) {
-            Ok(read) => {
-                let mut board = read.board;
-                if board.name.trim().is_empty() {
-                    board.name = fallback.to_string();
-                }
-                let name = board.name.clone();
-                self.editor.replace(board);
-                self.library.detach();
-                self.kept = None;
-                self.persist();
-                self.dialog = false;
-                self.open_message = None;
-                self.paste.clear();
-                self.tell(tf("catan-opened", &[("name", &name)]));
-                true
-            }
-            Err(problems) => {
-                let why = words::refused(&problems);
-                if self.dialog {
-                    self.open_message = Some(why);
-                } else {
-                    self.refuse(why);
-                }
-                false
-            }
-        }
-    }
-
-    fn open_fragment(&mut self, hash: &str) -> bool {
-        match crate::model::text_from_fragment(hash) {
-            None => false,
-            Some(Err(e)) => {
-                let why = tf("catan-link-bad", &[("why", &error_words::link(&e))]);
-                if self.dialog {
-                    self.open_message = Some(why);
-                } else {
-                    self.refuse(why);
-                }
-                false
-            }
-            Some(Ok(text)) => self.open_text(&text, &t("catan-linked")),
-        }
     }
 
     fn run(&mut self, cmd: &str, arg: &str) {
@@ -403,473 +326,19 @@ impl Page {
             self.run_game(cmd, arg);
             return;
         }
-        if matches!(cmd, "new" | "open" | "download" | "link") {
-            self.playing = false;
-            self.replay = None;
+        if !crate::editor_screen::COMMANDS.contains(&cmd) {
+            return;
         }
-        let e = &mut self.editor;
-        match cmd {
-            "new" => {
-                self.editor.replace(blank_board(&t("catan-untitled")));
-                self.library.detach();
-                self.kept = Some(self.editor.board.clone());
-                self.tell(t("catan-new-done"));
-            }
-            "open" => {
-                self.dialog = true;
-                self.open_message = None;
-            }
-            "close-open" => {
-                self.dialog = false;
-                self.open_message = None;
-            }
-            "open-go" => {
-                let text = self.paste.clone();
-                if text.trim().is_empty() {
-                    self.open_message = Some(t("catan-paste-empty"));
-                } else {
-                    self.open_text(&text, &t("catan-pasted"));
-                }
-            }
-            "download" => {
-                let text = tabula_catan::write_board(&e.board);
-                let stem = tabula_page_kit::dom::file_stem(&e.board.name, "catan-map");
-                tabula_page_kit::dom::download(&text, "text/plain", &format!("{stem}.txt"));
-            }
-            "link" => {
-                let link = format!("{}#{}", page_url(), map_fragment(&e.board));
-                copy_text(&link);
-                self.link = Some(link);
-                self.tell(t("catan-link-copied"));
-            }
-            "tool" => {
-                if let Some(tool) = Tool::from_name(arg) {
-                    e.tool = tool;
-                }
-            }
-            "brush" => {
-                if let Some(b) = Brush::from_name(arg) {
-                    e.brush = b;
-                    if matches!(e.tool, Tool::Turn | Tool::Number) {
-                        e.tool = Tool::Brush;
-                    }
-                }
-            }
-            "number" => {
-                e.number = arg.parse().ok().filter(|n| NUMBERS.contains(n));
-                e.tool = Tool::Number;
-            }
-            "undo" => {
-                if e.undo() {
-                    announce::say("board-say", &t("catan-undone"));
-                }
-            }
-            "redo" => {
-                if e.redo() {
-                    announce::say("board-say", &t("catan-redone"));
-                }
-            }
-            "grow-sea" => {
-                e.grow_sea();
-            }
-            "shrink-sea" => {
-                e.shrink_sea();
-            }
-            "clear-numbers" => {
-                e.clear_numbers();
-            }
-            "problem" => {
-                if let Ok(i) = arg.parse::<usize>()
-                    && e.show_problem(i)
-                {
-                    say_cursor(e);
-                }
-            }
-            "open-shipped" => {
-                let pick = by_id("shipped")
-                    .and_then(|s| s.dyn_into::<web_sys::HtmlSelectElement>().ok())
-                    .map(|s| s.value())
-                    .unwrap_or_default();
-                self.shipped = pick.clone();
-                if let Some((_, key, text)) = SHIPPED.iter().find(|(n, _, _)| *n == pick)
-                    && let Ok(read) = read_board(text)
-                {
-                    let mut board = read.board;
-                    board.name = t(key);
-                    e.replace(board);
-                    self.library.detach();
-                    self.kept = None;
-                    self.tell(tf("catan-opened", &[("name", &t(key))]));
-                }
-            }
-            "kept-open" => {
-                if let Ok(id) = arg.parse()
-                    && let Some(board) = self.library.open(id)
-                {
-                    let name = board.name.clone();
-                    self.editor.reset(board.clone());
-                    self.kept = Some(board);
-                    self.store();
-                    self.tell(tf("catan-opened", &[("name", &name)]));
-                }
-            }
-            "kept-delete" => {
-                if let Ok(id) = arg.parse()
-                    && let Some(m) = {
-                        let was_current = self.library.current == Some(id);
-                        self.library.remove(id).map(|m| (m, was_current))
-                    }
-                {
-                    self.tell(tf("catan-deleted", &[("name", &m.0.name)]));
-                    self.deleted = Some(m);
-                    self.kept = None;
-                    self.store();
-                    // The board on screen stays; a change keeps it anew.
-                    self.kept = Some(self.editor.board.clone());
-                }
-            }
-            "restore" => {
-                if let Some((m, was_current)) = self.deleted.take() {
-                    if was_current {
-                        self.library.current = Some(m.id);
-                    }
-                    self.library.maps.insert(0, m);
-                    self.store();
-                    self.message = None;
-                }
-            }
-            _ => return,
+        // The editor is in the page's whole module (page kit, on_demand).
+        if !ON_DEMAND {
+            tabula_page_kit::on_demand::switch("#editor");
+            return;
         }
-        self.persist();
-    }
-}
-
-fn say_cursor(e: &Editor) {
-    let shown = e.view_hexes();
-    let action = words::action(e.tool, e.brush, e.number);
-    announce::say(
-        "board-say",
-        &words::cursor(&e.board, e.cursor, &shown, &action),
-    );
-}
-
-fn kbd(k: &str) -> El {
-    el("kbd").attr("aria-hidden", "true").text(k)
-}
-
-fn tools_view(e: &Editor) -> El {
-    let mut tools = el("div")
-        .class("group")
-        .attr("role", "group")
-        .attr("aria-label", &t("catan-tools"));
-    for tool in Tool::ALL {
-        tools = tools.child(
-            button(&words::tool(tool), &format!("tool:{}", tool.name()))
-                .attr("title", &words::tool_title(tool))
-                .child(kbd(tool.key()))
-                .pressed(e.tool == tool),
-        );
-    }
-    let mut brushes = el("div")
-        .class("group brushes")
-        .attr("role", "group")
-        .attr("aria-label", &t("catan-brushes"));
-    for b in BRUSHES {
-        let mark = match b {
-            Brush::Kind(k) => swatch(k),
-            Brush::Barbarians => swatch(tabula_catan::FieldKind::BarbarianStart),
-            Brush::Erase => el("span")
-                .class("kind-swatch erase")
-                .attr("aria-hidden", "true")
-                .text("∅"),
-        };
-        brushes = brushes.child(
-            el("button")
-                .attr("type", "button")
-                .cmd(&format!("brush:{}", b.name()))
-                .child(mark)
-                .text(&words::brush(b))
-                .pressed(e.brush == b && matches!(e.tool, Tool::Brush | Tool::Fill)),
-        );
-    }
-    let mut root = el("div").attr("id", "tools").child(tools).child(brushes);
-    if e.tool == Tool::Number {
-        let mut nums = el("div")
-            .class("group")
-            .attr("role", "group")
-            .attr("aria-label", &t("catan-numbers"));
-        for n in NUMBERS {
-            nums = nums.child(
-                button(&n.to_string(), &format!("number:{n}"))
-                    .class(if n == 6 || n == 8 { "red" } else { "" })
-                    .pressed(e.number == Some(n)),
-            );
-        }
-        nums = nums.child(
-            button(&t("catan-no-number"), "number:none")
-                .attr("title", &t("catan-no-number-title"))
-                .pressed(e.number.is_none()),
-        );
-        root = root.child(nums);
-    }
-    root.child(
-        el("div")
-            .class("group")
-            .child(
-                button(&t("catan-undo"), "undo")
-                    .child(kbd("Ctrl+Z"))
-                    .disabled(!e.history.can_undo()),
-            )
-            .child(
-                button(&t("catan-redo"), "redo")
-                    .child(kbd("Ctrl+Y"))
-                    .disabled(!e.history.can_redo()),
-            ),
-    )
-}
-
-fn panel_view(p: &Page) -> El {
-    let e = &p.editor;
-    let shown = e.view_hexes();
-    let mut root = el("section").attr("id", "panel");
-    root = root.child(
-        el("label")
-            .class("map-name")
-            .text(&t("catan-name"))
-            .text(" ")
-            .child(
-                el("input")
-                    .attr("type", "text")
-                    .attr("id", "map-name")
-                    .attr("maxlength", "40")
-                    .attr("value", &e.board.name),
-            ),
-    );
-    if let Some((m, bad)) = &p.message {
-        let mut line = el("p")
-            .attr("id", "message")
-            .class(if *bad { "message" } else { "note" })
-            .attr("role", if *bad { "alert" } else { "status" })
-            .text(m);
-        if p.deleted.is_some() && !bad {
-            line = line.text(" ").child(button(&t("catan-restore"), "restore"));
-        }
-        root = root.child(line);
-    }
-    if let Some(link) = &p.link {
-        root = root.child(
-            el("input")
-                .attr("id", "link-out")
-                .attr("readonly", "")
-                .attr("aria-label", &t("catan-link-out"))
-                .attr("value", link),
-        );
-    }
-    // Problems, each said once (two that read the same, say the missing
-    // barbarian start and end, are one line).
-    let mut said: Vec<(bool, String)> = Vec::new();
-    let listed: Vec<(usize, String)> = e
-        .problems
-        .iter()
-        .enumerate()
-        .filter_map(|(i, pr)| {
-            let text = words::problem(pr, Some(&e.board), &shown);
-            let key = (pr.is_error(), text.clone());
-            (!said.contains(&key)).then(|| {
-                said.push(key);
-                (i, text)
-            })
-        })
-        .collect();
-    let errors = said.iter().filter(|(error, _)| *error).count();
-    let warnings = said.len() - errors;
-    let summary = if e.problems.is_empty() {
-        t("catan-problems-none")
-    } else {
-        tf(
-            if touch::coarse() {
-                "catan-problems-count-touch"
-            } else {
-                "catan-problems-count"
-            },
-            &[
-                ("errors", &errors.to_string()),
-                ("warnings", &warnings.to_string()),
-            ],
-        )
-    };
-    let mut list = el("ol").attr("id", "problems");
-    for (i, text) in listed {
-        let pr = &e.problems[i];
-        let sev = if pr.is_error() { "error" } else { "warning" };
-        let label = t(if pr.is_error() {
-            "catan-error"
-        } else {
-            "catan-warning"
-        });
-        let item = if pr.field.is_some() {
-            button("", &format!("problem:{i}"))
-                .class(sev)
-                .child(el("strong").text(&label))
-                .text(" ")
-                .text(&text)
-        } else {
-            el("span")
-                .class(sev)
-                .child(el("strong").text(&label))
-                .text(" ")
-                .text(&text)
-        };
-        list = list.child(el("li").attr("data-rule", pr.rule.name()).child(item));
-    }
-    root = root.child(
-        el("section")
-            .attr("aria-labelledby", "problems-h")
-            .child(el("h2").attr("id", "problems-h").text(&t("catan-problems")))
-            .child(
-                el("p")
-                    .attr("id", "problems-summary")
-                    .class(if errors > 0 { "bad" } else { "good" })
-                    .text(&summary),
-            )
-            .child(list),
-    );
-    // Play this board: the new-game dialog with it chosen.
-    root = root.child(
-        el("div")
-            .class("play")
-            .child(
-                button(&t("catan-play"), "game-play-drawn")
-                    .attr("id", "play")
-                    .attr("aria-describedby", "play-why")
-                    .disabled(errors > 0),
-            )
-            .child(
-                el("p")
-                    .attr("id", "play-why")
-                    .class("hint")
-                    .text(&t(if errors > 0 {
-                        "catan-play-why"
-                    } else {
-                        "catan-play-ready"
-                    })),
-            ),
-    );
-    // Counts.
-    let mut counts = el("ul").attr("id", "counts");
-    for line in words::counts(&e.board) {
-        counts = counts.child(el("li").text(&line));
-    }
-    root = root.child(el("h2").text(&t("catan-counts"))).child(counts);
-    // The sea and the numbers.
-    root = root.child(el("h2").text(&t("catan-sea"))).child(
-        el("div")
-            .class("group")
-            .child(
-                button(&t("catan-grow-sea"), "grow-sea").attr("title", &t("catan-grow-sea-title")),
-            )
-            .child(
-                button(&t("catan-shrink-sea"), "shrink-sea")
-                    .attr("title", &t("catan-shrink-sea-title")),
-            )
-            .child(button(&t("catan-clear-numbers"), "clear-numbers")),
-    );
-    // Shipped boards.
-    let mut select = el("select").attr("id", "shipped");
-    for (name, key, _) in SHIPPED {
-        let mut option = el("option").attr("value", name);
-        if p.shipped == name {
-            option = option.attr("selected", "");
-        }
-        select = select.child(option.text(&t(key)));
-    }
-    root = root
-        .child(
-            el("label")
-                .attr("for", "shipped")
-                .class("h2")
-                .text(&t("catan-start-from")),
-        )
-        .child(
-            el("div")
-                .class("group")
-                .child(select)
-                .child(button(&t("catan-open-shipped"), "open-shipped")),
-        );
-    // Kept boards.
-    let mut kept = el("ul").attr("id", "kept");
-    if p.library.maps.is_empty() {
-        kept = kept.child(el("li").class("hint").text(&t("catan-kept-none")));
-    }
-    for m in &p.library.maps {
-        let current = p.library.current == Some(m.id);
-        let mut name = el("span").class("kept-name").text(&m.name);
-        if current {
-            name = name
-                .text(" ")
-                .child(el("em").class("hint").text(&t("catan-kept-drawing")));
-        }
-        kept = kept.child(
-            el("li")
-                .attr("id", &format!("kept-{}", m.id))
-                .child(name)
-                .child(
-                    button(&t("catan-kept-open"), &format!("kept-open:{}", m.id))
-                        .attr(
-                            "aria-label",
-                            &tf("catan-kept-open-label", &[("name", &m.name)]),
-                        )
-                        .disabled(current),
-                )
-                .child(
-                    button(&t("catan-kept-delete"), &format!("kept-delete:{}", m.id)).attr(
-                        "aria-label",
-                        &tf("catan-kept-delete-label", &[("name", &m.name)]),
-                    ),
-                ),
-        );
-    }
-    root.child(el("h2").text(&t("catan-kept"))).child(kept)
-}
-
-fn dialog_view(p: &Page) -> El {
-    let content = open_game(OpenGame {
-        note: &t("catan-open-note"),
-        file: (&t("catan-open-file"), "open-file", ".txt,text/plain"),
-        paste: (&t("catan-open-paste"), "open-paste", &p.paste),
-        message: (p.open_message.as_deref(), "open-message"),
-        open: (&t("catan-open-go"), "open-go"),
-        cancel: "close-open",
-    });
-    if let Ok(Some(h)) = content.0.query_selector("h2") {
-        h.set_text_content(Some(&t("catan-open-h")));
-    }
-    el("section")
-        .attr("id", "open")
-        .class("dialog")
-        .attr("role", "dialog")
-        .attr("aria-modal", "true")
-        .attr("aria-labelledby", "open-h")
-        .child(content)
-}
-
-fn legend_view() -> El {
-    let mut list = el("ul").class("legend-list");
-    for b in BRUSHES {
-        if let Brush::Kind(k) = b {
-            list = list.child(el("li").child(swatch(k)).text(&words::kind(k)));
+        self.open_editor();
+        if let Some(e) = self.editor.as_mut() {
+            e.run(cmd, arg);
         }
     }
-    for k in [
-        tabula_catan::FieldKind::BarbarianStart,
-        tabula_catan::FieldKind::BarbarianEnd,
-    ] {
-        list = list.child(el("li").child(swatch(k)).text(&words::kind(k)));
-    }
-    el("div")
-        .attr("id", "legend")
-        .child(list)
-        .child(el("p").class("hint").text(&t("catan-legend-note")))
 }
 
 fn morph_into(id: &str, fresh: El) {
@@ -896,8 +365,21 @@ fn render(p: &mut Page) {
         .map_or(600.0, |e| f64::from(e.client_width()))
         .clamp(240.0, 900.0);
     if let Some(b) = document().body() {
-        b.set_attribute("data-mode", if p.playing { "game" } else { "editor" })
-            .ok();
+        let mode = if p.playing {
+            "game"
+        } else if p.editing {
+            "editor"
+        } else {
+            "start"
+        };
+        b.set_attribute("data-mode", mode).ok();
+        // A reload comes back to the editor while it shows.
+        let shown = fragment();
+        if mode == "editor" && shown.is_empty() {
+            tabula_page_kit::dom::show_fragment("#editor");
+        } else if mode != "editor" && shown == "#editor" {
+            tabula_page_kit::dom::show_fragment("");
+        }
     }
     if let Some(r) = p.replay.as_mut() {
         if let Some(b) = document().body() {
@@ -923,18 +405,7 @@ fn render(p: &mut Page) {
                 morph_into("legend", game_screen::legend_view());
                 // Only the log's new lines are said, each once.
                 announce::news_of("catan-log", "#log li", true);
-                // On a narrow screen the panel comes after the legend:
-                // fold it once, so the actions follow the board.
-                let narrow = web_sys::window()
-                    .and_then(|w| w.inner_width().ok())
-                    .and_then(|v| v.as_f64())
-                    .is_some_and(|w| w < 900.0);
-                if narrow && !p.legend_folded {
-                    p.legend_folded = true;
-                    if let Some(b) = by_id("legend-box") {
-                        b.remove_attribute("open").ok();
-                    }
-                }
+                fold_legend_once(&mut p.legend_folded);
                 board_words(Mode::Game);
                 if let Some(c) = &canvas {
                     // The whole board in the window: as wide as fits the
@@ -963,13 +434,32 @@ fn render(p: &mut Page) {
                     &g.tap_hint().unwrap_or_else(|| t("cg-tap-hint")),
                 );
             }
-            None => {
+            None if ON_DEMAND && p.editing && p.editor.is_some() => {
                 board_words(Mode::Editor);
-                morph_into("tools", tools_view(&p.editor));
-                morph_into("panel", panel_view(p));
-                morph_into("legend", legend_view());
-                if let Some(c) = &canvas {
-                    p.geometry = draw::draw(c, &p.editor, width);
+                if let Some(e) = p.editor.as_mut() {
+                    e.render(canvas.as_ref(), width);
+                }
+            }
+            None => {
+                board_words(Mode::Start);
+                fold_legend_once(&mut p.legend_folded);
+                morph_into("tools", el("div").attr("id", "tools"));
+                morph_into("panel", start_view(p));
+                morph_into("legend", game_screen::legend_view());
+                if p.preview.is_none() {
+                    p.preview = preview_game();
+                }
+                if let (Some(c), Some(game)) = (&canvas, &p.preview) {
+                    let marks = crate::game_draw::Marks {
+                        lit: &[],
+                        knight: None,
+                        last: &[],
+                        cursor: None,
+                        highlight: &[],
+                        rolled: None,
+                        preview: None,
+                    };
+                    crate::game_draw::draw(c, game, &marks, width);
                 }
             }
         }
@@ -989,7 +479,11 @@ fn render(p: &mut Page) {
             if !n.has_child_nodes() {
                 morph_into(
                     "newgame",
-                    game_screen::new_game_view(None, p.new_game_drawn, p.game.is_some()),
+                    game_screen::new_game_view(
+                        None,
+                        p.editor.as_ref().map(|_| p.new_game_drawn),
+                        p.game.is_some(),
+                    ),
                 );
             } else if let Some(problem) = &p.new_game_problem {
                 let text = problem.clone();
@@ -999,7 +493,7 @@ fn render(p: &mut Page) {
             }
         }
         modal::sync(new_game.as_ref());
-    } else if p.dialog {
+    } else if let Some(e) = p.editor.as_ref().filter(|e| e.dialog) {
         if let Some(o) = &overlay {
             o.remove_attribute("hidden").ok();
         }
@@ -1010,7 +504,7 @@ fn render(p: &mut Page) {
         if let Some(o) = &open {
             o.remove_attribute("hidden").ok();
         }
-        morph_into("open", dialog_view(p));
+        morph_into("open", e.dialog());
         modal::sync(by_id("open").as_ref());
     } else {
         if let Some(n) = &new_game {
@@ -1024,9 +518,83 @@ fn render(p: &mut Page) {
     }
 }
 
+/// On a narrow screen the panel comes after the legend: fold it once, so
+/// the actions follow the board (the player may open it again).
+fn fold_legend_once(folded: &mut bool) {
+    let narrow = web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|v| v.as_f64())
+        .is_some_and(|w| w < 900.0);
+    if narrow && !*folded {
+        *folded = true;
+        if let Some(b) = by_id("legend-box") {
+            b.remove_attribute("open").ok();
+        }
+    }
+}
+
+/// The start screen's panel (no game, replay or editor shows): what the
+/// page offers, a note or refusal, and the last game when it is over.
+fn start_view(p: &Page) -> El {
+    let mut root = el("section")
+        .attr("id", "panel")
+        .child(el("h2").attr("id", "start-h").text(&t("cg-start-h")));
+    if let Some((m, bad)) = &p.message {
+        root = root.child(
+            el("p")
+                .attr("id", "message")
+                .class(if *bad { "message" } else { "note" })
+                .attr("role", if *bad { "alert" } else { "status" })
+                .text(m),
+        );
+    }
+    let mut ways = el("div").class("play").child(
+        button(&t("cg-play"), "game-new")
+            .class("primary")
+            .attr("id", "start-play"),
+    );
+    if p.game.is_some() {
+        ways = ways
+            .child(button(&t("cg-start-last"), "game-resume"))
+            .child(button(&t("cg-start-replay"), "game-replay"));
+    }
+    root.child(el("p").class("hint").text(&t("cg-start-text")))
+        .child(ways)
+        .child(el("h2").text(&t("cg-start-more")))
+        .child(
+            el("ul")
+                .class("start-more")
+                .child(
+                    el("li")
+                        .child(button(&t("cg-to-editor"), "game-editor"))
+                        .text(" ")
+                        .text(&t("cg-start-editor")),
+                )
+                .child(
+                    el("li")
+                        .child(el("a").attr("href", "#lessons").text(&t("lessons")))
+                        .text(" ")
+                        .text(&t("cg-start-lessons")),
+                ),
+        )
+}
+
+/// The standard board before a game, for the start screen's picture.
+fn preview_game() -> Option<tabula_catan::Catan> {
+    let seats = 3;
+    let names = (0..seats)
+        .map(tabula_page_kit::players::default_name)
+        .collect();
+    let players = vec![tabula_page_kit::players::Player::Human; seats];
+    Table::new(&tabula_catan::Options::default(), None, names, players, 1)
+        .ok()
+        .map(|t| t.game().clone())
+}
+
 /// What the board is on the screen now.
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
+    Start,
     Editor,
     Game,
     Replay,
@@ -1037,16 +605,17 @@ enum Mode {
 /// the board in words, no tap hint and no panning.
 fn board_words(mode: Mode) {
     if let Some(area) = by_id("board-area") {
-        let key = if mode == Mode::Editor {
-            "catan-board-area"
-        } else {
-            "cg-board-area"
+        let key = match mode {
+            Mode::Editor => "catan-board-area",
+            Mode::Start => "cg-start-board-area",
+            _ => "cg-board-area",
         };
         area.set_attribute("aria-label", &t(key)).ok();
         area.set_attribute("data-i18n-aria-label", key).ok();
     }
     if let Some(c) = by_id("board") {
         let key = match mode {
+            Mode::Start => "cg-start-board-label",
             Mode::Editor => "catan-board-label",
             Mode::Game => "cg-board-label",
             Mode::Replay => "cg-replay-board-label",
@@ -1084,12 +653,6 @@ fn beside_board(id: &str, tag: &str, before: bool) -> Option<Element> {
     Some(e)
 }
 
-fn hex_of(p: &Page, e: &web_sys::MouseEvent) -> Option<tabula_hex::Hex> {
-    let g = p.geometry?;
-    let h = g.hex_at(f64::from(e.offset_x()), f64::from(e.offset_y()));
-    p.editor.view_hexes().contains(&h).then_some(h)
-}
-
 fn key(e: KeyboardEvent) {
     // Online play has its own keys; its board is explored as here.
     if ON_DEMAND && tabula_page_kit::online::active() {
@@ -1113,7 +676,11 @@ fn key(e: KeyboardEvent) {
         }
         return;
     }
-    let open = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.dialog));
+    let open = PAGE.with(|p| {
+        p.borrow()
+            .as_ref()
+            .is_some_and(|p| p.editor.as_ref().is_some_and(|e| e.dialog))
+    });
     if open {
         if e.key() == "Escape" {
             e.prevent_default();
@@ -1175,32 +742,13 @@ fn key(e: KeyboardEvent) {
     }
     let on_board = target.as_ref().is_some_and(|t| t.id() == "board");
     let ctrl = e.ctrl_key() || e.meta_key();
-    let k = e.key();
+    let (k, shift, alt) = (e.key(), e.shift_key(), e.alt_key());
     let used = with_page(|p| {
-        let ed = &mut p.editor;
-        match k.as_str() {
-            "z" | "Z" if ctrl && e.shift_key() => p.run("redo", ""),
-            "z" | "Z" if ctrl => p.run("undo", ""),
-            "y" | "Y" if ctrl => p.run("redo", ""),
-            _ if ctrl || e.alt_key() => return false,
-            "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" if on_board => {
-                let arrow = k.trim_start_matches("Arrow").to_ascii_lowercase();
-                ed.move_cursor(&arrow);
-                say_cursor(ed);
-            }
-            "Enter" | " " if on_board => {
-                let c = ed.cursor;
-                ed.act(c);
-                say_cursor(ed);
-                p.persist();
-            }
-            "b" | "B" => ed.tool = Tool::Brush,
-            "f" | "F" => ed.tool = Tool::Fill,
-            "t" | "T" => ed.tool = Tool::Turn,
-            "n" | "N" => ed.tool = Tool::Number,
-            _ => return false,
-        }
-        true
+        let editing = p.editing;
+        p.editor
+            .as_mut()
+            .filter(|_| ON_DEMAND && editing)
+            .is_some_and(|ed| ed.key(&k, ctrl, shift, alt, on_board))
     })
     .unwrap_or(false);
     if used {
@@ -1208,20 +756,29 @@ fn key(e: KeyboardEvent) {
     }
 }
 
+/// A map file chosen or dropped: opened in the editor (in the play
+/// module, carried to the editor as the page loads its whole module).
 fn open_file(file: web_sys::File) {
     let name = tabula_page_kit::dom::file_name(&file);
     let stem = name.strip_suffix(".txt").unwrap_or(&name).to_string();
     read_file(file, tabula_catan::MAX_BOARD_BYTES, move |text| {
-        with_page(|p| match text {
-            Ok(text) => {
-                p.open_text(&text, &stem);
+        if !ON_DEMAND {
+            match text {
+                Ok(text) => tabula_page_kit::on_demand::switch_carrying("#editor", &stem, &text),
+                Err(why) => {
+                    with_page(|p| p.refuse(tf("catan-file-bad", &[("why", &why)])));
+                }
             }
-            Err(why) => {
-                let why = tf("catan-file-bad", &[("why", &why)]);
-                if p.dialog {
-                    p.open_message = Some(why);
-                } else {
-                    p.refuse(why);
+            return;
+        }
+        with_page(|p| {
+            p.open_editor();
+            if let Some(e) = p.editor.as_mut() {
+                match text {
+                    Ok(text) => {
+                        e.open_text(&text, &stem);
+                    }
+                    Err(why) => e.refuse_file(tf("catan-file-bad", &[("why", &why)])),
                 }
             }
         });
@@ -1252,6 +809,23 @@ fn open_link() {
         });
         return;
     }
+    if !ON_DEMAND {
+        return;
+    }
+    if hash == "#editor" {
+        consume_fragment();
+        with_page(|p| {
+            p.open_editor();
+            // A map dropped on the play module, carried here.
+            if let Some((name, text)) = tabula_page_kit::on_demand::carried("#editor")
+                && let Some(e) = p.editor.as_mut()
+            {
+                let stem = name.strip_suffix(".txt").unwrap_or(&name).to_string();
+                e.open_text(&text, &stem);
+            }
+        });
+        return;
+    }
     if !hash.starts_with("#map=") {
         return;
     }
@@ -1259,11 +833,17 @@ fn open_link() {
     // is kept (Play a game goes back to it), but leaving it is asked first.
     let open = move || {
         with_page(|p| {
-            if p.open_fragment(&hash) {
-                p.playing = false;
-                p.replay = None;
-                let name = p.editor.board.name.clone();
-                p.tell(tf("catan-link-opened", &[("name", &name)]));
+            let mut e = p.editor.take().unwrap_or_else(EditorScreen::load);
+            let opened = e.open_fragment(&hash);
+            if opened {
+                let name = e.editor.board.name.clone();
+                e.tell(tf("catan-link-opened", &[("name", &name)]));
+            }
+            p.editor = Some(e);
+            // A link that does not read is said in the editor, unless a
+            // game shows.
+            if opened || !p.playing {
+                p.open_editor();
             }
         });
     };
@@ -1289,8 +869,9 @@ fn open_link() {
 }
 
 /// The addresses of the screens in the page's whole module only (page
-/// kit, `on_demand`): the lessons and online play.
-pub const ROUTES: &[&str] = &["#lessons", "#lesson=", "#online"];
+/// kit, `on_demand`): the lessons, online play and the map editor (a map
+/// link opens it).
+pub const ROUTES: &[&str] = &["#lessons", "#lesson=", "#online", "#editor", "#map="];
 
 /// Build the page: the kept boards, the events, a linked map.
 pub fn install() {
@@ -1299,45 +880,11 @@ pub fn install() {
     replay_screen::reach_through(|f| with_replay(f));
     // Where the focus goes when what had it is gone (docs/accessibility.md).
     tabula_page_kit::focus::keep(&["#panel #ready", "#asked", "#end h2", "#panel h2", "#board"]);
-    let stored = local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
-    let (library, problem) = match &stored {
-        Some(json) => Library::load(json),
-        None => (Library::default(), None),
-    };
-    let message = problem.map(|p| {
-        if let Some(s) = local_storage()
-            && let Some(json) = &stored
-        {
-            s.set_item(SET_ASIDE_KEY, json).ok();
-        }
-        let text = match p {
-            LoadProblem::Unreadable { line, column } => tf(
-                "catan-kept-unreadable",
-                &[("line", &line.to_string()), ("column", &column.to_string())],
-            ),
-            LoadProblem::Version(v) => tf("catan-kept-version", &[("version", &v.to_string())]),
-            LoadProblem::BadEntries(names) => tf("catan-kept-bad", &[("names", &names.join(", "))]),
-        };
-        (text, true)
-    });
-    let mut library = library;
-    let board = library
-        .current
-        .and_then(|id| library.open(id))
-        .unwrap_or_else(first_board);
     PAGE.with(|p| {
         *p.borrow_mut() = Some(Page {
-            editor: Editor::new(board.clone()),
-            library,
-            kept: Some(board),
-            message,
-            deleted: None,
-            dialog: false,
-            paste: String::new(),
-            open_message: None,
-            link: None,
-            shipped: String::new(),
-            geometry: None,
+            editor: None,
+            editing: false,
+            message: None,
             game: None,
             playing: false,
             new_game: false,
@@ -1345,17 +892,19 @@ pub fn install() {
             new_game_drawn: false,
             legend_folded: false,
             replay: None,
+            preview: None,
         })
     });
+    // The editor's own address (a reload while it shows comes back to it).
+    if ON_DEMAND && fragment() == "#editor" {
+        with_page(|p| p.open_editor());
+    }
     game_screen::connect_worker();
     if let Some(g) = GameScreen::resume() {
         with_page(|p| {
-            p.playing = g.table.game().winner.is_none();
+            p.playing = g.table.game().winner.is_none() && !p.editing;
             p.game = Some(g);
         });
-    }
-    if let Some(l) = by_id("legend") {
-        morph::morph(&l, &legend_view().0);
     }
     let doc = document();
     let board = ON_DEMAND.then_some(crate::online_game::BOARD_ID);
@@ -1421,8 +970,8 @@ pub fn install() {
         {
             let v = area.value();
             PAGE.with(|p| {
-                if let Some(p) = p.borrow_mut().as_mut() {
-                    p.paste = v;
+                if let Some(e) = p.borrow_mut().as_mut().and_then(|p| p.editor.as_mut()) {
+                    e.set_paste(v);
                 }
             });
         }
@@ -1468,9 +1017,9 @@ pub fn install() {
             "map-name" => {
                 let v = input.value();
                 with_page(|p| {
-                    let fallback = t("catan-untitled");
-                    p.editor.rename(&crate::library::clean_name(&v, &fallback));
-                    p.persist();
+                    if let Some(e) = p.shown_editor() {
+                        e.rename(&v);
+                    }
                 });
             }
             "ng-open" => {
@@ -1513,7 +1062,13 @@ pub fn install() {
             }
             // The hex first: the event's offsets are measured when read,
             // and focusing the canvas may scroll the page.
-            let hex = PAGE.with(|p| p.borrow().as_ref().and_then(|p| hex_of(p, &e)));
+            let (x, y) = (f64::from(e.offset_x()), f64::from(e.offset_y()));
+            let hex = PAGE.with(|p| {
+                p.borrow_mut()
+                    .as_mut()
+                    .and_then(|p| p.shown_editor())
+                    .and_then(|ed| ed.hex_at(x, y))
+            });
             if let Some(c) = by_id("board").and_then(|c| c.dyn_into::<HtmlElement>().ok()) {
                 c.set_pointer_capture(e.pointer_id()).ok();
                 let opts = web_sys::FocusOptions::new();
@@ -1521,10 +1076,10 @@ pub fn install() {
                 c.focus_with_options(&opts).ok();
             }
             with_page(|p| {
-                if let Some(h) = hex {
-                    p.editor.begin_stroke();
-                    p.editor.act(h);
-                    say_cursor(&p.editor);
+                if let Some(h) = hex
+                    && let Some(ed) = p.shown_editor()
+                {
+                    ed.act(h, true);
                 }
             });
         });
@@ -1543,23 +1098,37 @@ pub fn install() {
                 }
                 return;
             }
-            let drawing = PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.editor.in_stroke()));
+            let drawing = PAGE.with(|p| {
+                p.borrow_mut()
+                    .as_mut()
+                    .and_then(|p| p.shown_editor())
+                    .is_some_and(|ed| ed.editor.in_stroke())
+            });
             if drawing {
+                let (x, y) = (f64::from(e.offset_x()), f64::from(e.offset_y()));
                 with_page(|p| {
-                    if let Some(h) = hex_of(p, &e) {
-                        p.editor.drag(h);
+                    if let Some(ed) = p.shown_editor()
+                        && let Some(h) = ed.hex_at(x, y)
+                    {
+                        ed.editor.drag(h);
                     }
                 });
             }
         });
         for kind in ["pointerup", "pointercancel"] {
             listen::<web_sys::PointerEvent>(&canvas, kind, |_| {
-                let drawing =
-                    PAGE.with(|p| p.borrow().as_ref().is_some_and(|p| p.editor.in_stroke()));
+                let drawing = PAGE.with(|p| {
+                    p.borrow_mut()
+                        .as_mut()
+                        .and_then(|p| p.shown_editor())
+                        .is_some_and(|ed| ed.editor.in_stroke())
+                });
                 if drawing {
                     with_page(|p| {
-                        p.editor.end_stroke();
-                        p.persist();
+                        if let Some(ed) = p.shown_editor() {
+                            ed.editor.end_stroke();
+                            ed.persist();
+                        }
                     });
                 }
             });
@@ -1578,11 +1147,12 @@ pub fn install() {
                 game_says(|g| g.tap(x, y));
                 return;
             }
+            let (x, y) = (f64::from(e.offset_x()), f64::from(e.offset_y()));
             with_page(|p| {
-                if let Some(h) = hex_of(p, &e) {
-                    p.editor.act(h);
-                    say_cursor(&p.editor);
-                    p.persist();
+                if let Some(ed) = p.shown_editor()
+                    && let Some(h) = ed.hex_at(x, y)
+                {
+                    ed.act(h, false);
                 }
             });
         });
@@ -1590,8 +1160,8 @@ pub fn install() {
         // replay's say nothing of the editor (their keys are in the label).
         listen::<web_sys::FocusEvent>(&canvas, "focus", |_| {
             with_page(|p| {
-                if !p.playing && p.replay.is_none() {
-                    say_cursor(&p.editor);
+                if let Some(ed) = p.shown_editor() {
+                    ed.say_cursor();
                 }
             });
         });

@@ -185,6 +185,28 @@ pub fn consume_fragment() {
     }
 }
 
+/// Show `fragment` (such as `#editor`, or "" for none) in the address
+/// without a new history entry and without a `hashchange`: the screen a
+/// reload comes back to.
+pub fn show_fragment(fragment: &str) {
+    if fragment.is_empty() {
+        consume_fragment();
+        return;
+    }
+    if let Some(w) = web_sys::window()
+        && let Ok(h) = w.history()
+    {
+        let path = w.location().pathname().unwrap_or_default();
+        let search = w.location().search().unwrap_or_default();
+        h.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{search}{fragment}")),
+        )
+        .ok();
+    }
+}
+
 /// Put text on the clipboard (where the browser allows it).
 pub fn copy_text(text: &str) {
     if let Some(w) = web_sys::window() {
