@@ -17,6 +17,7 @@ use tabula_page_kit::ai_worker::protocol::{Reply, Request};
 use tabula_page_kit::dom::{El, button, by_id, el, local_storage};
 use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::players::Player;
+use tabula_page_kit::seat_rows::{Name, SeatRow, Who, seat_row};
 use web_sys::HtmlCanvasElement;
 
 use crate::board_explore::Explored;
@@ -718,15 +719,13 @@ fn log_view(g: &GameScreen) -> El {
 pub fn new_game_view(problem: Option<&str>, drawn: Option<bool>, has_game: bool) -> El {
     let mut seats = el("fieldset").child(el("legend").text(&t("cg-seats")));
     for i in 0..4u8 {
-        let mut who = el("select").attr("id", &format!("ng-who-{i}")).attr(
-            "aria-label",
-            &tf("cg-seat-who", &[("n", &(i + 1).to_string())]),
-        );
-        let default = match i {
+        let n = (i + 1).to_string();
+        let chosen = match i {
             0 => "human",
             1 | 2 => "search:normal",
             _ => "none",
         };
+        let mut choices = Vec::new();
         for (value, key) in [
             ("human", "cg-person"),
             ("search:easy", "cg-level-easy"),
@@ -742,31 +741,27 @@ pub fn new_game_view(problem: Option<&str>, drawn: Option<bool>, has_game: bool)
             } else {
                 t(key)
             };
-            let mut o = el("option").attr("value", value).text(&label);
-            if value == default {
-                o = o.attr("selected", "");
-            }
-            who = who.child(o);
+            choices.push((value.to_string(), label));
         }
-        seats = seats.child(
-            el("div")
-                .class("ng-seat")
-                .child(seat_marker(i))
-                .child(who)
-                .child(
-                    el("input")
-                        .attr("id", &format!("ng-name-{i}"))
-                        .attr("maxlength", "24")
-                        .attr(
-                            "aria-label",
-                            &tf("cg-seat-name", &[("n", &(i + 1).to_string())]),
-                        )
-                        .attr(
-                            "value",
-                            &tabula_page_kit::players::default_name(usize::from(i)),
-                        ),
-                ),
-        );
+        seats = seats.child(seat_row(SeatRow {
+            tag: "div",
+            class: "ng-seat",
+            mark: seat_marker(i),
+            words: None,
+            who: Who {
+                id: format!("ng-who-{i}"),
+                label: Some(tf("cg-seat-who", &[("n", &n)])),
+                choices,
+                chosen,
+            },
+            name: Some(Name {
+                id: format!("ng-name-{i}"),
+                value: tabula_page_kit::players::default_name(usize::from(i)),
+                max: 24,
+                label: Some(tf("cg-seat-name", &[("n", &n)])),
+            }),
+            name_first: false,
+        }));
     }
     let mut map = el("select")
         .attr("id", "ng-map")

@@ -1130,32 +1130,29 @@ fn render_overlay(app: &App) {
 fn new_game_dialog(app: &App) -> El {
     let mut seats = el("div").class("seats");
     for i in 0..app.dialog_seats.min(4) {
-        seats = seats.child(
-            el("label")
-                .child(swatch(i as u8))
-                .text(&format!(
-                    "{} ",
-                    tf("player-n", &[("n", &(i + 1).to_string())])
-                ))
-                .child(
-                    el("input")
-                        .attr("type", "text")
-                        .attr("id", &format!("name{i}"))
-                        .attr("maxlength", "40")
-                        .attr("value", &tabula_page_kit::players::colour_name(i)),
-                )
-                .child({
-                    let mut select = el("select").attr("id", &format!("kind{i}")).attr(
-                        "aria-label",
-                        &tf("player-n-is", &[("n", &(i + 1).to_string())]),
-                    );
-                    select = select.child(el("option").attr("value", "human").text(&t("person")));
-                    for (value, label) in AI_LEVELS {
-                        select = select.child(el("option").attr("value", value).text(&t(label)));
-                    }
-                    select
+        let mut choices = vec![("human".to_string(), t("person"))];
+        choices.extend(AI_LEVELS.iter().map(|(v, l)| (v.to_string(), t(l))));
+        seats = seats.child(tabula_page_kit::seat_rows::seat_row(
+            tabula_page_kit::seat_rows::SeatRow {
+                tag: "label",
+                class: "seat-row",
+                mark: swatch(i as u8),
+                words: Some(tf("player-n", &[("n", &(i + 1).to_string())])),
+                who: tabula_page_kit::seat_rows::Who {
+                    id: format!("kind{i}"),
+                    label: Some(tf("player-n-is", &[("n", &(i + 1).to_string())])),
+                    choices,
+                    chosen: "human",
+                },
+                name: Some(tabula_page_kit::seat_rows::Name {
+                    id: format!("name{i}"),
+                    value: tabula_page_kit::players::colour_name(i),
+                    max: 40,
+                    label: None,
                 }),
-        );
+                name_first: true,
+            },
+        ));
     }
     let mut maps = el("select").attr("id", "map");
     if let Some((name, _)) = &app.custom_map {

@@ -376,42 +376,37 @@ fn player_words(p: &Player) -> String {
 fn setup_view(problem: Option<&str>) -> El {
     let mut rows = el("div").class("setup-seats");
     for seat in 0..4u8 {
-        let mut select = el("select").attr("id", &format!("seat-{seat}")).attr(
-            "aria-label",
-            &tf("v-seat-who", &[("seat", &seat_word(seat))]),
-        );
-        for (i, (spec, key)) in SEAT_CHOICES.iter().enumerate() {
-            let mut o = el("option").attr("value", spec).text(&t(key));
-            if (seat == 0 && i == 0) || (seat != 0 && *spec == "search:easy") {
-                o = o.attr("selected", "");
-            }
-            select = select.child(o);
-        }
+        let mut choices: Vec<(String, String)> = SEAT_CHOICES
+            .iter()
+            .map(|(spec, key)| (spec.to_string(), t(key)))
+            .collect();
         for (k, bot) in tabula_page_kit::bots::editor::saved().iter().enumerate() {
-            select = select.child(
-                el("option")
-                    .attr("value", &format!("saved:{k}"))
-                    .text(&tf("v-written-bot", &[("name", &bot.name)])),
-            );
+            choices.push((
+                format!("saved:{k}"),
+                tf("v-written-bot", &[("name", &bot.name)]),
+            ));
         }
-        rows = rows.child(
-            el("div")
-                .class("setup-seat")
-                .child(seat_badge(seat))
-                .child(el("span").class("seat-word").text(&seat_word(seat)))
-                .child(select)
-                .child(
-                    el("input")
-                        .attr("id", &format!("name-{seat}"))
-                        .attr("type", "text")
-                        .attr("maxlength", "24")
-                        .attr(
-                            "aria-label",
-                            &tf("v-seat-name", &[("seat", &seat_word(seat))]),
-                        )
-                        .attr("value", &seat_word(seat)),
-                ),
-        );
+        rows = rows.child(tabula_page_kit::seat_rows::seat_row(
+            tabula_page_kit::seat_rows::SeatRow {
+                tag: "div",
+                class: "setup-seat",
+                mark: seat_badge(seat),
+                words: Some(seat_word(seat)),
+                who: tabula_page_kit::seat_rows::Who {
+                    id: format!("seat-{seat}"),
+                    label: Some(tf("v-seat-who", &[("seat", &seat_word(seat))])),
+                    choices,
+                    chosen: if seat == 0 { "human" } else { "search:easy" },
+                },
+                name: Some(tabula_page_kit::seat_rows::Name {
+                    id: format!("name-{seat}"),
+                    value: seat_word(seat),
+                    max: 24,
+                    label: Some(tf("v-seat-name", &[("seat", &seat_word(seat))])),
+                }),
+                name_first: false,
+            },
+        ));
     }
     el("div")
         .class("setup")

@@ -168,37 +168,31 @@ pub fn render_seats() {
         } else {
             old
         };
-        let mut select = el("select").attr("id", &format!("seat-{i}"));
-        for (value, label) in BUILT_IN {
-            let mut o = el("option").attr("value", value).text(&t(label));
-            if value == chosen {
-                o = o.attr("selected", "");
-            }
-            select = select.child(o);
-        }
+        let mut choices: Vec<(String, String)> = BUILT_IN
+            .iter()
+            .map(|(value, label)| (value.to_string(), t(label)))
+            .collect();
         for (k, b) in bots.iter().enumerate() {
-            let value = format!("saved:{k}");
-            let mut o = el("option")
-                .attr("value", &value)
-                .text(&tf("domains-seat-your-bot", &[("name", &b.name)]));
-            if value == chosen {
-                o = o.attr("selected", "");
-            }
-            select = select.child(o);
+            choices.push((
+                format!("saved:{k}"),
+                tf("domains-seat-your-bot", &[("name", &b.name)]),
+            ));
         }
-        list.0
-            .append_child(
-                &el("label")
-                    .class("seat-row")
-                    .child(crate::look::seat_mark(i))
-                    .text(&format!(
-                        "{} ",
-                        tf("domains-seat", &[("seat", &(i + 1).to_string())])
-                    ))
-                    .child(select)
-                    .0,
-            )
-            .ok();
+        let row = tabula_page_kit::seat_rows::seat_row(tabula_page_kit::seat_rows::SeatRow {
+            tag: "label",
+            class: "seat-row",
+            mark: crate::look::seat_mark(i),
+            words: Some(tf("domains-seat", &[("seat", &(i + 1).to_string())])),
+            who: tabula_page_kit::seat_rows::Who {
+                id: format!("seat-{i}"),
+                label: None,
+                choices,
+                chosen: &chosen,
+            },
+            name: None,
+            name_first: false,
+        });
+        list.0.append_child(&row.0).ok();
     }
     replace_children(&box_, list);
     if let Some(seed) = input("seed")
