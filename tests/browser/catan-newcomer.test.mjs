@@ -9,7 +9,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, browser, artefacts, axeViolations, englishLeft } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { serve, browser, artefacts, axeViolations, englishLeft, dropFile, root } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -344,6 +345,40 @@ test('the page opens on its start screen over the standard board, in both langua
   assert.equal(await page.textContent('#start-h'), 'Catan: Städte & Ritter');
   assert.deepEqual(await englishLeft(page, ['catan/en.txt', 'en.txt']), []);
   await page.screenshot({ path: join(artefacts, 'catan-start-1280x800-de.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('during a game, a dropped map asks before the editor opens, and a game link that does not open is said above the game until closed', async () => {
+  const context = await browser();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(url());
+  await page.waitForSelector('body[data-state="ready"]');
+  await startGame(page, { who: ['human', 'search:easy', 'search:easy'], names: ['Ann', 'Bo', 'Cy'] });
+  // A damaged game link: said above the game's panel, which stays.
+  await page.evaluate(() => { location.hash = '#game=@@'; });
+  await page.waitForSelector('#panel #message.message');
+  assert.match(await page.textContent('#panel #message'), /This game link cannot be opened/);
+  assert.equal(await page.getAttribute('body', 'data-mode'), 'game');
+  await page.click('#panel [data-cmd="message-dismiss"]');
+  await page.waitForSelector('#panel #message', { state: 'detached' });
+  // A map dropped on the game: asked first; staying keeps the game.
+  const map = readFileSync(join(root, 'maps', 'catan', 'small.txt'), 'utf8');
+  await dropFile(page, 'island.txt', map);
+  await page.waitForSelector('#confirm[open]');
+  assert.match(await page.textContent('#confirm'), /The file holds a map/);
+  await page.click('#confirm-stay');
+  assert.equal(await page.getAttribute('body', 'data-mode'), 'game');
+  // Opening it: the editor (the page's whole module) with the map, the
+  // game kept for "Play a game".
+  await dropFile(page, 'island.txt', map);
+  await page.waitForSelector('#confirm[open]');
+  await page.click('#confirm-go');
+  await page.waitForSelector('body[data-mode="editor"] #problems-summary');
+  assert.match(await page.textContent('#panel'), /Opened “/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -169,7 +169,8 @@ impl Page {
             "game-start-now" => {
                 let ng = game_screen::read_new_game();
                 let drawn;
-                let map = if ng.map == "drawn"
+                let map = if ON_DEMAND
+                    && ng.map == "drawn"
                     && let Some(e) = self.editor.as_ref()
                 {
                     drawn = tabula_catan::write_board(&e.editor.board);
@@ -190,6 +191,7 @@ impl Page {
                         self.game = Some(g);
                         self.playing = true;
                         self.editing = false;
+                        self.message = None;
                         self.new_game = false;
                         self.replay = None;
                         // To the game's first question, not back to "Play a game".
@@ -303,8 +305,13 @@ impl Page {
         self.editor.as_mut().filter(|_| shown)
     }
 
+    /// Say why something was refused: in the editor's panel when it
+    /// shows, else above the game's or the start screen's panel.
     fn refuse(&mut self, text: String) {
-        self.message = Some((text, true));
+        match self.shown_editor() {
+            Some(e) => e.refuse_file(text),
+            None => self.message = Some((text, true)),
+        }
     }
 
     fn run(&mut self, cmd: &str, arg: &str) {
@@ -312,6 +319,10 @@ impl Page {
             if let Some(r) = self.replay.as_mut() {
                 r.run(cmd, arg);
             }
+            return;
+        }
+        if cmd == "message-dismiss" {
+            self.message = None;
             return;
         }
         if cmd == "online" {
@@ -401,7 +412,11 @@ fn render(p: &mut Page) {
         match p.game.as_mut().filter(|_| p.playing) {
             Some(g) => {
                 morph_into("tools", game_screen::status_view(g));
-                morph_into("panel", game_screen::panel_view(g));
+                let panel = game_screen::panel_view(g);
+                if let Some(line) = message_line(&p.message) {
+                    panel.0.prepend_with_node_1(&line.0).ok();
+                }
+                morph_into("panel", panel);
                 morph_into("legend", game_screen::legend_view());
                 // Only the log's new lines are said, each once.
                 announce::news_of("catan-log", "#log li", true);
@@ -493,7 +508,7 @@ fn render(p: &mut Page) {
             }
         }
         modal::sync(new_game.as_ref());
-    } else if let Some(e) = p.editor.as_ref().filter(|e| e.dialog) {
+    } else if let Some(e) = p.editor.as_ref().filter(|e| ON_DEMAND && e.dialog) {
         if let Some(o) = &overlay {
             o.remove_attribute("hidden").ok();
         }
@@ -533,20 +548,29 @@ fn fold_legend_once(folded: &mut bool) {
     }
 }
 
+/// A note or a refusal (`true`) of the page, with a button that puts it
+/// away.
+fn message_line(message: &Option<(String, bool)>) -> Option<El> {
+    let (m, bad) = message.as_ref()?;
+    Some(
+        el("p")
+            .attr("id", "message")
+            .class(if *bad { "message" } else { "note" })
+            .attr("role", if *bad { "alert" } else { "status" })
+            .text(m)
+            .text(" ")
+            .child(button(&t("cg-message-dismiss"), "message-dismiss")),
+    )
+}
+
 /// The start screen's panel (no game, replay or editor shows): what the
 /// page offers, a note or refusal, and the last game when it is over.
 fn start_view(p: &Page) -> El {
     let mut root = el("section")
         .attr("id", "panel")
         .child(el("h2").attr("id", "start-h").text(&t("cg-start-h")));
-    if let Some((m, bad)) = &p.message {
-        root = root.child(
-            el("p")
-                .attr("id", "message")
-                .class(if *bad { "message" } else { "note" })
-                .attr("role", if *bad { "alert" } else { "status" })
-                .text(m),
-        );
+    if let Some(line) = message_line(&p.message) {
+        root = root.child(line);
     }
     let mut ways = el("div").class("play").child(
         button(&t("cg-play"), "game-new")
@@ -622,6 +646,14 @@ fn board_words(mode: Mode) {
         };
         c.set_attribute("aria-label", &t(key)).ok();
         c.set_attribute("data-i18n-aria-label", key).ok();
+        // The start screen's board is a picture: no keys, no Tab stop.
+        let (role, tab) = if mode == Mode::Start {
+            ("img", "-1")
+        } else {
+            ("application", "0")
+        };
+        c.set_attribute("role", role).ok();
+        c.set_attribute("tabindex", tab).ok();
         if mode != Mode::Game {
             c.remove_attribute("data-cursor").ok();
         }
@@ -757,31 +789,49 @@ fn key(e: KeyboardEvent) {
 }
 
 /// A map file chosen or dropped: opened in the editor (in the play
-/// module, carried to the editor as the page loads its whole module).
+/// module, carried to the editor as the page loads its whole module). A
+/// game on the screen is kept, but leaving it is asked first.
 fn open_file(file: web_sys::File) {
     let name = tabula_page_kit::dom::file_name(&file);
     let stem = name.strip_suffix(".txt").unwrap_or(&name).to_string();
     read_file(file, tabula_catan::MAX_BOARD_BYTES, move |text| {
-        if !ON_DEMAND {
-            match text {
-                Ok(text) => tabula_page_kit::on_demand::switch_carrying("#editor", &stem, &text),
-                Err(why) => {
-                    with_page(|p| p.refuse(tf("catan-file-bad", &[("why", &why)])));
-                }
+        let text = match text {
+            Ok(text) => text,
+            Err(why) => {
+                with_page(|p| p.refuse(tf("catan-file-bad", &[("why", &why)])));
+                return;
             }
-            return;
-        }
-        with_page(|p| {
-            p.open_editor();
-            if let Some(e) = p.editor.as_mut() {
-                match text {
-                    Ok(text) => {
-                        e.open_text(&text, &stem);
-                    }
-                    Err(why) => e.refuse_file(tf("catan-file-bad", &[("why", &why)])),
-                }
+        };
+        let open = move || {
+            if !ON_DEMAND {
+                tabula_page_kit::on_demand::switch_carrying("#editor", &stem, &text);
+                return;
             }
+            with_page(|p| {
+                p.open_editor();
+                if let Some(e) = p.editor.as_mut() {
+                    e.open_text(&text, &stem);
+                }
+            });
+        };
+        let playing = PAGE.with(|p| {
+            p.borrow()
+                .as_ref()
+                .is_some_and(|p| p.playing && p.game.is_some())
         });
+        if playing {
+            modal::confirm(
+                modal::Confirm {
+                    title: &t("catan-file-map-title"),
+                    text: &t("catan-file-map-text"),
+                    go: &t("catan-link-map-go"),
+                    stay: &t("catan-link-map-stay"),
+                },
+                open,
+            );
+        } else {
+            open();
+        }
     });
 }
 
@@ -852,6 +902,8 @@ fn open_link() {
             .as_ref()
             .is_some_and(|p| p.playing && p.game.is_some())
     });
+    // Used once (the editor's own `#editor` takes its place while it shows).
+    consume_fragment();
     if playing {
         modal::confirm(
             modal::Confirm {
@@ -865,7 +917,6 @@ fn open_link() {
     } else {
         open();
     }
-    consume_fragment();
 }
 
 /// The addresses of the screens in the page's whole module only (page
