@@ -3,7 +3,7 @@
 # page (plain HTML, no game code), then each game's page (www/<game>.html,
 # its own trunk build with its own WebAssembly: a play module and the whole
 # page's module loaded on demand, page kit on_demand; its css, html and js
-# minified) merged in, and last the
+# minified, the wasm-bindgen glue by terser) merged in, and last the
 # service worker with the list of every file of the site.
 # TABULA_DIST names another output folder (default dist), so that two
 # builds of different work trees do not overwrite each other.
@@ -32,5 +32,11 @@ for game in star-tigris domains catan vector; do
   trunk build --release --offline --minify --dist "$stage" "www/$game.html"
   cp "$stage/index.html" "$out/$game.html"
   find "$stage" -mindepth 1 -maxdepth 1 ! -name index.html -exec cp -r {} "$out/" \;
+done
+# trunk cannot minify the wasm-bindgen glue (it stops at its `export
+# default`, "Failed to minify JS"); terser does, keeping what it exports.
+for js in "$out"/tabula-*.js; do
+  terser "$js" --module --compress --mangle --output "$js.min"
+  mv "$js.min" "$js"
 done
 python3 scripts/service_worker.py "$out" www/sw.js

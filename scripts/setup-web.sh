@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Install what building and testing the page needs, skipping whatever is
 # already there at the right version: the wasm32 target, wasm-bindgen-cli
-# (the version in Cargo.lock), trunk 0.21.14, wasm-opt and playwright-core
-# (npm, in tests/browser), and Debian's Chromium.
+# (the version in Cargo.lock), trunk 0.21.14, wasm-opt, terser and
+# playwright-core (npm, in tests/browser), and Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,8 +28,8 @@ if ! trunk --version 2>/dev/null | grep -q " 0.21.14\$"; then
     || cargo install trunk --version 0.21.14
 fi
 
-if [ ! -x tests/browser/node_modules/.bin/wasm-opt ] || [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/axe-core ]; then
-  say "installing wasm-opt, playwright-core and axe-core from npm"
+if [ ! -x tests/browser/node_modules/.bin/wasm-opt ] || [ ! -x tests/browser/node_modules/.bin/terser ] || [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/axe-core ]; then
+  say "installing wasm-opt, terser, playwright-core and axe-core from npm"
   (cd tests/browser && npm ci --no-audit --no-fund)
 fi
 
