@@ -42,6 +42,20 @@ pub struct Marks<'a> {
     pub preview: Option<Preview>,
 }
 
+impl Marks<'_> {
+    /// No marks: the board and its pieces only (a picture, a lesson's
+    /// position).
+    pub const NONE: Marks<'static> = Marks {
+        lit: &[],
+        knight: None,
+        last: &[],
+        cursor: None,
+        highlight: &[],
+        rolled: None,
+        preview: None,
+    };
+}
+
 /// A piece not yet built, to show where a build would put it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Preview {

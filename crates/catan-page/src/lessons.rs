@@ -30,16 +30,7 @@ fn code(s: Spot) -> String {
 
 impl LessonBoard<Catan> for Board {
     fn draw(&self, canvas: &HtmlCanvasElement, game: &Catan, width: f64) {
-        let marks = Marks {
-            lit: &[],
-            knight: None,
-            last: &[],
-            cursor: None,
-            highlight: &[],
-            rolled: None,
-            preview: None,
-        };
-        draw(canvas, game, &marks, width);
+        draw(canvas, game, &Marks::NONE, width);
     }
 
     fn places(&self, game: &Catan) -> Vec<String> {

@@ -465,16 +465,7 @@ fn render(p: &mut Page) {
                     p.preview = preview_game();
                 }
                 if let (Some(c), Some(game)) = (&canvas, &p.preview) {
-                    let marks = crate::game_draw::Marks {
-                        lit: &[],
-                        knight: None,
-                        last: &[],
-                        cursor: None,
-                        highlight: &[],
-                        rolled: None,
-                        preview: None,
-                    };
-                    crate::game_draw::draw(c, game, &marks, width);
+                    crate::game_draw::draw(c, game, &crate::game_draw::Marks::NONE, width);
                 }
             }
         }
@@ -814,24 +805,7 @@ fn open_file(file: web_sys::File) {
                 }
             });
         };
-        let playing = PAGE.with(|p| {
-            p.borrow()
-                .as_ref()
-                .is_some_and(|p| p.playing && p.game.is_some())
-        });
-        if playing {
-            modal::confirm(
-                modal::Confirm {
-                    title: &t("catan-file-map-title"),
-                    text: &t("catan-file-map-text"),
-                    go: &t("catan-link-map-go"),
-                    stay: &t("catan-link-map-stay"),
-                },
-                open,
-            );
-        } else {
-            open();
-        }
+        ask_before_leaving_game("catan-file-map-title", "catan-file-map-text", open);
     });
 }
 
@@ -897,18 +871,25 @@ fn open_link() {
             }
         });
     };
+    // Used once (the editor's own `#editor` takes its place while it shows).
+    consume_fragment();
+    ask_before_leaving_game("catan-link-map-title", "catan-link-map-text", open);
+}
+
+/// Run `open` (a map to the editor), asking first with `title` and `text`
+/// (catalogue keys) when a game shows: the game is kept, "Play a game"
+/// goes back to it.
+fn ask_before_leaving_game(title: &str, text: &str, open: impl FnOnce() + 'static) {
     let playing = PAGE.with(|p| {
         p.borrow()
             .as_ref()
             .is_some_and(|p| p.playing && p.game.is_some())
     });
-    // Used once (the editor's own `#editor` takes its place while it shows).
-    consume_fragment();
     if playing {
         modal::confirm(
             modal::Confirm {
-                title: &t("catan-link-map-title"),
-                text: &t("catan-link-map-text"),
+                title: &t(title),
+                text: &t(text),
                 go: &t("catan-link-map-go"),
                 stay: &t("catan-link-map-stay"),
             },

@@ -171,28 +171,13 @@ pub fn fragment() -> String {
 /// Drop the fragment from the address once a link has been opened, so a
 /// reload reopens what was saved rather than the link again.
 pub fn consume_fragment() {
-    if let Some(w) = web_sys::window()
-        && let Ok(h) = w.history()
-    {
-        let path = w.location().pathname().unwrap_or_default();
-        let search = w.location().search().unwrap_or_default();
-        h.replace_state_with_url(
-            &wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("{path}{search}")),
-        )
-        .ok();
-    }
+    show_fragment("");
 }
 
 /// Show `fragment` (such as `#editor`, or "" for none) in the address
 /// without a new history entry and without a `hashchange`: the screen a
 /// reload comes back to.
 pub fn show_fragment(fragment: &str) {
-    if fragment.is_empty() {
-        consume_fragment();
-        return;
-    }
     if let Some(w) = web_sys::window()
         && let Ok(h) = w.history()
     {
