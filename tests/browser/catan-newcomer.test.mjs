@@ -307,7 +307,8 @@ test('the map editor starts from the standard board with nothing wrong; a map li
   await context.close();
 });
 
-test('the page opens on its start screen over the standard board, in both languages; the map editor opens from it, and a reload there stays in it', async () => {
+/** A fresh browser at the page's start screen, its errors collected. */
+async function openStart() {
   const context = await browser();
   const page = await context.newPage();
   const errors = [];
@@ -315,6 +316,11 @@ test('the page opens on its start screen over the standard board, in both langua
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(url());
   await page.waitForSelector('body[data-state="ready"]');
+  return { context, page, errors };
+}
+
+test('the page opens on its start screen over the standard board, in both languages; the map editor opens from it, and a reload there stays in it', async () => {
+  const { context, page, errors } = await openStart();
   assert.equal(await page.getAttribute('body', 'data-mode'), 'start');
   assert.equal(await page.textContent('#start-h'), 'Catan: Cities & Knights');
   assert.match(await page.getAttribute('#board', 'aria-label'), /^The standard board before a game/);
@@ -350,13 +356,7 @@ test('the page opens on its start screen over the standard board, in both langua
 });
 
 test('during a game, a dropped map asks before the editor opens, and a game link that does not open is said above the game until closed', async () => {
-  const context = await browser();
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(url());
-  await page.waitForSelector('body[data-state="ready"]');
+  const { context, page, errors } = await openStart();
   await startGame(page, { who: ['human', 'search:easy', 'search:easy'], names: ['Ann', 'Bo', 'Cy'] });
   // A damaged game link: said above the game's panel, which stays.
   await page.evaluate(() => { location.hash = '#game=@@'; });
