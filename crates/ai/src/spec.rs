@@ -181,8 +181,8 @@ fn whole(name: &str, key: &str, value: &str, max: u64, min: u64) -> Result<u64, 
 }
 
 fn real(name: &str, key: &str, value: &str, min: f64, max: f64) -> Result<f64, String> {
-    match value.parse::<f64>() {
-        Ok(x) if x.is_finite() && (min..=max).contains(&x) => Ok(x),
+    match tabula_engine::plain::number(value) {
+        Some(x) if (min..=max).contains(&x) => Ok(x),
         _ => Err(format!(
             "{name}: {key}={value}: expected a number from {min} to {max}"
         )),

@@ -17,6 +17,7 @@ use tabula_hex::{corner_point, hex_centre};
 use tabula_page_kit::dom::{El, el};
 use tabula_page_kit::explore::{Explore, nearest_step};
 use tabula_page_kit::i18n::{t, tf, tn};
+use tabula_page_kit::letters::capitalised;
 
 use crate::game_words::{self as gw, Names};
 use crate::spots::{self, Choosing, Spot};
@@ -134,15 +135,6 @@ impl<'a> Explored<'a> {
     }
 }
 
-/// A sentence's first letter in capitals.
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
 fn seat_args(names: &Names, seat: Seat) -> [(&'static str, String); 2] {
     [("seat", names.seat(seat)), ("n", (seat + 1).to_string())]
 }
@@ -222,7 +214,7 @@ pub fn standing(game: &Catan, names: &Names, spot: Spot) -> Vec<String> {
 /// A place's name as a sentence starts it (`The corner between …`,
 /// `Hills 9`).
 fn place_name(names: &Names, spot: Spot) -> String {
-    capital(&match spot {
+    capitalised(&match spot {
         Spot::Hex(h) => names.hex(h),
         Spot::Corner(c) => names.places.corner_named(c),
         Spot::Side(s) => names.places.side_named(s),
@@ -395,7 +387,7 @@ pub fn board_lines(game: &Catan, names: &Names) -> BoardLines {
     let harbours = topo
         .harbour_corners
         .iter()
-        .map(|(c, _)| capital(&names.places.corner_named(*c)))
+        .map(|(c, _)| capitalised(&names.places.corner_named(*c)))
         .collect();
     BoardLines {
         hexes,

@@ -108,10 +108,8 @@ fn house(ctx: &Ctx, x: f64, y: f64, s: f64, city: bool) {
 /// A metropolis's letter: the first of its track's name in the page's
 /// language (T, P, S in English; H, P, W in German).
 fn track_letter(k: Track) -> String {
-    crate::game_words::track(k)
-        .chars()
-        .next()
-        .map(|c| c.to_uppercase().collect())
+    tabula_page_kit::letters::initial(&crate::game_words::track(k))
+        .map(String::from)
         .unwrap_or_default()
 }
 

@@ -233,7 +233,7 @@ impl ReplayScreen {
                 true
             }
             "replay-speed" => {
-                if let Ok(v) = arg.parse::<f64>() {
+                if let Some(v) = tabula_engine::plain::number(arg) {
                     self.playback.speed = v.clamp(0.5, 50.0);
                 }
                 true

@@ -10,6 +10,17 @@ use serde::de::DeserializeOwned;
 // fifth of the Catan page's download), and a page names where by line and
 // column, or by the record's step, instead.
 
+/// A number written as JSON writes it (`2`, `0.5`, `-1.25e3`), read by
+/// the JSON reader every page holds anyway: the standard library's `f64`
+/// parser brings 10 KB of tables into a page's WebAssembly (see
+/// `BENCHMARKS.md`). Spaces around it are allowed; `None` for anything
+/// else (`.5`, `1.`, `+1`, `inf`, a number too large for `f64`).
+pub fn number(text: &str) -> Option<f64> {
+    serde_json::from_str::<f64>(text)
+        .ok()
+        .filter(|x| x.is_finite())
+}
+
 /// Decode `value` as `T`; on failure, the field's path (`rows`,
 /// `seats[1].name`; empty in WebAssembly) and what is wrong with it in
 /// plain words.
@@ -298,6 +309,18 @@ fn words(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_number_is_read_as_json_writes_it() {
+        use super::number;
+        assert_eq!(number("2"), Some(2.0));
+        assert_eq!(number(" 0.5 "), Some(0.5));
+        assert_eq!(number("-1.25e3"), Some(-1250.0));
+        assert_eq!(number("1.4142135623730951"), Some(std::f64::consts::SQRT_2));
+        for bad in ["", ".5", "1.", "+1", "inf", "NaN", "1e999", "2 3", "0x10"] {
+            assert_eq!(number(bad), None, "{bad:?}");
+        }
+    }
+
     use super::*;
 
     #[derive(Debug, serde::Deserialize)]

@@ -24,6 +24,7 @@ pub mod lesson_run;
 pub mod lesson_screen;
 pub mod lesson_write;
 pub mod lesson_writer;
+pub mod letters;
 pub mod modal;
 pub mod morph;
 pub mod on_demand;

@@ -11,10 +11,4 @@ pub fn word(prefix: &str, k: Kind) -> String {
     t(&format!("{prefix}-{}", k.name()))
 }
 
-/// A text with its first letter a capital (for a button).
-pub fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
+pub use tabula_page_kit::letters::capitalised;

@@ -6,6 +6,7 @@
 use tabula_engine::Problems;
 use tabula_engine::limits::name_problem;
 use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::letters::capitalised;
 use tabula_star_tigris::Pos;
 use tabula_star_tigris::map::Terrain;
 
@@ -75,13 +76,6 @@ pub fn clean_name(raw: &str, fallback: &str) -> String {
     } else {
         fallback.into()
     }
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// Where imported map text comes from (it names the place in messages).

@@ -22,12 +22,7 @@ pub fn kind_colour(k: Kind) -> &'static str {
 
 /// A kind's name with a capital, for the page.
 pub fn kind_title(k: Kind) -> String {
-    let word = crate::describe::word("kind", k);
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => word,
-    }
+    tabula_page_kit::letters::capitalised(&crate::describe::word("kind", k))
 }
 
 /// A one-character glyph for a kind in text (panel buttons, log).

@@ -66,10 +66,8 @@ pub fn letter(seat: Seat) -> &'static str {
 /// page's language (N, E, S, W in English; N, O, S, W in German). The
 /// pages' data attributes and the records keep [`letter`].
 pub fn shown_letter(seat: Seat) -> String {
-    t(seat_key(seat))
-        .chars()
-        .next()
-        .map_or_else(|| letter(seat).to_string(), |c| c.to_uppercase().collect())
+    tabula_page_kit::letters::initial(&t(seat_key(seat)))
+        .map_or_else(|| letter(seat).to_string(), String::from)
 }
 
 fn seat_key(seat: Seat) -> &'static str {

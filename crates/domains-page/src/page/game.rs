@@ -319,7 +319,7 @@ pub fn start_from_dialog() -> bool {
         }
     };
     let limit = input("limit")
-        .and_then(|i| i.value().parse::<f64>().ok())
+        .and_then(|i| tabula_engine::plain::number(i.value().trim()))
         .filter(|l| (5.0..=5000.0).contains(l));
     let Some(limit) = limit else {
         setup_message(&t("domains-limit-bad"));
