@@ -54,11 +54,17 @@ mod page;
 #[cfg(target_arch = "wasm32")]
 mod replay_screen;
 
-/// Give the page kit's catalogue this page's words, in English and German.
+/// Give the page kit's catalogue this page's words, in English and German:
+/// the game's and its map editor's (the native tests use it; the page
+/// fetches them, [`start`]).
 pub fn add_words() {
     tabula_page_kit::i18n::add(
         include_str!("../../../www/i18n/catan/en.txt"),
         include_str!("../../../www/i18n/catan/de.txt"),
+    );
+    tabula_page_kit::i18n::add(
+        include_str!("../../../www/i18n/catan-editor/en.txt"),
+        include_str!("../../../www/i18n/catan-editor/de.txt"),
     );
 }
 
@@ -69,7 +75,10 @@ pub fn add_words() {
 pub fn start() {
     // Only this language's words are downloaded (not both, in the module).
     tabula_page_kit::start::page(
-        tabula_page_kit::start::Fetched("catan"),
+        tabula_page_kit::start::Fetched {
+            page: "catan",
+            whole: &["catan-editor"],
+        },
         || tabula_page_kit::lesson_screen::install(lessons::Board),
         page::install,
     );

@@ -12,6 +12,10 @@
 //! without the feature `embedded-words`): the Catan page does, so that its
 //! download does not carry both languages.
 //!
+//! The kit's words for the lessons, the lesson writer, the rules page and
+//! online play (`www/i18n/lessons-online/`) are only in a page's whole
+//! module (page kit `on_demand`): carried there, or fetched by it.
+//!
 //! In the page's HTML an element names its words with `data-i18n="key"`
 //! (its text), `data-i18n-title`, `data-i18n-aria-label` or `data-i18n-alt`;
 //! [`apply`] fills them in. Rust code asks [`t`] or [`tf`].
@@ -34,6 +38,17 @@ const NAMES: [&str; 2] = [
     include_str!("../../../www/i18n/names/en.txt"),
     include_str!("../../../www/i18n/names/de.txt"),
 ];
+/// The kit's words of a page's whole module (lessons, the lesson writer,
+/// the rules page, online play), English and German; a play module holds
+/// none of them.
+#[cfg(feature = "embedded-words")]
+const WHOLE: [&str; 2] = [
+    include_str!("../../../www/i18n/lessons-online/en.txt"),
+    include_str!("../../../www/i18n/lessons-online/de.txt"),
+];
+/// Whether this is a page's whole module (`on_demand::HERE`, which this
+/// module below `on_demand` cannot name).
+const IN_WHOLE_MODULE: bool = !cfg!(feature = "play-only");
 /// Where the chosen language is remembered.
 pub const STORAGE_KEY: &str = "tabula.lang";
 
@@ -125,20 +140,26 @@ thread_local! {
 }
 
 /// Fetch the site's and the page's catalogues of the page's language
-/// (`i18n/<lang>.txt` and `i18n/<page>/<lang>.txt`, beside the page), make
-/// them the words, and then run `then`. A catalogue that cannot be fetched
-/// is said on the console and leaves its keys showing.
+/// (`i18n/<lang>.txt` and `i18n/<page>/<lang>.txt`, beside the page) and,
+/// in the whole module, the kit's lessons' and online play's
+/// (`i18n/lessons-online/<lang>.txt`) and the page's folders named in
+/// `whole`; make them the words, and then run `then`. A catalogue that
+/// cannot be fetched is said on the console and leaves its keys showing.
 #[cfg(target_arch = "wasm32")]
-pub fn load(page: &'static str, then: impl FnOnce() + 'static) {
+pub fn load(page: &'static str, whole: &'static [&'static str], then: impl FnOnce() + 'static) {
     use std::rc::Rc;
     use wasm_bindgen::prelude::*;
 
     type Pending = (Vec<Option<String>>, Option<Box<dyn FnOnce()>>);
     let code = lang().code();
-    let urls = [
+    let mut urls = vec![
         format!("i18n/{code}.txt"),
         format!("i18n/{page}/{code}.txt"),
     ];
+    if IN_WHOLE_MODULE {
+        urls.push(format!("i18n/lessons-online/{code}.txt"));
+        urls.extend(whole.iter().map(|w| format!("i18n/{w}/{code}.txt")));
+    }
     let pending: Rc<RefCell<Pending>> =
         Rc::new(RefCell::new((vec![None; urls.len()], Some(Box::new(then)))));
     // The text of catalogue `i` has come (empty if it could not be read);
@@ -253,12 +274,18 @@ fn with_words<T>(f: impl FnOnce(&HashMap<String, String>) -> T) -> T {
             #[cfg(feature = "embedded-words")]
             {
                 map.extend(parse(EN).unwrap_or_default());
+                if IN_WHOLE_MODULE {
+                    map.extend(parse(WHOLE[0]).unwrap_or_default());
+                }
                 let pages = PAGE.with(|p| p.borrow().clone());
                 for (en, _) in &pages {
                     map.extend(parse(en).unwrap_or_default());
                 }
                 if lang != Lang::En {
                     map.extend(parse(lang.catalogue()).unwrap_or_default());
+                    if IN_WHOLE_MODULE {
+                        map.extend(parse(WHOLE[1]).unwrap_or_default());
+                    }
                     for (_, de) in &pages {
                         map.extend(parse(de).unwrap_or_default());
                     }
@@ -300,6 +327,10 @@ pub fn t_in(lang: Lang, key: &str) -> Option<String> {
             #[cfg(feature = "embedded-words")]
             {
                 map.extend(parse(lang.catalogue()).unwrap_or_default());
+                if IN_WHOLE_MODULE {
+                    let whole = if lang == Lang::En { WHOLE[0] } else { WHOLE[1] };
+                    map.extend(parse(whole).unwrap_or_default());
+                }
                 for &(en, de) in &pages {
                     map.extend(parse(if lang == Lang::En { en } else { de }).unwrap_or_default());
                 }

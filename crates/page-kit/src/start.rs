@@ -30,13 +30,20 @@ impl Words for InModule {
     }
 }
 
-/// Words fetched for the page's language only, from the page's folder of
-/// the site's catalogues (`i18n::load`).
-pub struct Fetched(pub &'static str);
+/// Words fetched for the page's language only (`i18n::load`): the site's
+/// catalogue, the page's folder of catalogues (`page`) and, in the page's
+/// whole module, the kit's lessons' and online play's and the page's
+/// folders in `whole` (its editor's words).
+pub struct Fetched {
+    /// The page's folder of catalogues (`catan`: `i18n/catan/<lang>.txt`).
+    pub page: &'static str,
+    /// The page's folders of words only its whole module uses.
+    pub whole: &'static [&'static str],
+}
 
 impl Words for Fetched {
     fn then(self, then: impl FnOnce() + 'static) {
-        crate::i18n::load(self.0, then);
+        crate::i18n::load(self.page, self.whole, then);
     }
 }
 
