@@ -17,7 +17,7 @@ use web_sys::HtmlCanvasElement;
 
 use crate::draw::{self, Geometry, swatch};
 use crate::library::SHIPPED;
-use crate::library::{Kept, Library, LoadProblem, SET_ASIDE_KEY, STORAGE_KEY};
+use crate::library::{Boards, Library, LoadProblem, SET_ASIDE_KEY, STORAGE_KEY, SavedMap};
 use crate::model::{BRUSHES, Brush, Editor, NUMBERS, Tool, blank_board, map_fragment};
 use crate::words;
 
@@ -55,7 +55,7 @@ pub struct EditorScreen {
     message: Option<(String, bool)>,
     /// The map just deleted, to bring back (and whether it was the one
     /// being drawn).
-    deleted: Option<(Kept, bool)>,
+    deleted: Option<(SavedMap, bool)>,
     /// Whether the "Open a map" dialog is open, what is pasted in it and
     /// why the last try was refused.
     pub dialog: bool,
@@ -88,7 +88,7 @@ impl EditorScreen {
     pub fn load() -> EditorScreen {
         let stored = local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
         let (mut library, problem) = match &stored {
-            Some(json) => Library::load(json),
+            Some(json) => crate::library::load(json),
             None => (Library::default(), None),
         };
         let message = problem.map(|p| {
@@ -347,7 +347,7 @@ impl EditorScreen {
                     if was_current {
                         self.library.current = Some(m.id);
                     }
-                    self.library.maps.insert(0, m);
+                    self.library.restore(m);
                     self.store();
                     self.message = None;
                 }

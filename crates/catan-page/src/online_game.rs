@@ -60,7 +60,7 @@ struct Pick {
     trade: Trade,
     layout: Option<Layout>,
     /// The legal actions the picks were made among: new ones drop them.
-    legal: Vec<Value>,
+    legal: online::PickedAmong,
     /// The pieces on the board as last drawn.
     pieces: Option<Pieces>,
     /// Where they changed then: marked as the last action's place.
@@ -170,12 +170,11 @@ fn actions(legal: &[Value]) -> Vec<Option<Action>> {
 fn settle_pick(legal: &[Value]) {
     PICK.with(|p| {
         let mut p = p.borrow_mut();
-        if p.legal != legal {
+        if p.legal.changed(legal) {
             p.knight = None;
             p.menu.clear();
             p.trade.counter = None;
             p.confirm.clear();
-            p.legal = legal.to_vec();
         }
     });
 }

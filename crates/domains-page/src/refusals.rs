@@ -80,12 +80,7 @@ impl RulesetWords for Words {
     }
 
     fn problems(problems: &Problems) -> String {
-        problems
-            .0
-            .iter()
-            .map(problem)
-            .collect::<Vec<_>>()
-            .join("; ")
+        error_words::problems_joined(problems, problem)
     }
 }
 

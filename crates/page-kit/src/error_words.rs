@@ -206,6 +206,15 @@ pub fn json_at(line: usize, column: usize) -> String {
     )
 }
 
+/// Every problem of a game's options and map in the page's words (`words`
+/// says one), joined into one sentence.
+pub fn problems_joined(
+    problems: &Problems,
+    words: impl Fn(&tabula_engine::Problem) -> String,
+) -> String {
+    problems.0.iter().map(words).collect::<Vec<_>>().join("; ")
+}
+
 /// Where JSON text read by [`tabula_engine::plain::read_or_why`] went
 /// wrong: the line and column of a syntax error, or the field and what is
 /// wrong with it.

@@ -34,6 +34,7 @@ pub mod qr;
 pub mod records;
 pub mod replay_model;
 pub mod resume_note;
+pub mod saved_maps;
 pub mod seat_rows;
 #[cfg(target_arch = "wasm32")]
 pub mod start;

@@ -152,8 +152,8 @@ impl Editor {
         }
         let text = self.draft.to_text();
         match self.id {
-            Some(id) if self.library.get(id).is_some() => self.library.update(id, text),
-            _ => self.id = Some(self.library.add(&self.name, text)),
+            Some(id) if let Some(m) = self.library.get_mut(id) => m.text = text,
+            _ => self.id = Some(self.library.add(self.name.clone(), text)),
         }
         self.library.current = self.id;
     }
@@ -356,7 +356,7 @@ impl Editor {
         self.name = name.trim().into();
         match self.id {
             Some(id) if self.library.get(id).is_some() => {
-                self.library.rename(id, name).ok();
+                crate::library::rename(&mut self.library, id, name).ok();
             }
             _ => self.changed(),
         }
@@ -452,7 +452,7 @@ mod tests {
 
     fn editor() -> Editor {
         crate::add_words();
-        Editor::new(Library::new())
+        Editor::new(Library::default())
     }
 
     #[test]
@@ -605,7 +605,7 @@ mod tests {
         use tabula_page_kit::i18n::{Lang, use_lang};
         crate::add_words();
         use_lang(Some(Lang::De));
-        let mut e = Editor::new(Library::new());
+        let mut e = Editor::new(Library::default());
         assert_eq!(e.name, "Karte ohne Namen");
         assert_eq!(
             e.play_blocked().as_deref(),

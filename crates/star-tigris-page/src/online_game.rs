@@ -40,7 +40,7 @@ struct Pick {
     /// A finger's first tap on a cell of one order, waiting for the second.
     confirm: touch::Confirm<Pos>,
     /// The legal actions the tap was made among: new ones drop it.
-    legal: Vec<serde_json::Value>,
+    legal: online::PickedAmong,
     /// Whether the board was last drawn larger than its box (which then
     /// pans: kept in the box's class when the screen is drawn again).
     pans: bool,
@@ -176,9 +176,8 @@ impl OnlineGame for StarTigrisOnline {
         // A first tap made among other legal actions is dropped.
         PICK.with(|p| {
             let mut p = p.borrow_mut();
-            if p.legal != shown.legal {
+            if p.legal.changed(shown.legal) {
                 p.confirm.clear();
-                p.legal = shown.legal.to_vec();
             }
             p.names = shown.names.to_vec();
             p.you = shown.you.unwrap_or(0);

@@ -128,12 +128,7 @@ pub fn problem(p: &Problem) -> String {
 
 /// Every problem of a game's options and map, joined into one sentence.
 pub fn problems(problems: &Problems) -> String {
-    problems
-        .0
-        .iter()
-        .map(problem)
-        .collect::<Vec<_>>()
-        .join("; ")
+    error_words::problems_joined(problems, problem)
 }
 
 /// The words the page kit asks of Star Tigris.

@@ -9,12 +9,12 @@ use tabula_page_kit::i18n::{t, tf};
 /// The saved maps, and what to tell the designer about them.
 pub fn load_library() -> (Library, Option<String>) {
     let Some(store) = local_storage() else {
-        return (Library::new(), Some(t("maps-no-storage")));
+        return (Library::default(), Some(t("maps-no-storage")));
     };
     let Ok(Some(json)) = store.get_item(STORAGE_KEY) else {
-        return (Library::new(), None);
+        return (Library::default(), None);
     };
-    match Library::load(&json) {
+    match crate::library::load(&json) {
         Ok((lib, bad)) if bad.is_empty() => (lib, None),
         Ok((lib, bad)) => {
             store.set_item(SET_ASIDE_KEY, &json).ok();
@@ -27,7 +27,7 @@ pub fn load_library() -> (Library, Option<String>) {
             store.set_item(SET_ASIDE_KEY, &json).ok();
             store.remove_item(STORAGE_KEY).ok();
             (
-                Library::new(),
+                Library::default(),
                 Some(tf(
                     "maps-unreadable",
                     &[("why", &e), ("key", SET_ASIDE_KEY)],

@@ -42,7 +42,7 @@ struct Pick {
     /// for the second (row, column).
     confirm: touch::Confirm<(i64, i64)>,
     /// The legal actions the tap was made among: new ones drop it.
-    legal: Vec<Value>,
+    legal: online::PickedAmong,
     /// Whether the board was last drawn larger than its box (which then
     /// pans: kept in the box's class when the screen is drawn again).
     pans: bool,
@@ -223,9 +223,8 @@ impl OnlineGame for DomainsOnline {
         // A first tap made among other legal actions is dropped.
         PICK.with(|p| {
             let mut p = p.borrow_mut();
-            if p.legal != shown.legal {
+            if p.legal.changed(shown.legal) {
                 p.confirm.clear();
-                p.legal = shown.legal.to_vec();
             }
         });
         let picked = picked();

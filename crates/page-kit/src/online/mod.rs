@@ -662,6 +662,23 @@ pub fn read_all<T: serde::de::DeserializeOwned>(values: &[Value]) -> Vec<Option<
     values.iter().map(read).collect()
 }
 
+/// The legal actions a page's picks (a piece picked, a first tap) were
+/// made among: when the server sends others, the picks no longer hold.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PickedAmong(Vec<Value>);
+
+impl PickedAmong {
+    /// Whether `legal` differs from the actions the picks were made among
+    /// (which from now on are `legal`): then the page drops its picks.
+    pub fn changed(&mut self, legal: &[Value]) -> bool {
+        if self.0 == legal {
+            return false;
+        }
+        self.0 = legal.to_vec();
+        true
+    }
+}
+
 /// The actions this browser's seat may take now (empty while one sent
 /// is on its way), for a page that picks one by a click of its own (a
 /// cell of its board) and plays it with [`play`].
