@@ -9,23 +9,21 @@ use tabula_engine::Seat;
 use tabula_page_kit::chart::{self, Area, DASHES, Line};
 use tabula_page_kit::dom::{El, button, by_id, el};
 use tabula_page_kit::i18n::{t, tf, tn};
-use tabula_page_kit::transport::{self, Move, Playback};
+use tabula_page_kit::replay_viewer::Viewer;
+use tabula_page_kit::transport::{self, Move};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 use crate::game_draw::{self, Marks, SEAT_COLOURS};
 use crate::game_words::{self as gw, Names};
-use crate::replay::Replay;
+use crate::replay::{Replay, Told};
 use crate::spots::{self, Layout, Spot};
 
 /// A replay on the screen.
 pub struct ReplayScreen {
-    /// The game being replayed.
-    pub replay: Replay,
-    /// Playing at a speed.
-    pub playback: Playback,
-    /// Whose cards show (`None`: nobody's).
-    pub shown: Option<Seat>,
+    /// The game being replayed, watched with the kit's viewer (its `seat`:
+    /// whose cards show, `None` nobody's).
+    pub viewer: Viewer<Catan, Told, Vec<u32>>,
     /// The link last made, shown to copy.
     pub link: Option<String>,
     layout: Option<Layout>,
@@ -64,26 +62,25 @@ impl ReplayScreen {
     /// A replay at its start.
     pub fn new(replay: Replay) -> ReplayScreen {
         ReplayScreen {
-            replay,
-            playback: Playback::new(4.0),
-            shown: None,
+            viewer: Viewer::new(replay, 4.0),
             link: None,
             layout: None,
         }
     }
 
     fn names(&self) -> Names<'_> {
-        Names::new(&self.replay.names, self.replay.game())
+        Names::new(&self.viewer.replay.names, self.viewer.replay.game())
     }
 
     /// Draw the board at the position shown, the last action marked.
     pub fn draw(&mut self, canvas: &HtmlCanvasElement, width: f64) {
-        let game = self.replay.game();
+        let game = self.viewer.replay.game();
         let last: Vec<Spot> = self
+            .viewer
             .replay
             .pos
             .checked_sub(1)
-            .and_then(|i| self.replay.steps.get(i))
+            .and_then(|i| self.viewer.replay.steps.get(i))
             .and_then(|s| spots::aim(&s.info.action, game.robber))
             .map(|a| {
                 let mut v = vec![a.at];
@@ -126,8 +123,9 @@ impl ReplayScreen {
             right: w - 8.0,
             bottom: h - 8.0,
         };
-        let last = self.replay.len();
+        let last = self.viewer.replay.len();
         let max = self
+            .viewer
             .replay
             .scores
             .iter()
@@ -135,9 +133,15 @@ impl ReplayScreen {
             .copied()
             .max()
             .unwrap_or(1)
-            .max(self.replay.game().goal()) as f64;
-        for s in 0..self.replay.names.len() {
-            let values: Vec<f64> = self.replay.scores.iter().map(|p| f64::from(p[s])).collect();
+            .max(self.viewer.replay.game().goal()) as f64;
+        for s in 0..self.viewer.replay.names.len() {
+            let values: Vec<f64> = self
+                .viewer
+                .replay
+                .scores
+                .iter()
+                .map(|p| f64::from(p[s]))
+                .collect();
             let colour = SEAT_COLOURS[s % SEAT_COLOURS.len()].0;
             chart::draw_line(
                 &ctx,
@@ -158,111 +162,73 @@ impl ReplayScreen {
         }
         chart::draw_mark(
             &ctx,
-            area.x_of(self.replay.pos, last),
+            area.x_of(self.viewer.replay.pos, last),
             area.top,
             area.bottom,
             "#111111",
         );
     }
 
-    /// Go to a position (stops playing when asked by a person).
-    pub fn seek(&mut self, pos: usize) {
-        self.replay.seek(pos);
-    }
-
     /// Answer a key of the transport; whether it was one.
     pub fn key(&mut self, key: &str, shift: bool) -> bool {
-        let Some(m) = Move::of_key(key, shift) else {
+        let Some(timer) = self.viewer.key(key, shift) else {
             return false;
         };
-        if m == Move::PlayPause {
-            self.run("replay-play", "");
-            return true;
-        }
-        let more = |pos: usize, forward: bool| {
-            let _ = pos;
-            if forward {
-                self.replay.next_turn()
-            } else {
-                self.replay.previous_turn()
-            }
-        };
-        if let Some(to) = m.target(self.replay.pos, self.replay.len(), more) {
-            self.playback.stop();
-            self.seek(to);
+        if let Some((token, ms)) = timer {
+            play(token, ms);
         }
         true
     }
 
     /// Run a `replay-…` command.
     pub fn run(&mut self, cmd: &str, arg: &str) {
-        if tabula_page_kit::teacher_notes::command(cmd, &mut self.replay.record, self.replay.pos) {
+        if self.viewer.note(cmd) {
             // A note changed the record: a link made before is out of date.
-            self.playback.stop();
             self.link = None;
             return;
         }
-        match cmd {
-            "replay-first" => self.key("Home", false),
-            "replay-back" => self.key("ArrowLeft", false),
-            "replay-forward" => self.key("ArrowRight", false),
-            "replay-last" => self.key("End", false),
-            "replay-play" => {
-                if self.replay.pos >= self.replay.len() {
-                    self.seek(0);
-                }
-                if let Some(token) = self.playback.toggle() {
-                    let ms = self.playback.delay_ms();
-                    transport::run(token, ms, |token| {
-                        let mut next = None;
-                        through_page(|r| {
-                            if !r.playback.goes_on(token) {
-                                return;
-                            }
-                            let pos = r.replay.pos + 1;
-                            r.seek(pos);
-                            if pos >= r.replay.len() {
-                                r.playback.stop();
-                            } else {
-                                next = Some(r.playback.delay_ms());
-                            }
-                        });
-                        next
-                    });
-                }
-                true
-            }
+        let step = match cmd {
+            "replay-first" => Move::First,
+            "replay-back" => Move::Back,
+            "replay-forward" => Move::Forward,
+            "replay-last" => Move::Last,
+            "replay-play" => Move::PlayPause,
             "replay-speed" => {
                 if let Some(v) = tabula_engine::plain::number(arg) {
-                    self.playback.speed = v.clamp(0.5, 50.0);
+                    self.viewer.playback.speed = v.clamp(0.5, 50.0);
                 }
-                true
+                return;
             }
-            "replay-seat" => {
-                self.shown = arg
-                    .parse::<Seat>()
-                    .ok()
-                    .filter(|s| (*s as usize) < self.replay.names.len());
-                true
-            }
+            "replay-seat" => return self.viewer.show_seat(arg),
             "replay-pos" => {
                 if let Ok(p) = arg.parse::<usize>() {
-                    self.playback.stop();
-                    self.seek(p);
+                    self.viewer.seek(p);
                 }
-                true
+                return;
             }
             "replay-link" => {
                 self.link = Some(tabula_page_kit::records::share::<Catan>(
-                    &self.replay.record,
+                    &self.viewer.replay.record,
                 ));
-                true
+                return;
             }
-            _ => false,
+            _ => return,
         };
+        if let Some((token, ms)) = self.viewer.take(step) {
+            play(token, ms);
+        }
     }
 }
 
+/// Step the replay while it plays, through the page (the timer stops at
+/// the end, on a pause or a move).
+fn play(token: u32, ms: f64) {
+    transport::run(token, ms, |token| {
+        let mut next = None;
+        through_page(|r| next = r.viewer.tick(token));
+        next
+    });
+}
 fn seat_mark(s: Seat) -> El {
     let (fill, ink) = SEAT_COLOURS[s as usize % SEAT_COLOURS.len()];
     el("span")
@@ -274,7 +240,7 @@ fn seat_mark(s: Seat) -> El {
 
 /// The replay's status: the seats with their points at the position.
 pub fn status_view(r: &ReplayScreen) -> El {
-    let game = r.replay.game();
+    let game = r.viewer.replay.game();
     let names = r.names();
     let mut seats = el("ul").class("seats").attr("id", "seats");
     for s in 0..game.seat_count() as Seat {
@@ -308,10 +274,10 @@ pub fn status_view(r: &ReplayScreen) -> El {
 
 /// The replay's panel: transport, timeline, what happened, the chart.
 pub fn panel_view(r: &ReplayScreen) -> El {
-    let game = r.replay.game();
+    let game = r.viewer.replay.game();
     let names = r.names();
-    let pos = r.replay.pos;
-    let len = r.replay.len();
+    let pos = r.viewer.replay.pos;
+    let len = r.viewer.replay.len();
     let mut speed = el("select")
         .attr("id", "replay-speed")
         .attr("aria-label", &t("cg-replay-speed"));
@@ -321,7 +287,7 @@ pub fn panel_view(r: &ReplayScreen) -> El {
             v as i64,
             &[],
         ));
-        if (r.playback.speed - v).abs() < 1e-9 {
+        if (r.viewer.playback.speed - v).abs() < 1e-9 {
             o = o.attr("selected", "");
         }
         speed = speed.child(o);
@@ -338,7 +304,7 @@ pub fn panel_view(r: &ReplayScreen) -> El {
         let mut o = el("option")
             .attr("value", &s.to_string())
             .text(&names.seat(s));
-        if r.shown == Some(s) {
+        if r.viewer.seat == Some(s) {
             o = o.attr("selected", "");
         }
         seat = seat.child(o);
@@ -347,7 +313,10 @@ pub fn panel_view(r: &ReplayScreen) -> El {
         .class("log")
         .attr("id", "replay-lines")
         .attr("aria-live", "polite");
-    if let Some(step) = pos.checked_sub(1).and_then(|i| r.replay.steps.get(i)) {
+    if let Some(step) = pos
+        .checked_sub(1)
+        .and_then(|i| r.viewer.replay.steps.get(i))
+    {
         lines = lines.child(el("li").child(el("b").text(&format!(
             "{}: {}",
             names.seat(step.seat),
@@ -381,7 +350,7 @@ pub fn panel_view(r: &ReplayScreen) -> El {
                 )
                 .child(
                     button(
-                        &t(if r.playback.playing {
+                        &t(if r.viewer.playback.playing {
                             "cg-replay-pause-short"
                         } else {
                             "cg-replay-play-short"
@@ -391,7 +360,7 @@ pub fn panel_view(r: &ReplayScreen) -> El {
                     .attr("id", "replay-play")
                     .attr(
                         "aria-label",
-                        &t(if r.playback.playing {
+                        &t(if r.viewer.playback.playing {
                             "cg-replay-pause"
                         } else {
                             "cg-replay-play"
@@ -418,7 +387,7 @@ pub fn panel_view(r: &ReplayScreen) -> El {
             &t("cg-replay-timeline"),
         ))
         .child(tabula_page_kit::teacher_notes::panel(
-            &r.replay.record.notes,
+            &r.viewer.replay.record.notes,
             pos,
         ))
         .child(
@@ -428,7 +397,7 @@ pub fn panel_view(r: &ReplayScreen) -> El {
                 .child(el("label").text(&t("cg-replay-cards")).child(seat)),
         )
         .child(lines);
-    if let Some(s) = r.shown {
+    if let Some(s) = r.viewer.seat {
         let p = &game.players[s as usize];
         let cards: Vec<String> = Card::ALL
             .into_iter()
@@ -451,7 +420,7 @@ pub fn panel_view(r: &ReplayScreen) -> El {
     }
     let legend = chart::legend((0..game.seat_count()).map(|s| {
         (
-            r.replay.names[s].as_str(),
+            r.viewer.replay.names[s].as_str(),
             SEAT_COLOURS[s % SEAT_COLOURS.len()].0,
         )
     }));

@@ -33,6 +33,7 @@ pub mod players;
 pub mod qr;
 pub mod records;
 pub mod replay_model;
+pub mod replay_viewer;
 pub mod resume_note;
 pub mod saved_maps;
 pub mod seat_rows;

@@ -4,7 +4,7 @@
 
 use tabula_engine::limits::MAX_RECORD_BYTES;
 use tabula_page_kit::records;
-use tabula_page_kit::transport::{self, Move, Playback};
+use tabula_page_kit::transport::{self, Move};
 use tabula_star_tigris::StarTigris;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, HtmlCanvasElement, HtmlInputElement, MouseEvent};
@@ -27,11 +27,7 @@ pub const BROKEN_AUTOSAVE_KEY: &str = "tabula.star-tigris.autosave.unreadable";
 
 /// Show a replay of a finished game.
 pub fn show_replay(app: &mut App, replay: Replay) {
-    app.replay = Some(ReplayView {
-        replay,
-        seat: None,
-        playback: Playback::new(2.0),
-    });
+    app.replay = Some(ReplayView::new(replay, 2.0));
     app.screen = Screen::Replay;
     app.open_error = None;
 }
@@ -259,18 +255,10 @@ pub fn open_file(file: web_sys::File) {
 fn play(token: u32, delay: f64) {
     transport::run(token, delay, move |token| {
         with_app(|app| {
-            let v = app.replay.as_mut()?;
-            if app.screen != Screen::Replay || !v.playback.goes_on(token) {
+            if app.screen != Screen::Replay {
                 return None;
             }
-            let next = v.replay.pos + 1;
-            v.replay.seek(next);
-            let delay = if v.replay.pos >= v.replay.len() {
-                v.playback.stop();
-                None
-            } else {
-                Some(v.playback.delay_ms())
-            };
+            let delay = app.replay.as_mut()?.tick(token);
             render(app);
             delay
         })
@@ -343,9 +331,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         "replay" => replay_command(app, arg),
         "note-write" | "note-save" | "note-cancel" => {
             if let Some(v) = app.replay.as_mut() {
-                let at = v.replay.actions_played();
-                v.playback.stop();
-                tabula_page_kit::teacher_notes::command(name, &mut v.replay.record, at);
+                v.note(name);
             }
         }
         "replay-speed" => {
@@ -355,10 +341,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         }
         "replay-seat" => {
             if let Some(v) = app.replay.as_mut() {
-                v.seat = arg
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|&s| (s as usize) < v.replay.names.len());
+                v.show_seat(arg);
             }
         }
         _ => return false,
@@ -382,8 +365,7 @@ fn replay_command(app: &mut App, arg: &str) {
         "play" => Move::PlayPause,
         "seek" => {
             if let Ok(p) = rest.parse() {
-                v.playback.stop();
-                r.seek(p);
+                v.seek(p);
             }
             return;
         }
@@ -401,41 +383,19 @@ fn replay_command(app: &mut App, arg: &str) {
         }
         _ => return,
     };
-    replay_move(v, step);
-}
-
-/// Take a move along the replay's timeline (a bigger step is a turn).
-fn replay_move(v: &mut ReplayView, step: Move) {
-    let r = &mut v.replay;
-    let more = |_, forward| {
-        if forward {
-            r.next_turn()
-        } else {
-            r.previous_turn()
-        }
-    };
-    match step.target(r.pos, r.len(), more) {
-        Some(to) => {
-            v.playback.stop();
-            r.seek(to);
-        }
-        None => {
-            if !v.playback.playing && r.pos >= r.len() {
-                r.seek(0);
-            }
-            if let Some(token) = v.playback.toggle() {
-                play(token, v.playback.delay_ms());
-            }
-        }
+    if let Some((token, ms)) = v.take(step) {
+        play(token, ms);
     }
 }
 
 /// Handle a key in the replay viewer; returns whether it was used.
 pub fn key(app: &mut App, key: &str, shift: bool) -> bool {
-    let (Some(step), Some(v)) = (Move::of_key(key, shift), app.replay.as_mut()) else {
+    let Some(timer) = app.replay.as_mut().and_then(|v| v.key(key, shift)) else {
         return false;
     };
-    replay_move(v, step);
+    if let Some((token, ms)) = timer {
+        play(token, ms);
+    }
     true
 }
 
@@ -461,8 +421,7 @@ pub fn install() {
                 {
                     with_app(|app| {
                         if let Some(v) = app.replay.as_mut() {
-                            v.playback.stop();
-                            v.replay.seek(p);
+                            v.seek(p);
                         }
                         render(app);
                     });
@@ -502,8 +461,7 @@ pub fn install() {
             if let Some(v) = app.replay.as_mut() {
                 let width = t.client_width() as f64;
                 let p = replay_view::chart_position(v, m.offset_x() as f64, width);
-                v.playback.stop();
-                v.replay.seek(p);
+                v.seek(p);
             }
             render(app);
         });

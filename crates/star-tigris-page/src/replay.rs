@@ -37,15 +37,9 @@ pub struct Standing {
 /// seat's standing as its scores.
 pub type Replay = tabula_page_kit::replay_model::Replay<StarTigris, Told, Vec<Standing>>;
 
-/// The replay viewer's state.
-pub struct ReplayView {
-    /// The game being replayed.
-    pub replay: Replay,
-    /// The seat whose hand is shown; `None` shows everything.
-    pub seat: Option<u8>,
-    /// Playing it, at a speed in actions per second.
-    pub playback: tabula_page_kit::transport::Playback,
-}
+/// The replay viewer's state: the kit's viewer (its `seat` is the seat
+/// whose hand is shown; `None` shows everything).
+pub type ReplayView = tabula_page_kit::replay_viewer::Viewer<StarTigris, Told, Vec<Standing>>;
 
 /// Replay speeds offered, in actions per second (½× to 16×).
 pub const REPLAY_SPEEDS: [f64; 6] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
