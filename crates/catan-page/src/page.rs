@@ -218,13 +218,10 @@ impl Page {
     /// progress resumes here (and is kept in the browser); a damaged one
     /// is refused in the new-game dialog, naming what and where.
     fn open_game_text(&mut self, text: &str) {
-        let opened = tabula_engine::record::parse_record(text).and_then(|record| {
-            let table = Table::from_record(&record)?;
-            if tabula_engine::Game::to_move(table.game()) == tabula_engine::ToMove::Over {
-                crate::replay::open(record).map(|r| (None, Some(r)))
-            } else {
-                Ok((Some(table), None))
-            }
+        use tabula_page_kit::records::{Opened, open_text};
+        let opened = open_text::<Table>(text).and_then(|o| match o {
+            Opened::Finished(record) => crate::replay::open(record).map(|r| (None, Some(r))),
+            Opened::InProgress(table) => Ok((Some(table), None)),
         });
         match opened {
             Ok((Some(table), _)) => match self.game_in_progress() {

@@ -92,6 +92,18 @@ pub struct Table {
     pub(crate) asked: Vec<(u32, Seat)>,
 }
 
+impl tabula_page_kit::records::Resumable for Table {
+    type Game = Catan;
+
+    fn from_record(record: &GameRecord) -> Result<Table, RecordError> {
+        Table::from_record(record)
+    }
+
+    fn game(&self) -> &Catan {
+        Table::game(self)
+    }
+}
+
 impl Table {
     /// Start a game on `map` (the course format; the standard board when
     /// `None`). Names are checked by the record (no control characters,

@@ -7,10 +7,73 @@
 //! replay, a game to play on) stays with the page.
 
 use tabula_engine::link::{record_fragment, record_text_from_fragment};
-use tabula_engine::{GameRecord, Ruleset};
+use tabula_engine::record::parse_record;
+use tabula_engine::{Game, GameRecord, RecordError, Ruleset, ToMove};
 use wasm_bindgen::JsCast;
 
 use crate::error_words::RulesetWords;
+
+/// A page's game at its table, which a record resumes (Catan's table,
+/// Star Tigris's session: each built on the kit's `table`).
+pub trait Resumable: Sized {
+    /// The game played there.
+    type Game: Ruleset;
+    /// Resume the game of a record, checked in full (every action, the
+    /// final hash).
+    fn from_record(record: &GameRecord) -> Result<Self, RecordError>;
+    /// The game as it stands.
+    fn game(&self) -> &Self::Game;
+}
+
+/// The kit's table resumes a record by itself (a page with no log of its
+/// own).
+impl<G: Ruleset> Resumable for crate::table::Table<G> {
+    type Game = G;
+
+    fn from_record(record: &GameRecord) -> Result<Self, RecordError> {
+        crate::table::Table::from_record(record)
+    }
+
+    fn game(&self) -> &G {
+        crate::table::Table::game(self)
+    }
+}
+
+/// What a saved game's text opens as.
+pub enum Opened<T> {
+    /// A game in progress, to play on at the page's table.
+    InProgress(T),
+    /// A finished game, to replay.
+    Finished(GameRecord),
+}
+
+/// Read a record's text for game `G`: its envelope and its ruleset (the
+/// game itself is checked where it is replayed or resumed).
+pub fn read_record<G: Ruleset>(text: &str) -> Result<GameRecord, RecordError> {
+    let record = parse_record(text)?;
+    if record.ruleset != G::NAME {
+        return Err(RecordError::Ruleset {
+            found: record.ruleset,
+            expected: G::NAME.into(),
+        });
+    }
+    Ok(record)
+}
+
+/// Read a saved game's text (a file, a paste, a drop, a link's record) for
+/// the page's game: its envelope, its ruleset, then the game itself,
+/// checked in full. A finished game is to be replayed, one in progress
+/// resumed. Nothing changes on a refusal, which names what and where
+/// (`error_words::record_text` says it).
+pub fn open_text<T: Resumable>(text: &str) -> Result<Opened<T>, RecordError> {
+    let record = read_record::<T::Game>(text)?;
+    let table = T::from_record(&record)?;
+    Ok(if table.game().to_move() == ToMove::Over {
+        Opened::Finished(record)
+    } else {
+        Opened::InProgress(table)
+    })
+}
 
 /// The address that opens `record` on this page: the page's address and
 /// the game's moves packed into a `#game=…` fragment.
@@ -82,5 +145,51 @@ pub fn on_chosen(input_id: &str, open: impl Fn(web_sys::File) + 'static) {
                 open(f);
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::Player;
+    use crate::table::Table;
+    use tabula_catan::{Catan, Options};
+
+    /// A finished game opens to be replayed, one in progress to be played
+    /// on; another game's record and a damaged one are refused.
+    #[test]
+    fn a_saved_game_opens_finished_or_in_progress() {
+        let options = Options {
+            points: Some(5),
+            ..Options::default()
+        };
+        let record =
+            tabula_engine::record::random_record::<Catan>(&options, None, 3, 8, 50_000).unwrap();
+        let text = serde_json::to_string(&record).unwrap();
+        assert!(matches!(
+            open_text::<Table<Catan>>(&text),
+            Ok(Opened::Finished(r)) if r == record
+        ));
+        let names: Vec<String> = ["A", "B", "C"].map(String::from).to_vec();
+        let mut t: Table<Catan> =
+            Table::new(&options, None, names, vec![Player::Human; 3], 8).unwrap();
+        let mut rng = tabula_engine::GameRng::seeded(1);
+        for i in 0..30 {
+            let seat = t.deciding()[0];
+            let action = t.game().random_action(seat, &mut rng).unwrap();
+            t.play(seat, &action, i, |_| false).unwrap();
+        }
+        let half = serde_json::to_string(&*t.record()).unwrap();
+        let Ok(Opened::InProgress(again)) = open_text::<Table<Catan>>(&half) else {
+            panic!("a game in progress")
+        };
+        assert_eq!(again.game().state_hash(), t.game().state_hash());
+        let other = text.replacen("\"ruleset\":\"catan\"", "\"ruleset\":\"star-tigris\"", 1);
+        assert_ne!(other, text);
+        assert!(matches!(
+            open_text::<Table<Catan>>(&other),
+            Err(RecordError::Ruleset { .. })
+        ));
+        assert!(open_text::<Table<Catan>>("{").is_err());
     }
 }

@@ -4,8 +4,8 @@
 //! Every refusal names what is wrong and where; nothing is changed by one.
 
 use tabula_engine::link::{FragmentError, record_fragment, record_text_from_fragment};
-use tabula_engine::record::parse_record;
-use tabula_engine::{GameRecord, RecordError, Ruleset};
+use tabula_engine::{GameRecord, RecordError};
+use tabula_page_kit::records;
 use tabula_star_tigris::StarTigris;
 
 use crate::replay::Replay;
@@ -21,25 +21,17 @@ pub enum Opened {
 
 /// Read and check a record.
 pub fn read_record(text: &str) -> Result<GameRecord, RecordError> {
-    let record = parse_record(text)?;
-    if record.ruleset != StarTigris::NAME {
-        return Err(RecordError::Ruleset {
-            found: record.ruleset.clone(),
-            expected: StarTigris::NAME.into(),
-        });
-    }
-    Ok(record)
+    records::read_record::<StarTigris>(text)
 }
 
 /// Open a record's text: a finished game as a replay, else a game to resume.
 pub fn open_game(text: &str) -> Result<Opened, RecordError> {
-    let record = read_record(text)?;
-    let session = Session::from_record(&record)?;
-    if session.game().phase().is_over() {
-        Ok(Opened::Finished(Box::new(crate::replay::open(record)?)))
-    } else {
-        Ok(Opened::InProgress(Box::new(session)))
-    }
+    Ok(match records::open_text::<Session>(text)? {
+        records::Opened::Finished(record) => {
+            Opened::Finished(Box::new(crate::replay::open(record)?))
+        }
+        records::Opened::InProgress(session) => Opened::InProgress(Box::new(session)),
+    })
 }
 
 /// What a text given to "Open a game" (a file, a paste, a drop) is: the

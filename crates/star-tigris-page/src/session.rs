@@ -99,6 +99,18 @@ pub struct Session {
     pub resolution: (u64, Vec<ResolutionStep>),
 }
 
+impl tabula_page_kit::records::Resumable for Session {
+    type Game = StarTigris;
+
+    fn from_record(record: &GameRecord) -> Result<Session, RecordError> {
+        Session::from_record(record)
+    }
+
+    fn game(&self) -> &StarTigris {
+        Session::game(self)
+    }
+}
+
 impl Session {
     /// Start a game; every name is checked and shown as plain text.
     pub fn new(
