@@ -229,12 +229,13 @@ impl<G: Ruleset, S, C> Replay<G, S, C> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use tabula_catan::{Catan, Options};
     use tabula_engine::Game;
 
-    fn finished(seed: u64) -> GameRecord {
+    /// A finished Catan game (to six points) of seed `seed`.
+    pub(crate) fn finished(seed: u64) -> GameRecord {
         let options = Options {
             points: Some(6),
             ..Options::default()
@@ -247,7 +248,7 @@ mod tests {
     }
 
     /// One position per action, its score after it.
-    fn whole(record: GameRecord) -> Replay<Catan, (), Vec<u32>> {
+    pub(crate) fn whole(record: GameRecord) -> Replay<Catan, (), Vec<u32>> {
         Replay::new(record, points, |g, seat, action, _| {
             let mut after = g.clone();
             after.apply(seat, action).map_err(|e| e.to_string())?;

@@ -118,37 +118,11 @@ impl<G: Ruleset, S, C> Viewer<G, S, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::replay_model::Part;
-    use tabula_catan::{Catan, Options};
-    use tabula_engine::{Game, ToMove};
+    use crate::replay_model::tests::{finished, whole};
+    use tabula_catan::Catan;
 
-    fn viewer(seed: u64) -> Viewer<Catan, (), u32> {
-        let options = Options {
-            points: Some(5),
-            ..Options::default()
-        };
-        let record =
-            tabula_engine::record::random_record::<Catan>(&options, None, 3, seed, 50_000).unwrap();
-        let replay = Replay::new(
-            record,
-            |_: &Catan| 0,
-            |g, seat, action, _| {
-                let mut after = g.clone();
-                after.apply(seat, action).map_err(|e| e.to_string())?;
-                while after.to_move() == ToMove::Chance {
-                    after.apply_chance().map_err(|e| e.to_string())?;
-                }
-                Ok(vec![Part {
-                    seat,
-                    turn: g.turn,
-                    chance: None,
-                    info: (),
-                    score: 0,
-                }])
-            },
-        )
-        .unwrap();
-        Viewer::new(replay, 4.0)
+    fn viewer(seed: u64) -> Viewer<Catan, (), Vec<u32>> {
+        Viewer::new(whole(finished(seed)), 4.0)
     }
 
     /// The keys and buttons move along the timeline; a move stops playing.

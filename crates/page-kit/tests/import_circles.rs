@@ -5,8 +5,10 @@
 //! ever have to stay for a while, it is listed in `KNOWN`: a new circle,
 //! or one grown, fails; so does a listed circle that is gone.
 
+mod common;
+use common::sources;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The circles left, by crate: each the sorted list of its files (none).
 const KNOWN: &[(&str, &[&str])] = &[];
@@ -18,18 +20,6 @@ const CRATES: &[&str] = &[
     "star-tigris-page",
     "vector-page",
 ];
-
-/// Every `.rs` file below `dir`.
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("a source folder") {
-        let path = entry.expect("a folder entry").path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The module path of a file (`page::game` for `src/page/game.rs`,
 /// `page` for `src/page/mod.rs`, "" for `lib.rs`).

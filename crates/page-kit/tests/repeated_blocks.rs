@@ -4,8 +4,10 @@
 //! punctuation (`}`, `});`) and `use`/`mod` lines passed over, so that a
 //! block copied and re-indented is still found.
 
+mod common;
+use common::sources;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The page crates; the kit is where a shared block goes, so it is not
 /// compared.
@@ -18,18 +20,6 @@ const PAGES: &[&str] = &[
 
 /// How many lines in a row make a repeated block.
 const BLOCK: usize = 6;
-
-/// Every `.rs` file below `dir`.
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("a source folder") {
-        let path = entry.expect("a folder entry").path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// A line as compared (`None`: passed over), white space folded.
 fn code_line(line: &str) -> Option<String> {
