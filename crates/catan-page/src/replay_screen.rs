@@ -188,11 +188,6 @@ impl ReplayScreen {
             return;
         }
         let step = match cmd {
-            "replay-first" => Move::First,
-            "replay-back" => Move::Back,
-            "replay-forward" => Move::Forward,
-            "replay-last" => Move::Last,
-            "replay-play" => Move::PlayPause,
             "replay-speed" => {
                 if let Some(v) = tabula_engine::plain::number(arg) {
                     self.viewer.playback.speed = v.clamp(0.5, 50.0);
@@ -212,7 +207,10 @@ impl ReplayScreen {
                 ));
                 return;
             }
-            _ => return,
+            _ => match cmd.strip_prefix("replay-").and_then(Move::of_name) {
+                Some(m) => m,
+                None => return,
+            },
         };
         if let Some((token, ms)) = self.viewer.take(step) {
             play(token, ms);
@@ -335,50 +333,12 @@ pub fn panel_view(r: &ReplayScreen) -> El {
             "cg-replay-title",
             &[("pos", &pos.to_string()), ("len", &len.to_string())],
         )))
-        .child(
-            el("div")
-                .class("buttons transport")
-                .child(
-                    button("|◀", "replay-first")
-                        .attr("aria-label", &t("cg-replay-first"))
-                        .attr("title", &t("cg-replay-first")),
-                )
-                .child(
-                    button("◀", "replay-back")
-                        .attr("aria-label", &t("cg-replay-back"))
-                        .attr("title", &t("cg-replay-back")),
-                )
-                .child(
-                    button(
-                        &t(if r.viewer.playback.playing {
-                            "cg-replay-pause-short"
-                        } else {
-                            "cg-replay-play-short"
-                        }),
-                        "replay-play",
-                    )
-                    .attr("id", "replay-play")
-                    .attr(
-                        "aria-label",
-                        &t(if r.viewer.playback.playing {
-                            "cg-replay-pause"
-                        } else {
-                            "cg-replay-play"
-                        }),
-                    )
-                    .attr("title", &t("cg-replay-keys")),
-                )
-                .child(
-                    button("▶", "replay-forward")
-                        .attr("aria-label", &t("cg-replay-forward"))
-                        .attr("title", &t("cg-replay-forward")),
-                )
-                .child(
-                    button("▶|", "replay-last")
-                        .attr("aria-label", &t("cg-replay-last"))
-                        .attr("title", &t("cg-replay-last")),
-                ),
-        )
+        .child(transport::buttons(
+            pos,
+            len,
+            r.viewer.playback.playing,
+            |m| format!("replay-{}", m.name()),
+        ))
         .child(transport::timeline(
             "replay-pos",
             len,

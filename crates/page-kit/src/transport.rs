@@ -10,7 +10,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
 
-use crate::dom::{El, after, el};
+use crate::dom::{El, after, button, el};
 
 /// A move along the timeline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +44,35 @@ impl Move {
             (" ", _) => Move::PlayPause,
             _ => return None,
         })
+    }
+
+    /// The move's name in a page's commands (`first`, `back-turn`, `back`,
+    /// `play`, `forward`, `forward-turn`, `last`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Move::First => "first",
+            Move::BackMore => "back-turn",
+            Move::Back => "back",
+            Move::PlayPause => "play",
+            Move::Forward => "forward",
+            Move::ForwardMore => "forward-turn",
+            Move::Last => "last",
+        }
+    }
+
+    /// The move a command names ([`Move::name`]).
+    pub fn of_name(name: &str) -> Option<Move> {
+        [
+            Move::First,
+            Move::BackMore,
+            Move::Back,
+            Move::PlayPause,
+            Move::Forward,
+            Move::ForwardMore,
+            Move::Last,
+        ]
+        .into_iter()
+        .find(|m| m.name() == name)
     }
 
     /// Where the move goes from `pos` on a timeline of `len` steps
@@ -167,6 +196,70 @@ pub fn run(token: u32, first_ms: f64, step: impl Fn(u32) -> Option<f64> + 'stati
     again(token, first_ms, Rc::new(step));
 }
 
+/// The transport's buttons, in the kit's words: to the start, a turn
+/// back, a step back, play or pause (`#replay-play`), a step on, a turn
+/// on, to the end; each names its key, and those that would go nowhere
+/// (back at the start, on at the end) are disabled. `cmd` is the page's
+/// command for each move.
+pub fn buttons(pos: usize, len: usize, playing: bool, cmd: impl Fn(Move) -> String) -> El {
+    use crate::i18n::t;
+    let step = |symbol: &str, m: Move, (name, with_key): (&str, &str), disabled: bool| {
+        button(symbol, &cmd(m))
+            .attr("aria-label", &t(name))
+            .attr("title", &t(with_key))
+            .disabled(disabled)
+    };
+    let (at_start, at_end) = (pos == 0, pos >= len);
+    let play = if playing {
+        format!("❚❚ {}", t("transport-pause"))
+    } else {
+        format!("▶ {}", t("transport-play"))
+    };
+    el("div")
+        .class("transport")
+        .child(step(
+            "|◀",
+            Move::First,
+            ("transport-first", "transport-first-key"),
+            at_start,
+        ))
+        .child(step(
+            "◀◀",
+            Move::BackMore,
+            ("transport-back-turn", "transport-back-turn-key"),
+            at_start,
+        ))
+        .child(step(
+            "◀",
+            Move::Back,
+            ("transport-back", "transport-back-key"),
+            at_start,
+        ))
+        .child(
+            button(&play, &cmd(Move::PlayPause))
+                .attr("id", "replay-play")
+                .attr("title", &t("transport-play-key")),
+        )
+        .child(step(
+            "▶",
+            Move::Forward,
+            ("transport-forward", "transport-forward-key"),
+            at_end,
+        ))
+        .child(step(
+            "▶▶",
+            Move::ForwardMore,
+            ("transport-forward-turn", "transport-forward-turn-key"),
+            at_end,
+        ))
+        .child(step(
+            "▶|",
+            Move::Last,
+            ("transport-last", "transport-last-key"),
+            at_end,
+        ))
+}
+
 /// The timeline slider: `0..=len`, at `pos`.
 pub fn timeline(id: &str, len: usize, pos: usize, label: &str, aria_label: &str) -> El {
     el("label").class("scrub").text(&format!("{label} ")).child(
@@ -210,6 +303,10 @@ mod tests {
         assert_eq!(Move::of_key(" ", false), Some(Move::PlayPause));
         assert_eq!(go(" ", false, 3), None, "play is not a move");
         assert_eq!(Move::of_key("x", false), None);
+        for m in [Move::First, Move::BackMore, Move::PlayPause, Move::Last] {
+            assert_eq!(Move::of_name(m.name()), Some(m));
+        }
+        assert_eq!(Move::of_name("sideways"), None);
     }
 
     #[test]

@@ -356,13 +356,6 @@ fn replay_command(app: &mut App, arg: &str) {
     let (verb, rest) = arg.split_once(':').unwrap_or((arg, ""));
     let r = &mut v.replay;
     let step = match verb {
-        "start" => Move::First,
-        "end" => Move::Last,
-        "back" => Move::Back,
-        "forward" => Move::Forward,
-        "prev-turn" => Move::BackMore,
-        "next-turn" => Move::ForwardMore,
-        "play" => Move::PlayPause,
         "seek" => {
             if let Ok(p) = rest.parse() {
                 v.seek(p);
@@ -381,7 +374,10 @@ fn replay_command(app: &mut App, arg: &str) {
             app.notice = Some(t("link-copied-replay"));
             return;
         }
-        _ => return,
+        _ => match Move::of_name(verb) {
+            Some(m) => m,
+            None => return,
+        },
     };
     if let Some((token, ms)) = v.take(step) {
         play(token, ms);

@@ -83,58 +83,9 @@ pub fn top(v: &ReplayView) -> El {
             .attr("aria-live", "polite")
             .text(&status),
     );
-    let at_start = r.pos == 0;
-    let at_end = r.pos == n;
-    let controls = el("div")
-        .class("slots replay-controls")
-        .child(
-            button("|◀", "replay:start")
-                .attr("title", &t("replay-to-start-key"))
-                .attr("aria-label", &t("replay-to-start"))
-                .disabled(at_start),
-        )
-        .child(
-            button("◀◀", "replay:prev-turn")
-                .attr("title", &t("replay-back-turn-key"))
-                .attr("aria-label", &t("replay-back-turn"))
-                .disabled(at_start),
-        )
-        .child(
-            button("◀", "replay:back")
-                .attr("title", &t("replay-back-key"))
-                .attr("aria-label", &t("replay-back"))
-                .disabled(at_start),
-        )
-        .child(
-            button(
-                &if v.playback.playing {
-                    format!("❚❚ {}", t("pause"))
-                } else {
-                    format!("▶ {}", t("replay-play"))
-                },
-                "replay:play",
-            )
-            .attr("id", "replay-play")
-            .attr("title", &t("replay-play-key")),
-        )
-        .child(
-            button("▶", "replay:forward")
-                .attr("title", &t("replay-forward-key"))
-                .attr("aria-label", &t("replay-forward"))
-                .disabled(at_end),
-        )
-        .child(
-            button("▶▶", "replay:next-turn")
-                .attr("title", &t("replay-forward-turn-key"))
-                .attr("aria-label", &t("replay-forward-turn"))
-                .disabled(at_end),
-        )
-        .child(
-            button("▶|", "replay:end")
-                .attr("title", &t("replay-to-end-key"))
-                .attr("aria-label", &t("replay-to-end"))
-                .disabled(at_end),
-        );
+    let controls = tabula_page_kit::transport::buttons(r.pos, n, v.playback.playing, |m| {
+        format!("replay:{}", m.name())
+    });
     root = root.child(controls);
     root
 }
