@@ -161,7 +161,7 @@ test('open a game takes the app own outputs: a pasted link, a dropped map; a dam
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(server.url);
-    await page.waitForSelector('body[data-screen]');
+    await page.waitForSelector('body[data-screen="new"]');
     const rec = records[5];
     const fragment = await page.evaluate((t) => window.wasmBindings.game_link_fragment(t), rec.text);
     // A whole link pasted, as copied from the address bar.
