@@ -458,7 +458,7 @@ mod tests {
 
     #[test]
     fn every_place_is_reached_by_the_arrows_and_says_its_board_name() {
-        crate::add_words();
+        crate::add_play_words();
         let g = game();
         let seats = seats();
         let names = Names::new(&seats, &g);
@@ -528,7 +528,7 @@ mod tests {
 
     #[test]
     fn pieces_are_said_with_their_seat_and_its_number() {
-        crate::add_words();
+        crate::add_play_words();
         let mut g = game();
         let seats = seats();
         // Ann's first settlement and road.

@@ -344,10 +344,10 @@ impl EditorScreen {
             }
             "restore" => {
                 if let Some((m, was_current)) = self.deleted.take() {
+                    let id = self.library.restore(m);
                     if was_current {
-                        self.library.current = Some(m.id);
+                        self.library.current = Some(id);
                     }
-                    self.library.restore(m);
                     self.store();
                     self.message = None;
                 }

@@ -641,7 +641,7 @@ mod tests {
     /// each place as the board shows it, never by an internal index.
     #[test]
     fn the_words_of_many_random_games_name_no_internal_index() {
-        crate::add_words();
+        crate::add_play_words();
         let names: Vec<String> = vec!["Ann".into(), "Bo".into(), "Cy".into(), "Di".into()];
         let mut said = 0usize;
         for seed in 0..GAMES {
@@ -693,7 +693,7 @@ mod tests {
     #[test]
     fn every_refusal_reads_in_english_and_in_german() {
         use tabula_catan::game::cards::cost;
-        crate::add_words();
+        crate::add_play_words();
         let mut all = vec![
             Refusal::GameOver,
             Refusal::NoSuchPlayer(4),
@@ -795,7 +795,7 @@ mod tests {
     /// sentence: no catalogue key left showing, no `{placeholder}` unfilled.
     #[test]
     fn every_action_and_event_of_random_games_reads_in_both_languages() {
-        crate::add_words();
+        crate::add_play_words();
         for lang in [
             tabula_page_kit::i18n::Lang::En,
             tabula_page_kit::i18n::Lang::De,

@@ -58,13 +58,20 @@ mod replay_screen;
 /// the game's and its map editor's (the native tests use it; the page
 /// fetches them, [`start`]).
 pub fn add_words() {
-    tabula_page_kit::i18n::add(
-        include_str!("../../../www/i18n/catan/en.txt"),
-        include_str!("../../../www/i18n/catan/de.txt"),
-    );
+    add_play_words();
     tabula_page_kit::i18n::add(
         include_str!("../../../www/i18n/catan-editor/en.txt"),
         include_str!("../../../www/i18n/catan-editor/de.txt"),
+    );
+}
+
+/// Give the page kit's catalogue the words the play module fetches (the
+/// game's, without its map editor's), in English and German: the native
+/// tests of what the play module says use it.
+pub fn add_play_words() {
+    tabula_page_kit::i18n::add(
+        include_str!("../../../www/i18n/catan/en.txt"),
+        include_str!("../../../www/i18n/catan/de.txt"),
     );
 }
 

@@ -89,12 +89,9 @@ pub fn load(json: &str) -> (Library, Option<LoadProblem>) {
             lib,
             (!bad.is_empty()).then_some(LoadProblem::BadEntries(bad)),
         ),
-        Err(Unread::Json(e)) => (
+        Err(Unread::Json { line, column }) => (
             Library::default(),
-            Some(LoadProblem::Unreadable {
-                line: e.at.map_or(1, |a| a.0),
-                column: e.at.map_or(1, |a| a.1),
-            }),
+            Some(LoadProblem::Unreadable { line, column }),
         ),
         Err(Unread::Version(v)) => (Library::default(), Some(LoadProblem::Version(v))),
     }

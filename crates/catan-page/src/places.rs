@@ -294,10 +294,12 @@ mod tests {
     }
 
     /// On the standard board every corner and every side has a name of its
-    /// own, in both languages, and none shows an index.
+    /// own, in both languages, and none shows an index or a key: with only
+    /// the words the play module fetches (twin hexes are told apart by the
+    /// compass).
     #[test]
     fn every_place_has_a_name_of_its_own() {
-        crate::add_words();
+        crate::add_play_words();
         for lang in [
             tabula_page_kit::i18n::Lang::En,
             tabula_page_kit::i18n::Lang::De,
@@ -311,6 +313,7 @@ mod tests {
                     for n in list.iter() {
                         assert!(seen.insert(n.clone()), "two places named {n}");
                         assert!(!n.contains('{') && !n.contains("cg-"), "{n}");
+                        assert!(!n.contains("catan-"), "a key left: {n}");
                         assert!(!n.contains(':') || n.contains("3:1"), "{n}");
                     }
                 }
@@ -319,9 +322,43 @@ mod tests {
         tabula_page_kit::i18n::use_lang(None);
     }
 
+    /// Twin hexes (the same land and number) are told apart by the compass
+    /// in the words the play module fetches, never by a key.
+    #[test]
+    fn twin_hexes_are_told_apart_by_the_compass() {
+        crate::add_play_words();
+        let options = tabula_catan::Options {
+            numbers: tabula_catan::Numbers::Shuffled,
+            ..tabula_catan::Options::default()
+        };
+        let mut twins = 0;
+        for lang in [
+            tabula_page_kit::i18n::Lang::En,
+            tabula_page_kit::i18n::Lang::De,
+        ] {
+            tabula_page_kit::i18n::use_lang(Some(lang));
+            for seed in 0..40 {
+                let g = Catan::new_game(&options, None, 3, seed).unwrap();
+                for n in &Places::of(&g).hexes {
+                    assert!(
+                        !n.contains("catan-") && !n.contains("cg-"),
+                        "a key left: {n}"
+                    );
+                    twins += usize::from(
+                        ["north", "south", "Nord", "Süd"]
+                            .iter()
+                            .any(|w| n.contains(w)),
+                    );
+                }
+            }
+        }
+        tabula_page_kit::i18n::use_lang(None);
+        assert!(twins > 0, "some boards have twin hexes");
+    }
+
     #[test]
     fn a_corner_is_named_by_its_three_hexes_and_a_hex_by_its_land_and_number() {
-        crate::add_words();
+        crate::add_play_words();
         tabula_page_kit::i18n::use_lang(Some(tabula_page_kit::i18n::Lang::En));
         let g = game(1);
         let p = Places::of(&g);
@@ -376,7 +413,7 @@ mod lesson_texts {
 
     #[test]
     fn every_catan_lesson_names_its_places_as_the_board_does() {
-        crate::add_words();
+        crate::add_play_words();
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../lessons/catan");
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()

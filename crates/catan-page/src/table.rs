@@ -425,7 +425,7 @@ mod tests {
             if u.len() < 2 {
                 continue;
             }
-            crate::add_words();
+            crate::add_play_words();
             tabula_page_kit::i18n::use_lang(Some(tabula_page_kit::i18n::Lang::En));
             let names: Vec<String> = (1..=3).map(|i| format!("Player {i}")).collect();
             let n = crate::game_words::Names::new(&names, t.game());

@@ -48,8 +48,13 @@ impl Default for Library {
 /// Why a stored list was not read at all (the caller sets its text aside).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unread {
-    /// Not JSON of this format: where and why.
-    Json(tabula_engine::plain::Unread),
+    /// Not JSON of this format: where it stops making sense (1-based).
+    Json {
+        /// The line.
+        line: usize,
+        /// The column.
+        column: usize,
+    },
     /// Another version of the list.
     Version(u32),
 }
@@ -62,7 +67,11 @@ impl Library {
         json: &str,
         mut problem: impl FnMut(&SavedMap) -> Option<String>,
     ) -> Result<(Library, Vec<String>), Unread> {
-        let mut lib: Library = tabula_engine::plain::read_or_why(json).map_err(Unread::Json)?;
+        // Read from the text itself, so that a list of the wrong shape is
+        // placed by line and column too (the editors are in the page's
+        // whole module, where this reader's size does not count).
+        let mut lib: Library = tabula_engine::plain::from_str(json)
+            .map_err(|(line, column, _)| Unread::Json { line, column })?;
         if lib.version != VERSION {
             return Err(Unread::Version(lib.version));
         }
@@ -115,12 +124,20 @@ impl Library {
         Some(self.maps.remove(i))
     }
 
-    /// Put a removed map back at the top.
-    pub fn restore(&mut self, m: SavedMap) {
-        if self.get(m.id).is_none() {
-            self.maps.insert(0, m);
-            self.maps.truncate(MAX_MAPS);
+    /// Put a removed map back at the top; returns its id. A map added since
+    /// may have taken its id: then it gets a new one, and is kept all the
+    /// same. Putting back a map that is in the list changes nothing.
+    pub fn restore(&mut self, mut m: SavedMap) -> u64 {
+        if self.maps.contains(&m) {
+            return m.id;
         }
+        if self.get(m.id).is_some() {
+            m.id = self.maps.iter().map(|m| m.id).max().unwrap_or(0) + 1;
+        }
+        let id = m.id;
+        self.maps.insert(0, m);
+        self.maps.truncate(MAX_MAPS);
+        id
     }
 }
 
@@ -145,6 +162,17 @@ mod tests {
         lib.restore(gone.clone());
         lib.restore(gone);
         assert_eq!(lib.maps.len(), 2, "a map is put back once");
+        // A map added after a removal takes the removed map's id: the
+        // removed one comes back with another id, both kept.
+        let c = lib.remove(b).unwrap();
+        let d = lib.add("Third".into(), "c".into());
+        assert_eq!(d, b);
+        let back = lib.restore(c);
+        assert_ne!(back, d);
+        assert_eq!(lib.get(back).unwrap().name, "Second");
+        assert_eq!(lib.get(d).unwrap().name, "Third");
+        lib.remove(d);
+        lib.current = None;
         let (back, bad) = Library::read(&lib.to_json(), no_problem).unwrap();
         assert!(bad.is_empty());
         assert_eq!(back, lib);
@@ -152,17 +180,17 @@ mod tests {
 
     #[test]
     fn a_damaged_list_or_entry_is_reported() {
-        let Err(Unread::Json(e)) = Library::read("{not json", no_problem) else {
-            panic!("not JSON")
-        };
-        assert_eq!(e.at, Some((1, 2)));
-        assert!(
+        assert_eq!(
+            Library::read("{not json", no_problem),
+            Err(Unread::Json { line: 1, column: 2 })
+        );
+        assert!(matches!(
             Library::read(
                 r#"{"version":1,"current":null,"maps":[],"x":1}"#,
                 no_problem
-            )
-            .is_err()
-        );
+            ),
+            Err(Unread::Json { line: 1, .. })
+        ));
         assert_eq!(
             Library::read(r#"{"version":2,"current":null,"maps":[]}"#, no_problem),
             Err(Unread::Version(2))

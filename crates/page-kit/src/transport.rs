@@ -210,11 +210,12 @@ pub fn buttons(pos: usize, len: usize, playing: bool, cmd: impl Fn(Move) -> Stri
             .disabled(disabled)
     };
     let (at_start, at_end) = (pos == 0, pos >= len);
-    let play = if playing {
-        format!("❚❚ {}", t("transport-pause"))
+    let name = t(if playing {
+        "transport-pause"
     } else {
-        format!("▶ {}", t("transport-play"))
-    };
+        "transport-play"
+    });
+    let play = format!("{} {name}", if playing { "❚❚" } else { "▶" });
     el("div")
         .class("transport")
         .child(step(
@@ -238,6 +239,7 @@ pub fn buttons(pos: usize, len: usize, playing: bool, cmd: impl Fn(Move) -> Stri
         .child(
             button(&play, &cmd(Move::PlayPause))
                 .attr("id", "replay-play")
+                .attr("aria-label", &name)
                 .attr("title", &t("transport-play-key")),
         )
         .child(step(

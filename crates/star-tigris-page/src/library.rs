@@ -37,9 +37,9 @@ pub fn load(json: &str) -> Result<(Library, Vec<String>), String> {
         ))
     };
     Library::read(json, problem).map_err(|e| match e {
-        Unread::Json(e) => tf(
+        Unread::Json { line, column } => tf(
             "editor-library-unreadable",
-            &[("why", &error_words::json_at_or_path(&e))],
+            &[("why", &error_words::json_at(line, column))],
         ),
         Unread::Version(v) => tf("editor-library-version", &[("version", &v.to_string())]),
     })
