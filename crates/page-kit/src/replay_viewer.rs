@@ -7,11 +7,109 @@
 //! so that each page only draws it and names its commands. Pure Rust,
 //! tested natively; the page starts the timer (`transport::run`) with
 //! what [`Viewer::take`] answers, and steps it with [`Viewer::tick`].
+//!
+//! The moves themselves ([`take`], [`tick`]) work on any [`Timeline`]:
+//! Domains' film of rounds (which grows while a game is played) and
+//! Vector's slideshow of a tournament (round by round, game by game)
+//! step and play the same way as a replayed game.
 
 use tabula_engine::{Ruleset, Seat};
 
 use crate::replay_model::Replay;
 use crate::transport::{Move, Playback};
+
+/// Positions a viewer steps along, `0..=last()`: a replayed game's
+/// positions, the rounds of a film, the rounds of a tournament's games.
+/// The kit's [`take`] and [`tick`] move along any of them the same way.
+pub trait Timeline {
+    /// The position shown.
+    fn at(&self) -> usize;
+    /// The last position.
+    fn last(&self) -> usize;
+    /// Show position `pos` (never past the last).
+    fn go(&mut self, pos: usize);
+    /// Where the bigger step goes from the position shown (a turn, ten
+    /// rounds, a game), forward or back.
+    fn more(&self, forward: bool) -> usize;
+    /// Where the moves to the start and the end go: the whole timeline's
+    /// by default (a tournament's are the game shown's).
+    fn ends(&self) -> (usize, usize) {
+        (0, self.last())
+    }
+    /// Whether positions are still being added (a game being played):
+    /// playing then waits at the end instead of stopping there, and play
+    /// at the end does not start again from the start.
+    fn growing(&self) -> bool {
+        false
+    }
+}
+
+impl<G: Ruleset, S, C> Timeline for Replay<G, S, C> {
+    fn at(&self) -> usize {
+        self.pos
+    }
+    fn last(&self) -> usize {
+        self.len()
+    }
+    fn go(&mut self, pos: usize) {
+        self.seek(pos);
+    }
+    fn more(&self, forward: bool) -> usize {
+        if forward {
+            self.next_turn()
+        } else {
+            self.previous_turn()
+        }
+    }
+}
+
+/// A timer to start: its token and the milliseconds to its first step
+/// (see `transport::run`).
+pub type Timer = (u32, f64);
+
+/// Take a move along `line` (a bigger step is its [`Timeline::more`]). A
+/// move to a position stops playing; play starts again from the start
+/// when the end is shown. Answers the timer to start when playing starts.
+pub fn take(line: &mut impl Timeline, playback: &mut Playback, m: Move) -> Option<Timer> {
+    let (first, last) = line.ends();
+    let to = match m {
+        Move::First => Some(first),
+        Move::Last => Some(last),
+        _ => m.target(line.at(), line.last(), |_, forward| line.more(forward)),
+    };
+    match to {
+        Some(to) => {
+            playback.stop();
+            line.go(to);
+            None
+        }
+        None => {
+            if !playback.playing && line.at() >= line.last() && !line.growing() {
+                line.go(0);
+            }
+            let token = playback.toggle()?;
+            Some((token, playback.delay_ms()))
+        }
+    }
+}
+
+/// One step of the timer started with `token`: the next position, and
+/// the milliseconds to the step after it; `None` when the timer stops
+/// (paused, another timer took over, the end reached on a timeline that
+/// does not grow).
+pub fn tick(line: &mut impl Timeline, playback: &mut Playback, token: u32) -> Option<f64> {
+    if !playback.goes_on(token) {
+        return None;
+    }
+    if line.at() < line.last() {
+        line.go(line.at() + 1);
+    }
+    if line.at() >= line.last() && !line.growing() {
+        playback.stop();
+        return None;
+    }
+    Some(playback.delay_ms())
+}
 
 /// A replay on the screen.
 pub struct Viewer<G: Ruleset, S, C> {
@@ -24,10 +122,6 @@ pub struct Viewer<G: Ruleset, S, C> {
     pub seat: Option<Seat>,
 }
 
-/// A timer to start: its token and the milliseconds to its first step
-/// (see `transport::run`).
-pub type Timer = (u32, f64);
-
 impl<G: Ruleset, S, C> Viewer<G, S, C> {
     /// A replay at its start, not playing, at `speed` positions a second.
     pub fn new(replay: Replay<G, S, C>, speed: f64) -> Self {
@@ -38,32 +132,9 @@ impl<G: Ruleset, S, C> Viewer<G, S, C> {
         }
     }
 
-    /// Take a move along the timeline (a bigger step is a turn). A move to
-    /// a position stops playing; play starts again from the start when
-    /// the end is shown. Answers the timer to start when playing starts.
+    /// Take a move along the timeline ([`take`]).
     pub fn take(&mut self, m: Move) -> Option<Timer> {
-        let r = &mut self.replay;
-        let more = |_, forward| {
-            if forward {
-                r.next_turn()
-            } else {
-                r.previous_turn()
-            }
-        };
-        match m.target(r.pos, r.len(), more) {
-            Some(to) => {
-                self.playback.stop();
-                r.seek(to);
-                None
-            }
-            None => {
-                if !self.playback.playing && r.pos >= r.len() {
-                    r.seek(0);
-                }
-                let token = self.playback.toggle()?;
-                Some((token, self.playback.delay_ms()))
-            }
-        }
+        take(&mut self.replay, &mut self.playback, m)
     }
 
     /// Answer a key of the transport: `None` when it is not one, else the
@@ -78,19 +149,9 @@ impl<G: Ruleset, S, C> Viewer<G, S, C> {
         self.replay.seek(pos);
     }
 
-    /// One step of the timer started with `token`: the next position, and
-    /// the milliseconds to the step after it; `None` when the timer stops
-    /// (paused, another timer took over, the end reached).
+    /// One step of the timer started with `token` ([`tick`]).
     pub fn tick(&mut self, token: u32) -> Option<f64> {
-        if !self.playback.goes_on(token) {
-            return None;
-        }
-        self.replay.seek(self.replay.pos + 1);
-        if self.replay.pos >= self.replay.len() {
-            self.playback.stop();
-            return None;
-        }
-        Some(self.playback.delay_ms())
+        tick(&mut self.replay, &mut self.playback, token)
     }
 
     /// Show the hidden cards of the seat `arg` names (a seat's number);
@@ -171,6 +232,71 @@ mod tests {
         assert_eq!(v.replay.pos, 0, "from the start again");
         assert_eq!(v.take(Move::PlayPause), None, "pause");
         assert_eq!(v.tick(again), None, "a paused timer stops");
+    }
+
+    /// Rounds of a film: ten at a time, growing while a game runs.
+    struct Film {
+        at: usize,
+        last: usize,
+        growing: bool,
+    }
+
+    impl Timeline for Film {
+        fn at(&self) -> usize {
+            self.at
+        }
+        fn last(&self) -> usize {
+            self.last
+        }
+        fn go(&mut self, pos: usize) {
+            self.at = pos.min(self.last);
+        }
+        fn more(&self, forward: bool) -> usize {
+            if forward {
+                self.at + 10
+            } else {
+                self.at.saturating_sub(10)
+            }
+        }
+        fn ends(&self) -> (usize, usize) {
+            (self.last / 2, self.last)
+        }
+        fn growing(&self) -> bool {
+            self.growing
+        }
+    }
+
+    /// Any timeline: its bigger step, its own ends, and a growing one
+    /// that waits at its end while playing.
+    #[test]
+    fn any_timeline_steps_and_plays_the_same_way() {
+        let mut p = Playback::new(5.0);
+        let mut f = Film {
+            at: 3,
+            last: 30,
+            growing: true,
+        };
+        take(&mut f, &mut p, Move::ForwardMore);
+        assert_eq!(f.at, 13);
+        take(&mut f, &mut p, Move::BackMore);
+        take(&mut f, &mut p, Move::BackMore);
+        assert_eq!(f.at, 0);
+        take(&mut f, &mut p, Move::First);
+        assert_eq!(f.at, 15, "the timeline's own start");
+        take(&mut f, &mut p, Move::Last);
+        let (token, ms) = take(&mut f, &mut p, Move::PlayPause).expect("plays");
+        assert_eq!(
+            (f.at, ms),
+            (30, 200.0),
+            "a growing film plays on from its end"
+        );
+        assert_eq!(tick(&mut f, &mut p, token), Some(200.0), "and waits there");
+        f.last = 31;
+        assert_eq!(tick(&mut f, &mut p, token), Some(200.0));
+        assert_eq!(f.at, 31, "a new round is shown");
+        f.growing = false;
+        assert_eq!(tick(&mut f, &mut p, token), None, "once over, it stops");
+        assert!(!p.playing);
     }
 
     #[test]

@@ -129,7 +129,7 @@ pub fn key_presses_a_control(e: &KeyboardEvent) -> bool {
 /// Playing a timeline at a speed: whether it plays, how fast, and a token
 /// that tells a running timer whether it is still the current one (a
 /// pause, a seek or a new game makes every older timer stop).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Playback {
     /// Whether it is playing.
     pub playing: bool,

@@ -11,24 +11,24 @@ use tabula_engine::Game;
 use tabula_page_kit::dom::{El, button, by_id, el};
 use tabula_page_kit::i18n::{t, tf, tn};
 use tabula_page_kit::morph;
+use tabula_page_kit::replay_viewer;
+use tabula_page_kit::transport::{self, Move, Playback};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, KeyboardEvent};
 
 use crate::draw;
 use crate::signs::{seat_word, team_word};
-use crate::slides::Slides;
+use crate::slides::{Shown, Slides};
 
-/// How long a round stays on screen while playing.
-const STEP_MS: f64 = 800.0;
+/// Rounds a second while playing (each stays 800 ms on screen).
+const ROUNDS_A_SECOND: f64 = 1.25;
 
 /// Where the slideshow stands.
 pub struct Show {
-    slides: Slides,
-    game: usize,
-    round: usize,
-    playing: bool,
-    /// Counts the plays, so an old timer stops.
-    run: u32,
+    /// The slides and the one shown.
+    shown: Shown,
+    /// Playing the rounds, game after game.
+    playback: Playback,
     /// The text to save: a tournament run here or opened from its link,
     /// or any slides once a teacher's note was written.
     file: Option<String>,
@@ -49,11 +49,8 @@ pub fn active() -> bool {
 pub fn open(slides: Slides) {
     SHOW.with(|s| {
         *s.borrow_mut() = Some(Show {
-            slides,
-            game: 0,
-            round: 0,
-            playing: false,
-            run: 0,
+            shown: Shown::new(slides),
+            playback: Playback::new(ROUNDS_A_SECOND),
             file: None,
             link: None,
         })
@@ -75,53 +72,9 @@ pub fn close() {
     SHOW.with(|s| *s.borrow_mut() = None);
 }
 
-impl Show {
-    fn rounds(&self) -> usize {
-        self.slides.games[self.game].rounds.len()
-    }
-
-    /// One step: a round forward or back, a game forward or back, to a
-    /// game's start or end. Whether anything changed.
-    fn step(&mut self, what: &str) -> bool {
-        let (g, r) = (self.game, self.round);
-        let games = self.slides.games.len();
-        match what {
-            "next" => {
-                if self.round + 1 < self.rounds() {
-                    self.round += 1;
-                } else if self.game + 1 < games {
-                    self.game += 1;
-                    self.round = 0;
-                }
-            }
-            "prev" => {
-                if self.round > 0 {
-                    self.round -= 1;
-                } else if self.game > 0 {
-                    self.game -= 1;
-                    self.round = self.rounds() - 1;
-                }
-            }
-            // A game up or down shows that game's end, as the 2009 viewer did.
-            "game-next" if self.game + 1 < games => {
-                self.game += 1;
-                self.round = self.rounds() - 1;
-            }
-            "game-prev" if self.game > 0 => {
-                self.game -= 1;
-                self.round = self.rounds() - 1;
-            }
-            "first" => self.round = 0,
-            "last" => self.round = self.rounds() - 1,
-            _ => {}
-        }
-        (g, r) != (self.game, self.round)
-    }
-}
-
 fn view(s: &Show) -> El {
-    let game = &s.slides.games[s.game];
-    let state = &game.rounds[s.round];
+    let game = &s.shown.slides.games[s.shown.game];
+    let state = &game.rounds[s.shown.round];
     let tournament = !game.seating.is_empty();
     let mut seats = el("ul").class("show-seats");
     for seat in 0..4u8 {
@@ -138,18 +91,18 @@ fn view(s: &Show) -> El {
                 )),
         );
     }
-    let where_ = if s.round == 0 {
+    let where_ = if s.shown.round == 0 {
         t("v-show-start")
     } else {
         tf(
             "v-show-after-round",
             &[
-                ("n", &s.round.to_string()),
+                ("n", &s.shown.round.to_string()),
                 ("of", &(game.rounds.len() - 1).to_string()),
             ],
         )
     };
-    let last = s.round + 1 == game.rounds.len();
+    let last = s.shown.round + 1 == game.rounds.len();
     let end = last.then(|| {
         let text = match state.outcome() {
             Some(o) if o.winners().len() == 4 => t("v-tie"),
@@ -174,21 +127,21 @@ fn view(s: &Show) -> El {
         )));
     }
     let standings = tournament.then(|| {
-        let total = s.slides.points_after(s.game);
-        let mut order: Vec<usize> = (0..s.slides.entrants.len()).collect();
+        let total = s.shown.slides.points_after(s.shown.game);
+        let mut order: Vec<usize> = (0..s.shown.slides.entrants.len()).collect();
         order.sort_by(|a, b| total[*b].total_cmp(&total[*a]));
         let mut body = el("tbody");
         for e in order {
             body = body.child(
                 el("tr")
-                    .child(el("td").text(&s.slides.entrants[e]))
+                    .child(el("td").text(&s.shown.slides.entrants[e]))
                     .child(el("td").class("score").text(&total[e].to_string())),
             );
         }
         el("div")
             .child(el("h3").text(&tf(
                 "v-show-points-after",
-                &[("n", &(s.game + 1).to_string())],
+                &[("n", &(s.shown.game + 1).to_string())],
             )))
             .child(
                 el("table")
@@ -218,7 +171,7 @@ fn view(s: &Show) -> El {
         )
         .child(
             button(
-                &t(if s.playing {
+                &t(if s.playback.playing {
                     "v-show-pause"
                 } else {
                     "v-show-play"
@@ -228,7 +181,7 @@ fn view(s: &Show) -> El {
             .attr("id", "show-play")
             .attr(
                 "aria-label",
-                &t(if s.playing {
+                &t(if s.playback.playing {
                     "v-show-pause"
                 } else {
                     "v-show-play"
@@ -236,7 +189,7 @@ fn view(s: &Show) -> El {
             )
             .attr(
                 "title",
-                &t(if s.playing {
+                &t(if s.playback.playing {
                     "v-show-pause"
                 } else {
                     "v-show-play"
@@ -266,13 +219,13 @@ fn view(s: &Show) -> El {
     el("div")
         .class("panel-inner show")
         .attr("id", "show")
-        .attr("data-game", &s.game.to_string())
-        .attr("data-round", &s.round.to_string())
+        .attr("data-game", &s.shown.game.to_string())
+        .attr("data-round", &s.shown.round.to_string())
         .child(el("h2").text(&tf(
             "v-show-game-of",
             &[
-                ("n", &(s.game + 1).to_string()),
-                ("of", &s.slides.games.len().to_string()),
+                ("n", &(s.shown.game + 1).to_string()),
+                ("of", &s.shown.slides.games.len().to_string()),
             ],
         )))
         .child(el("p").attr("id", "show-where").text(&where_))
@@ -284,7 +237,7 @@ fn view(s: &Show) -> El {
         .maybe(standings)
         .child(tabula_page_kit::teacher_notes::panel(
             &game.record.notes,
-            game.ends.get(s.round).copied().unwrap_or(0),
+            game.ends.get(s.shown.round).copied().unwrap_or(0),
         ))
         .child(
             el("div")
@@ -317,7 +270,7 @@ fn view(s: &Show) -> El {
 /// were changed.
 fn save_buttons(s: &Show) -> Option<El> {
     s.file.as_ref()?;
-    let (save, link) = if s.slides.tournament.is_some() {
+    let (save, link) = if s.shown.slides.tournament.is_some() {
         (
             button(&t("v-save-tournament"), "show:save").attr("id", "save-tournament"),
             button(&t("v-link-tournament"), "show:link").attr("id", "link-tournament"),
@@ -338,8 +291,8 @@ pub fn note(cmd: &str) -> bool {
     let done = SHOW.with(|s| {
         let mut s = s.borrow_mut();
         let Some(show) = s.as_mut() else { return false };
-        let (g, r) = (show.game, show.round);
-        let Some(game) = show.slides.games.get_mut(g) else {
+        let (g, r) = (show.shown.game, show.shown.round);
+        let Some(game) = show.shown.slides.games.get_mut(g) else {
             return false;
         };
         let at = game.ends.get(r).copied().unwrap_or(0);
@@ -348,7 +301,7 @@ pub fn note(cmd: &str) -> bool {
             return false;
         }
         if game.record.notes != before {
-            show.file = Some(show.slides.file_text());
+            show.file = Some(show.shown.slides.file_text());
             show.link = None;
         }
         true
@@ -391,7 +344,7 @@ pub fn render() {
             a.remove_attribute("hidden").ok();
         }
         if let Some(canvas) = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) {
-            let state = &show.slides.games[show.game].rounds[show.round];
+            let state = &show.shown.slides.games[show.shown.game].rounds[show.shown.round];
             draw::draw(&canvas, state, crate::parts::board_width());
             canvas
                 .set_attribute("data-pos", &format!("{} {}", state.pos.row, state.pos.col))
@@ -403,22 +356,16 @@ pub fn render() {
     }
 }
 
-fn tick(run: u32) {
-    let go_on = SHOW.with(|s| {
-        let mut s = s.borrow_mut();
-        let Some(show) = s.as_mut() else { return false };
-        if !show.playing || show.run != run {
-            return false;
-        }
-        if !show.step("next") {
-            show.playing = false;
-        }
-        show.playing
+fn play(token: u32, first_ms: f64) {
+    transport::run(token, first_ms, |token| {
+        let next = SHOW.with(|s| {
+            let mut s = s.borrow_mut();
+            let show = s.as_mut()?;
+            replay_viewer::tick(&mut show.shown, &mut show.playback, token)
+        });
+        render();
+        next
     });
-    render();
-    if go_on {
-        tabula_page_kit::dom::after(STEP_MS, move || tick(run));
-    }
 }
 
 /// A command of the slideshow's buttons (`show:next`, …).
@@ -432,10 +379,11 @@ pub fn run(what: &str) {
             if let Some(show) = s.borrow_mut().as_mut()
                 && let Some(text) = &show.file
             {
-                let link = if show.slides.tournament.is_some() {
+                let link = if show.shown.slides.tournament.is_some() {
                     tournament_link(text)
                 } else {
                     Ok(show
+                        .shown
                         .slides
                         .games
                         .first()
@@ -455,7 +403,7 @@ pub fn run(what: &str) {
         let file = SHOW.with(|s| {
             s.borrow()
                 .as_ref()
-                .and_then(|s| Some((s.file.clone()?, s.slides.tournament.is_some())))
+                .and_then(|s| Some((s.file.clone()?, s.shown.slides.tournament.is_some())))
         });
         if let Some((text, tournament)) = file {
             let name = if tournament {
@@ -467,21 +415,24 @@ pub fn run(what: &str) {
         }
         return;
     }
+    let step = match what {
+        "next" => Move::Forward,
+        "prev" => Move::Back,
+        "game-next" => Move::ForwardMore,
+        "game-prev" => Move::BackMore,
+        "first" => Move::First,
+        "last" => Move::Last,
+        "play" => Move::PlayPause,
+        _ => return,
+    };
     let start = SHOW.with(|s| {
         let mut s = s.borrow_mut();
         let show = s.as_mut()?;
-        if what == "play" {
-            show.playing = !show.playing;
-            show.run += 1;
-            return show.playing.then_some(show.run);
-        }
-        show.playing = false;
-        show.step(what);
-        None
+        replay_viewer::take(&mut show.shown, &mut show.playback, step)
     });
     render();
-    if let Some(run) = start {
-        tabula_page_kit::dom::after(STEP_MS, move || tick(run));
+    if let Some((token, ms)) = start {
+        play(token, ms);
     }
 }
 

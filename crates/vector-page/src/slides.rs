@@ -7,6 +7,7 @@
 use tabula_engine::record::{GameRecord, parse_record, read_action};
 use tabula_engine::{Game, Seat, ToMove, settle_chance};
 use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::replay_viewer::Timeline;
 use tabula_tournament::{Fault, TOURNAMENT_FORMAT, TournamentRecord, verify};
 use tabula_vector::Vector;
 
@@ -201,9 +202,79 @@ pub fn read(text: &str) -> Result<Slides, String> {
     })
 }
 
+/// Slides on the screen: the game and the round shown.
+pub struct Shown {
+    /// The slides.
+    pub slides: Slides,
+    /// The game shown.
+    pub game: usize,
+    /// The round shown (0: the game's start).
+    pub round: usize,
+}
+
+impl Shown {
+    /// `slides` at its first game's start.
+    pub fn new(slides: Slides) -> Shown {
+        Shown {
+            slides,
+            game: 0,
+            round: 0,
+        }
+    }
+
+    fn rounds(&self) -> usize {
+        self.slides.games[self.game].rounds.len()
+    }
+
+    /// The position of the game shown's first round on the timeline of
+    /// every game's rounds, one game after another.
+    fn game_start(&self, game: usize) -> usize {
+        self.slides.games[..game]
+            .iter()
+            .map(|g| g.rounds.len())
+            .sum()
+    }
+}
+
+/// The tournament's rounds, game after game, as the 2009 viewer stepped
+/// through them: a step is a round (on into the next game), the bigger
+/// step is a game (showing that game's end), and the start and the end
+/// are the game shown's.
+impl Timeline for Shown {
+    fn at(&self) -> usize {
+        self.game_start(self.game) + self.round
+    }
+    fn last(&self) -> usize {
+        self.game_start(self.slides.games.len()).saturating_sub(1)
+    }
+    fn go(&mut self, pos: usize) {
+        let mut left = pos.min(self.last());
+        self.game = 0;
+        while left >= self.rounds() && self.game + 1 < self.slides.games.len() {
+            left -= self.rounds();
+            self.game += 1;
+        }
+        self.round = left.min(self.rounds() - 1);
+    }
+    fn more(&self, forward: bool) -> usize {
+        let game = match forward {
+            true if self.game + 1 < self.slides.games.len() => self.game + 1,
+            false if self.game > 0 => self.game - 1,
+            _ => return self.at(),
+        };
+        self.game_start(game + 1) - 1
+    }
+    fn ends(&self) -> (usize, usize) {
+        let start = self.game_start(self.game);
+        (start, start + self.rounds() - 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula_page_kit::replay_viewer;
+    use tabula_page_kit::transport::{Move, Playback};
 
     const TOURNAMENT: &str = include_str!("../../../tests/fixtures/vector/tournament-3.json");
 
@@ -290,5 +361,42 @@ mod tests {
         );
         let big = " ".repeat(MAX_FILE + 1);
         assert!(read(&big).unwrap_err().contains("MB"));
+    }
+
+    /// → and ← go round by round on into the next game, ↓ and ↑ show a
+    /// game's end, Home and End stay in the game shown, and playing runs
+    /// through every game to the tournament's end.
+    #[test]
+    fn the_slideshow_steps_round_by_round_and_game_by_game() {
+        let mut s = Shown::new(read(TOURNAMENT).unwrap());
+        let mut p = Playback::new(1.25);
+        let lens: Vec<usize> = s.slides.games.iter().map(|g| g.rounds.len()).collect();
+        replay_viewer::take(&mut s, &mut p, Move::ForwardMore);
+        assert_eq!((s.game, s.round), (1, lens[1] - 1), "the next game's end");
+        replay_viewer::take(&mut s, &mut p, Move::Forward);
+        assert_eq!((s.game, s.round), (2, 0), "on into the next game");
+        replay_viewer::take(&mut s, &mut p, Move::Back);
+        assert_eq!((s.game, s.round), (1, lens[1] - 1));
+        replay_viewer::take(&mut s, &mut p, Move::First);
+        assert_eq!((s.game, s.round), (1, 0), "the game shown's start");
+        replay_viewer::take(&mut s, &mut p, Move::Last);
+        assert_eq!((s.game, s.round), (1, lens[1] - 1), "and its end");
+        replay_viewer::take(&mut s, &mut p, Move::BackMore);
+        assert_eq!((s.game, s.round), (0, lens[0] - 1));
+        replay_viewer::take(&mut s, &mut p, Move::BackMore);
+        assert_eq!(
+            (s.game, s.round),
+            (0, lens[0] - 1),
+            "no game before the first"
+        );
+        s.go(usize::MAX);
+        assert_eq!((s.game, s.round), (2, lens[2] - 1));
+        replay_viewer::take(&mut s, &mut p, Move::Back);
+        let (token, ms) = replay_viewer::take(&mut s, &mut p, Move::PlayPause).unwrap();
+        assert_eq!(ms, 800.0);
+        assert_eq!(replay_viewer::tick(&mut s, &mut p, token), None, "the end");
+        assert_eq!((s.game, s.round), (2, lens[2] - 1));
+        replay_viewer::take(&mut s, &mut p, Move::PlayPause).unwrap();
+        assert_eq!((s.game, s.round), (0, 0), "play at the end starts again");
     }
 }

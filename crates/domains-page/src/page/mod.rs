@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use tabula_engine::GameRecord;
 use tabula_page_kit::clicks::Click;
 use tabula_page_kit::dom::{by_id, document};
+use tabula_page_kit::replay_viewer::{self, Timeline};
 use tabula_page_kit::transport::{self, Move, Playback};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent, MouseEvent};
@@ -432,33 +433,17 @@ pub fn start_playing() {
     play(token, 0.0);
 }
 
-/// Take a move along the rounds (a bigger step is ten rounds); play
-/// starts from the first round when the film is at its end.
+/// Take a move along the rounds (the kit's, over the page's
+/// [`Timeline`]); play starts from the first round when the film is at
+/// its end.
 fn take(step: Move) {
     let start = with_page(|p| {
-        let last = p.frames().saturating_sub(1);
-        let more = |pos: usize, forward: bool| {
-            if forward {
-                pos + 10
-            } else {
-                pos.saturating_sub(10)
-            }
-        };
-        match step.target(p.pos, last, more) {
-            Some(to) => {
-                p.playback.stop();
-                p.show(to);
-                None
-            }
-            None => {
-                if !p.playback.playing && p.pos >= last && p.running.is_none() {
-                    p.pos = 0;
-                }
-                p.playback.toggle()
-            }
-        }
+        let mut playback = p.playback;
+        let timer = replay_viewer::take(p, &mut playback, step);
+        p.playback = playback;
+        timer
     });
-    if let Some(token) = start {
+    if let Some((token, _)) = start {
         play(token, 0.0);
     }
 }
@@ -466,18 +451,36 @@ fn take(step: Move) {
 fn play(token: u32, first_ms: f64) {
     transport::run(token, first_ms, |token| {
         with_page(|p| {
-            if !p.playback.goes_on(token) {
-                return None;
-            }
-            if p.pos + 1 < p.frames() {
-                p.show(p.pos + 1);
-            } else if p.running.is_none() {
-                p.playback.stop();
-                return None;
-            }
-            Some(p.playback.delay_ms())
+            let mut playback = p.playback;
+            let next = replay_viewer::tick(p, &mut playback, token);
+            p.playback = playback;
+            next
         })
     });
+}
+
+/// The film's rounds as a timeline: a bigger step is ten rounds, and a
+/// running game's film grows.
+impl Timeline for Page {
+    fn at(&self) -> usize {
+        self.pos
+    }
+    fn last(&self) -> usize {
+        self.frames().saturating_sub(1)
+    }
+    fn go(&mut self, pos: usize) {
+        self.show(pos);
+    }
+    fn more(&self, forward: bool) -> usize {
+        if forward {
+            self.pos + 10
+        } else {
+            self.pos.saturating_sub(10)
+        }
+    }
+    fn growing(&self) -> bool {
+        self.running.is_some()
+    }
 }
 
 fn key(e: KeyboardEvent) {
