@@ -38,7 +38,6 @@ pub fn panel(v: &ReplayView) -> El {
     el("div")
         .class("replay")
         .attr("id", "replay")
-        .attr("data-key", &key(v))
         .child(top(v))
         .child(scrubber(v))
         .child(tabula_page_kit::teacher_notes::panel(
@@ -49,13 +48,8 @@ pub fn panel(v: &ReplayView) -> El {
         .child(log(v))
 }
 
-/// What identifies the replayed game, so its log is built once.
-pub fn key(v: &ReplayView) -> String {
-    format!("{}:{}", v.replay.record.final_hash, v.replay.len())
-}
-
-/// The part of the panel that changes with the position.
-pub fn top(v: &ReplayView) -> El {
+/// The heading, where the replay stands, and the transport.
+fn top(v: &ReplayView) -> El {
     let r = &v.replay;
     let n = r.len();
     let mut root = el("div").attr("id", "replay-top");
@@ -90,8 +84,8 @@ pub fn top(v: &ReplayView) -> El {
     root
 }
 
-/// The timeline scrubber: built once per game, so a drag is never cut
-/// short by a redraw (its value follows the position, see [`mark_current`]).
+/// The timeline scrubber (kept in place by the redraw, so a drag is never
+/// cut short; its value follows the position, see [`mark_current`]).
 fn scrubber(v: &ReplayView) -> El {
     let r = &v.replay;
     tabula_page_kit::transport::timeline(
@@ -103,8 +97,8 @@ fn scrubber(v: &ReplayView) -> El {
     )
 }
 
-/// The part below the scrubber that changes with the position.
-pub fn rest(v: &ReplayView) -> El {
+/// Below the timeline: the speed, whose view, the standings, the chart.
+fn rest(v: &ReplayView) -> El {
     let r = &v.replay;
     let mut root = el("div").attr("id", "replay-rest");
     let mut speeds = el("div")

@@ -15,7 +15,7 @@ use crate::app::{AI_LEVELS, App, Screen, hand_slots};
 use crate::board::{self, Geometry, Picture, RegionOverlay};
 use tabula_page_kit::i18n::{t, tf, tn};
 
-use crate::dom::{El, button, by_id, document, el, replace_children, sized_context, swatch};
+use crate::dom::{El, button, by_id, document, el, sized_context, swatch};
 use crate::maps::{MAPS, map_name};
 use crate::palette::{kind_symbol, kind_title};
 use crate::session::Selection;
@@ -73,36 +73,21 @@ pub fn render(app: &mut App) {
             b.set_text_content(Some(&label));
         }
     }
-    // Rebuilding the panel must not lose the keyboard user's place.
-    let focused = focus_key();
+    // Every panel is changed in place (the kit's `morph`): the keyboard
+    // user's focus, a half-typed field and a scrolled log stay put.
     if let Some(panel) = by_id("panel") {
         match (app.screen, app.editor.as_ref(), app.replay.as_ref()) {
             (Screen::Editor, Some(editor), _) if ON_DEMAND => {
-                replace_children(&panel, editor_view::panel(editor))
+                tabula_page_kit::morph::show(&panel, editor_view::panel(editor))
             }
             (Screen::Replay, _, Some(v)) => {
-                // The log of a long game is built once; a seek redraws the rest.
-                let same = document()
-                    .query_selector("#replay")
-                    .ok()
-                    .flatten()
-                    .and_then(|r| r.get_attribute("data-key"))
-                    .is_some_and(|k| k == replay_view::key(v));
-                match (by_id("replay-top"), by_id("replay-rest")) {
-                    (Some(top), Some(rest)) if same => {
-                        if let Some(parent) = top.parent_element() {
-                            parent.replace_child(&replay_view::top(v).0, &top).ok();
-                            parent.replace_child(&replay_view::rest(v).0, &rest).ok();
-                        }
-                    }
-                    _ => replace_children(&panel, replay_view::panel(v)),
-                }
+                tabula_page_kit::morph::show(&panel, replay_view::panel(v));
                 replay_view::draw_chart(v);
                 replay_view::mark_current(v);
             }
             (Screen::Author, _, _) if ON_DEMAND && app.author.is_some() => {
                 if let Some(a) = app.author.as_ref() {
-                    replace_children(&panel, author_view::panel(a));
+                    tabula_page_kit::morph::show(&panel, author_view::panel(a));
                 }
             }
             _ => {
@@ -121,7 +106,6 @@ pub fn render(app: &mut App) {
         }
     }
     render_overlay(app);
-    restore_focus(focused);
     if app.resolution_at.is_some() && app.screen == Screen::Playing {
         // The orders being played out are in sight, "Next order" under
         // the keyboard.
@@ -202,67 +186,6 @@ fn scroll_to_why() {
         let options = web_sys::ScrollIntoViewOptions::new();
         options.set_block(web_sys::ScrollLogicalPosition::Nearest);
         li.scroll_into_view_with_scroll_into_view_options(&options);
-    }
-}
-
-/// The focused control, to find again after a redraw: how to find it
-/// (its id, or its command) and, for a text field, where its caret or
-/// selection was.
-struct Focused {
-    key: String,
-    selection: Option<(u32, u32)>,
-}
-
-fn focus_key() -> Option<Focused> {
-    let active = document().active_element()?;
-    let key = if !active.id().is_empty() {
-        format!("#{}", active.id())
-    } else {
-        active
-            .get_attribute("data-cmd")
-            .map(|c| format!("[data-cmd=\"{}\"]", c.replace('"', "")))?
-    };
-    Some(Focused {
-        key,
-        selection: text_selection(&active),
-    })
-}
-
-/// The selection (start, end; equal for a caret) of a text field. Fields
-/// without one (a number field, say) have none.
-fn text_selection(el: &web_sys::Element) -> Option<(u32, u32)> {
-    if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
-        return i.selection_start().ok()?.zip(i.selection_end().ok()?);
-    }
-    let t = el.dyn_ref::<web_sys::HtmlTextAreaElement>()?;
-    t.selection_start().ok()?.zip(t.selection_end().ok()?)
-}
-
-/// Give the control focused before a redraw its focus back, and a text
-/// field its caret or selection, so that typing goes on where it was
-/// (the panel is redrawn while the mouse crosses the board).
-fn restore_focus(focused: Option<Focused>) {
-    let Some(focused) = focused else {
-        return;
-    };
-    let Ok(Some(el)) = document().query_selector(&focused.key) else {
-        return;
-    };
-    if document().active_element().as_ref() != Some(&el)
-        && let Some(h) = el.dyn_ref::<web_sys::HtmlElement>()
-    {
-        h.focus().ok();
-    }
-    // A field given its value again puts the caret at its end: set it
-    // back whenever it moved.
-    if let Some((start, end)) = focused.selection
-        && text_selection(&el) != Some((start, end))
-    {
-        if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
-            i.set_selection_range(start, end).ok();
-        } else if let Some(t) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
-            t.set_selection_range(start, end).ok();
-        }
     }
 }
 

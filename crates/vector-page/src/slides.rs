@@ -4,12 +4,16 @@
 //! by the rules first, so a tampered file is refused in words before
 //! anything is shown. Plain data, tested natively.
 
-use tabula_engine::record::{GameRecord, parse_record, read_action};
-use tabula_engine::{Game, Seat, ToMove, settle_chance};
+use tabula_engine::record::{GameRecord, RecordError, apply_recorded, initial_state};
+use tabula_engine::{Game, Seat, ToMove};
+use tabula_page_kit::error_words::record_of;
 use tabula_page_kit::i18n::{t, tf};
+use tabula_page_kit::records;
 use tabula_page_kit::replay_viewer::Timeline;
-use tabula_tournament::{Fault, TOURNAMENT_FORMAT, TournamentRecord, verify};
+use tabula_tournament::{Fault, TOURNAMENT_FORMAT, TOURNAMENT_VERSION, TournamentRecord, verify};
 use tabula_vector::Vector;
+
+use crate::signs::Words;
 
 /// Largest file the page reads (a 1,000-game tournament is about 10 MB).
 pub const MAX_FILE: usize = 16 * 1024 * 1024;
@@ -100,22 +104,25 @@ pub fn fault_words(f: &Fault) -> String {
 }
 
 /// The board after each round of a game record, and the actions played
-/// at each of those boards.
-fn rounds_of(record: &GameRecord) -> Result<(Vec<Vector>, Vec<usize>), String> {
-    let mut game: Vector =
-        tabula_engine::record::initial_state(record).map_err(|e| e.to_string())?;
+/// at each of those boards; the record is replayed by the rules and must
+/// end where it says it does.
+fn rounds_of(record: &GameRecord) -> Result<(Vec<Vector>, Vec<usize>), RecordError> {
+    let mut game: Vector = initial_state(record)?;
     let mut rounds = vec![game.clone()];
     let mut ends = vec![0];
     for (i, step) in record.actions.iter().enumerate() {
-        let action = read_action::<Vector>(i, step).map_err(|e| e.to_string())?;
         let round = game.round;
-        game.apply(step.seat, &action)
-            .map_err(|e| format!("action {}: {e}", i + 1))?;
-        settle_chance(&mut game).map_err(|e| e.to_string())?;
+        apply_recorded(&mut game, i, step)?;
         if game.round != round || game.to_move() == ToMove::Over {
             rounds.push(game.clone());
             ends.push(i + 1);
         }
+    }
+    if game.state_hash() != record.final_hash {
+        return Err(RecordError::Hash {
+            expected: record.final_hash,
+            found: game.state_hash(),
+        });
     }
     if rounds.len() == 1 || rounds.last().map(|g| g.round) != Some(game.round) {
         // A game stopped mid-round (a disqualification): its last state.
@@ -127,66 +134,34 @@ fn rounds_of(record: &GameRecord) -> Result<(Vec<Vector>, Vec<usize>), String> {
     Ok((rounds, ends))
 }
 
-/// Read a file: a tournament record or a game record of Vector.
+/// Read a file: a tournament record or a game record of Vector. A
+/// refusal says what is wrong in the page's words (the kit's words of a
+/// refused record, with this game's words of a refused move).
 pub fn read(text: &str) -> Result<Slides, String> {
     if text.len() > MAX_FILE {
-        return Err(format!(
-            "the file is {} MB; the page reads files up to {} MB",
-            text.len() / (1024 * 1024),
-            MAX_FILE / (1024 * 1024)
+        return Err(tf(
+            "v-file-too-big",
+            &[
+                ("mb", &(text.len() / (1024 * 1024)).to_string()),
+                ("max", &(MAX_FILE / (1024 * 1024)).to_string()),
+            ],
         ));
     }
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        format!(
-            "this is not a record: it is not JSON (line {}, column {})",
-            e.line(),
-            e.column()
+        tf(
+            "record-not-json",
+            &[
+                ("line", &e.line().to_string()),
+                ("column", &e.column().to_string()),
+            ],
         )
     })?;
     if value.get("format").and_then(|f| f.as_str()) == Some(TOURNAMENT_FORMAT) {
-        let t: TournamentRecord = serde_json::from_value(value)
-            .map_err(|e| format!("the tournament record is damaged: {e}"))?;
-        verify::<Vector>(&t).map_err(|e| format!("the tournament does not replay: {e}"))?;
-        let entrants: Vec<String> = t.entrants.iter().map(|e| e.name.clone()).collect();
-        let mut games = Vec::new();
-        for (i, g) in t.games.iter().enumerate() {
-            let (rounds, ends) =
-                rounds_of(&g.record).map_err(|e| format!("game {}: {e}", i + 1))?;
-            games.push(GameSlides {
-                names: g
-                    .seating
-                    .iter()
-                    .map(|&e| entrants.get(e).cloned().unwrap_or_default())
-                    .collect(),
-                rounds,
-                ends,
-                record: g.record.clone(),
-                disqualified: g
-                    .disqualified
-                    .iter()
-                    .map(|d| (d.seat, fault_words(&d.fault)))
-                    .collect(),
-                points: g.points.clone(),
-                seating: g.seating.clone(),
-            });
-        }
-        return Ok(Slides {
-            entrants,
-            games,
-            tournament: Some(t),
-        });
+        return tournament_slides(&value);
     }
-    let record = parse_record(text).map_err(|e| format!("the record is damaged: {e}"))?;
-    if record.ruleset != "vector" {
-        return Err(format!(
-            "this is a record of {}, not of Vector",
-            record.ruleset.chars().take(40).collect::<String>()
-        ));
-    }
-    tabula_engine::record::replay::<Vector>(&record)
-        .map_err(|e| format!("the record does not replay: {e}"))?;
+    let record = records::read_record::<Vector>(text).map_err(|e| record_of::<Words>(&e, None))?;
+    let (rounds, ends) = rounds_of(&record).map_err(|e| record_of::<Words>(&e, Some(&record)))?;
     let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
-    let (rounds, ends) = rounds_of(&record)?;
     Ok(Slides {
         entrants: names.clone(),
         games: vec![GameSlides {
@@ -199,6 +174,67 @@ pub fn read(text: &str) -> Result<Slides, String> {
             record,
         }],
         tournament: None,
+    })
+}
+
+/// The slides of a tournament record: every game replayed by the rules,
+/// then its points and standings checked against its games.
+fn tournament_slides(value: &serde_json::Value) -> Result<Slides, String> {
+    let tour: TournamentRecord =
+        tabula_engine::plain::from_value(value).map_err(|(path, what)| {
+            let field = tf("json-field", &[("field", &path), ("what", &what)]);
+            tf("v-tournament-damaged", &[("why", &field)])
+        })?;
+    if tour.version != TOURNAMENT_VERSION {
+        return Err(tf(
+            "v-tournament-version",
+            &[
+                ("found", &tour.version.to_string()),
+                ("supported", &TOURNAMENT_VERSION.to_string()),
+            ],
+        ));
+    }
+    if tour.ruleset != "vector" {
+        let game = tabula_page_kit::error_words::game_name(&tour.ruleset);
+        return Err(tf("v-tournament-other-game", &[("game", &game)]));
+    }
+    let entrants: Vec<String> = tour.entrants.iter().map(|e| e.name.clone()).collect();
+    let mut games = Vec::new();
+    for (i, g) in tour.games.iter().enumerate() {
+        let (rounds, ends) = rounds_of(&g.record).map_err(|e| {
+            tf(
+                "v-tournament-game-bad",
+                &[
+                    ("n", &(i + 1).to_string()),
+                    ("why", &record_of::<Words>(&e, Some(&g.record))),
+                ],
+            )
+        })?;
+        games.push(GameSlides {
+            names: g
+                .seating
+                .iter()
+                .map(|&e| entrants.get(e).cloned().unwrap_or_default())
+                .collect(),
+            rounds,
+            ends,
+            record: g.record.clone(),
+            disqualified: g
+                .disqualified
+                .iter()
+                .map(|d| (d.seat, fault_words(&d.fault)))
+                .collect(),
+            points: g.points.clone(),
+            seating: g.seating.clone(),
+        });
+    }
+    // Every game replays; what is left to check is that the points, the
+    // seatings and the standings follow from them.
+    verify::<Vector>(&tour).map_err(|_| t("v-tournament-does-not-add-up"))?;
+    Ok(Slides {
+        entrants,
+        games,
+        tournament: Some(tour),
     })
 }
 
@@ -351,16 +387,57 @@ mod tests {
 
     #[test]
     fn damaged_files_are_refused_in_words() {
-        assert!(read("{").unwrap_err().contains("not JSON"));
+        crate::add_words();
+        let said = read("{\n  \"format\": 1,").unwrap_err();
+        assert_eq!(
+            said,
+            "it is not a saved game: it stops making sense at line 2, column 14"
+        );
         let tampered = TOURNAMENT.replacen("\"magnitude\": 3", "\"magnitude\": 7", 1);
         assert!(tampered != TOURNAMENT, "the fixture has a magnitude 3");
         let e = read(&tampered).unwrap_err();
         assert!(
-            e.contains("does not replay") || e.contains("damaged"),
+            e.starts_with("the tournament does not replay: game 1: action "),
             "{e}"
+        );
+        assert!(!e.contains("Step") && !e.contains("Err"), "no internals: {e}");
+        // Its points changed: every game replays, the sum does not add up.
+        let mut t: serde_json::Value = serde_json::from_str(TOURNAMENT).unwrap();
+        t["games"][0]["points"][0] = serde_json::json!(7.0);
+        let e = read(&t.to_string()).unwrap_err();
+        assert!(e.starts_with("the tournament does not add up"), "{e}");
+        t["games"] = serde_json::json!("none");
+        let e = read(&t.to_string()).unwrap_err();
+        assert!(
+            e.starts_with("the tournament record is damaged: the field “games” is wrong"),
+            "{e}"
+        );
+        // A game record: another game's, and one changed after its end.
+        let game = s_game_record();
+        let mut other: serde_json::Value = serde_json::from_str(&game).unwrap();
+        other["ruleset"] = serde_json::json!("catan");
+        assert_eq!(
+            read(&other.to_string()).unwrap_err(),
+            "it is a saved game of Catan, not of Vector"
+        );
+        let mut changed: serde_json::Value = serde_json::from_str(&game).unwrap();
+        changed["final_hash"] = serde_json::json!("0000000000000001");
+        let e = read(&changed.to_string()).unwrap_err();
+        assert!(e.starts_with("replayed, it does not end where"), "{e}");
+        tabula_page_kit::i18n::use_lang(Some(tabula_page_kit::i18n::Lang::De));
+        let german = read(&tampered).unwrap_err();
+        tabula_page_kit::i18n::use_lang(None);
+        assert!(
+            german.starts_with("das Turnier lässt sich nicht nachspielen: Spiel 1: "),
+            "{german}"
         );
         let big = " ".repeat(MAX_FILE + 1);
         assert!(read(&big).unwrap_err().contains("MB"));
+    }
+
+    /// The first game of the tournament fixture, as a game record's text.
+    fn s_game_record() -> String {
+        read(TOURNAMENT).unwrap().games[0].record.to_text()
     }
 
     /// → and ← go round by round on into the next game, ↓ and ↑ show a
