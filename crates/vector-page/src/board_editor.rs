@@ -895,6 +895,11 @@ fn import_chosen(target: &web_sys::Element) {
         return;
     };
     input.set_value("");
+    import_file(file);
+}
+
+/// Open a board file chosen in the editor or dropped on it.
+pub fn import_file(file: web_sys::File) {
     let name = tabula_page_kit::dom::file_name(&file);
     tabula_page_kit::dom::read_file(file, MAX_BOARD_BYTES, move |text| {
         match text {

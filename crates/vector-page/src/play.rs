@@ -1318,6 +1318,27 @@ fn open_link() {
     }
 }
 
+/// Open a record or a tournament from a file, chosen or dropped: its
+/// slideshow, or why not on the game's panel.
+fn open_file(file: web_sys::File) {
+    let name = tabula_page_kit::dom::file_name(&file);
+    tabula_page_kit::dom::read_file(file, crate::slides::MAX_FILE, move |text| {
+        match text.and_then(|t| crate::slides::read(&t)) {
+            Ok(slides) => {
+                with_page(|p| p.problem = None);
+                crate::show::open(slides);
+            }
+            Err(why) => {
+                crate::show::close();
+                with_page(|p| {
+                    p.problem = Some(tf("v-open-refused", &[("name", &name), ("why", &why)]));
+                });
+            }
+        }
+        render();
+    });
+}
+
 /// A record from online play that does not open in the replay: said on
 /// the game's panel.
 pub(crate) fn refuse_record(why: &str) {
@@ -1416,34 +1437,16 @@ pub fn install() {
         }
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);
-    if let Some(input) = by_id("open-file") {
-        listen::<web_sys::Event>(&input, "change", |e| {
-            let file = e
-                .target()
-                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-                .and_then(|i| i.files())
-                .and_then(|f| f.get(0));
-            let Some(file) = file else { return };
-            let name = tabula_page_kit::dom::file_name(&file);
-            tabula_page_kit::dom::read_file(file, crate::slides::MAX_FILE, move |text| {
-                let read = text.and_then(|t| crate::slides::read(&t));
-                match read {
-                    Ok(slides) => {
-                        with_page(|p| p.problem = None);
-                        crate::show::open(slides);
-                    }
-                    Err(why) => {
-                        crate::show::close();
-                        with_page(|p| {
-                            p.problem =
-                                Some(tf("v-open-refused", &[("name", &name), ("why", &why)]));
-                        });
-                    }
-                }
-                render();
-            });
-        });
-    }
+    tabula_page_kit::records::on_chosen("open-file", open_file);
+    // A file dropped on the page: a board while the board editor is open,
+    // else a record or a tournament.
+    tabula_page_kit::records::on_drop(|file| {
+        if ON_DEMAND && crate::board_editor::active() {
+            crate::board_editor::import_file(file);
+        } else {
+            open_file(file);
+        }
+    });
     if let Some(canvas) = by_id("board") {
         listen::<web_sys::MouseEvent>(&canvas, "mousemove", |e| {
             let words = with_page(|page| {

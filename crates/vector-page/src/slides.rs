@@ -400,7 +400,10 @@ mod tests {
             e.starts_with("the tournament does not replay: game 1: action "),
             "{e}"
         );
-        assert!(!e.contains("Step") && !e.contains("Err"), "no internals: {e}");
+        assert!(
+            !e.contains("Step") && !e.contains("Err"),
+            "no internals: {e}"
+        );
         // Its points changed: every game replays, the sum does not add up.
         let mut t: serde_json::Value = serde_json::from_str(TOURNAMENT).unwrap();
         t["games"][0]["points"][0] = serde_json::json!(7.0);

@@ -956,25 +956,21 @@ fn read_game(text: &str) -> Result<Opened, String> {
     Ok((film, Some(record), None))
 }
 
-/// Open the file chosen in the open dialog.
-pub fn open_chosen_file() {
-    let Some(file) = input("open-file")
-        .and_then(|i| i.files())
-        .and_then(|f| f.get(0))
-    else {
-        return;
-    };
+/// Open a game from a file chosen in the open dialog or dropped on the
+/// page; a refusal is said in the open dialog.
+pub fn open_file(file: web_sys::File) {
     let name = tabula_page_kit::dom::file_name(&file);
     if file.size() > MAX_RECORD_BYTES as f64 {
         open_message(&too_large(&name, file.size()));
+        super::command("open", "");
     } else {
         read_file(file, MAX_RECORD_BYTES, move |res| match res {
             Ok(text) => open_text(&text, &Opening::File(name)),
-            Err(e) => open_message(&e),
+            Err(e) => {
+                open_message(&e);
+                super::command("open", "");
+            }
         });
-    }
-    if let Some(i) = input("open-file") {
-        i.set_value("");
     }
 }
 

@@ -250,9 +250,10 @@ pub fn install() {
     if let Some(players) = by_id("players") {
         listen::<web_sys::Event>(&players, "change", |_| game::render_seats());
     }
-    if let Some(file) = by_id("open-file") {
-        listen::<web_sys::Event>(&file, "change", |_| game::open_chosen_file());
-    }
+    // A saved game or a file of the original program: chosen in the open
+    // dialog, or dropped anywhere on the page.
+    tabula_page_kit::records::on_chosen("open-file", game::open_file);
+    tabula_page_kit::records::on_drop(game::open_file);
     window_resize();
     document()
         .body()
