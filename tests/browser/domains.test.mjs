@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { serve, browser, root, artefacts, englishLeft } from './harness.mjs';
+import { serve, browser, root, artefacts, englishLeft, dropFile } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 
@@ -490,6 +490,15 @@ test('a file of the original program opens as a replay of frames; a damaged one 
     assert.match(await page.textContent('#open-msg'), /line 2/);
     // Nothing changed: the game shown is still the one opened.
     await page.click('#open [data-cmd="close"]');
+    assert.equal(await page.getAttribute('#scrub', 'max'), '500');
+    // A file dropped anywhere on the page opens as one chosen does; a
+    // damaged one dropped is said in the open dialog.
+    await dropFile(page, 'dropped.txt', text.join('\n'));
+    await page.waitForSelector('#open:not([hidden])');
+    assert.match(await page.textContent('#open-msg'), /dropped\.txt.*line 2/);
+    await page.click('#open [data-cmd="close"]');
+    await dropFile(page, 'dropped.txt', readFileSync(fixture, 'utf8'));
+    await page.waitForFunction(() => [...document.querySelectorAll('#notes li')].some((l) => l.textContent.includes('dropped.txt')));
     assert.equal(await page.getAttribute('#scrub', 'max'), '500');
     assert.deepEqual(errors, []);
   } finally {

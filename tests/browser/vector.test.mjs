@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { serve, browser, artefacts, axeViolations, root, scratchDir, pickLanguage, tapBoardAt } from './harness.mjs';
+import { serve, browser, artefacts, axeViolations, root, scratchDir, pickLanguage, tapBoardAt, dropFile } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -242,6 +242,12 @@ test('a tournament record from tabula tournament opens as the 2009 slideshow: ro
   await page.waitForSelector('#open-problem');
   assert.match(await page.textContent('#open-problem'), /tampered\.json was not opened: the tournament does not replay/);
   assert.notEqual(await page.getAttribute('body', 'data-screen'), 'show');
+  // Which game, which action and why, in words; never a decoder's.
+  assert.match(await page.textContent('#open-problem'), /does not replay: game 1: action \d+ \(seat \d\) cannot be played/);
+  // The good file dropped anywhere on the page opens too.
+  await dropFile(page, 'tournament-3.json', readFileSync(file, 'utf8'), 'application/json');
+  await page.waitForSelector('body[data-screen="show"] #show[data-game="0"][data-round="0"]');
+  assert.equal(await page.$('#open-problem'), null, 'the refusal is gone');
   assert.deepEqual(errors, []);
   await context.close();
 });
