@@ -248,6 +248,23 @@ test('a tournament record from tabula tournament opens as the 2009 slideshow: ro
   await dropFile(page, 'tournament-3.json', readFileSync(file, 'utf8'), 'application/json');
   await page.waitForSelector('body[data-screen="show"] #show[data-game="0"][data-round="0"]');
   assert.equal(await page.$('#open-problem'), null, 'the refusal is gone');
+  // "Open a record" (the kit's dialog): what is pasted and is no record is
+  // said in the dialog, which Escape closes; a record pasted opens.
+  await page.keyboard.press('Escape');
+  await page.click('header [data-cmd="open"]');
+  await page.waitForSelector('#open:not([hidden]) #open-text');
+  await page.fill('#open-text', 'not a record');
+  await page.click('#open [data-cmd="open-pasted"]');
+  assert.equal(await page.textContent('#open-msg'), 'The pasted text was not opened: it is not a saved game: it stops making sense at line 1, column 2');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#open', { state: 'hidden' });
+  await page.click('header [data-cmd="open"]');
+  assert.equal(await page.textContent('#open-msg'), '', 'a new try starts without the old refusal');
+  await page.fill('#open-text', JSON.stringify(t.games[1].record));
+  await page.click('#open [data-cmd="open-pasted"]');
+  await page.waitForSelector('body[data-screen="show"] #show[data-game="0"][data-round="0"]');
+  assert.equal(await page.isVisible('#open'), false, 'the dialog closed');
+  assert.equal(await page.getAttribute('#board', 'data-pos'), '10 10');
   assert.deepEqual(errors, []);
   await context.close();
 });

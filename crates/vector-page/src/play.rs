@@ -23,7 +23,7 @@ use tabula_page_kit::players::Player;
 use tabula_page_kit::table::Table;
 use tabula_vector::{Action, Dir, Options, Square, Vector};
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, HtmlInputElement, KeyboardEvent};
+use web_sys::{HtmlCanvasElement, KeyboardEvent};
 
 use crate::board_editor::{board_select, chosen_board};
 use crate::draw::{self, Layout};
@@ -975,6 +975,90 @@ fn bots_open() -> bool {
     by_id("bots").is_some_and(|b| !b.has_attribute("hidden"))
 }
 
+/// Whether the "Open a record" dialog is open.
+fn opening() -> bool {
+    by_id("open").is_some_and(|b| !b.has_attribute("hidden"))
+}
+
+/// Show or close the "Open a record" dialog (the kit's, built as the page
+/// starts: a file, chosen or dropped, or a record or a link pasted).
+fn open_dialog(show: bool) {
+    let (Some(overlay), Some(dialog)) = (by_id("overlay"), by_id("open")) else {
+        return;
+    };
+    for e in [&overlay, &dialog] {
+        if show {
+            e.remove_attribute("hidden").ok();
+        } else {
+            e.set_attribute("hidden", "").ok();
+        }
+    }
+    if show {
+        if let Some(m) = by_id("open-msg") {
+            m.set_text_content(None);
+        }
+        tabula_page_kit::modal::sync(Some(&dialog));
+    } else {
+        tabula_page_kit::modal::sync(None);
+    }
+}
+
+/// A file or a paste that was not opened: said in the open dialog when it
+/// is open, else above the game's panel.
+fn open_refused(why: &str) {
+    if opening() {
+        if let Some(m) = by_id("open-msg") {
+            m.set_text_content(Some(why));
+        }
+    } else {
+        crate::show::close();
+        with_page(|p| p.problem = Some(why.to_string()));
+        render();
+    }
+}
+
+/// Show `slides` (with the tournament's `file` to save, when it came
+/// from a link), over whatever the page showed.
+fn show_slides(slides: crate::slides::Slides, file: Option<String>) {
+    open_dialog(false);
+    if ON_DEMAND {
+        crate::board_editor::close();
+        crate::tourney::close();
+    }
+    with_page(|p| p.problem = None);
+    match file {
+        Some(text) => crate::show::open_with_file(slides, text),
+        None => crate::show::open(slides),
+    }
+    render();
+}
+
+/// Read what was given as text: a record or a tournament record (JSON),
+/// or a link of this page to a tournament or a game (`#tournament=…`,
+/// `#game=…`, alone or in a whole address). The slides, with the
+/// tournament's text to save when it came from a link; else why not, in
+/// the page's words.
+fn read_given(text: &str) -> Result<(crate::slides::Slides, Option<String>), String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(t("v-open-nothing"));
+    }
+    if let Some(i) = text.find("#tournament=") {
+        let data = &text[i + "#tournament=".len()..];
+        let file = tabula_engine::link::unpack(data)
+            .map_err(|e| tabula_page_kit::error_words::link(&e))?;
+        return crate::slides::read(&file).map(|s| (s, Some(file)));
+    }
+    if let Some(i) = text.find("#game=") {
+        return match tabula_engine::link::record_text_from_fragment::<Vector>(&text[i..]) {
+            Some(Ok(record)) => crate::slides::read(&record).map(|s| (s, None)),
+            Some(Err(e)) => Err(tabula_page_kit::error_words::fragment::<crate::signs::Words>(&e)),
+            None => Err(t("v-open-nothing")),
+        };
+    }
+    crate::slides::read(text).map(|s| (s, None))
+}
+
 fn run(cmd: &str, arg: &str) {
     if tabula_page_kit::bots::editor::command(cmd, arg) {
         return;
@@ -1053,11 +1137,21 @@ fn run(cmd: &str, arg: &str) {
             return;
         }
         "open" => {
-            if let Some(input) =
-                by_id("open-file").and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-            {
-                input.set_value("");
-                input.click();
+            open_dialog(true);
+            return;
+        }
+        "open-cancel" => {
+            open_dialog(false);
+            return;
+        }
+        "open-pasted" => {
+            let text = by_id("open-text")
+                .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+                .map(|t| t.value())
+                .unwrap_or_default();
+            match read_given(&text) {
+                Ok((slides, file)) => show_slides(slides, file),
+                Err(why) => open_refused(&tf("v-open-pasted-refused", &[("why", &why)])),
             }
             return;
         }
@@ -1168,6 +1262,12 @@ fn key(e: KeyboardEvent) {
     if bots_open() {
         if e.key() == "Escape" {
             run("bots-close", "");
+        }
+        return;
+    }
+    if opening() {
+        if e.key() == "Escape" {
+            open_dialog(false);
         }
         return;
     }
@@ -1293,26 +1393,10 @@ fn open_link() {
         crate::tourney::close();
         with_page(|p| p.problem = None);
     }
-    if let Some(data) = hash.strip_prefix("#tournament=") {
+    if hash.starts_with("#tournament=") || hash.starts_with("#game=") {
         tabula_page_kit::dom::consume_fragment();
-        let read = tabula_engine::link::unpack(data)
-            .map_err(|e| tabula_page_kit::error_words::link(&e))
-            .and_then(|text| crate::slides::read(&text).map(|s| (s, text)));
-        match read {
-            Ok((slides, text)) => crate::show::open_with_file(slides, text),
-            Err(why) => refuse_link(&why),
-        }
-    }
-    if hash.starts_with("#game=") {
-        let opened = tabula_engine::link::record_text_from_fragment::<Vector>(&hash);
-        tabula_page_kit::dom::consume_fragment();
-        let read = match opened {
-            Some(Ok(text)) => crate::slides::read(&text),
-            Some(Err(e)) => Err(tabula_page_kit::error_words::fragment::<crate::signs::Words>(&e)),
-            None => Err(String::new()),
-        };
-        match read {
-            Ok(slides) => crate::show::open(slides),
+        match read_given(&hash) {
+            Ok((slides, file)) => show_slides(slides, file),
             Err(why) => refuse_link(&why),
         }
     }
@@ -1324,18 +1408,9 @@ fn open_file(file: web_sys::File) {
     let name = tabula_page_kit::dom::file_name(&file);
     tabula_page_kit::dom::read_file(file, crate::slides::MAX_FILE, move |text| {
         match text.and_then(|t| crate::slides::read(&t)) {
-            Ok(slides) => {
-                with_page(|p| p.problem = None);
-                crate::show::open(slides);
-            }
-            Err(why) => {
-                crate::show::close();
-                with_page(|p| {
-                    p.problem = Some(tf("v-open-refused", &[("name", &name), ("why", &why)]));
-                });
-            }
+            Ok(slides) => show_slides(slides, None),
+            Err(why) => open_refused(&tf("v-open-refused", &[("name", &name), ("why", &why)])),
         }
-        render();
     });
 }
 
@@ -1437,6 +1512,24 @@ pub fn install() {
         }
     });
     listen::<KeyboardEvent>(&doc, "keydown", key);
+    if let Some(dialog) = by_id("open") {
+        use tabula_page_kit::dialogs::{OpenGame, open_game};
+        tabula_page_kit::dom::replace_children(
+            &dialog,
+            open_game(OpenGame {
+                note: &t("v-open-note"),
+                file: (
+                    &t("v-open-file-label"),
+                    "open-file",
+                    ".json,application/json",
+                ),
+                paste: (&t("v-open-paste-label"), "open-text", ""),
+                message: (None, "open-msg"),
+                open: (&t("v-open-pasted"), "open-pasted"),
+                cancel: "open-cancel",
+            }),
+        );
+    }
     tabula_page_kit::records::on_chosen("open-file", open_file);
     // A file dropped on the page: a board while the board editor is open,
     // else a record or a tournament.
