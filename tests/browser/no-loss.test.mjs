@@ -7,7 +7,7 @@
 // - Catan's log says the level each city improvement reached;
 // - Vector's bot library: a new bot never replaces a saved one, a new
 //   name renames the bot being edited (no copy);
-// - Vector: "Open a record" throws nothing, and a `#tournament=` link
+// - Vector: "Open a record" (its dialog and file chooser) throws nothing, and a `#tournament=` link
 //   pasted into the open tab opens;
 // - Catan (Start, or a saved game opened in the new-game dialog) and
 //   Domains (Start) ask before a game in progress is replaced, in the
@@ -215,9 +215,13 @@ test('Vector: "Open a record" throws nothing; a #tournament= link pasted into th
   const { page, errors } = await openPage(context, 'vector.html');
   await vectorStart(page, { who: ['human', 'random', 'random', 'random'], rounds: 4 });
   const file = join(root, 'tests', 'fixtures', 'vector', 'tournament-3.json');
+  // "Open a record" opens the kit's open dialog; its file button opens the
+  // browser's file chooser (twice: the first time nothing is chosen).
   for (let i = 0; i < 2; i++) {
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('header [data-cmd="open"]')]);
+    await page.click('header [data-cmd="open"]');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('#open .file-button')]);
     if (i === 1) await chooser.setFiles(file);
+    else await page.keyboard.press('Escape');
   }
   await page.waitForSelector('body[data-screen="show"] #show[data-game="0"]');
   assert.deepEqual(errors, [], 'no error from the clicks on "Open a record"');

@@ -13,7 +13,8 @@ use tabula_catan::{Action, Options};
 use tabula_engine::record::parse_record;
 use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
-use tabula_page_kit::ai_worker::protocol::{Reply, Request};
+use tabula_page_kit::ai_worker::asking::Asked;
+use tabula_page_kit::ai_worker::protocol::Reply;
 use tabula_page_kit::dom::{El, button, by_id, el, local_storage};
 use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::players::Player;
@@ -36,15 +37,6 @@ const WORKER: &str = "ai_worker_start";
 /// How long a bot may think before its worker is replaced.
 const AI_TIMEOUT_MS: f64 = 20_000.0;
 
-/// An AI's move asked of the worker.
-#[derive(Clone, Copy)]
-pub struct Pending {
-    id: u64,
-    seat: Seat,
-    state: u64,
-    asked_at: f64,
-}
-
 /// A game on the screen.
 pub struct GameScreen {
     /// The game and its record.
@@ -60,7 +52,7 @@ pub struct GameScreen {
     /// Where the board was last drawn.
     pub layout: Option<Layout>,
     /// The AI move being thought about.
-    pub pending: Option<Pending>,
+    pub pending: Option<Asked>,
     next_request: u64,
     /// A note or a refusal for the person at the device.
     pub message: Option<String>,
@@ -366,26 +358,13 @@ impl GameScreen {
         let Some((seat, spec)) = self.table.ai_to_act() else {
             return;
         };
-        let state = self.table.game().state_hash().0;
         let id = self.next_request;
         self.next_request += 1;
-        let request = Request {
-            id,
-            spec,
-            seed: (state ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-                & tabula_engine::limits::MAX_SEED,
-            seat,
-            view: self.table.game().player_view(seat),
-        };
-        let Ok(text) = serde_json::to_string(&request) else {
+        let Some((text, asked)) = Asked::new(self.table.game(), seat, spec, id, ai_worker::now())
+        else {
             return;
         };
-        self.pending = Some(Pending {
-            id,
-            seat,
-            state,
-            asked_at: ai_worker::now(),
-        });
+        self.pending = Some(asked);
         ai_worker::send(text);
         tabula_page_kit::dom::after(AI_TIMEOUT_MS, move || {
             through_page(|g| {
@@ -408,19 +387,11 @@ impl GameScreen {
     /// chosen.
     pub fn on_reply(&mut self, reply: Reply<Action>) {
         let Some(p) = self.pending else { return };
-        if p.id != reply.id || self.table.game().state_hash().0 != p.state {
+        let Some(action) = p.answer(self.table.game(), reply) else {
             return;
-        }
-        let legal = self.table.game().legal_actions(p.seat);
-        let action = match reply.action {
-            Some(a) if legal.contains(&a) => a,
-            _ => match legal.first() {
-                Some(a) => *a,
-                None => return,
-            },
         };
         let action = self.table.ai_choice(p.seat, action);
-        let wait = (f64::from(self.delay_ms) - (ai_worker::now() - p.asked_at)).max(0.0);
+        let wait = p.wait_ms(f64::from(self.delay_ms), ai_worker::now());
         let finish = move |g: &mut GameScreen| {
             if g.pending.is_some_and(|q| q.id == p.id) {
                 g.pending = None;

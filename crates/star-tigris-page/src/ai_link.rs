@@ -4,12 +4,12 @@
 //! fails, or does not answer within twice its budget, is replaced and asked
 //! again; starting a new game throws away a think in progress.
 
-use tabula_engine::Game;
-use tabula_page_kit::ai_worker::protocol::{Reply, Request};
+use tabula_page_kit::ai_worker::asking::Asked;
+use tabula_page_kit::ai_worker::protocol::Reply;
 use tabula_page_kit::ai_worker::{self, now};
-use tabula_star_tigris::{Action, View};
+use tabula_star_tigris::Action;
 
-use crate::app::{App, PendingAi, Screen, budget_ms};
+use crate::app::{App, Screen, budget_ms};
 use crate::dom::after;
 use crate::state::with_app;
 use crate::ui::render;
@@ -70,25 +70,12 @@ pub fn drive(app: &mut App) {
     let Some((seat, spec)) = session.ai_to_act() else {
         return;
     };
-    let state = session.game().state_hash().0;
     let id = app.next_request;
     app.next_request += 1;
-    let request: Request<View> = Request {
-        id,
-        spec: spec.clone(),
-        seed: (state ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15)) & tabula_engine::limits::MAX_SEED,
-        seat,
-        view: session.game().player_view(seat),
-    };
-    let Ok(text) = serde_json::to_string(&request) else {
+    let Some((text, asked)) = Asked::new(session.game(), seat, spec.clone(), id, now()) else {
         return;
     };
-    app.pending = Some(PendingAi {
-        id,
-        seat,
-        state,
-        asked_at: now(),
-    });
+    app.pending = Some(asked);
     send(text);
     // Not answered within twice the budget (plus time to start): replace it.
     after((2 * budget_ms(&spec) + START_MARGIN_MS) as f64, move || {
@@ -103,24 +90,14 @@ pub fn drive(app: &mut App) {
 
 fn on_reply(app: &mut App, reply: Reply<Action>) {
     let Some(p) = app.pending else { return };
-    let Some(session) = app.session.as_ref() else {
+    // An answer to an old question is dropped; a wrong one never blocks
+    // the game (a legal action is played).
+    let Some(action) = app.session.as_ref().and_then(|s| p.answer(s.game(), reply)) else {
         return;
-    };
-    if p.id != reply.id || session.game().state_hash().0 != p.state {
-        return; // an answer to an old question
-    }
-    let legal = session.game().legal_actions(p.seat);
-    let action = match reply.action {
-        Some(a) if legal.contains(&a) => a,
-        // A wrong answer never blocks the game: play a legal action.
-        _ => match legal.first() {
-            Some(a) => *a,
-            None => return,
-        },
     };
     // Keep the chosen pace, whether people watch AIs or play them: one
     // order at a time, each shown before the next.
-    let wait = (app.watch_delay_ms as f64 - (now() - p.asked_at)).max(0.0) as u32;
+    let wait = p.wait_ms(f64::from(app.watch_delay_ms), now());
     let finish = move |app: &mut App| {
         if app.pending.is_some_and(|q| q.id == p.id) {
             app.pending = None;
@@ -131,10 +108,10 @@ fn on_reply(app: &mut App, reply: Reply<Action>) {
             drive(app);
         }
     };
-    if wait == 0 {
+    if wait <= 0.0 {
         finish(app);
     } else {
-        after(wait as f64, move || {
+        after(wait, move || {
             with_app(|app| {
                 finish(app);
                 render(app);

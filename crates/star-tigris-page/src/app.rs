@@ -70,7 +70,7 @@ pub struct App {
     /// Whether the end screen is hidden to look at the final board.
     pub over_hidden: bool,
     /// The AI move being thought about in the worker.
-    pub pending: Option<PendingAi>,
+    pub pending: Option<tabula_page_kit::ai_worker::asking::Asked>,
     /// The number of the next request to the worker.
     pub next_request: u64,
     /// AI moves are not asked for or played while paused.
@@ -141,19 +141,6 @@ impl Vanished {
     pub fn for_seat(&self, seat: u8) -> bool {
         self.unseen_by & (1 << seat) != 0
     }
-}
-
-/// An AI move asked of the worker and not yet played.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PendingAi {
-    /// The request's number.
-    pub id: u64,
-    /// The seat the AI plays.
-    pub seat: u8,
-    /// The state the request was made in (a reply for another is stale).
-    pub state: u64,
-    /// When it was asked, in page milliseconds.
-    pub asked_at: f64,
 }
 
 /// The thinking budget of a bot spec, in milliseconds (the levels of

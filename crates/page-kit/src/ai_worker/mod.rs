@@ -17,6 +17,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker};
 
+pub mod asking;
 pub mod protocol;
 #[cfg(target_arch = "wasm32")]
 mod serve;
