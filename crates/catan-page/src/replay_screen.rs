@@ -9,7 +9,7 @@ use tabula_engine::Seat;
 use tabula_page_kit::chart::{self, Area, DASHES, Line};
 use tabula_page_kit::dom::{El, button, by_id, el};
 use tabula_page_kit::i18n::{t, tf, tn};
-use tabula_page_kit::replay_viewer::Viewer;
+use tabula_page_kit::replay_viewer::{self, Viewer};
 use tabula_page_kit::transport::{self, Move};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
@@ -333,10 +333,10 @@ pub fn panel_view(r: &ReplayScreen) -> El {
             "cg-replay-title",
             &[("pos", &pos.to_string()), ("len", &len.to_string())],
         )))
-        .child(transport::buttons(
-            pos,
-            len,
+        .child(replay_viewer::buttons(
+            &r.viewer.replay,
             r.viewer.playback.playing,
+            &replay_viewer::ACTIONS_AND_TURNS,
             |m| format!("replay-{}", m.name()),
         ))
         .child(transport::timeline(

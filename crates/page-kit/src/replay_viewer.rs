@@ -15,6 +15,8 @@
 
 use tabula_engine::{Ruleset, Seat};
 
+use crate::dom::{El, button, el};
+use crate::i18n::t;
 use crate::replay_model::Replay;
 use crate::transport::{Move, Playback};
 
@@ -67,17 +69,22 @@ impl<G: Ruleset, S, C> Timeline for Replay<G, S, C> {
 /// (see `transport::run`).
 pub type Timer = (u32, f64);
 
+/// Where move `m` goes on `line` from the position shown (`None` for
+/// play and pause).
+pub fn target(line: &impl Timeline, m: Move) -> Option<usize> {
+    let (first, last) = line.ends();
+    match m {
+        Move::First => Some(first),
+        Move::Last => Some(last),
+        _ => m.target(line.at(), line.last(), |_, forward| line.more(forward)),
+    }
+}
+
 /// Take a move along `line` (a bigger step is its [`Timeline::more`]). A
 /// move to a position stops playing; play starts again from the start
 /// when the end is shown. Answers the timer to start when playing starts.
 pub fn take(line: &mut impl Timeline, playback: &mut Playback, m: Move) -> Option<Timer> {
-    let (first, last) = line.ends();
-    let to = match m {
-        Move::First => Some(first),
-        Move::Last => Some(last),
-        _ => m.target(line.at(), line.last(), |_, forward| line.more(forward)),
-    };
-    match to {
+    match target(line, m) {
         Some(to) => {
             playback.stop();
             line.go(to);
@@ -109,6 +116,72 @@ pub fn tick(line: &mut impl Timeline, playback: &mut Playback, token: u32) -> Op
         return None;
     }
     Some(playback.delay_ms())
+}
+
+/// What a viewer calls its moves: each button's name and its name with
+/// its key (keys of the catalogue), from the start to the end.
+pub struct MoveWords {
+    /// To the start.
+    pub first: [&'static str; 2],
+    /// The bigger step back.
+    pub back_more: [&'static str; 2],
+    /// A step back.
+    pub back: [&'static str; 2],
+    /// Play, pause, and the key of both.
+    pub play: [&'static str; 3],
+    /// A step on.
+    pub forward: [&'static str; 2],
+    /// The bigger step on.
+    pub forward_more: [&'static str; 2],
+    /// To the end.
+    pub last: [&'static str; 2],
+}
+
+/// A replayed game's moves: an action, a turn (the kit's words).
+pub const ACTIONS_AND_TURNS: MoveWords = MoveWords {
+    first: ["transport-first", "transport-first-key"],
+    back_more: ["transport-back-turn", "transport-back-turn-key"],
+    back: ["transport-back", "transport-back-key"],
+    play: ["transport-play", "transport-pause", "transport-play-key"],
+    forward: ["transport-forward", "transport-forward-key"],
+    forward_more: ["transport-forward-turn", "transport-forward-turn-key"],
+    last: ["transport-last", "transport-last-key"],
+};
+
+/// The transport's buttons for `line`: to the start, the bigger step back,
+/// a step back, play or pause (`#replay-play`), a step on, the bigger step
+/// on, to the end, named in `words`, each with its key; a button that
+/// would go nowhere from the position shown is disabled. `cmd` is the
+/// page's command for each move.
+pub fn buttons(
+    line: &impl Timeline,
+    playing: bool,
+    words: &MoveWords,
+    cmd: impl Fn(Move) -> String,
+) -> El {
+    let step = |symbol: &str, m: Move, [name, with_key]: [&str; 2]| {
+        button(symbol, &cmd(m))
+            .attr("aria-label", &t(name))
+            .attr("title", &t(with_key))
+            .disabled(target(line, m) == Some(line.at()))
+    };
+    let [play, pause, play_key] = words.play;
+    let name = t(if playing { pause } else { play });
+    let shown = format!("{} {name}", if playing { "❚❚" } else { "▶" });
+    el("div")
+        .class("transport")
+        .child(step("|◀", Move::First, words.first))
+        .child(step("◀◀", Move::BackMore, words.back_more))
+        .child(step("◀", Move::Back, words.back))
+        .child(
+            button(&shown, &cmd(Move::PlayPause))
+                .attr("id", "replay-play")
+                .attr("aria-label", &name)
+                .attr("title", &t(play_key)),
+        )
+        .child(step("▶", Move::Forward, words.forward))
+        .child(step("▶▶", Move::ForwardMore, words.forward_more))
+        .child(step("▶|", Move::Last, words.last))
 }
 
 /// A replay on the screen.
@@ -281,8 +354,13 @@ mod tests {
         take(&mut f, &mut p, Move::BackMore);
         take(&mut f, &mut p, Move::BackMore);
         assert_eq!(f.at, 0);
+        assert_eq!(target(&f, Move::First), Some(15));
+        assert_eq!(target(&f, Move::Back), Some(0), "not before the start");
+        assert_eq!(target(&f, Move::PlayPause), None);
         take(&mut f, &mut p, Move::First);
         assert_eq!(f.at, 15, "the timeline's own start");
+        // The bar disables a button whose move goes nowhere from here.
+        assert_eq!(target(&f, Move::First), Some(f.at));
         take(&mut f, &mut p, Move::Last);
         let (token, ms) = take(&mut f, &mut p, Move::PlayPause).expect("plays");
         assert_eq!(

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
 
-use crate::dom::{El, after, button, el};
+use crate::dom::{El, after, el};
 
 /// A move along the timeline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,72 +194,6 @@ pub fn run(token: u32, first_ms: f64, step: impl Fn(u32) -> Option<f64> + 'stati
         });
     }
     again(token, first_ms, Rc::new(step));
-}
-
-/// The transport's buttons, in the kit's words: to the start, a turn
-/// back, a step back, play or pause (`#replay-play`), a step on, a turn
-/// on, to the end; each names its key, and those that would go nowhere
-/// (back at the start, on at the end) are disabled. `cmd` is the page's
-/// command for each move.
-pub fn buttons(pos: usize, len: usize, playing: bool, cmd: impl Fn(Move) -> String) -> El {
-    use crate::i18n::t;
-    let step = |symbol: &str, m: Move, (name, with_key): (&str, &str), disabled: bool| {
-        button(symbol, &cmd(m))
-            .attr("aria-label", &t(name))
-            .attr("title", &t(with_key))
-            .disabled(disabled)
-    };
-    let (at_start, at_end) = (pos == 0, pos >= len);
-    let name = t(if playing {
-        "transport-pause"
-    } else {
-        "transport-play"
-    });
-    let play = format!("{} {name}", if playing { "❚❚" } else { "▶" });
-    el("div")
-        .class("transport")
-        .child(step(
-            "|◀",
-            Move::First,
-            ("transport-first", "transport-first-key"),
-            at_start,
-        ))
-        .child(step(
-            "◀◀",
-            Move::BackMore,
-            ("transport-back-turn", "transport-back-turn-key"),
-            at_start,
-        ))
-        .child(step(
-            "◀",
-            Move::Back,
-            ("transport-back", "transport-back-key"),
-            at_start,
-        ))
-        .child(
-            button(&play, &cmd(Move::PlayPause))
-                .attr("id", "replay-play")
-                .attr("aria-label", &name)
-                .attr("title", &t("transport-play-key")),
-        )
-        .child(step(
-            "▶",
-            Move::Forward,
-            ("transport-forward", "transport-forward-key"),
-            at_end,
-        ))
-        .child(step(
-            "▶▶",
-            Move::ForwardMore,
-            ("transport-forward-turn", "transport-forward-turn-key"),
-            at_end,
-        ))
-        .child(step(
-            "▶|",
-            Move::Last,
-            ("transport-last", "transport-last-key"),
-            at_end,
-        ))
 }
 
 /// The timeline slider: `0..=len`, at `pos`.

@@ -33,11 +33,28 @@ pub fn action_cell(a: &Action) -> Option<Pos> {
     }
 }
 
-/// The replay panel.
+/// The replay panel: its [`head`] and the log.
 pub fn panel(v: &ReplayView) -> El {
     el("div")
         .class("replay")
         .attr("id", "replay")
+        .attr("data-key", &key(v))
+        .child(head(v))
+        .child(log(v))
+}
+
+/// What identifies the replayed game: its log is built once per game (a
+/// long game's log is not built again at every step of the playing).
+pub fn key(v: &ReplayView) -> String {
+    format!("{}:{}", v.replay.record.final_hash, v.replay.len())
+}
+
+/// Everything of the panel above the log, which changes with the
+/// position: the heading and the transport, the timeline, the teacher's
+/// note, the speed, whose view, the standings and the chart.
+pub fn head(v: &ReplayView) -> El {
+    el("div")
+        .attr("id", "replay-head")
         .child(top(v))
         .child(scrubber(v))
         .child(tabula_page_kit::teacher_notes::panel(
@@ -45,7 +62,6 @@ pub fn panel(v: &ReplayView) -> El {
             v.replay.actions_played(),
         ))
         .child(rest(v))
-        .child(log(v))
 }
 
 /// The heading, where the replay stands, and the transport.
@@ -77,7 +93,8 @@ fn top(v: &ReplayView) -> El {
             .attr("aria-live", "polite")
             .text(&status),
     );
-    let controls = tabula_page_kit::transport::buttons(r.pos, n, v.playback.playing, |m| {
+    use tabula_page_kit::replay_viewer::{ACTIONS_AND_TURNS, buttons};
+    let controls = buttons(r, v.playback.playing, &ACTIONS_AND_TURNS, |m| {
         format!("replay:{}", m.name())
     });
     root = root.child(controls);

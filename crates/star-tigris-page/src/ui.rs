@@ -81,7 +81,17 @@ pub fn render(app: &mut App) {
                 tabula_page_kit::morph::show(&panel, editor_view::panel(editor))
             }
             (Screen::Replay, _, Some(v)) => {
-                tabula_page_kit::morph::show(&panel, replay_view::panel(v));
+                // The log of a long game is built once; a step changes the
+                // rest in place.
+                let same = by_id("replay")
+                    .and_then(|r| r.get_attribute("data-key"))
+                    .is_some_and(|k| k == replay_view::key(v));
+                match by_id("replay-head") {
+                    Some(head) if same => {
+                        tabula_page_kit::morph::morph(&head, &replay_view::head(v).0)
+                    }
+                    _ => tabula_page_kit::morph::show(&panel, replay_view::panel(v)),
+                }
                 replay_view::draw_chart(v);
                 replay_view::mark_current(v);
             }

@@ -1003,24 +1003,41 @@ fn open_dialog(show: bool) {
     }
 }
 
-/// A file or a paste that was not opened: said in the open dialog when it
-/// is open, else above the game's panel.
+/// A file or a paste that was not opened: said in the open dialog
+/// (opened for it when a dropped file was refused); what the page shows
+/// stays as it is.
 fn open_refused(why: &str) {
-    if opening() {
-        if let Some(m) = by_id("open-msg") {
-            m.set_text_content(Some(why));
-        }
-    } else {
-        crate::show::close();
-        with_page(|p| p.problem = Some(why.to_string()));
-        render();
+    if !opening() {
+        open_dialog(true);
+    }
+    if let Some(m) = by_id("open-msg") {
+        m.set_text_content(Some(why));
     }
 }
 
 /// Show `slides` (with the tournament's `file` to save, when it came
-/// from a link), over whatever the page showed.
+/// from a link or a file), in place of what the page showed; a tournament
+/// being played stops only once the person agrees.
 fn show_slides(slides: crate::slides::Slides, file: Option<String>) {
-    open_dialog(false);
+    if opening() {
+        open_dialog(false);
+    }
+    if ON_DEMAND && crate::tourney::running() {
+        tabula_page_kit::modal::confirm(
+            tabula_page_kit::modal::Confirm {
+                title: &t("v-stop-tournament-title"),
+                text: &t("v-stop-tournament-text"),
+                go: &t("v-stop-tournament-go"),
+                stay: &t("v-stop-tournament-stay"),
+            },
+            move || replace_with_slides(slides, file),
+        );
+    } else {
+        replace_with_slides(slides, file);
+    }
+}
+
+fn replace_with_slides(slides: crate::slides::Slides, file: Option<String>) {
     if ON_DEMAND {
         crate::board_editor::close();
         crate::tourney::close();
@@ -1042,6 +1059,10 @@ fn read_given(text: &str) -> Result<(crate::slides::Slides, Option<String>), Str
     let text = text.trim();
     if text.is_empty() {
         return Err(t("v-open-nothing"));
+    }
+    // A record is read as one, even when a note in it holds a link.
+    if text.starts_with('{') {
+        return crate::slides::read(text).map(|s| (s, None));
     }
     if let Some(i) = text.find("#tournament=") {
         let data = &text[i + "#tournament=".len()..];
@@ -1534,6 +1555,11 @@ pub fn install() {
     // A file dropped on the page: a board while the board editor is open,
     // else a record or a tournament.
     tabula_page_kit::records::on_drop(|file| {
+        // Not over the bots' dialog, online play or a question asked.
+        if bots_open() || tabula_page_kit::online::active() || tabula_page_kit::modal::confirming()
+        {
+            return;
+        }
         if ON_DEMAND && crate::board_editor::active() {
             crate::board_editor::import_file(file);
         } else {

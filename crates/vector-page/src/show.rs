@@ -11,7 +11,7 @@ use tabula_engine::Game;
 use tabula_page_kit::dom::{El, button, by_id, el};
 use tabula_page_kit::i18n::{t, tf, tn};
 use tabula_page_kit::morph;
-use tabula_page_kit::replay_viewer;
+use tabula_page_kit::replay_viewer::{self, MoveWords};
 use tabula_page_kit::transport::{self, Move, Playback};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, KeyboardEvent};
@@ -22,6 +22,18 @@ use crate::slides::{Shown, Slides};
 
 /// Rounds a second while playing (each stays 800 ms on screen).
 const ROUNDS_A_SECOND: f64 = 1.25;
+
+/// The slideshow's moves in words: a step is a round, the bigger step a
+/// game, the start and the end the game shown's.
+const SLIDESHOW: MoveWords = MoveWords {
+    first: ["v-show-first", "v-show-first"],
+    back_more: ["v-show-game-prev", "v-show-game-prev"],
+    back: ["v-show-prev", "v-show-prev"],
+    play: ["v-show-play", "v-show-pause", "v-show-play-key"],
+    forward: ["v-show-next", "v-show-next"],
+    forward_more: ["v-show-game-next", "v-show-game-next"],
+    last: ["v-show-last", "v-show-last"],
+};
 
 /// Where the slideshow stands.
 pub struct Show {
@@ -157,65 +169,9 @@ fn view(s: &Show) -> El {
                     .child(body),
             )
     });
-    let controls = el("div")
-        .class("show-controls")
-        .child(
-            button("|◀", "show:first")
-                .attr("aria-label", &t("v-show-first"))
-                .attr("title", &t("v-show-first")),
-        )
-        .child(
-            button("◀", "show:prev")
-                .attr("aria-label", &t("v-show-prev"))
-                .attr("title", &t("v-show-prev")),
-        )
-        .child(
-            button(
-                &t(if s.playback.playing {
-                    "v-show-pause"
-                } else {
-                    "v-show-play"
-                }),
-                "show:play",
-            )
-            .attr("id", "show-play")
-            .attr(
-                "aria-label",
-                &t(if s.playback.playing {
-                    "v-show-pause"
-                } else {
-                    "v-show-play"
-                }),
-            )
-            .attr(
-                "title",
-                &t(if s.playback.playing {
-                    "v-show-pause"
-                } else {
-                    "v-show-play"
-                }),
-            ),
-        )
-        .child(
-            button("▶", "show:next")
-                .attr("aria-label", &t("v-show-next"))
-                .attr("title", &t("v-show-next")),
-        )
-        .child(
-            button("▶|", "show:last")
-                .attr("aria-label", &t("v-show-last"))
-                .attr("title", &t("v-show-last")),
-        )
-        .child(
-            button("▲", "show:game-prev")
-                .attr("aria-label", &t("v-show-game-prev"))
-                .attr("title", &t("v-show-game-prev")),
-        )
-        .child(
-            button("▼", "show:game-next")
-                .attr("aria-label", &t("v-show-game-next"))
-                .attr("title", &t("v-show-game-next")),
-        );
+    let controls = replay_viewer::buttons(&s.shown, s.playback.playing, &SLIDESHOW, |m| {
+        format!("show:{}", m.name())
+    });
     el("div")
         .class("panel-inner show")
         .attr("id", "show")
@@ -415,15 +371,8 @@ pub fn run(what: &str) {
         }
         return;
     }
-    let step = match what {
-        "next" => Move::Forward,
-        "prev" => Move::Back,
-        "game-next" => Move::ForwardMore,
-        "game-prev" => Move::BackMore,
-        "first" => Move::First,
-        "last" => Move::Last,
-        "play" => Move::PlayPause,
-        _ => return,
+    let Some(step) = Move::of_name(what) else {
+        return;
     };
     let start = SHOW.with(|s| {
         let mut s = s.borrow_mut();
@@ -442,13 +391,13 @@ pub fn key(e: &KeyboardEvent) -> bool {
         return false;
     }
     let what = match e.key().as_str() {
-        "ArrowRight" => "next",
-        "ArrowLeft" => "prev",
-        "ArrowDown" => "game-next",
-        "ArrowUp" => "game-prev",
-        "Home" => "first",
-        "End" => "last",
-        " " => "play",
+        "ArrowRight" => Move::Forward.name(),
+        "ArrowLeft" => Move::Back.name(),
+        "ArrowDown" => Move::ForwardMore.name(),
+        "ArrowUp" => Move::BackMore.name(),
+        "Home" => Move::First.name(),
+        "End" => Move::Last.name(),
+        " " => Move::PlayPause.name(),
         "Escape" => "close",
         _ => return false,
     };

@@ -181,10 +181,7 @@ pub fn read(text: &str) -> Result<Slides, String> {
 /// then its points and standings checked against its games.
 fn tournament_slides(value: &serde_json::Value) -> Result<Slides, String> {
     let tour: TournamentRecord =
-        tabula_engine::plain::from_value(value).map_err(|(path, what)| {
-            let field = tf("json-field", &[("field", &path), ("what", &what)]);
-            tf("v-tournament-damaged", &[("why", &field)])
-        })?;
+        tabula_engine::plain::from_value(value).map_err(|_| t("v-tournament-damaged"))?;
     if tour.version != TOURNAMENT_VERSION {
         return Err(tf(
             "v-tournament-version",
@@ -197,6 +194,9 @@ fn tournament_slides(value: &serde_json::Value) -> Result<Slides, String> {
     if tour.ruleset != "vector" {
         let game = tabula_page_kit::error_words::game_name(&tour.ruleset);
         return Err(tf("v-tournament-other-game", &[("game", &game)]));
+    }
+    if tour.games.is_empty() {
+        return Err(t("v-tournament-empty"));
     }
     let entrants: Vec<String> = tour.entrants.iter().map(|e| e.name.clone()).collect();
     let mut games = Vec::new();
@@ -410,10 +410,14 @@ mod tests {
         let e = read(&t.to_string()).unwrap_err();
         assert!(e.starts_with("the tournament does not add up"), "{e}");
         t["games"] = serde_json::json!("none");
-        let e = read(&t.to_string()).unwrap_err();
-        assert!(
-            e.starts_with("the tournament record is damaged: the field “games” is wrong"),
-            "{e}"
+        assert_eq!(
+            read(&t.to_string()).unwrap_err(),
+            "the tournament record is damaged: it is not in the shape of a tournament record"
+        );
+        t["games"] = serde_json::json!([]);
+        assert_eq!(
+            read(&t.to_string()).unwrap_err(),
+            "the tournament record holds no game"
         );
         // A game record: another game's, and one changed after its end.
         let game = s_game_record();

@@ -89,6 +89,11 @@ pub fn active() -> bool {
     TOURNEY.with(|t| t.borrow().is_some())
 }
 
+/// Whether a tournament is being played (not its set-up).
+pub fn running() -> bool {
+    TOURNEY.with(|t| matches!(t.borrow().as_ref(), Some(Screen::Running(_))))
+}
+
 /// Open the set-up form.
 pub fn open() {
     TOURNEY.with(|t| *t.borrow_mut() = Some(Screen::Setup(None)));
