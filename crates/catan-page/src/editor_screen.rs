@@ -723,6 +723,7 @@ fn panel_view(p: &EditorScreen) -> El {
 
 fn dialog_view(p: &EditorScreen) -> El {
     let content = open_game(OpenGame {
+        title: &t("open-game"),
         note: &t("catan-open-note"),
         file: (&t("catan-open-file"), "open-file", ".txt,text/plain"),
         paste: (&t("catan-open-paste"), "open-paste", &p.paste),

@@ -7,6 +7,9 @@ use crate::i18n::t;
 
 /// What the "Open a game" dialog holds.
 pub struct OpenGame<'a> {
+    /// Its heading, as the page's button that opens it says (`Open a
+    /// game`).
+    pub title: &'a str,
     /// What can be opened, in a sentence.
     pub note: &'a str,
     /// The file picker's words, its id and the file types it offers.
@@ -28,7 +31,7 @@ pub fn open_game(d: OpenGame) -> El {
     let (message, message_id) = d.message;
     el("div")
         .class("open-game")
-        .child(el("h2").attr("id", "open-h").text(&t("open-game")))
+        .child(el("h2").attr("id", "open-h").text(d.title))
         .child(el("p").text(d.note))
         .child(file_field(file_label, file_id, accept))
         .child(paste_field(paste_label, paste_id, 5, text))

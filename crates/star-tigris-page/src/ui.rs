@@ -1212,6 +1212,7 @@ fn open_game_dialog(app: &App) -> El {
         .attr("role", "dialog")
         .attr("aria-labelledby", "open-h")
         .child(open_game(OpenGame {
+            title: &t("open-game"),
             note: &t("open-game-note"),
             file: (
                 &t("open-file-label"),

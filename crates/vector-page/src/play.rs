@@ -1538,6 +1538,7 @@ pub fn install() {
         tabula_page_kit::dom::replace_children(
             &dialog,
             open_game(OpenGame {
+                title: &t("v-open"),
                 note: &t("v-open-note"),
                 file: (
                     &t("v-open-file-label"),

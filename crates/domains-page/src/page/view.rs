@@ -91,6 +91,7 @@ pub fn fill_words() {
         replace_children(
             &open,
             open_game(OpenGame {
+                title: &t("open-game"),
                 note: &t("domains-open-what"),
                 file: ("", "open-file", ".json,.txt,application/json,text/plain"),
                 paste: (&t("domains-open-paste"), "open-text", ""),
