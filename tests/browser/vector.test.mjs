@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { serve, browser, artefacts, axeViolations, root, scratchDir, pickLanguage, tapBoardAt, dropFile } from './harness.mjs';
 
@@ -574,6 +575,37 @@ test('on a 390-pixel phone every screen fits the width and its buttons are in re
   await page.click('#t-bots');
   await page.waitForSelector('#bots:not([hidden]) #bot-code');
   await fits('bots');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a record opened while a tournament is being played asks first: keep it going, or stop it and open the record', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  await runTournament(page, { entrants: ['search:easy', 'random', 'greedy', 'random'], games: 100, rounds: 12, limit: 2 });
+  await page.waitForSelector('#tourney-live #t-progress');
+  const file = join(root, 'tests', 'fixtures', 'vector', 'tournament-3.json');
+  const data = deflateRawSync(readFileSync(file), { level: 9 }).toString('base64url');
+  // A link pasted into the address: asked; "keep" leaves the tournament running.
+  await page.evaluate((d) => { location.hash = `tournament=${d}`; }, data);
+  await page.waitForSelector('#confirm[open]');
+  assert.match(await page.textContent('#confirm'), /Stop the tournament\?/);
+  await page.click('#confirm-stay');
+  await page.waitForSelector('#confirm', { state: 'hidden' });
+  assert.equal(await page.getAttribute('body', 'data-screen'), 'tournament');
+  await page.waitForSelector('#tourney-live #t-progress');
+  // A damaged link over the tournament: said in the open dialog, the tournament goes on.
+  await page.evaluate(() => { location.hash = 'tournament=AAAAdamaged'; });
+  await page.waitForSelector('#open:not([hidden]) #open-msg:not(:empty)');
+  assert.match(await page.textContent('#open-msg'), /This link does not open a game/);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.getAttribute('body', 'data-screen'), 'tournament');
+  // A file dropped, and "stop": the record opens.
+  await dropFile(page, 'tournament-3.json', readFileSync(file, 'utf8'), 'application/json');
+  await page.waitForSelector('#confirm[open]');
+  await page.click('#confirm-go');
+  await page.waitForSelector('body[data-screen="show"] #show[data-game="0"][data-round="0"]');
+  assert.match(await page.textContent('#show'), /Game 1 of 3/);
   assert.deepEqual(errors, []);
   await context.close();
 });

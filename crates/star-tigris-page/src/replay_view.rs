@@ -46,7 +46,12 @@ pub fn panel(v: &ReplayView) -> El {
 /// What identifies the replayed game: its log is built once per game (a
 /// long game's log is not built again at every step of the playing).
 pub fn key(v: &ReplayView) -> String {
-    format!("{}:{}", v.replay.record.final_hash, v.replay.len())
+    format!(
+        "{}:{}:{}",
+        v.replay.record.final_hash,
+        v.replay.len(),
+        v.replay.names.join("\u{1f}")
+    )
 }
 
 /// Everything of the panel above the log, which changes with the

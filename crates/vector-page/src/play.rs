@@ -1030,7 +1030,13 @@ fn show_slides(slides: crate::slides::Slides, file: Option<String>) {
                 go: &t("v-stop-tournament-go"),
                 stay: &t("v-stop-tournament-stay"),
             },
-            move || replace_with_slides(slides, file),
+            move || {
+                // A tournament that ended meanwhile shows its own
+                // slideshow, which is not to be lost unsaved.
+                if crate::tourney::running() || !crate::show::active() {
+                    replace_with_slides(slides, file);
+                }
+            },
         );
     } else {
         replace_with_slides(slides, file);
@@ -1087,7 +1093,7 @@ fn run(cmd: &str, arg: &str) {
     if cmd.starts_with("note-") && crate::show::note(cmd) {
         return;
     }
-    if ON_DEMAND && matches!(cmd, "new" | "tourney" | "open") {
+    if ON_DEMAND && matches!(cmd, "new" | "tourney") {
         crate::board_editor::close();
     }
     match cmd {
@@ -1409,11 +1415,8 @@ fn open_link() {
         run(cmd, arg);
         return;
     }
-    if ON_DEMAND && (hash.starts_with("#tournament=") || hash.starts_with("#game=")) {
-        crate::board_editor::close();
-        crate::tourney::close();
-        with_page(|p| p.problem = None);
-    }
+    // (The slideshow, once read, takes the place of the board editor or
+    // the tournament screen; a tournament being played is asked about.)
     if hash.starts_with("#tournament=") || hash.starts_with("#game=") {
         tabula_page_kit::dom::consume_fragment();
         match read_given(&hash) {
@@ -1445,8 +1448,15 @@ pub(crate) fn refuse_record(why: &str) {
 /// A link that does not open: said on the game's panel (a slideshow on
 /// the screen is left, so that the words show).
 fn refuse_link(why: &str) {
+    let why = tf("v-link-refused", &[("why", why)]);
+    if ON_DEMAND && (crate::tourney::active() || crate::board_editor::active()) {
+        // Over the tournament or the board editor: said in the open
+        // dialog, the screen left as it is.
+        open_refused(&why);
+        return;
+    }
     crate::show::close();
-    with_page(|p| p.problem = Some(tf("v-link-refused", &[("why", why)])));
+    with_page(|p| p.problem = Some(why));
 }
 
 /// The addresses of the screens in the page's whole module only (page

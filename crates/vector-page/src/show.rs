@@ -26,13 +26,13 @@ const ROUNDS_A_SECOND: f64 = 1.25;
 /// The slideshow's moves in words: a step is a round, the bigger step a
 /// game, the start and the end the game shown's.
 const SLIDESHOW: MoveWords = MoveWords {
-    first: ["v-show-first", "v-show-first"],
-    back_more: ["v-show-game-prev", "v-show-game-prev"],
-    back: ["v-show-prev", "v-show-prev"],
+    first: ["v-show-first-name", "v-show-first"],
+    back_more: ["v-show-game-prev-name", "v-show-game-prev"],
+    back: ["v-show-prev-name", "v-show-prev"],
     play: ["v-show-play", "v-show-pause", "v-show-play-key"],
-    forward: ["v-show-next", "v-show-next"],
-    forward_more: ["v-show-game-next", "v-show-game-next"],
-    last: ["v-show-last", "v-show-last"],
+    forward: ["v-show-next-name", "v-show-next"],
+    forward_more: ["v-show-game-next-name", "v-show-game-next"],
+    last: ["v-show-last-name", "v-show-last"],
 };
 
 /// Where the slideshow stands.
@@ -324,7 +324,9 @@ fn play(token: u32, first_ms: f64) {
     });
 }
 
-/// A command of the slideshow's buttons (`show:next`, …).
+/// A command of the slideshow's buttons and keys (`show:forward`,
+/// `show:back-turn`, …: the transport's move names, and `close`, `link`,
+/// `save`).
 pub fn run(what: &str) {
     if what == "close" {
         close();

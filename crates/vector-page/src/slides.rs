@@ -180,17 +180,19 @@ pub fn read(text: &str) -> Result<Slides, String> {
 /// The slides of a tournament record: every game replayed by the rules,
 /// then its points and standings checked against its games.
 fn tournament_slides(value: &serde_json::Value) -> Result<Slides, String> {
-    let tour: TournamentRecord =
-        tabula_engine::plain::from_value(value).map_err(|_| t("v-tournament-damaged"))?;
-    if tour.version != TOURNAMENT_VERSION {
+    // The version first: another version's shape may differ.
+    let version = value.get("version").and_then(serde_json::Value::as_u64);
+    if let Some(found) = version.filter(|v| *v != u64::from(TOURNAMENT_VERSION)) {
         return Err(tf(
             "v-tournament-version",
             &[
-                ("found", &tour.version.to_string()),
+                ("found", &found.to_string()),
                 ("supported", &TOURNAMENT_VERSION.to_string()),
             ],
         ));
     }
+    let tour: TournamentRecord =
+        tabula_engine::plain::from_value(value).map_err(|_| t("v-tournament-damaged"))?;
     if tour.ruleset != "vector" {
         let game = tabula_page_kit::error_words::game_name(&tour.ruleset);
         return Err(tf("v-tournament-other-game", &[("game", &game)]));
@@ -418,6 +420,12 @@ mod tests {
         assert_eq!(
             read(&t.to_string()).unwrap_err(),
             "the tournament record holds no game"
+        );
+        t["version"] = serde_json::json!(2);
+        t["games"] = serde_json::json!({ "shape": "of version 2" });
+        assert_eq!(
+            read(&t.to_string()).unwrap_err(),
+            "it is a tournament record of version 2; this version of Tabula reads version 1"
         );
         // A game record: another game's, and one changed after its end.
         let game = s_game_record();
