@@ -3,7 +3,6 @@
 //! page kit's `error_words`, with what only Domains knows).
 
 use tabula_domains::{Domains, OrderError, RuleError};
-use tabula_engine::link::record_text_from_fragment;
 use tabula_engine::{GameRecord, Problem, Problems, RecordError};
 use tabula_page_kit::error_words::{self, RulesetWords};
 
@@ -97,12 +96,11 @@ pub fn record_error_in(e: &RecordError, record: &GameRecord) -> String {
     error_words::record_of::<Words>(e, Some(record))
 }
 
-/// The record's JSON from a `game=DATA` fragment, as
-/// [`record_text_from_fragment`] reads it, with why it cannot be read in
-/// the page's words. `None` when it is not a game link.
+/// The record's JSON from a `game=DATA` fragment, with why it cannot be
+/// read in the page's words (the kit's `records::from_fragment`). `None`
+/// when it is not a game link.
 pub fn record_text_of_fragment(fragment: &str) -> Option<Result<String, String>> {
-    record_text_from_fragment::<Domains>(fragment)
-        .map(|r| r.map_err(|e| error_words::fragment::<Words>(&e)))
+    tabula_page_kit::records::from_fragment::<Words>(fragment)
 }
 
 #[cfg(test)]

@@ -104,9 +104,17 @@ pub fn save(json: &str, file_name: &str) {
 /// it cannot be read in the page's words (a damaged link, a move that
 /// does not unpack, a refused move with its step).
 pub fn from_address<W: RulesetWords>() -> Option<Result<String, String>> {
-    let opened = record_text_from_fragment::<W::Game>(&crate::dom::fragment())?;
+    let opened = from_fragment::<W>(&crate::dom::fragment())?;
     crate::dom::consume_fragment();
-    Some(opened.map_err(|e| crate::error_words::fragment::<W>(&e)))
+    Some(opened)
+}
+
+/// The game of a `#game=…` (or `game=…`) fragment, pasted or in the
+/// address: `None` when it is not a game link; else the record's JSON, or
+/// why it cannot be read in the page's words.
+pub fn from_fragment<W: RulesetWords>(fragment: &str) -> Option<Result<String, String>> {
+    record_text_from_fragment::<W::Game>(fragment)
+        .map(|r| r.map_err(|e| crate::error_words::fragment::<W>(&e)))
 }
 
 /// Hand every file dropped anywhere on the page to `open` (the browser's

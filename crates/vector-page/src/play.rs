@@ -1077,9 +1077,8 @@ fn read_given(text: &str) -> Result<(crate::slides::Slides, Option<String>), Str
         return crate::slides::read(&file).map(|s| (s, Some(file)));
     }
     if let Some(i) = text.find("#game=") {
-        return match tabula_engine::link::record_text_from_fragment::<Vector>(&text[i..]) {
-            Some(Ok(record)) => crate::slides::read(&record).map(|s| (s, None)),
-            Some(Err(e)) => Err(tabula_page_kit::error_words::fragment::<crate::signs::Words>(&e)),
+        return match tabula_page_kit::records::from_fragment::<crate::signs::Words>(&text[i..]) {
+            Some(record) => crate::slides::read(&record?).map(|s| (s, None)),
             None => Err(t("v-open-nothing")),
         };
     }
