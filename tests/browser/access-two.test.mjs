@@ -538,7 +538,7 @@ test('with reduced motion asked for, nothing moves by itself: no running animati
       await page.waitForTimeout(1500);
       assert.match(await page.textContent('#round-label'), /Round 0\b/, 'the game waits at its first round');
       assert.match(await page.textContent('#notes'), /reduced motion/);
-      await page.click('[data-cmd="play"]');
+      await page.click('#replay-play');
       await page.waitForFunction(() => /Round [1-9]/.test(document.querySelector('#round-label').textContent));
       assert.equal(await running(page), 0, 'Domains: no animation');
       assert.deepEqual(errors, []);

@@ -403,11 +403,11 @@ pub fn command(cmd: &str, arg: &str) {
                 .unwrap_or_default();
             game::open_text(&text, &game::Opening::Pasted);
         }
-        "first" => take(Move::First),
-        "last" => take(Move::Last),
-        "back" => take(Move::Back),
-        "forward" => take(Move::Forward),
-        "play" => take(Move::PlayPause),
+        "film" => {
+            if let Some(m) = Move::of_name(arg) {
+                take(m);
+            }
+        }
         "save" => game::save(),
         "link" => game::copy_link(),
         "export" => game::export_original(),

@@ -4,6 +4,8 @@
 use tabula_page_kit::dialogs::{OpenGame, open_game};
 use tabula_page_kit::dom::{button, by_id, el, replace_children};
 use tabula_page_kit::handoff::Handoff;
+use tabula_page_kit::morph;
+use tabula_page_kit::replay_viewer::{self, MoveWords};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlInputElement};
 
@@ -12,6 +14,17 @@ use super::person::describe;
 use super::{Page, Source, peek, with_page};
 use crate::look::{COLOURS, describe_square};
 use crate::words::{t, tf, tn};
+
+/// The film's moves: a round, ten rounds (the page's words).
+const ROUNDS: MoveWords = MoveWords {
+    first: ["domains-first", "domains-first-title"],
+    back_more: ["domains-back-ten", "domains-back-ten-title"],
+    back: ["domains-back", "domains-back-title"],
+    play: ["domains-play", "domains-pause", "domains-play-title"],
+    forward: ["domains-forward", "domains-forward-title"],
+    forward_more: ["domains-forward-ten", "domains-forward-ten-title"],
+    last: ["domains-last", "domains-last-title"],
+};
 
 fn canvas(id: &str) -> Option<HtmlCanvasElement> {
     by_id(id).and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
@@ -269,20 +282,11 @@ pub fn render(p: &Page) {
         s.set_max(&frames.saturating_sub(1).to_string());
         s.set_value(&p.pos.to_string());
     }
-    set_text(
-        "play",
-        &t(if p.playback.playing {
-            "domains-pause"
-        } else {
-            "domains-play"
-        }),
-    );
-    if let Some(b) = by_id("play") {
-        b.set_attribute(
-            "aria-pressed",
-            if p.playback.playing { "true" } else { "false" },
-        )
-        .ok();
+    if let Some(bar) = by_id("transport-bar") {
+        let buttons = replay_viewer::buttons(p, p.playback.playing, &ROUNDS, |m| {
+            format!("film:{}", m.name())
+        });
+        morph::morph_children(&bar, &el("div").child(buttons).0);
     }
     match (&p.running, film) {
         (Some(r), Some(film)) => {
