@@ -352,7 +352,7 @@ test('Star Tigris: the end of a game is a dialog that takes the focus, reads cle
     await expectClean(page, 'the end screen');
     await tabStaysIn(page, 10);
     // "Replay the game" by keyboard.
-    await page.focus('#replay-game');
+    await page.focus('#end-replay');
     await page.keyboard.press('Enter');
     await page.waitForSelector('body[data-screen="replay"]');
     assert.deepEqual(errors, []);

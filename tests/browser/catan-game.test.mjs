@@ -103,9 +103,15 @@ test('a whole game, one person against two AIs, ends with the points the engine 
     for (const [seat, pts] of shown) assert.equal(pts, scores[seat], `seat ${seat}: ${out}`);
     assert.ok(Math.max(...scores) >= 6, out);
   }
+  // The end in the kit's frame, as on every page: who won, the points,
+  // then what to do next in the kit's order; the link is shown to copy.
+  assert.match(await page.textContent('#winner'), /^\S.* wins!$/);
+  assert.deepEqual(await page.$$eval('#end .end-buttons button', (bs) => bs.map((b) => b.id)), ['end-replay', 'end-save', 'end-link', 'end-new']);
+  await page.click('#end-link');
+  assert.match(await page.inputValue('#end-link-out'), /catan\.html#game=/);
   // The replay: steps with the keys, ends where the game ended, and
   // shares as a link that opens the same replay.
-  await page.click('#watch-replay');
+  await page.click('#end-replay');
   await page.waitForSelector('body[data-mode="replay"]');
   const len = +(await page.getAttribute('#replay-pos', 'max'));
   assert.ok(len > 50, `the replay has the game's actions (${len})`);
@@ -120,11 +126,12 @@ test('a whole game, one person against two AIs, ends with the points the engine 
   assert.ok(+(await page.inputValue('#replay-pos')) < len - 1);
   await page.keyboard.press('Home');
   assert.match(await page.textContent('#replay-lines'), /start of the game/);
-  await page.selectOption('#replay-speed', '40');
+  await page.click('#replay-speeds [data-cmd="replay-speed:3"]');
+  assert.equal(await page.getAttribute('[data-cmd="replay-speed:3"]', 'aria-pressed'), 'true', '40 actions a second');
   await page.keyboard.press(' ');
   await page.waitForFunction(() => +document.querySelector('#replay-pos').value > 20);
   await page.keyboard.press(' ');
-  await page.selectOption('#replay-seat', '0');
+  await page.click('#replay-seats [data-cmd="replay-seat:0"]');
   assert.match(await page.textContent('#replay-hand'), /Ann's cards/);
   await page.screenshot({ path: join(artefacts, 'catan-game-replay.png') });
   await page.click('#replay-link');

@@ -134,7 +134,7 @@ test('a whole Star Tigris game in German: every screen on the way has no English
   assert.match(await page.textContent('#winner'), /gewinnt|Geteilter Sieg/);
   await german('the end screen');
   await page.screenshot({ path: join(artefacts, 'star-tigris-de-end-1280x800.png') });
-  await page.click('#replay-game');
+  await page.click('#end-replay');
   await page.waitForSelector('body[data-screen="replay"]');
   await page.keyboard.press('ArrowRight');
   await german('the replay');

@@ -184,7 +184,7 @@ test('a whole game of a person against an AI in the variant, replayed natively t
   // The game opens in the replay viewer, which stops when the sealed
   // orders are revealed and then after each order carried out.
   const actions = JSON.parse(readFileSync(file, 'utf8')).actions.length;
-  await page.click('#replay-game');
+  await page.click('#end-replay');
   await page.waitForSelector('body[data-screen="replay"]');
   const len = +(await page.getAttribute('#replay-pos', 'data-len'));
   assert.ok(len > actions, `more positions (${len}) than actions (${actions}): one per order carried out`);

@@ -97,7 +97,7 @@ test('a game of one person against three AIs, played through the page to the end
   await page.screenshot({ path: join(artefacts, 'vector-over.png') });
   assert.deepEqual(await axeViolations(page), [], 'axe on the end');
   // The finished game, again, round by round.
-  await page.click('#watch');
+  await page.click('#end-replay');
   await page.waitForSelector('body[data-screen="show"] #show[data-round="0"]');
   await page.keyboard.press('End');
   await page.waitForSelector('#show-end');
@@ -105,7 +105,7 @@ test('a game of one person against three AIs, played through the page to the end
   await page.keyboard.press('Escape');
   await page.waitForSelector('body[data-screen="over"]');
   // The finished game as a link: it opens as the slideshow and ends the same.
-  await page.click('#copy-link');
+  await page.click('#end-link');
   await page.waitForSelector('#link-out');
   const link = await page.inputValue('#link-out');
   assert.match(link, /vector\.html#game=/);

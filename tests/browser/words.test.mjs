@@ -84,7 +84,7 @@ test('Vector: a default name is said once and in the page\'s language; one squar
   assert.match(last, /North: .*, 1 square(?!s)/, last);
   assert.deepEqual(countedWrong(await page.textContent('body')), []);
   assert.equal((await page.textContent('#scores tr[data-seat="N"] td:first-child')).trim(), 'NNorth');
-  await page.click('#watch');
+  await page.click('#end-replay');
   await page.waitForSelector('body[data-screen="show"]');
   const seats = await page.$$eval('.show-seats li', (ls) => ls.map((l) => l.textContent));
   assert.ok(seats.every((s) => !/\((North|East|South|West)\)/.test(s)), seats.join(' | '));

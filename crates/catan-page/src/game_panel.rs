@@ -13,6 +13,7 @@ use tabula_catan::game::view::Backs;
 use tabula_catan::{Action, Card, Catan, Piece, Track};
 use tabula_engine::Seat;
 use tabula_page_kit::dom::{El, button, el};
+use tabula_page_kit::end_screen::{self, EndCommands};
 use tabula_page_kit::i18n::{t, tf, tn};
 
 use crate::game_draw::SEAT_COLOURS;
@@ -744,12 +745,12 @@ fn costs_view(game: &Catan, seat: Seat) -> El {
         .child(list)
 }
 
-/// Who won, and every seat's points with where they come from (as the
-/// viewer may know them).
-pub fn end_table(seen: &Seen) -> El {
+/// The end of the game in the kit's frame (`#end`): who won, the points
+/// of every seat with where they came from, most first (as the viewer
+/// may know them), and what the page offers next (`commands`).
+pub fn end_view(seen: &Seen, commands: &EndCommands) -> El {
     let game = seen.game;
     let names = &seen.names;
-    let winner = game.winner;
     let mut rows = el("tbody");
     let mut order: Vec<Seat> = (0..game.seat_count() as Seat).collect();
     tabula_engine::small_sort::sort_by_key(&mut order, |s| std::cmp::Reverse(game.points(*s)));
@@ -773,23 +774,23 @@ pub fn end_table(seen: &Seen) -> El {
                 .child(el("td").class("sources").text(&parts.join(", "))),
         );
     }
-    el("div")
-        .class("end")
-        .attr("id", "end")
-        .child(el("h2").text(&match winner {
-            Some(w) => tf("cg-e-won", &[("seat", &names.seat(w))]),
-            None => t("cg-ask-over"),
-        }))
+    let table = el("table")
         .child(
-            el("table")
-                .child(
-                    el("thead").child(
-                        el("tr")
-                            .child(el("th").text(&t("cg-player")))
-                            .child(el("th").text(&t("cg-points-head")))
-                            .child(el("th").text(&t("cg-sources-head"))),
-                    ),
-                )
-                .child(rows),
+            el("thead").child(
+                el("tr")
+                    .child(el("th").text(&t("cg-player")))
+                    .child(el("th").text(&t("cg-points-head")))
+                    .child(el("th").text(&t("cg-sources-head"))),
+            ),
         )
+        .child(rows);
+    let seats: Vec<String> = (0..game.seat_count() as Seat)
+        .map(|s| names.seat(s))
+        .collect();
+    let winners: Vec<Seat> = game.winner.into_iter().collect();
+    end_screen::frame(
+        &end_screen::headline(&seats, &winners),
+        Some(table),
+        commands,
+    )
 }

@@ -16,6 +16,7 @@ use tabula_page_kit::ai_worker;
 use tabula_page_kit::ai_worker::asking::Asked;
 use tabula_page_kit::ai_worker::protocol::Reply;
 use tabula_page_kit::dom::{El, button, by_id, el, local_storage};
+use tabula_page_kit::end_screen::EndCommands;
 use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::players::Player;
 use tabula_page_kit::seat_rows::{Name, SeatRow, Who, seat_row};
@@ -70,6 +71,8 @@ pub struct GameScreen {
     pub explore: Option<Spot>,
     /// A finger's first tap, waiting for the second on the same place.
     pub confirm: tabula_page_kit::touch::Confirm<Spot>,
+    /// The link to the finished game, once made at its end.
+    pub link: Option<String>,
 }
 
 impl GameScreen {
@@ -93,6 +96,7 @@ impl GameScreen {
             highlight: Vec::new(),
             explore: None,
             confirm: tabula_page_kit::touch::Confirm::new(),
+            link: None,
         };
         g.settle();
         g
@@ -431,6 +435,11 @@ impl GameScreen {
                 self.knight = None;
                 self.menu.clear();
             }
+            "game-link" => {
+                self.link = Some(tabula_page_kit::records::share::<tabula_catan::Catan>(
+                    &self.table.record(),
+                ));
+            }
             "game-save" => {
                 let text = serde_json::to_string_pretty(&*self.table.record()).unwrap_or_default();
                 tabula_page_kit::records::save(&text, "catan-game.json");
@@ -623,12 +632,20 @@ pub fn panel_view(g: &GameScreen) -> El {
 
 fn end_view(g: &GameScreen) -> El {
     let act = game_panel::device_act;
-    game_panel::end_table(&g.seen(&act)).child(
-        el("div")
-            .class("buttons")
-            .child(button(&t("cg-watch-replay"), "game-replay").attr("id", "watch-replay"))
-            .child(button(&t("cg-new-game"), "game-new")),
-    )
+    let commands = EndCommands {
+        look: None,
+        replay: Some("game-replay"),
+        save: Some("game-save"),
+        link: Some("game-link"),
+        new: Some("game-new"),
+    };
+    game_panel::end_view(&g.seen(&act), &commands).maybe(g.link.as_ref().map(|link| {
+        el("input")
+            .attr("id", "end-link-out")
+            .attr("readonly", "")
+            .attr("aria-label", &t("game-end-link"))
+            .attr("value", link)
+    }))
 }
 
 fn log_view(g: &GameScreen) -> El {

@@ -308,7 +308,7 @@ impl OnlineGame for CatanOnline {
                 .class("game-panel")
                 .attr("aria-labelledby", "asked");
             panel = if shown.over {
-                panel.child(game_panel::end_table(&seen))
+                panel.child(game_panel::end_view(&seen, &Default::default()))
             } else {
                 game_panel::choices_parts(&seen, panel.child(game_panel::asked_view(&seen)))
             };

@@ -1009,15 +1009,6 @@ pub fn install() {
         if let Some(select) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-            && select.id().starts_with("replay-")
-        {
-            let (id, v) = (select.id(), select.value());
-            with_replay(|r| r.run(&id, &v));
-            return;
-        }
-        if let Some(select) = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
             && (select.id().starts_with("offer-")
                 || select.id().starts_with("counter-")
                 || select.id() == "pace")

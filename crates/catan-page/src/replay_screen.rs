@@ -9,7 +9,7 @@ use tabula_engine::Seat;
 use tabula_page_kit::chart::{self, Area, DASHES, Line};
 use tabula_page_kit::dom::{El, button, by_id, el};
 use tabula_page_kit::i18n::{t, tf, tn};
-use tabula_page_kit::replay_viewer::{self, Viewer};
+use tabula_page_kit::replay_viewer::{self, SeatWords, Viewer};
 use tabula_page_kit::transport::{self, Move};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
@@ -18,6 +18,9 @@ use crate::game_draw::{self, Marks, SEAT_COLOURS};
 use crate::game_words::{self as gw, Names};
 use crate::replay::{Replay, Told};
 use crate::spots::{self, Layout, Spot};
+
+/// The speeds a replay plays at, in actions a second.
+const SPEEDS: [f64; 4] = [1.0, 4.0, 12.0, 40.0];
 
 /// A replay on the screen.
 pub struct ReplayScreen {
@@ -188,13 +191,10 @@ impl ReplayScreen {
             return;
         }
         let step = match cmd {
-            "replay-speed" => {
-                if let Some(v) = tabula_engine::plain::number(arg) {
-                    self.viewer.playback.speed = v.clamp(0.5, 50.0);
-                }
+            "replay-speed" | "replay-seat" => {
+                self.viewer.pick(cmd, arg, &SPEEDS);
                 return;
             }
-            "replay-seat" => return self.viewer.show_seat(arg),
             "replay-pos" => {
                 if let Ok(p) = arg.parse::<usize>() {
                     self.viewer.seek(p);
@@ -276,37 +276,13 @@ pub fn panel_view(r: &ReplayScreen) -> El {
     let names = r.names();
     let pos = r.viewer.replay.pos;
     let len = r.viewer.replay.len();
-    let mut speed = el("select")
-        .attr("id", "replay-speed")
-        .attr("aria-label", &t("cg-replay-speed"));
-    for v in [1.0, 4.0, 12.0, 40.0] {
-        let mut o = el("option").attr("value", &v.to_string()).text(&tn(
-            "cg-replay-per-second",
-            v as i64,
-            &[],
-        ));
-        if (r.viewer.playback.speed - v).abs() < 1e-9 {
-            o = o.attr("selected", "");
-        }
-        speed = speed.child(o);
-    }
-    let mut seat = el("select")
-        .attr("id", "replay-seat")
-        .attr("aria-label", &t("cg-replay-cards"));
-    seat = seat.child(
-        el("option")
-            .attr("value", "none")
-            .text(&t("cg-replay-nobody")),
-    );
-    for s in 0..game.seat_count() as Seat {
-        let mut o = el("option")
-            .attr("value", &s.to_string())
-            .text(&names.seat(s));
-        if r.viewer.seat == Some(s) {
-            o = o.attr("selected", "");
-        }
-        seat = seat.child(o);
-    }
+    let speed = |v: f64| tn("cg-replay-per-second", v as i64, &[]);
+    let seat = |s: Seat| el("span").child(seat_mark(s)).text(&names.seat(s));
+    let seat_words = SeatWords {
+        label: t("cg-replay-cards"),
+        no_seat: t("cg-replay-nobody"),
+        seat: &seat,
+    };
     let mut lines = el("ul")
         .class("log")
         .attr("id", "replay-lines")
@@ -350,12 +326,16 @@ pub fn panel_view(r: &ReplayScreen) -> El {
             &r.viewer.replay.record.notes,
             pos,
         ))
-        .child(
-            el("div")
-                .class("offer-row")
-                .child(el("label").text(&t("cg-replay-speed")).child(speed))
-                .child(el("label").text(&t("cg-replay-cards")).child(seat)),
-        )
+        .child(replay_viewer::speeds(
+            &SPEEDS,
+            speed,
+            r.viewer.playback.speed,
+        ))
+        .child(replay_viewer::seats(
+            game.seat_count(),
+            r.viewer.seat,
+            &seat_words,
+        ))
         .child(lines);
     if let Some(s) = r.viewer.seat {
         let p = &game.players[s as usize];

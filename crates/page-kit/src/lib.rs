@@ -12,6 +12,7 @@ pub mod clicks;
 pub mod colour_check;
 pub mod dialogs;
 pub mod dom;
+pub mod end_screen;
 pub mod error_words;
 pub mod explore;
 pub mod focus;

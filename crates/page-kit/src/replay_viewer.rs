@@ -184,6 +184,64 @@ pub fn buttons(
         .child(step("▶|", Move::Last, words.last))
 }
 
+/// A group of toggles: `label` before them, named `label` for screen
+/// readers, each saying whether it is pressed.
+fn toggles(id: &str, label: &str, choices: impl Iterator<Item = El>) -> El {
+    el("div")
+        .class("slots")
+        .attr("id", id)
+        .attr("role", "group")
+        .attr("aria-label", label)
+        .text(&format!("{label} "))
+        .children(choices)
+}
+
+/// The speed picker, the same for every timeline (`#replay-speeds`): a
+/// toggle for each of `speeds` (positions a second, said by `label`),
+/// the one at `now` pressed; commands `replay-speed:<i>`, `i` the index
+/// in `speeds` ([`speed_of`]).
+pub fn speeds(speeds: &[f64], label: impl Fn(f64) -> String, now: f64) -> El {
+    let choices = speeds.iter().enumerate().map(|(i, s)| {
+        button(&label(*s), &format!("replay-speed:{i}")).pressed((s - now).abs() < 1e-9)
+    });
+    toggles("replay-speeds", &t("transport-speed"), choices)
+}
+
+/// The speed a `replay-speed` command's `arg` chooses among `speeds`.
+pub fn speed_of(arg: &str, speeds: &[f64]) -> Option<f64> {
+    arg.parse::<usize>()
+        .ok()
+        .and_then(|i| speeds.get(i))
+        .copied()
+}
+
+/// What a page says in its seat picker ([`seats`]).
+pub struct SeatWords<'a> {
+    /// The picker's label ("Show", "Cards shown").
+    pub label: String,
+    /// The choice of no seat: the page's default ("Everything",
+    /// "nobody's").
+    pub no_seat: String,
+    /// A seat's toggle: its mark and its words.
+    pub seat: &'a dyn Fn(Seat) -> El,
+}
+
+/// The seat picker of a replay, the same on every page
+/// (`#replay-seats`): the page's default and each of `count` seats, the
+/// one shown pressed; commands `replay-seat:all` and
+/// `replay-seat:<seat>` ([`Viewer::pick`]).
+pub fn seats(count: usize, shown: Option<Seat>, words: &SeatWords) -> El {
+    let choices = std::iter::once(
+        button(&words.no_seat, "replay-seat:all").pressed(shown.is_none()),
+    )
+    .chain((0..count).map(|i| {
+        button("", &format!("replay-seat:{i}"))
+            .child((words.seat)(i as Seat))
+            .pressed(shown == Some(i as Seat))
+    }));
+    toggles("replay-seats", &words.label, choices)
+}
+
 /// A replay on the screen.
 pub struct Viewer<G: Ruleset, S, C> {
     /// The game being replayed.
@@ -236,6 +294,24 @@ impl<G: Ruleset, S, C> Viewer<G, S, C> {
             .filter(|s| usize::from(*s) < self.replay.names.len());
     }
 
+    /// Run a command of the pickers ([`speeds`]: `replay-speed`, an
+    /// index in `speeds`; [`seats`]: `replay-seat`); whether `cmd` was one.
+    pub fn pick(&mut self, cmd: &str, arg: &str, speeds: &[f64]) -> bool {
+        match cmd {
+            "replay-speed" => {
+                if let Some(s) = speed_of(arg, speeds) {
+                    self.playback.speed = s;
+                }
+                true
+            }
+            "replay-seat" => {
+                self.show_seat(arg);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Run a teacher's note command (`note-write`, `note-save`,
     /// `note-cancel`) at the position shown; whether `cmd` was one.
     /// Playing stops: a note is written at one position.
@@ -286,6 +362,32 @@ mod tests {
         v.take(Move::Forward);
         assert!(!v.playback.playing, "a move stops playing");
         assert_eq!(v.tick(token), None, "and its timer");
+    }
+
+    /// The pickers' commands: a speed by its index among the page's
+    /// speeds, a seat by its number, anything else the page's default.
+    #[test]
+    fn the_pickers_choose_a_speed_and_a_seat() {
+        let mut v = viewer(5);
+        let speeds = [1.0, 4.0, 12.0];
+        assert_eq!(speed_of("2", &speeds), Some(12.0));
+        assert_eq!(speed_of("3", &speeds), None, "no fourth speed");
+        assert_eq!(speed_of("x", &speeds), None);
+        assert!(v.pick("replay-speed", "2", &speeds));
+        assert_eq!(v.playback.speed, 12.0);
+        assert!(v.pick("replay-speed", "9", &speeds));
+        assert_eq!(
+            v.playback.speed, 12.0,
+            "a speed not offered changes nothing"
+        );
+        assert!(v.pick("replay-seat", "1", &speeds));
+        assert_eq!(v.seat, Some(1));
+        assert!(v.pick("replay-seat", "all", &speeds));
+        assert_eq!(v.seat, None);
+        assert!(v.pick("replay-seat", "1", &speeds));
+        assert!(v.pick("replay-seat", "7", &speeds));
+        assert_eq!(v.seat, None, "no eighth seat: the default");
+        assert!(!v.pick("replay-forward", "", &speeds), "not a picker's");
     }
 
     /// The timer steps one position at a time and stops at the end; play

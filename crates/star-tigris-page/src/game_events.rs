@@ -334,14 +334,9 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
                 v.note(name);
             }
         }
-        "replay-speed" => {
-            if let (Some(v), Ok(i)) = (app.replay.as_mut(), arg.parse::<usize>()) {
-                v.playback.speed = REPLAY_SPEEDS[i.min(REPLAY_SPEEDS.len() - 1)];
-            }
-        }
-        "replay-seat" => {
+        "replay-speed" | "replay-seat" => {
             if let Some(v) = app.replay.as_mut() {
-                v.show_seat(arg);
+                v.pick(name, arg, &REPLAY_SPEEDS);
             }
         }
         _ => return false,

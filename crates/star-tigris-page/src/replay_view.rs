@@ -122,42 +122,29 @@ fn scrubber(v: &ReplayView) -> El {
 /// Below the timeline: the speed, whose view, the standings, the chart.
 fn rest(v: &ReplayView) -> El {
     let r = &v.replay;
+    use tabula_page_kit::replay_viewer::{SeatWords, seats, speeds};
     let mut root = el("div").attr("id", "replay-rest");
-    let mut speeds = el("div")
-        .class("slots")
-        .attr("role", "group")
-        .attr("aria-label", &t("replay-speed"))
-        .text(&format!("{} ", t("replay-speed-label")));
-    for (i, s) in REPLAY_SPEEDS.iter().enumerate() {
-        let label = if *s < 1.0 {
+    let speed = |s: f64| {
+        if s < 1.0 {
             "½×".to_string()
         } else {
             format!("{s}×")
-        };
-        speeds = speeds.child(
-            button(&label, &format!("replay-speed:{i}"))
-                .pressed((*s - v.playback.speed).abs() < 1e-9),
-        );
-    }
-    root = root.child(speeds);
+        }
+    };
+    root = root.child(speeds(&REPLAY_SPEEDS, speed, v.playback.speed));
     root = root.child(el("p").class("hint").text(&t("replay-keys")));
     // Whose view.
-    let mut seats = el("div")
-        .class("slots")
-        .attr("role", "group")
-        .attr("aria-label", &t("replay-show-as"))
-        .text(&format!("{} ", t("replay-show")));
-    seats =
-        seats.child(button(&t("replay-everything"), "replay-seat:all").pressed(v.seat.is_none()));
-    for (i, name) in r.names.iter().enumerate() {
-        seats = seats.child(
-            button("", &format!("replay-seat:{i}"))
-                .child(swatch(i as u8))
-                .text(&tf("replay-as-seen", &[("who", name)]))
-                .pressed(v.seat == Some(i as u8)),
-        );
-    }
-    root = root.child(seats);
+    let seat = |i: u8| {
+        el("span")
+            .child(swatch(i))
+            .text(&tf("replay-as-seen", &[("who", &r.names[usize::from(i)])]))
+    };
+    let words = SeatWords {
+        label: t("replay-show"),
+        no_seat: t("replay-everything"),
+        seat: &seat,
+    };
+    root = root.child(seats(r.names.len(), v.seat, &words));
     // Standings at this position.
     let g = r.game();
     let mut list = el("ul").class("players").attr("id", "replay-players");

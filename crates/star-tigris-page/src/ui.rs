@@ -1279,35 +1279,20 @@ fn end_screen(app: &App) -> El {
                 .child(el("td").class("final").text(&final_score.to_string())),
         );
     }
+    use tabula_page_kit::end_screen::{EndCommands, frame, headline};
     let winners = outcome.map(|o| o.winners()).unwrap_or_default();
-    let names: Vec<&str> = winners
-        .iter()
-        .map(|&w| s.names()[w as usize].as_str())
-        .collect();
-    let headline = match names.len() {
-        0 => t("status-over"),
-        1 => tf("end-wins", &[("who", names[0])]),
-        _ => tf(
-            "end-shared-win",
-            &[("who", &names.join(&format!(" {} ", t("and"))))],
-        ),
+    let commands = EndCommands {
+        look: Some("hide-end"),
+        replay: Some("replay-game"),
+        save: Some("download"),
+        link: Some("copy-game-link"),
+        new: Some("new"),
     };
-    el("div")
-        .class("dialog end")
+    let result = el("div").child(el("p").text(&t("end-note"))).child(table);
+    frame(&headline(s.names(), &winners), Some(result), &commands)
+        .class("dialog")
         .attr("role", "dialog")
         .attr("aria-label", &t("end-label"))
-        .child(el("h2").attr("id", "winner").text(&headline))
-        .child(el("p").text(&t("end-note")))
-        .child(table)
-        .child(
-            el("div")
-                .class("orders")
-                .child(button(&t("end-look"), "hide-end"))
-                .child(button(&t("end-replay"), "replay-game").attr("id", "replay-game"))
-                .child(button(&t("end-download"), "download"))
-                .child(button(&t("end-copy-link"), "copy-game-link"))
-                .child(button(&t("new-game"), "new")),
-        )
         .maybe(
             app.notice
                 .as_ref()

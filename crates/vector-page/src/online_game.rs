@@ -215,9 +215,10 @@ impl OnlineGame for VectorOnline {
             } else {
                 tf("v-team-won", &[("team", &team_word(winners[0]))])
             };
-            decision = decision
-                .attr("data-over", "true")
-                .child(el("h2").attr("id", "winner").text(&text));
+            // The kit's end, without the buttons of a game at one device
+            // (online play offers its own).
+            let end = tabula_page_kit::end_screen::frame(&text, None, &Default::default());
+            decision = decision.attr("data-over", "true").child(end);
         } else if let Some(me) = shown.you.filter(|_| !shown.legal.is_empty()) {
             decision = match v.state.phase {
                 tabula_vector::Phase::Magnitudes => {

@@ -11,8 +11,10 @@ use std::cell::RefCell;
 use tabula_engine::record::{RecordedAction, parse_record, read_action};
 use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
-use tabula_page_kit::ai_worker::protocol::{Reply, Request};
+use tabula_page_kit::ai_worker::asking::Asked;
+use tabula_page_kit::ai_worker::protocol::Reply;
 use tabula_page_kit::dom::{El, button, by_id, document, el, listen, local_storage};
+use tabula_page_kit::end_screen::{self, EndCommands};
 use tabula_page_kit::handoff::{self, Handoff};
 use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::morph;
@@ -35,7 +37,8 @@ use crate::signs::{self, arrow, dir_word, letter, seat_word, team_word};
 const GAME_KEY: &str = "tabula-vector-game";
 /// The page's export that starts its AI worker ([`crate::ai_worker_start`]).
 const WORKER: &str = "ai_worker_start";
-/// How long an AI's choice stays on screen before the next one.
+/// The least time from asking an AI to playing its move (the page's pace:
+/// each move stays on screen a moment before the next).
 const AI_PAUSE_MS: f64 = 350.0;
 /// A seat played by a bot written in the page: its spec in the page.
 const SCRIPT: &str = "script";
@@ -51,13 +54,6 @@ const SEAT_CHOICES: [(&str, &str); 6] = [
     ("random", "v-ai-random"),
 ];
 
-/// An AI's request in flight.
-#[derive(Clone, Copy, Debug)]
-struct Pending {
-    id: u64,
-    seat: Seat,
-}
-
 /// A game being played.
 struct Play {
     game: Table<Vector>,
@@ -66,7 +62,9 @@ struct Play {
     handoff: Option<Seat>,
     /// The person whose secret choice is on screen.
     shown: Option<Seat>,
-    pending: Option<Pending>,
+    /// The question to an AI in flight (the kit's: asked of the worker
+    /// or of a bot written in the page).
+    pending: Option<Asked>,
     next_id: u64,
     message: Option<String>,
     /// The seats played by bots written in the page.
@@ -269,6 +267,7 @@ impl Play {
         };
         let id = self.next_id;
         self.next_id += 1;
+        let now = ai_worker::now();
         if spec == SCRIPT {
             let legal = self.state().legal_actions(seat);
             let view = self.state().player_view(seat);
@@ -281,21 +280,20 @@ impl Play {
                 move || on_overdue(id, seat),
             );
             match asked {
-                Ok(()) => self.pending = Some(Pending { id, seat }),
+                Ok(()) => {
+                    self.pending = Some(Asked {
+                        id,
+                        seat,
+                        state: self.state().state_hash().0,
+                        asked_at: now,
+                    });
+                }
                 Err(why) => self.bot_out(seat, &why),
             }
             return;
         }
-        let request = Request {
-            id,
-            spec,
-            seed: (self.game.record().seed ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-                & tabula_engine::limits::MAX_SEED,
-            seat,
-            view: self.state().player_view(seat),
-        };
-        if let Ok(text) = serde_json::to_string(&request) {
-            self.pending = Some(Pending { id, seat });
+        if let Some((text, asked)) = Asked::new(self.state(), seat, spec, id, now) {
+            self.pending = Some(asked);
             ai_worker::send(text);
         }
     }
@@ -571,17 +569,16 @@ fn decision_view(play: &Play) -> El {
         } else {
             tf("v-team-won", &[("team", &team_word(winners[0]))])
         };
+        let commands = EndCommands {
+            look: None,
+            replay: Some("watch"),
+            save: Some("save"),
+            link: Some("link"),
+            new: Some("new"),
+        };
         return area
             .attr("data-over", "true")
-            .child(el("h2").attr("id", "winner").text(&text))
-            .child(
-                el("div")
-                    .class("buttons")
-                    .child(button(&t("v-watch"), "watch").attr("id", "watch"))
-                    .child(button(&t("v-copy-link"), "link").attr("id", "copy-link"))
-                    .child(button(&t("v-save"), "save").attr("id", "save"))
-                    .child(button(&t("v-new-game"), "new").class("primary")),
-            );
+            .child(end_screen::frame(&text, None, &commands));
     }
     if let Some(p) = play.pending {
         // A heading like a person's question, so that the panel's
@@ -924,7 +921,7 @@ fn on_script(seat: Seat, heard: tabula_page_kit::bots::sandbox::Heard) {
                 error: None,
                 ms: 0.0,
             };
-            tabula_page_kit::dom::after(AI_PAUSE_MS, move || on_reply(reply));
+            after_pace(reply);
         }
         Some((_, Err(_))) => render(),
         None => {}
@@ -950,24 +947,41 @@ fn on_overdue(id: u64, seat: Seat) {
 }
 
 fn on_reply(reply: Reply<Action>) {
-    let pause = with_page(|page| {
+    with_page(|page| {
         let Some(play) = page.play.as_mut() else {
-            return false;
+            return;
         };
-        let Some(p) = play.pending.filter(|p| p.id == reply.id) else {
-            return false;
+        let Some(asked) = play.pending.filter(|p| p.id == reply.id) else {
+            return;
         };
         play.pending = None;
-        match reply.action {
-            Some(a) => play.act(p.seat, a),
+        // The kit's answer: the move for this question and position, a
+        // legal one in place of a move that is not.
+        match asked.answer(play.state(), reply) {
+            Some(a) => play.act(asked.seat, a),
             None => {
-                play.message = Some(tf("v-ai-failed", &[("name", &play.names[p.seat as usize])]));
+                play.message = Some(tf(
+                    "v-ai-failed",
+                    &[("name", &play.names[asked.seat as usize])],
+                ));
             }
         }
-        play.pending.is_some()
     });
     render();
-    let _ = pause;
+}
+
+/// Play `reply` at the page's pace, counted from when it was asked (the
+/// kit's [`Asked::wait_ms`]): a move is seen before the next.
+fn after_pace(reply: Reply<Action>) {
+    let wait = with_page(|page| {
+        page.play
+            .as_ref()
+            .and_then(|p| p.pending)
+            .filter(|a| a.id == reply.id)
+            .map(|a| a.wait_ms(AI_PAUSE_MS, ai_worker::now()))
+    })
+    .unwrap_or(AI_PAUSE_MS);
+    tabula_page_kit::dom::after(wait, move || on_reply(reply));
 }
 
 /// Whether the "Your bots" dialog is open.
@@ -1498,7 +1512,7 @@ pub fn install() {
             if let Ok(reply) = serde_json::from_str::<Reply<Action>>(&text)
                 && !(ON_DEMAND && crate::tourney::on_reply(&reply))
             {
-                tabula_page_kit::dom::after(AI_PAUSE_MS, move || on_reply(reply));
+                after_pace(reply);
             }
         },
         || {

@@ -236,15 +236,6 @@ pub fn install() {
             });
         });
     }
-    if let Some(speed) = by_id("speed") {
-        listen::<web_sys::Event>(&speed, "change", |_| {
-            let v = by_id("speed")
-                .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
-                .map(|s| s.value())
-                .unwrap_or_default();
-            peek(|p| p.playback.speed = v.parse().unwrap_or(5.0));
-        });
-    }
     view::fill_words();
     game::render_rule_options();
     if let Some(players) = by_id("players") {
@@ -402,6 +393,11 @@ pub fn command(cmd: &str, arg: &str) {
                 .map(|t| t.value())
                 .unwrap_or_default();
             game::open_text(&text, &game::Opening::Pasted);
+        }
+        "replay-speed" => {
+            if let Some(speed) = replay_viewer::speed_of(arg, &view::SPEEDS) {
+                with_page(|p| p.playback.speed = speed);
+            }
         }
         "film" => {
             if let Some(m) = Move::of_name(arg) {

@@ -26,6 +26,9 @@ const ROUNDS: MoveWords = MoveWords {
     last: ["domains-last", "domains-last-title"],
 };
 
+/// The speeds the film plays at, in rounds a second.
+pub const SPEEDS: [f64; 5] = [2.0, 5.0, 10.0, 30.0, 60.0];
+
 fn canvas(id: &str) -> Option<HtmlCanvasElement> {
     by_id(id).and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
 }
@@ -80,26 +83,8 @@ fn film_rounds(p: &Page) -> u32 {
     p.film.as_ref().map_or(0, |f| f.rounds)
 }
 
-/// Put the page's words where `data-i18n` cannot: the speeds (a number in
-/// a sentence), and build the open dialog (the kit's).
+/// Build the open dialog (the kit's) in the page's words.
 pub fn fill_words() {
-    if let Ok(options) = tabula_page_kit::dom::document().query_selector_all("#speed option") {
-        for i in 0..options.length() {
-            if let Some(o) = options
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            {
-                let n = o.get_attribute("value").unwrap_or_default();
-                // A speed may be a fraction (0.5 rounds/s).
-                let count = if n == "1" { 1 } else { 2 };
-                o.set_text_content(Some(&tabula_page_kit::i18n::tn(
-                    "domains-speed-option",
-                    count,
-                    &[("n", &n)],
-                )));
-            }
-        }
-    }
     if let Some(open) = by_id("open") {
         replace_children(
             &open,
@@ -287,6 +272,13 @@ pub fn render(p: &Page) {
             format!("film:{}", m.name())
         });
         morph::morph_children(&bar, &el("div").child(buttons).0);
+    }
+    if let Some(bar) = by_id("speed-bar") {
+        let label = |n: f64| {
+            tabula_page_kit::i18n::tn("domains-speed-option", n as i64, &[("n", &n.to_string())])
+        };
+        let speeds = replay_viewer::speeds(&SPEEDS, label, p.playback.speed);
+        morph::morph_children(&bar, &el("div").child(speeds).0);
     }
     match (&p.running, film) {
         (Some(r), Some(film)) => {
