@@ -97,6 +97,14 @@ test('built-in bots play in the worker; the viewer steps, jumps and scrubs; the 
     await page.keyboard.press('End');
     assert.equal(await page.getAttribute('#scrub', 'max'), '60');
     assert.equal((await page.textContent('#round-label')).trim(), 'Round 60 of 60');
+    // A button of the bar disabled where it stands (|◀ at the first
+    // round) hands the focus to Play, on the same bar.
+    await page.focus('[data-cmd="film:first"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'replay-play');
+    assert.ok(await page.isDisabled('[data-cmd="film:first"]'));
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press('End');
     // The points chart says which line is whose, not by colour alone.
     assert.deepEqual(await page.$$eval('#chart-legend .chart-key', (ks) => ks.map((k) => k.textContent)), ['painter: solid line', 'dummy: dashed line', 'demo: dotted line']);
     // Notes are one list, newest first, with no numbers to contradict it.

@@ -643,7 +643,7 @@ fn end_view(g: &GameScreen) -> El {
         el("input")
             .attr("id", "end-link-out")
             .attr("readonly", "")
-            .attr("aria-label", &t("game-end-link"))
+            .attr("aria-label", &t("game-end-link-shown"))
             .attr("value", link)
     }))
 }

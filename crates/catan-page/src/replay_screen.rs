@@ -280,6 +280,7 @@ pub fn panel_view(r: &ReplayScreen) -> El {
     let seat = |s: Seat| el("span").child(seat_mark(s)).text(&names.seat(s));
     let seat_words = SeatWords {
         label: t("cg-replay-cards"),
+        name: t("cg-replay-cards"),
         no_seat: t("cg-replay-nobody"),
         seat: &seat,
     };

@@ -8,8 +8,9 @@
 //! [`keep`] watches the page once for all: after every change of the
 //! page, if the element that had the focus is gone, hidden, disabled or
 //! made inert (and no dialog is open, which keeps its own focus, see
-//! [`crate::modal`]), the focus moves to the first of the page's named
-//! places that is shown: the heading that says what is asked now, the
+//! [`crate::modal`]), the focus moves to the play button of the transport
+//! bar it was on (a button of the bar disabled where it stands, as ▶| at
+//! the end), else to the first of the page's named places that is shown: the heading that says what is asked now, the
 //! panel's heading, the board. A place that cannot take focus of itself
 //! (a heading) is given `tabindex="-1"`: it takes the focus by script but
 //! not in the Tab order, and a second Enter on it does nothing.
@@ -88,9 +89,30 @@ pub fn settle() {
     if crate::modal::is_open() || crate::modal::confirming() || !lost() {
         return;
     }
-    if let Some(place) = first_place() {
+    if let Some(place) = in_its_bar().or_else(first_place) {
         give(&place);
     }
+}
+
+/// A button of a transport bar disabled where it stands (▶| at the end of
+/// a replay) hands the focus to its bar's play button, else to the bar's
+/// first usable button: the person stays on the bar they were using.
+fn in_its_bar() -> Option<HtmlElement> {
+    let last = LAST.with(|l| l.borrow().clone())?;
+    if !last.is_connected() {
+        return None;
+    }
+    let bar = last.closest(".transport").ok()??;
+    let buttons = bar.query_selector_all("button").ok()?;
+    let usable: Vec<HtmlElement> = (0..buttons.length())
+        .filter_map(|i| buttons.item(i)?.dyn_into::<HtmlElement>().ok())
+        .filter(|e| shown(e))
+        .collect();
+    usable
+        .iter()
+        .find(|e| e.id() == "replay-play")
+        .or(usable.first())
+        .cloned()
 }
 
 /// Focus `place`, making it able to take the focus by script first.

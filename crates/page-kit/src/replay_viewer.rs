@@ -184,14 +184,14 @@ pub fn buttons(
         .child(step("▶|", Move::Last, words.last))
 }
 
-/// A group of toggles: `label` before them, named `label` for screen
-/// readers, each saying whether it is pressed.
-fn toggles(id: &str, label: &str, choices: impl Iterator<Item = El>) -> El {
+/// A group of toggles: `label` before them, the group named `name` for
+/// screen readers, each toggle saying whether it is pressed.
+fn toggles(id: &str, label: &str, name: &str, choices: impl Iterator<Item = El>) -> El {
     el("div")
         .class("slots")
         .attr("id", id)
         .attr("role", "group")
-        .attr("aria-label", label)
+        .attr("aria-label", name)
         .text(&format!("{label} "))
         .children(choices)
 }
@@ -204,7 +204,8 @@ pub fn speeds(speeds: &[f64], label: impl Fn(f64) -> String, now: f64) -> El {
     let choices = speeds.iter().enumerate().map(|(i, s)| {
         button(&label(*s), &format!("replay-speed:{i}")).pressed((s - now).abs() < 1e-9)
     });
-    toggles("replay-speeds", &t("transport-speed"), choices)
+    let label = t("transport-speed");
+    toggles("replay-speeds", &label, &label, choices)
 }
 
 /// The speed a `replay-speed` command's `arg` chooses among `speeds`.
@@ -219,6 +220,8 @@ pub fn speed_of(arg: &str, speeds: &[f64]) -> Option<f64> {
 pub struct SeatWords<'a> {
     /// The picker's label ("Show", "Cards shown").
     pub label: String,
+    /// The picker's name for screen readers ("Show the game as").
+    pub name: String,
     /// The choice of no seat: the page's default ("Everything",
     /// "nobody's").
     pub no_seat: String,
@@ -239,7 +242,7 @@ pub fn seats(count: usize, shown: Option<Seat>, words: &SeatWords) -> El {
             .child((words.seat)(i as Seat))
             .pressed(shown == Some(i as Seat))
     }));
-    toggles("replay-seats", &words.label, choices)
+    toggles("replay-seats", &words.label, &words.name, choices)
 }
 
 /// A replay on the screen.

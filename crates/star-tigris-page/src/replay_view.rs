@@ -141,6 +141,7 @@ fn rest(v: &ReplayView) -> El {
     };
     let words = SeatWords {
         label: t("replay-show"),
+        name: t("replay-show-as"),
         no_seat: t("replay-everything"),
         seat: &seat,
     };

@@ -955,16 +955,22 @@ fn on_reply(reply: Reply<Action>) {
             return;
         };
         play.pending = None;
+        // An AI that found no move (or failed) is said; the game goes on.
+        let failed = reply.action.is_none() || reply.error.is_some();
         // The kit's answer: the move for this question and position, a
         // legal one in place of a move that is not.
         match asked.answer(play.state(), reply) {
-            Some(a) => play.act(asked.seat, a),
-            None => {
-                play.message = Some(tf(
-                    "v-ai-failed",
-                    &[("name", &play.names[asked.seat as usize])],
-                ));
+            Some(a) => {
+                play.act(asked.seat, a);
+                if failed {
+                    play.message = Some(tf(
+                        "v-ai-failed",
+                        &[("name", &play.names[asked.seat as usize])],
+                    ));
+                }
             }
+            // An answer for another position: ask again.
+            None => play.drive(),
         }
     });
     render();
