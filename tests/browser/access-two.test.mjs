@@ -132,7 +132,7 @@ test('Catan by keyboard: after "Roll the dice" the focus is on no button that ac
     await page.fill('#ng-position', BEFORE_ROLL_SMALL);
     await press(page, '#ng-start');
     await page.waitForSelector('body[data-mode="game"]');
-    await page.selectOption('#pace', '0');
+    await page.click('#ai-pace [data-cmd="game-pace:0"]');
     const roll = await page.$$eval('button[data-cmd^="game-act:"]', (bs) => bs.find((b) => b.dataset.cmd.includes('roll_dice'))?.dataset.cmd);
     assert.ok(roll, 'Ann may roll');
     await press(page, `button[data-cmd='${roll}']`);
@@ -324,7 +324,7 @@ test('Catan: the log is no live region; only its new lines are said, each once, 
     await page.fill('#ng-position', BEFORE_ROLL_SMALL);
     await page.click('#ng-start');
     await page.waitForSelector('body[data-mode="game"]');
-    await page.selectOption('#pace', '0');
+    await page.click('#ai-pace [data-cmd="game-pace:0"]');
     assert.equal(await page.getAttribute('#log', 'aria-live'), null, 'the log is not re-read');
     await record(page);
     const act = async (re) => {
@@ -483,7 +483,7 @@ test('axe mid-game: Catan with its log scrolled (the log is reached by Tab) and 
     await page.fill('#ng-position', BEFORE_ROLL);
     await page.click('#ng-start');
     await page.waitForSelector('body[data-mode="game"]');
-    await page.selectOption('#pace', '0');
+    await page.click('#ai-pace [data-cmd="game-pace:0"]');
     // Turns until the log is longer than its box (the person rolls,
     // ends the turn, or takes the first choice offered).
     const long = () => page.$eval('#log', (l) => l.scrollHeight > l.clientHeight);

@@ -190,7 +190,7 @@ test('two AIs can be watched, paused and resumed', async () => {
   const { page } = await open(context, server.url);
   await startVsAi(page, { level: 'search:easy', seed: 7, humans: 0 });
   await page.waitForSelector('#watch');
-  await page.click('[data-cmd="speed:100"]');
+  await page.click('[data-cmd="ai-pace:100"]');
   await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 6, null, { timeout: 30000 });
   // At the fast pace the panel is redrawn ten times a second: press the
   // button as it stands (a click waiting for it to hold still may never come).
@@ -247,7 +247,7 @@ test('after an AI turn its orders are marked on the board and said once, under t
     assert.doesNotMatch(await page.textContent('#last-turn'), /last orders/, 'no mark of one\'s own orders');
   });
   // The AI's orders come one at a time at the chosen pace.
-  assert.ok(await page.$('#ai-pace [data-cmd="speed:600"][aria-pressed="true"]'), 'Normal pace by default');
+  assert.ok(await page.$('#ai-pace [data-cmd="ai-pace:600"][aria-pressed="true"]'), 'Normal pace by default');
   await myTurn(page);
   // Said once, in the news region (the box itself is not read again).
   assert.equal(await page.getAttribute('#last-turn', 'aria-live'), null);

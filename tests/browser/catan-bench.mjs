@@ -74,7 +74,7 @@ for (const i of [0, 1, 2]) await page.selectOption(`#ng-who-${i}`, 'search:norma
 await page.fill('#ng-seed', '9');
 await page.click('#ng-start');
 await page.waitForSelector('body[data-mode="game"]');
-await page.selectOption('#pace', '0');
+await page.click('#ai-pace [data-cmd="game-pace:0"]');
 await page.evaluate(() => { window.__long.length = 0; });
 await page.waitForTimeout(30000);
 const replies = await page.evaluate(() => window.__replies);

@@ -78,7 +78,7 @@ test('a whole game, one person against two AIs, ends with the points the engine 
   const context = await browser();
   const { page, errors, requests } = await openPage(context);
   await startGame(page, { who: ['human', 'search:easy', 'search:easy'], names: ['Ann', 'Bo', 'Cy'], points: 6 });
-  await page.selectOption('#pace', '0');
+  await page.click('#ai-pace [data-cmd="game-pace:0"]');
   const lit = JSON.parse(await page.getAttribute('#board', 'data-spots')).length;
   assert.ok(lit > 10, `set-up lights the free corners (${lit})`);
   await page.screenshot({ path: join(artefacts, 'catan-game-start.png') });
@@ -155,7 +155,7 @@ test('pass and play: each person gets a hand-off, sees only their own cards, and
   const context = await browser();
   const { page, errors } = await openPage(context);
   await startGame(page, { who: ['human', 'human', 'search:easy'], names: ['Ann', 'Bo', 'Cy'], seed: 8 });
-  await page.selectOption('#pace', '0');
+  await page.click('#ai-pace [data-cmd="game-pace:0"]');
   let handoffs = 0;
   for (let i = 0; i < 400 && handoffs < 6; i++) {
     if (await page.$('#ready')) {
@@ -195,7 +195,7 @@ test('screenshots in English and German, at 1280×800 and on a 768-pixel tablet'
       const { page, errors } = await openPage(context);
       await chooseLanguage(page, lang);
       await startGame(page, { who: ['human', 'search:easy', 'search:easy'], seed: 11 });
-      await page.selectOption('#pace', '0');
+      await page.click('#ai-pace [data-cmd="game-pace:0"]');
       for (let i = 0; i < 40; i++) {
         const asked = (await page.textContent('#asked').catch(() => '')) || '';
         if (/Roll|Würfeln/.test(asked) && !(await page.$('.thinking'))) break;
@@ -378,7 +378,7 @@ test('a saved game in progress opens again and resumes; a damaged file is refuse
   const context = await browser();
   const { page, errors } = await openPage(context);
   await startGame(page, { who: ['human', 'search:easy', 'search:easy'], seed: 3 });
-  await page.selectOption('#pace', '0');
+  await page.click('#ai-pace [data-cmd="game-pace:0"]');
   // Play on until at least two buildings other than roads stand (the
   // tampering below moves the last onto the first), whatever the AIs' pace.
   const buildings = () => page.evaluate(() => JSON.parse(localStorage.getItem('tabula-catan-game') || '{"actions":[]}')

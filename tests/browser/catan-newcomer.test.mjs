@@ -63,7 +63,7 @@ test('AIs put at most one offer an AI turn to the person, only ones the person c
   const context = await browser();
   const { page, errors } = await openPage(context);
   await startGame(page, { who: ['human', 'search:easy', 'search:easy', 'search:easy'], names: ['Ann', 'Bo', 'Cy', 'Di'], seed: 11 });
-  await page.selectOption('#pace', '0');
+  await page.click('#ai-pace [data-cmd="game-pace:0"]');
   const asked = new Set();
   let accepted = 0;
   let turns = 0;
@@ -174,7 +174,7 @@ test('a game of AIs: the log keeps the whole game, and no line names a place by 
   const context = await browser();
   const { page, errors } = await openPage(context);
   await startGame(page, { who: ['search:easy', 'search:easy', 'search:easy'], names: ['Ann', 'Bo', 'Cy'], seed: 4 });
-  await page.selectOption('#pace', '0');
+  await page.click('#ai-pace [data-cmd="game-pace:0"]');
   await page.waitForFunction(() => document.querySelectorAll('#log li').length > 120, null, { timeout: 240000 });
   const [lines, record] = await page.evaluate(() => [
     [...document.querySelectorAll('#log li')].map((e) => e.textContent),

@@ -142,7 +142,7 @@ for (const { name, viewport } of PHONES) {
       await page.fill('#ng-seed', '5');
       await page.tap('#ng-start');
       await page.waitForSelector('body[data-mode="game"]');
-      await page.selectOption('#pace', '0');
+      await page.click('#ai-pace [data-cmd="game-pace:0"]');
       await noOverflow(page, 'a game');
       await bigEnough(page, 'a game');
       // Every board target is at least 24 px: the board is drawn larger

@@ -184,7 +184,7 @@ test('after one visit the whole site works offline: every page, a game against t
   await page.selectOption('#map', 'small');
   await page.fill('#seed', '3');
   await page.click('#start');
-  await page.click('#watch [data-cmd="speed:100"]');
+  await page.click('#watch [data-cmd="ai-pace:100"]');
   await page.waitForSelector('body[data-screen="over"]', { timeout: 180000 });
   await page.screenshot({ path: join(artefacts, 'offline-game-over-1280x800.png') });
   assert.deepEqual(errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e)), []);

@@ -91,7 +91,7 @@ impl GameScreen {
             next_request: 1,
             message: None,
             cursor: None,
-            delay_ms: 600,
+            delay_ms: tabula_page_kit::ai_pace::NORMAL,
             trade: Trade::default(),
             highlight: Vec::new(),
             explore: None,
@@ -445,8 +445,8 @@ impl GameScreen {
                 tabula_page_kit::records::save(&text, "catan-game.json");
             }
             "game-pace" => {
-                if let Ok(ms) = arg.parse::<u32>() {
-                    self.delay_ms = ms.min(3000);
+                if let Some(ms) = tabula_page_kit::ai_pace::of(arg) {
+                    self.delay_ms = ms;
                 }
             }
             _ => {}
@@ -530,21 +530,6 @@ pub fn keep_ai_offers(on: bool) {
 /// The game's part of the toolbar: the bar (the editor, save, the AIs'
 /// pace), the seats, barbarians and dice.
 pub fn status_view(g: &GameScreen) -> El {
-    let mut pace = el("select")
-        .attr("id", "pace")
-        .attr("aria-label", &t("cg-pace"));
-    for (ms, key) in [
-        (1500, "cg-pace-slow"),
-        (600, "cg-pace-normal"),
-        (200, "cg-pace-fast"),
-        (0, "cg-pace-instant"),
-    ] {
-        let mut o = el("option").attr("value", &ms.to_string()).text(&t(key));
-        if g.delay_ms == ms {
-            o = o.attr("selected", "");
-        }
-        pace = pace.child(o);
-    }
     let bar = el("div")
         .class("game-bar")
         .child(button(&t("cg-to-editor"), "game-editor").attr("id", "to-editor"))
@@ -554,7 +539,7 @@ pub fn status_view(g: &GameScreen) -> El {
                 .attr("title", &t("cg-save-title"))
                 .attr("aria-describedby", "save-warning"),
         )
-        .child(el("label").text(&t("cg-pace")).child(pace))
+        .child(tabula_page_kit::ai_pace::picker(g.delay_ms, "game-pace"))
         // Said in words too, not only as the button's tooltip.
         .child(
             el("p")

@@ -1009,22 +1009,14 @@ pub fn install() {
         if let Some(select) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-            && (select.id().starts_with("offer-")
-                || select.id().starts_with("counter-")
-                || select.id() == "pace")
+            && (select.id().starts_with("offer-") || select.id().starts_with("counter-"))
         {
             let (id, v) = (select.id(), select.value());
             if ON_DEMAND && tabula_page_kit::online::active() {
                 crate::online_game::set_offer(&id, &v);
                 return;
             }
-            with_game(|g| {
-                if id == "pace" {
-                    g.run("game-pace", &v);
-                } else {
-                    g.set_offer(&id, &v);
-                }
-            });
+            with_game(|g| g.set_offer(&id, &v));
             return;
         }
         let Some(input) = e

@@ -2,6 +2,7 @@
 //! DOM API (text always goes in as text, never markup), files, storage,
 //! links and timers.
 
+pub mod ai_pace;
 pub mod ai_worker;
 pub mod announce;
 pub mod bots;

@@ -183,7 +183,7 @@ impl Default for App {
             pending: None,
             next_request: 1,
             paused: false,
-            watch_delay_ms: 600,
+            watch_delay_ms: tabula_page_kit::ai_pace::NORMAL,
             editor: None,
             custom_map: None,
             dialog_back: None,

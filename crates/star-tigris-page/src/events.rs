@@ -442,7 +442,11 @@ fn command(app: &mut App, cmd: &str) {
         }
         "pause" => app.paused = true,
         "resume" => app.paused = false,
-        "speed" => app.watch_delay_ms = arg.parse().unwrap_or(600).min(5000),
+        "ai-pace" => {
+            if let Some(ms) = tabula_page_kit::ai_pace::of(arg) {
+                app.watch_delay_ms = ms;
+            }
+        }
         "hide-end" => app.over_hidden = true,
         "download" => download_record(app),
         "slot" => pick_slot(app, arg.parse().unwrap_or(0)),

@@ -585,36 +585,21 @@ fn ai_status(app: &App) -> Option<El> {
         } else {
             button(&t("pause"), "pause")
         });
-        row = pace_buttons(app, row);
+        row = row.child(tabula_page_kit::ai_pace::picker(
+            app.watch_delay_ms,
+            "ai-pace",
+        ));
         out = out.child(row);
         any = true;
     } else if app.screen == Screen::Playing && s.human_seats().len() < s.players().len() {
         // Against AIs: their orders come one at a time at this pace.
-        let row = el("div")
-            .class("slots")
-            .attr("id", "ai-pace")
-            .child(el("span").class("hint").text(&format!("{} ", t("ai-pace"))));
-        out = out.child(pace_buttons(app, row));
+        out = out.child(tabula_page_kit::ai_pace::picker(
+            app.watch_delay_ms,
+            "ai-pace",
+        ));
         any = true;
     }
     any.then_some(out)
-}
-
-/// Slow, Normal and Fast: the pace of the AIs' orders.
-fn pace_buttons(app: &App, mut row: El) -> El {
-    for (label, ms) in [
-        ("pace-slow", 1500),
-        ("pace-normal", 600),
-        ("pace-fast", 100),
-    ] {
-        let on = app.watch_delay_ms == ms;
-        row = row.child(
-            button(&t(label), &format!("speed:{ms}"))
-                .pressed(on)
-                .attr("aria-pressed", if on { "true" } else { "false" }),
-        );
-    }
-    row
 }
 
 /// The shown seat's colonists when it is not that seat's move (a person
