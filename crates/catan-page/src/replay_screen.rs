@@ -329,7 +329,7 @@ pub fn panel_view(r: &ReplayScreen) -> El {
         ))
         .child(replay_viewer::speeds(
             &SPEEDS,
-            speed,
+            &speed,
             r.viewer.playback.speed,
         ))
         .child(replay_viewer::seats(

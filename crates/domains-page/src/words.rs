@@ -17,9 +17,11 @@ thread_local! {
     static ADDED: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Add the page's catalogues to the site's (once).
+/// Add the page's catalogues to the site's (once), with the words of bots
+/// written in the page, which it seats.
 pub fn add() {
     if !ADDED.with(Cell::get) {
+        tabula_page_kit::bots::add_words();
         i18n::add(EN, DE);
         ADDED.with(|a| a.set(true));
     }

@@ -30,18 +30,20 @@ pub struct EndCommands<'a> {
 /// The end's headline: the one winner, the seats that share the win, or
 /// that the game is over (no winner), named by `names`.
 pub fn headline(names: &[String], winners: &[Seat]) -> String {
-    let who: Vec<&str> = winners
-        .iter()
-        .filter_map(|&w| names.get(usize::from(w)).map(String::as_str))
-        .collect();
-    match who.as_slice() {
-        [] => t("game-end-over"),
-        [one] => tf("game-end-wins", &[("who", one)]),
-        [rest @ .., last] => tf(
-            "game-end-shared",
-            &[("who", &rest.join(", ")), ("last", last)],
-        ),
+    let mut who = winners.iter().filter_map(|&w| names.get(usize::from(w)));
+    let Some(first) = who.next() else {
+        return t("game-end-over");
+    };
+    let Some(last) = who.next_back() else {
+        return tf("game-end-wins", &[("who", first)]);
+    };
+    // The others before the last, by commas.
+    let mut before = first.clone();
+    for w in who {
+        before.push_str(", ");
+        before.push_str(w);
     }
+    tf("game-end-shared", &[("who", &before), ("last", last)])
 }
 
 /// The end's frame (`#end`): the headline (`#winner`), the page's
@@ -49,32 +51,30 @@ pub fn headline(names: &[String], winners: &[Seat]) -> String {
 /// kit's order and words (a new game the primary one; none where the
 /// page offers none).
 pub fn frame(headline: &str, result: Option<El>, commands: &EndCommands) -> El {
-    let choices = [
+    let mut end = el("div")
+        .class("end")
+        .attr("id", "end")
+        .child(el("h2").attr("id", "winner").text(headline))
+        .maybe(result);
+    let mut buttons = el("div").class("buttons end-buttons");
+    let mut any = false;
+    for (id, word, cmd) in [
         ("end-look", "game-end-look", commands.look),
         ("end-replay", "game-end-replay", commands.replay),
         ("end-save", "game-end-save", commands.save),
         ("end-link", "game-end-link", commands.link),
         ("end-new", "game-end-new", commands.new),
-    ];
-    let buttons: Vec<El> = choices
-        .into_iter()
-        .filter_map(|(id, word, cmd)| {
-            let b = button(&t(word), cmd?).attr("id", id);
-            Some(if id == "end-new" {
-                b.class("primary")
-            } else {
-                b
-            })
-        })
-        .collect();
-    el("div")
-        .class("end")
-        .attr("id", "end")
-        .child(el("h2").attr("id", "winner").text(headline))
-        .maybe(result)
-        .maybe(
-            (!buttons.is_empty()).then(|| el("div").class("buttons end-buttons").children(buttons)),
-        )
+    ] {
+        if let Some(cmd) = cmd {
+            let primary = if id == "end-new" { "primary" } else { "" };
+            buttons = buttons.child(button(&t(word), cmd).attr("id", id).class(primary));
+            any = true;
+        }
+    }
+    if any {
+        end = end.child(buttons);
+    }
+    end
 }
 
 #[cfg(test)]

@@ -95,24 +95,13 @@ pub fn settle() {
 }
 
 /// A button of a transport bar disabled where it stands (▶| at the end of
-/// a replay) hands the focus to its bar's play button, else to the bar's
-/// first usable button: the person stays on the bar they were using.
+/// a replay) hands the focus to its bar's play button, never disabled:
+/// the person stays on the bar they were using.
 fn in_its_bar() -> Option<HtmlElement> {
     let last = LAST.with(|l| l.borrow().clone())?;
-    if !last.is_connected() {
-        return None;
-    }
     let bar = last.closest(".transport").ok()??;
-    let buttons = bar.query_selector_all("button").ok()?;
-    let usable: Vec<HtmlElement> = (0..buttons.length())
-        .filter_map(|i| buttons.item(i)?.dyn_into::<HtmlElement>().ok())
-        .filter(|e| shown(e))
-        .collect();
-    usable
-        .iter()
-        .find(|e| e.id() == "replay-play")
-        .or(usable.first())
-        .cloned()
+    let play = bar.query_selector("#replay-play").ok()??;
+    play.dyn_into::<HtmlElement>().ok().filter(|p| shown(p))
 }
 
 /// Focus `place`, making it able to take the focus by script first.

@@ -186,7 +186,7 @@ pub fn buttons(
 
 /// A group of toggles: `label` before them, the group named `name` for
 /// screen readers, each toggle saying whether it is pressed.
-fn toggles(id: &str, label: &str, name: &str, choices: impl Iterator<Item = El>) -> El {
+fn toggles(id: &str, label: &str, name: &str, choices: Vec<El>) -> El {
     el("div")
         .class("slots")
         .attr("id", id)
@@ -200,10 +200,12 @@ fn toggles(id: &str, label: &str, name: &str, choices: impl Iterator<Item = El>)
 /// toggle for each of `speeds` (positions a second, said by `label`),
 /// the one at `now` pressed; commands `replay-speed:<i>`, `i` the index
 /// in `speeds` ([`speed_of`]).
-pub fn speeds(speeds: &[f64], label: impl Fn(f64) -> String, now: f64) -> El {
-    let choices = speeds.iter().enumerate().map(|(i, s)| {
-        button(&label(*s), &format!("replay-speed:{i}")).pressed((s - now).abs() < 1e-9)
-    });
+pub fn speeds(speeds: &[f64], label: &dyn Fn(f64) -> String, now: f64) -> El {
+    let mut choices = Vec::new();
+    for (i, s) in speeds.iter().enumerate() {
+        choices
+            .push(button(&label(*s), &format!("replay-speed:{i}")).pressed((s - now).abs() < 1e-9));
+    }
     let label = t("transport-speed");
     toggles("replay-speeds", &label, &label, choices)
 }
@@ -234,14 +236,14 @@ pub struct SeatWords<'a> {
 /// one shown pressed; commands `replay-seat:all` and
 /// `replay-seat:<seat>` ([`Viewer::pick`]).
 pub fn seats(count: usize, shown: Option<Seat>, words: &SeatWords) -> El {
-    let choices = std::iter::once(
-        button(&words.no_seat, "replay-seat:all").pressed(shown.is_none()),
-    )
-    .chain((0..count).map(|i| {
-        button("", &format!("replay-seat:{i}"))
-            .child((words.seat)(i as Seat))
-            .pressed(shown == Some(i as Seat))
-    }));
+    let mut choices = vec![button(&words.no_seat, "replay-seat:all").pressed(shown.is_none())];
+    for i in 0..count {
+        choices.push(
+            button("", &format!("replay-seat:{i}"))
+                .child((words.seat)(i as Seat))
+                .pressed(shown == Some(i as Seat)),
+        );
+    }
     toggles("replay-seats", &words.label, &words.name, choices)
 }
 

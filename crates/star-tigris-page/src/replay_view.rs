@@ -131,7 +131,7 @@ fn rest(v: &ReplayView) -> El {
             format!("{s}×")
         }
     };
-    root = root.child(speeds(&REPLAY_SPEEDS, speed, v.playback.speed));
+    root = root.child(speeds(&REPLAY_SPEEDS, &speed, v.playback.speed));
     root = root.child(el("p").class("hint").text(&t("replay-keys")));
     // Whose view.
     let seat = |i: u8| {

@@ -36,8 +36,10 @@ mod show;
 #[cfg(target_arch = "wasm32")]
 mod tourney;
 
-/// Give the page kit's catalogue this page's words, in English and German.
+/// Give the page kit's catalogue this page's words, in English and German
+/// (and the words of bots written in the page, which it seats).
 pub fn add_words() {
+    tabula_page_kit::bots::add_words();
     tabula_page_kit::i18n::add(
         include_str!("../../../www/i18n/vector/en.txt"),
         include_str!("../../../www/i18n/vector/de.txt"),

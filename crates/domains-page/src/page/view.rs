@@ -277,7 +277,7 @@ pub fn render(p: &Page) {
         let label = |n: f64| {
             tabula_page_kit::i18n::tn("domains-speed-option", n as i64, &[("n", &n.to_string())])
         };
-        let speeds = replay_viewer::speeds(&SPEEDS, label, p.playback.speed);
+        let speeds = replay_viewer::speeds(&SPEEDS, &label, p.playback.speed);
         morph::morph_children(&bar, &el("div").child(speeds).0);
     }
     match (&p.running, film) {

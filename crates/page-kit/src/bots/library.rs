@@ -238,6 +238,7 @@ mod tests {
 
     #[test]
     fn export_and_import_round_trip() {
+        crate::bots::add_words();
         let bot = SavedBot {
             name: "Corner <b>".into(),
             code: template(),
@@ -252,6 +253,7 @@ mod tests {
 
     #[test]
     fn bad_bots_are_refused_with_reasons() {
+        crate::bots::add_words();
         assert!(
             check_bot(&KIND, "", &template())
                 .unwrap_err()
@@ -286,6 +288,7 @@ mod tests {
 
     #[test]
     fn the_library_keeps_what_reads_and_says_what_it_dropped() {
+        crate::bots::add_words();
         let mut list = Vec::new();
         let bot = |code: &str| SavedBot {
             name: "a".into(),
@@ -316,6 +319,7 @@ mod tests {
     /// edited is saved over itself, and a new name renames it (no copy).
     #[test]
     fn save_keeps_every_bot_s_code_and_a_new_name_renames() {
+        crate::bots::add_words();
         let named = |name: &str, code: &str| SavedBot {
             name: name.into(),
             code: format!("direction magnitude // {code}"),

@@ -249,6 +249,7 @@ mod tests {
 
     #[test]
     fn the_script_keeps_the_bot_s_lines_and_looks_up_each_function() {
+        crate::bots::add_words();
         let s = script(
             "function a(v) {\n  return 1;\n}",
             &["direction", "magnitude"],
@@ -263,6 +264,7 @@ mod tests {
 
     #[test]
     fn a_thrown_error_is_said_without_the_browser_s_words() {
+        crate::bots::add_words();
         assert_eq!(plain_error("Uncaught Error: boom"), "boom");
         assert_eq!(
             plain_error("Uncaught ReferenceError: x is not defined"),
