@@ -515,13 +515,13 @@ test('a file of the original program opens as a replay of frames; a damaged one 
   }
 });
 
-/** Nothing English on the page (the site's and the Domains page's
+/** Nothing English on the page (the site's, the bots' and the Domains page's
  * catalogues, and common English words). Text marked as code is left out:
  * the names of the original program's constants under "More rules"
  * (`rounds_to_pop`) are code, not words. */
 async function noEnglish(page, where) {
   await page.$$eval('code', (cs) => cs.forEach((c) => { c.dataset.shown = c.style.display; c.style.display = 'none'; }));
-  const left = await englishLeft(page, ['en.txt', 'domains/en.txt']);
+  const left = await englishLeft(page, ['en.txt', 'bots/en.txt', 'domains/en.txt']);
   await page.$$eval('code', (cs) => cs.forEach((c) => { c.style.display = c.dataset.shown; }));
   assert.deepEqual(left, [], where);
 }

@@ -955,14 +955,16 @@ fn on_reply(reply: Reply<Action>) {
             return;
         };
         play.pending = None;
-        // An AI that found no move (or failed) is said; the game goes on.
-        let failed = reply.action.is_none() || reply.error.is_some();
+        let (sent, error) = (reply.action, reply.error.is_some());
+        let moved = play.state().state_hash().0 != asked.state;
         // The kit's answer: the move for this question and position, a
         // legal one in place of a move that is not.
         match asked.answer(play.state(), reply) {
             Some(a) => {
                 play.act(asked.seat, a);
-                if failed {
+                // An AI that found no move, failed or sent one that is not
+                // legal is said; the game goes on.
+                if error || sent != Some(a) {
                     play.message = Some(tf(
                         "v-ai-failed",
                         &[("name", &play.names[asked.seat as usize])],
@@ -970,7 +972,14 @@ fn on_reply(reply: Reply<Action>) {
                 }
             }
             // An answer for another position: ask again.
-            None => play.drive(),
+            None if moved => play.drive(),
+            // The seat has no move: said, and nobody is asked again.
+            None => {
+                play.message = Some(tf(
+                    "v-ai-failed",
+                    &[("name", &play.names[asked.seat as usize])],
+                ));
+            }
         }
     });
     render();
