@@ -2,7 +2,7 @@
 //! on screen before the next one is played — slow, normal, fast or at
 //! once — as toggles that say which is pressed.
 
-use crate::dom::{El, button, el};
+use crate::dom::{El, button, el, toggles};
 use crate::i18n::t;
 
 /// The paces offered, in milliseconds from asking an AI to playing its
@@ -21,17 +21,12 @@ pub const NORMAL: u32 = 600;
 /// `now_ms` pressed; each runs `<cmd>:<ms>` ([`of`]).
 pub fn picker(now_ms: u32, cmd: &str) -> El {
     let label = t("ai-pace-name");
-    el("div")
-        .class("slots ai-pace")
-        .attr("id", "ai-pace")
-        .attr("role", "group")
-        .attr("aria-label", &label)
-        .child(el("span").class("hint").text(&format!("{label} ")))
-        .children(
-            PACES
-                .iter()
-                .map(|(ms, word)| button(&t(word), &format!("{cmd}:{ms}")).pressed(*ms == now_ms)),
-        )
+    let choices = PACES
+        .iter()
+        .map(|(ms, word)| button(&t(word), &format!("{cmd}:{ms}")).pressed(*ms == now_ms))
+        .collect();
+    let shown = el("span").class("hint").text(&format!("{label} "));
+    toggles("ai-pace", shown, &label, choices)
 }
 
 /// The pace a command's `arg` chooses, if it is one offered.

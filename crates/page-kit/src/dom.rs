@@ -114,6 +114,19 @@ pub fn button(label: &str, cmd: &str) -> El {
     el("button").attr("type", "button").cmd(cmd).text(label)
 }
 
+/// A group of toggles (`.slots`, `#id`): `label` before them, the group
+/// named `name` for screen readers; each toggle says whether it is
+/// pressed ([`El::pressed`]). The replay's pickers and the AIs' pace.
+pub fn toggles(id: &str, label: El, name: &str, choices: Vec<El>) -> El {
+    el("div")
+        .class("slots")
+        .attr("id", id)
+        .attr("role", "group")
+        .attr("aria-label", name)
+        .child(label)
+        .children(choices)
+}
+
 /// Replace an element's children.
 pub fn replace_children(parent: &Element, child: El) {
     parent.set_text_content(None);

@@ -10,8 +10,9 @@
 //! made inert (and no dialog is open, which keeps its own focus, see
 //! [`crate::modal`]), the focus moves to the play button of the transport
 //! bar it was on (a button of the bar disabled where it stands, as ▶| at
-//! the end), else to the first of the page's named places that is shown: the heading that says what is asked now, the
-//! panel's heading, the board. A place that cannot take focus of itself
+//! the end), else to the first of the page's named places that is shown:
+//! the heading that says what is asked now, the panel's heading, the
+//! board. A place that cannot take focus of itself
 //! (a heading) is given `tabindex="-1"`: it takes the focus by script but
 //! not in the Tab order, and a second Enter on it does nothing.
 

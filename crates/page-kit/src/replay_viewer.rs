@@ -15,7 +15,7 @@
 
 use tabula_engine::{Ruleset, Seat};
 
-use crate::dom::{El, button, el};
+use crate::dom::{El, button, el, toggles};
 use crate::i18n::t;
 use crate::replay_model::Replay;
 use crate::transport::{Move, Playback};
@@ -184,18 +184,6 @@ pub fn buttons(
         .child(step("▶|", Move::Last, words.last))
 }
 
-/// A group of toggles: `label` before them, the group named `name` for
-/// screen readers, each toggle saying whether it is pressed.
-fn toggles(id: &str, label: &str, name: &str, choices: Vec<El>) -> El {
-    el("div")
-        .class("slots")
-        .attr("id", id)
-        .attr("role", "group")
-        .attr("aria-label", name)
-        .text(&format!("{label} "))
-        .children(choices)
-}
-
 /// The speed picker, the same for every timeline (`#replay-speeds`): a
 /// toggle for each of `speeds` (positions a second, said by `label`),
 /// the one at `now` pressed; commands `replay-speed:<i>`, `i` the index
@@ -207,7 +195,8 @@ pub fn speeds(speeds: &[f64], label: &dyn Fn(f64) -> String, now: f64) -> El {
             .push(button(&label(*s), &format!("replay-speed:{i}")).pressed((s - now).abs() < 1e-9));
     }
     let label = t("transport-speed");
-    toggles("replay-speeds", &label, &label, choices)
+    let shown = el("span").text(&format!("{label} "));
+    toggles("replay-speeds", shown, &label, choices)
 }
 
 /// The speed a `replay-speed` command's `arg` chooses among `speeds`.
@@ -244,7 +233,8 @@ pub fn seats(count: usize, shown: Option<Seat>, words: &SeatWords) -> El {
                 .pressed(shown == Some(i as Seat)),
         );
     }
-    toggles("replay-seats", &words.label, &words.name, choices)
+    let shown = el("span").text(&format!("{} ", words.label));
+    toggles("replay-seats", shown, &words.name, choices)
 }
 
 /// A replay on the screen.

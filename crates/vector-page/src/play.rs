@@ -280,14 +280,7 @@ impl Play {
                 move || on_overdue(id, seat),
             );
             match asked {
-                Ok(()) => {
-                    self.pending = Some(Asked {
-                        id,
-                        seat,
-                        state: self.state().state_hash().0,
-                        asked_at: now,
-                    });
-                }
+                Ok(()) => self.pending = Some(Asked::waiting(self.state(), seat, id, now)),
                 Err(why) => self.bot_out(seat, &why),
             }
             return;
@@ -956,7 +949,7 @@ fn on_reply(reply: Reply<Action>) {
         };
         play.pending = None;
         let (sent, error) = (reply.action, reply.error.is_some());
-        let moved = play.state().state_hash().0 != asked.state;
+        let moved = !asked.is_for(play.state());
         // The kit's answer: the move for this question and position, a
         // legal one in place of a move that is not.
         match asked.answer(play.state(), reply) {

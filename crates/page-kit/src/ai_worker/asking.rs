@@ -36,32 +36,40 @@ impl Asked {
         id: u64,
         now: f64,
     ) -> Option<(String, Asked)> {
-        let state = game.state_hash().0;
+        let asked = Asked::waiting(game, seat, id, now);
         let request = Request {
             id,
             spec,
-            seed: (state ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            seed: (asked.state ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15))
                 & tabula_engine::limits::MAX_SEED,
             seat,
             view: game.player_view(seat),
         };
         let text = serde_json::to_string(&request).ok()?;
-        Some((
-            text,
-            Asked {
-                id,
-                seat,
-                state,
-                asked_at: now,
-            },
-        ))
+        Some((text, asked))
+    }
+
+    /// What to keep of question `id` for `seat`'s move in `game`, asked at
+    /// `now` of someone other than the worker (a bot written in the page).
+    pub fn waiting<G: Game>(game: &G, seat: Seat, id: u64, now: f64) -> Asked {
+        Asked {
+            id,
+            seat,
+            state: game.state_hash().0,
+            asked_at: now,
+        }
+    }
+
+    /// Whether `game` still stands where the question was asked.
+    pub fn is_for<G: Game>(&self, game: &G) -> bool {
+        game.state_hash().0 == self.state
     }
 
     /// The move to play for `reply`: `None` when it answers another
     /// question or comes after the position changed; else its move when
     /// legal, or the first legal one (`None` when the seat has none).
     pub fn answer<G: Game>(&self, game: &G, reply: Reply<G::Action>) -> Option<G::Action> {
-        if reply.id != self.id || game.state_hash().0 != self.state {
+        if reply.id != self.id || !self.is_for(game) {
             return None;
         }
         let legal = game.legal_actions(self.seat);
