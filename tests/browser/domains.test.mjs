@@ -97,12 +97,19 @@ test('built-in bots play in the worker; the viewer steps, jumps and scrubs; the 
     await page.keyboard.press('End');
     assert.equal(await page.getAttribute('#scrub', 'max'), '60');
     assert.equal((await page.textContent('#round-label')).trim(), 'Round 60 of 60');
+    // At the last round the game ends in the kit's frame, as on every
+    // page: who won, the points, and what to do next.
+    await page.waitForSelector('#end-slot:not([hidden]) #end #winner');
+    assert.match(await page.textContent('#winner'), /^(painter|dummy|demo) wins!$|^A shared win: /);
+    assert.match(await page.textContent('#end p'), /^Game over after 60 rounds: .+ with \d+ points\.$/);
+    assert.deepEqual(await page.$$eval('#end .end-buttons button', (bs) => bs.map((b) => b.id)), ['end-replay', 'end-save', 'end-link', 'end-new']);
     // A button of the bar disabled where it stands (|◀ at the first
     // round) hands the focus to Play, on the same bar.
     await page.focus('[data-cmd="film:first"]');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.id === 'replay-play');
     assert.ok(await page.isDisabled('[data-cmd="film:first"]'));
+    assert.ok(await page.isHidden('#end-slot'), 'no end before the last round');
     await page.evaluate(() => document.activeElement.blur());
     await page.keyboard.press('End');
     // The points chart says which line is whose, not by colour alone.

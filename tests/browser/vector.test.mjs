@@ -82,6 +82,10 @@ test('a game of one person against three AIs, played through the page to the end
   await startGame(page, { who: ['human', 'search:easy', 'random', 'greedy'], names: ['Ann'], rounds: 4, seed: 7 });
   await page.waitForSelector('#decision .compass');
   assert.match(await page.textContent('#decision h2'), /Ann: choose a direction/);
+  // The AIs' pace, the kit's picker as on every page: Normal at first.
+  assert.equal(await page.getAttribute('#ai-pace [data-cmd="ai-pace:600"]', 'aria-pressed'), 'true');
+  await page.click('#ai-pace [data-cmd="ai-pace:0"]');
+  await page.waitForSelector('#ai-pace [data-cmd="ai-pace:0"][aria-pressed="true"]');
   await page.screenshot({ path: join(artefacts, 'vector-game-1280x800.png') });
   assert.deepEqual(await axeViolations(page), [], 'axe on the game');
   await playToEnd(page);

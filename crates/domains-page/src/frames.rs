@@ -191,6 +191,18 @@ impl Film {
         self.frames.len() as u32 > self.rounds
     }
 
+    /// The seats with the most points at the last frame, and those
+    /// points (the winners, once the film is complete).
+    pub fn leaders(&self) -> Option<(Vec<u8>, i64)> {
+        let last = self.frames.last()?;
+        let best = last.points.iter().copied().max()?;
+        let seats = (0..last.points.len())
+            .filter(|&i| last.points[i] == best)
+            .map(|i| i as u8)
+            .collect();
+        Some((seats, best))
+    }
+
     /// The highest points of any frame (for the chart's scale), at least 1.
     pub fn top_points(&self) -> i64 {
         self.frames

@@ -39,6 +39,7 @@ pub mod replay_viewer;
 pub mod resume_note;
 pub mod saved_maps;
 pub mod seat_rows;
+pub mod sketch;
 #[cfg(target_arch = "wasm32")]
 pub mod start;
 pub mod table;

@@ -58,7 +58,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
             if let Some(t) = Tool::from_name(arg) {
                 let e = editor(app);
                 e.cancel();
-                e.tool = t;
+                e.sketch.tool = t;
             }
         }
         "paint" => {
@@ -75,17 +75,17 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         }
         "mirror-lr" => {
             let e = editor(app);
-            let d = e.draft.mirrored_left_right();
+            let d = e.sketch.grid.mirrored_left_right();
             e.replace(d);
         }
         "mirror-tb" => {
             let e = editor(app);
-            let d = e.draft.mirrored_top_bottom();
+            let d = e.sketch.grid.mirrored_top_bottom();
             e.replace(d);
         }
         "rotate" => {
             let e = editor(app);
-            let d = e.draft.rotated();
+            let d = e.sketch.grid.rotated();
             e.replace(d);
         }
         "problem" => {
@@ -94,10 +94,10 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
                 .parse::<usize>()
                 .ok()
                 .and_then(|i| e.problems.0.get(i))
-                .and_then(|p| e.draft.problem_cell(p));
+                .and_then(|p| e.sketch.grid.problem_cell(p));
             if let Some(c) = cell {
                 e.highlight = Some(c);
-                e.cursor = c;
+                e.sketch.cursor = crate::editor::place(c);
             }
         }
         "rename" => {
@@ -145,7 +145,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         "restore-map" => editor(app).restore(),
         "export-map" => {
             let e = editor(app);
-            let file = e.draft.to_file(&e.name);
+            let file = e.sketch.grid.to_file(&e.name);
             let stem = tabula_page_kit::dom::file_stem(&e.name, "");
             crate::dom::download(&file, "text/plain", &format!("{stem}.txt"));
         }
@@ -163,7 +163,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
             if let Some(why) = e.play_blocked() {
                 e.refuse(why);
             } else {
-                app.custom_map = Some((e.name.clone(), e.draft.to_text()));
+                app.custom_map = Some((e.name.clone(), e.sketch.grid.to_text()));
                 app.dialog_back = Some(Screen::Editor);
                 app.screen = Screen::NewGame;
                 app.message = None;
@@ -190,9 +190,9 @@ pub fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
         "z" | "Z" if ctrl => e.undo(),
         "y" | "Y" if ctrl => e.redo(),
         _ if ctrl => return false,
-        "b" | "B" => e.tool = Tool::Brush,
-        "r" | "R" => e.tool = Tool::Rect,
-        "f" | "F" => e.tool = Tool::Fill,
+        "b" | "B" => e.sketch.tool = Tool::Brush,
+        "r" | "R" => e.sketch.tool = Tool::Rect,
+        "f" | "F" => e.sketch.tool = Tool::Fill,
         "1" | "." => e.paint = TERRAINS[0],
         "2" | "m" | "M" => e.paint = TERRAINS[1],
         "3" | "a" | "A" => e.paint = TERRAINS[2],
@@ -200,9 +200,9 @@ pub fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
     }
     if key.starts_with("Arrow") {
         // A screen reader is told the cell the cursor reached.
-        let at = e.cursor;
-        if e.draft.contains(crate::editor::place(at)) {
-            let terrain = crate::editor::terrain_label(e.draft.at(crate::editor::place(at)));
+        let at = e.cursor();
+        if e.sketch.grid.contains(crate::editor::place(at)) {
+            let terrain = crate::editor::terrain_label(e.sketch.grid.at(crate::editor::place(at)));
             tabula_page_kit::announce::say(
                 "board-say",
                 &tf(
@@ -344,7 +344,7 @@ pub fn install() {
         listen(&canvas, "pointerup", |_| {
             with_app(|app| {
                 if app.screen == Screen::Editor
-                    && app.editor.as_ref().is_some_and(|e| e.stroke.is_some())
+                    && app.editor.as_ref().is_some_and(|e| e.sketch.stroking())
                 {
                     editor(app).release();
                     save(app);

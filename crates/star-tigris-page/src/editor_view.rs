@@ -81,7 +81,7 @@ pub fn panel(e: &Editor) -> El {
     for (t, k) in Tool::ALL.into_iter().zip(keys) {
         tools = tools.child(picked(
             button(&t.label(), &format!("tool:{}", t.name())).child(kbd(k)),
-            e.tool == t,
+            e.sketch.tool == t,
         ));
     }
     let mut paints = el("div")
@@ -110,12 +110,12 @@ pub fn panel(e: &Editor) -> El {
                 .child(
                     button(&t("editor-undo"), "undo-map")
                         .child(kbd("Ctrl+Z"))
-                        .disabled(!e.history.can_undo()),
+                        .disabled(!e.sketch.history.can_undo()),
                 )
                 .child(
                     button(&t("editor-redo"), "redo-map")
                         .child(kbd("Ctrl+Y"))
-                        .disabled(!e.history.can_redo()),
+                        .disabled(!e.sketch.history.can_redo()),
                 ),
         );
     root = root.child(el("p").class("hint").text(&t("editor-draw-hint")));
@@ -133,8 +133,8 @@ pub fn panel(e: &Editor) -> El {
             .child(
                 el("div")
                     .class("size")
-                    .child(label("editor-width").child(number("map-width", e.draft.width)))
-                    .child(label("editor-height").child(number("map-height", e.draft.height)))
+                    .child(label("editor-width").child(number("map-width", e.sketch.grid.width)))
+                    .child(label("editor-height").child(number("map-height", e.sketch.grid.height)))
                     .child(button(&t("editor-resize"), "resize")),
             )
             .child(
@@ -149,11 +149,11 @@ pub fn panel(e: &Editor) -> El {
     let mut problems = section("editor-check").child(
         el("p")
             .attr("id", "map-counts")
-            .text(&counts_words(&e.draft.stats())),
+            .text(&counts_words(&e.sketch.grid.stats())),
     );
     let mut list = el("ul").class("problems").attr("id", "map-problems");
     for (i, p) in e.problems.0.iter().enumerate() {
-        let cell = e.draft.problem_cell(p);
+        let cell = e.sketch.grid.problem_cell(p);
         let kind = if p.is_error() { "error" } else { "warning" };
         // A problem at a cell is a button that shows the cell; a map-wide
         // one is plain text, as readable as the others (a disabled button
@@ -282,7 +282,7 @@ pub fn panel(e: &Editor) -> El {
 /// The link that opens the editor on this map (the page's address with a
 /// `#map=…` fragment).
 pub fn link_for(e: &Editor) -> String {
-    let fragment = crate::editor::link_fragment(&e.draft, &e.name, |s| {
+    let fragment = crate::editor::link_fragment(&e.sketch.grid, &e.name, |s| {
         js_sys::encode_uri_component(s).into()
     });
     format!("{}#{fragment}", crate::dom::page_url())
@@ -302,18 +302,18 @@ fn cell_view(t: Terrain) -> CellView {
 
 /// Draw the board being edited, with the problem cells marked.
 pub fn draw(ctx: &Ctx, geo: &Geometry, e: &Editor) {
-    let cells: Vec<CellView> = e.draft.cells.iter().map(|&t| cell_view(t)).collect();
+    let cells: Vec<CellView> = e.sketch.grid.cells.iter().map(|&t| cell_view(t)).collect();
     let flagged: Vec<_> = e
         .problems
         .0
         .iter()
-        .filter_map(|p| e.draft.problem_cell(p))
+        .filter_map(|p| e.sketch.grid.problem_cell(p))
         .collect();
     board::draw(
         ctx,
         geo,
         &Picture {
-            cursor: Some(e.cursor),
+            cursor: Some(e.cursor()),
             hover: e.hover,
             flagged: &flagged,
             highlight: e.highlight,

@@ -121,8 +121,8 @@ pub fn install() {
                     if cell != e.hover {
                         e.hover = cell;
                         if let Some(c) = cell {
-                            e.cursor = c;
-                            if e.stroke.is_some() {
+                            e.sketch.cursor = crate::editor::place(c);
+                            if e.sketch.stroking() {
                                 e.drag(c);
                                 render(app);
                                 return;
@@ -604,10 +604,13 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
         return true;
     }
     match key {
-        "ArrowLeft" => app.cursor = Pos::new(c.row, (c.col + w - 1) % w),
-        "ArrowRight" => app.cursor = Pos::new(c.row, (c.col + 1) % w),
-        "ArrowUp" => app.cursor = Pos::new((c.row + h - 1) % h, c.col),
-        "ArrowDown" => app.cursor = Pos::new((c.row + 1) % h, c.col),
+        "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" => {
+            // One cell, stopping at the edge, as on every board.
+            let (w, h) = (usize::from(w), usize::from(h));
+            let at = usize::from(c.row) * w + usize::from(c.col);
+            let to = tabula_page_kit::explore::grid_step(h, w, at, key).unwrap_or(at);
+            app.cursor = Pos::new((to / w) as u8, (to % w) as u8);
+        }
         "Enter" | " " => {
             let cell = app.cursor;
             act_on_cell(app, cell);

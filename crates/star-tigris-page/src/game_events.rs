@@ -99,7 +99,7 @@ fn open_given(app: &mut App, text: &str, given: Given) {
             );
         }
         Kind::Record => open_text(app, text, source),
-        Kind::Unknown(_) => refuse(app, source, &t("not-game-link-map")),
+        Kind::Unknown => refuse(app, source, &t("not-game-link-map")),
     }
 }
 

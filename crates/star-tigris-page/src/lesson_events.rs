@@ -106,7 +106,7 @@ fn fresh_author(app: &App) -> Author {
     let draft = app
         .editor
         .as_ref()
-        .map(|e| e.draft.clone())
+        .map(|e| e.sketch.grid.clone())
         .or_else(|| {
             MAPS.iter()
                 .find(|(n, _)| *n == "small")

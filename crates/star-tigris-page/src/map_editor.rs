@@ -7,41 +7,26 @@ use tabula_engine::Problems;
 use tabula_engine::limits::name_problem;
 use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::letters::capitalised;
+use tabula_page_kit::sketch::Sketch;
 use tabula_star_tigris::Pos;
 use tabula_star_tigris::map::Terrain;
 
-use crate::editor::{Draft, History, MapDraft, Tool, place, problems_at};
+use crate::editor::{Draft, MapDraft, place, problems_at};
 use crate::library::{Library, SavedMap};
-
-/// A drag in progress: the board before it, where it started, where it is.
-#[derive(Clone, Debug)]
-pub struct Stroke {
-    before: Draft,
-    anchor: Pos,
-    last: Pos,
-}
 
 /// The map editor.
 #[derive(Clone, Debug)]
 pub struct Editor {
-    /// The board being drawn.
-    pub draft: Draft,
+    /// The board being drawn, its tool, cursor and undo (the kit's).
+    pub sketch: Sketch<Terrain>,
     /// Its name.
     pub name: String,
     /// Its entry in the saved maps.
     pub id: Option<u64>,
-    /// The tool in hand.
-    pub tool: Tool,
     /// The terrain the tool paints.
     pub paint: Terrain,
-    /// Undo and redo.
-    pub history: History,
-    /// The drag in progress.
-    pub stroke: Option<Stroke>,
     /// The cell of the problem the designer clicked.
     pub highlight: Option<Pos>,
-    /// The keyboard cursor.
-    pub cursor: Pos,
     /// The cell under the pointer.
     pub hover: Option<Pos>,
     /// What to tell the designer (an import refused, a map deleted…).
@@ -97,15 +82,11 @@ impl Editor {
         let draft = Draft::blank(BLANK_SIZE.0, BLANK_SIZE.1);
         let problems = draft.problems();
         let mut e = Editor {
-            draft,
+            sketch: Sketch::new(draft),
             name: t("editor-untitled"),
             id: None,
-            tool: Tool::Brush,
             paint: Terrain::Uninhabitable,
-            history: History::default(),
-            stroke: None,
             highlight: None,
-            cursor: Pos::new(0, 0),
             hover: None,
             message: None,
             message_is_error: false,
@@ -118,10 +99,10 @@ impl Editor {
         if let Some(m) = e.library.current.and_then(|id| e.library.get(id)).cloned()
             && let Ok(d) = Draft::parse(&m.text)
         {
-            e.draft = d;
+            e.sketch.open(d);
             e.name = m.name;
             e.id = Some(m.id);
-            e.problems = e.draft.problems();
+            e.problems = e.sketch.grid.problems();
         }
         e
     }
@@ -140,17 +121,14 @@ impl Editor {
 
     /// After the board changed: validate it again and save it.
     fn changed(&mut self) {
-        self.problems = self.draft.problems();
+        self.problems = self.sketch.grid.problems();
         if self
             .highlight
-            .is_some_and(|p| !self.draft.contains(place(p)))
+            .is_some_and(|p| !self.sketch.grid.contains(place(p)))
         {
             self.highlight = None;
         }
-        if !self.draft.contains(place(self.cursor)) {
-            self.cursor = Pos::new(0, 0);
-        }
-        let text = self.draft.to_text();
+        let text = self.sketch.grid.to_text();
         match self.id {
             Some(id) if let Some(m) = self.library.get_mut(id) => m.text = text,
             _ => self.id = Some(self.library.add(self.name.clone(), text)),
@@ -160,20 +138,16 @@ impl Editor {
 
     /// Replace the board as one undoable step.
     pub fn replace(&mut self, d: Draft) {
-        if d != self.draft {
-            let before = std::mem::replace(&mut self.draft, d);
-            self.history.record(before);
+        if self.sketch.replace(d) {
             self.changed();
         }
     }
 
     /// Open a board as a new saved map (its history starts empty).
     pub fn open(&mut self, name: &str, d: Draft) {
-        self.stroke = None;
-        self.draft = d;
+        self.sketch.open(d);
         self.name = clean_name(name, &t("editor-untitled"));
         self.id = None;
-        self.history = History::default();
         self.highlight = None;
         self.changed();
     }
@@ -185,11 +159,9 @@ impl Editor {
         };
         match Draft::parse(&m.text) {
             Ok(d) => {
-                self.stroke = None;
-                self.draft = d;
+                self.sketch.open(d);
                 self.name = m.name;
                 self.id = Some(id);
-                self.history = History::default();
                 self.highlight = None;
                 self.changed();
             }
@@ -202,126 +174,74 @@ impl Editor {
 
     /// The pointer went down on a cell.
     pub fn press(&mut self, p: Pos) {
-        if !self.draft.contains(place(p)) {
-            return;
+        if self.sketch.press(place(p), self.paint) {
+            self.problems = self.sketch.grid.problems();
         }
-        self.stroke = Some(Stroke {
-            before: self.draft.clone(),
-            anchor: p,
-            last: p,
-        });
-        self.cursor = p;
-        match self.tool {
-            Tool::Brush => {
-                self.draft.paint(place(p), self.paint);
-            }
-            Tool::Rect => {
-                self.draft.rect(place(p), place(p), self.paint);
-            }
-            Tool::Fill => {
-                self.draft.fill(place(p), self.paint);
-            }
-        }
-        self.problems = self.draft.problems();
     }
 
     /// The pointer moved onto a cell with the button down.
     pub fn drag(&mut self, p: Pos) {
-        let Some(stroke) = self.stroke.as_mut() else {
-            return;
-        };
-        if !self.draft.contains(place(p)) || p == stroke.last {
-            return;
+        if self.sketch.drag(place(p), self.paint) {
+            self.problems = self.sketch.grid.problems();
         }
-        match self.tool {
-            Tool::Brush => {
-                // Every cell on the way, so a fast drag leaves no gaps.
-                let (mut r, mut c) = (stroke.last.row as i32, stroke.last.col as i32);
-                let (tr, tc) = (p.row as i32, p.col as i32);
-                while (r, c) != (tr, tc) {
-                    let (dr, dc) = (tr - r, tc - c);
-                    if dr.abs() >= dc.abs() {
-                        r += dr.signum();
-                    } else {
-                        c += dc.signum();
-                    }
-                    self.draft.paint((r as usize, c as usize), self.paint);
-                }
-            }
-            Tool::Rect => {
-                self.draft = stroke.before.clone();
-                self.draft.rect(place(stroke.anchor), place(p), self.paint);
-            }
-            Tool::Fill => {}
-        }
-        stroke.last = p;
-        self.cursor = p;
-        self.problems = self.draft.problems();
     }
 
     /// The pointer went up: the stroke becomes one undoable step.
     pub fn release(&mut self) {
-        if let Some(stroke) = self.stroke.take()
-            && stroke.before != self.draft
-        {
-            self.history.record(stroke.before);
+        if self.sketch.release() {
             self.changed();
         }
     }
 
     /// A stroke stopped without finishing (Escape): the board goes back.
     pub fn cancel(&mut self) {
-        if let Some(stroke) = self.stroke.take() {
-            self.draft = stroke.before;
-            self.problems = self.draft.problems();
+        if self.sketch.cancel() {
+            self.problems = self.sketch.grid.problems();
         }
     }
 
     /// Enter or Space at the cursor: brush and fill paint at once; the
     /// rectangle takes two presses, one at each corner.
     pub fn key_apply(&mut self) {
-        let p = self.cursor;
-        match (self.tool, self.stroke.is_some()) {
-            (Tool::Rect, true) => {
-                self.drag(p);
-                self.release();
-            }
-            (Tool::Rect, false) => self.press(p),
-            _ => {
-                self.press(p);
-                self.release();
-            }
+        if self.sketch.key_apply(self.paint) {
+            self.changed();
+        } else {
+            self.problems = self.sketch.grid.problems();
         }
     }
 
     /// Move the keyboard cursor (a rectangle being drawn follows it).
-    pub fn move_cursor(&mut self, dr: i32, dc: i32) {
-        let (h, w) = (self.draft.height as i32, self.draft.width as i32);
-        let r = (self.cursor.row as i32 + dr).rem_euclid(h);
-        let c = (self.cursor.col as i32 + dc).rem_euclid(w);
-        let p = Pos::new(r as u8, c as u8);
-        if self.tool == Tool::Rect && self.stroke.is_some() {
-            self.drag(p);
+    pub fn move_cursor(&mut self, dr: i64, dc: i64) {
+        self.sketch.move_cursor(dr, dc, self.paint);
+        if self.sketch.stroking() {
+            self.problems = self.sketch.grid.problems();
         }
-        self.cursor = p;
-        self.hover = Some(p);
+        self.hover = Some(self.cursor());
+    }
+
+    /// The keyboard cursor as a board position.
+    pub fn cursor(&self) -> Pos {
+        let (row, col) = self.sketch.cursor;
+        Pos::new(row as u8, col as u8)
     }
 
     /// Undo the last change.
     pub fn undo(&mut self) {
-        self.cancel();
-        if let Some(d) = self.history.undo(&self.draft) {
-            self.draft = d;
+        let stroking = self.sketch.stroking();
+        if self.sketch.undo() {
             self.changed();
+        } else if stroking {
+            self.problems = self.sketch.grid.problems();
         }
     }
 
     /// Redo the last undone change.
     pub fn redo(&mut self) {
-        self.cancel();
-        if let Some(d) = self.history.redo(&self.draft) {
-            self.draft = d;
+        let stroking = self.sketch.stroking();
+        if self.sketch.redo() {
             self.changed();
+        } else if stroking {
+            self.problems = self.sketch.grid.problems();
         }
     }
 
@@ -330,7 +250,7 @@ impl Editor {
         self.cancel();
         // What was said about an earlier step (e.g. "Renamed") is stale now.
         self.message = None;
-        let d = self.draft.resized_map(width, height);
+        let d = self.sketch.grid.resized_map(width, height);
         if (d.width, d.height) != (width, height) {
             self.tell(tf(
                 "editor-size-clamped",
@@ -449,6 +369,7 @@ impl Editor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula_page_kit::grid::Tool;
 
     fn editor() -> Editor {
         crate::add_words();
@@ -463,40 +384,43 @@ mod tests {
         e.drag(Pos::new(0, 3));
         e.drag(Pos::new(2, 3));
         e.release();
-        assert!(e.draft.to_text().starts_with("MMMM...."));
-        assert_eq!(e.draft.counts().1, 6, "a gapless stroke of six cells");
+        assert!(e.sketch.grid.to_text().starts_with("MMMM...."));
+        assert_eq!(e.sketch.grid.counts().1, 6, "a gapless stroke of six cells");
         let saved = e.library.get(e.id.unwrap()).unwrap();
-        assert_eq!(saved.text, e.draft.to_text());
+        assert_eq!(saved.text, e.sketch.grid.to_text());
         e.undo();
-        assert_eq!(e.draft, Draft::blank(BLANK_SIZE.0, BLANK_SIZE.1));
+        assert_eq!(e.sketch.grid, Draft::blank(BLANK_SIZE.0, BLANK_SIZE.1));
         e.redo();
-        assert_eq!(e.draft.counts().1, 6);
+        assert_eq!(e.sketch.grid.counts().1, 6);
     }
 
     #[test]
     fn rectangles_by_pointer_and_by_keys() {
         let mut e = editor();
-        e.tool = Tool::Rect;
+        e.sketch.tool = Tool::Rect;
         e.paint = Terrain::Artifact;
         e.press(Pos::new(1, 1));
         e.drag(Pos::new(4, 4));
         e.drag(Pos::new(2, 2));
         e.release();
-        assert_eq!(e.draft.counts().2, 4, "only the last rectangle stays");
+        assert_eq!(e.sketch.grid.counts().2, 4, "only the last rectangle stays");
         e.paint = Terrain::Uninhabitable;
-        e.cursor = Pos::new(5, 5);
+        e.sketch.cursor = (5, 5);
         e.key_apply();
         e.move_cursor(1, 0);
         e.move_cursor(0, 1);
         e.key_apply();
-        assert_eq!(e.draft.counts().1, 4);
+        assert_eq!(e.sketch.grid.counts().1, 4);
         e.undo();
-        assert_eq!(e.draft.counts(), (BLANK_SIZE.0 * BLANK_SIZE.1 - 4, 0, 4));
+        assert_eq!(
+            e.sketch.grid.counts(),
+            (BLANK_SIZE.0 * BLANK_SIZE.1 - 4, 0, 4)
+        );
         // Escape drops a rectangle half drawn.
         e.key_apply();
         e.move_cursor(2, 2);
         e.cancel();
-        assert_eq!(e.draft.counts().1, 0);
+        assert_eq!(e.sketch.grid.counts().1, 0);
     }
 
     #[test]
@@ -521,9 +445,9 @@ mod tests {
         let mut e = editor();
         e.press(Pos::new(0, 0));
         e.release();
-        let before = e.draft.clone();
+        let before = e.sketch.grid.clone();
         assert!(!e.import_from("....\n.x..\n", "bad.txt", Source::File("bad.txt")));
-        assert_eq!(e.draft, before);
+        assert_eq!(e.sketch.grid, before);
         let msg = e.message.clone().unwrap();
         assert!(msg.contains("Line 2, column 2"), "{msg}");
         assert!(
@@ -557,7 +481,10 @@ mod tests {
             Some("Opened “Tiny” from the pasted text.")
         );
         assert_eq!(e.name, "Tiny");
-        assert!(!e.history.can_undo(), "a new map starts a new history");
+        assert!(
+            !e.sketch.history.can_undo(),
+            "a new map starts a new history"
+        );
         assert_eq!(
             Editor::name_from_text("# A name\n...."),
             Some("A name".into())
@@ -569,7 +496,7 @@ mod tests {
     fn resize_rename_delete_restore_and_reopen() {
         let mut e = editor();
         e.resize(40, 2);
-        assert_eq!((e.draft.width, e.draft.height), (32, 4));
+        assert_eq!((e.sketch.grid.width, e.sketch.grid.height), (32, 4));
         assert!(e.message.as_deref().unwrap().contains("4 to 32"));
         e.rename("Wide");
         assert_eq!(e.library.get(e.id.unwrap()).unwrap().name, "Wide");
@@ -581,7 +508,10 @@ mod tests {
         assert!(e.message_is_error);
         let id = e.id.unwrap();
         let reopened = Editor::new(e.library.clone());
-        assert_eq!(reopened.draft, e.draft, "a reload reopens the map");
+        assert_eq!(
+            reopened.sketch.grid, e.sketch.grid,
+            "a reload reopens the map"
+        );
         assert_eq!(reopened.name, "Wide");
         e.delete(id);
         assert!(e.library.maps.is_empty());

@@ -1371,9 +1371,12 @@ pub fn draw_board(app: &mut App) {
         && let Some(editor) = app.editor.as_ref()
     {
         tabula_page_kit::touch::hint("board-box", "");
-        if let Some((ctx, geo)) =
-            prepare_canvas(&canvas, editor.draft.width, editor.draft.height, false)
-        {
+        if let Some((ctx, geo)) = prepare_canvas(
+            &canvas,
+            editor.sketch.grid.width,
+            editor.sketch.grid.height,
+            false,
+        ) {
             editor_view::draw(&ctx, &geo, editor);
             app.geometry = Some(geo);
         }

@@ -98,22 +98,23 @@ impl Draft {
             Err(problems) => problems.0.iter().map(|p| flaw(&text, p)).collect(),
         }
     }
+}
 
-    /// After a change from `before`: every square that changed is set on
-    /// the other three quarters too, turned (painting four times over).
-    pub fn four_fold_since(&mut self, before: &Grid<Square>) {
-        let changed: Vec<Place> = (0..SIDE * SIDE)
-            .map(|i| (i / SIDE, i % SIDE))
-            .filter(|p| before.at(*p) != self.grid.at(*p))
-            .collect();
-        for p in changed {
-            let mut at = pos(p);
-            let mut sq = self.grid.at(p);
-            for _ in 0..3 {
-                at = at.turned();
-                sq = sq.turned();
-                self.grid.paint(place(at), sq);
-            }
+/// After a change from `before`: every square that changed is set on the
+/// other three quarters too, turned (painting four times over; the
+/// editor's echo of a stroke).
+pub fn four_fold_since(grid: &mut Grid<Square>, before: &Grid<Square>) {
+    let changed: Vec<Place> = (0..SIDE * SIDE)
+        .map(|i| (i / SIDE, i % SIDE))
+        .filter(|p| before.at(*p) != grid.at(*p))
+        .collect();
+    for p in changed {
+        let mut at = pos(p);
+        let mut sq = grid.at(p);
+        for _ in 0..3 {
+            at = at.turned();
+            sq = sq.turned();
+            grid.paint(place(at), sq);
         }
     }
 }
@@ -220,7 +221,7 @@ mod tests {
             steps: 2,
         };
         d.grid.paint((2, 5), push);
-        d.four_fold_since(&before);
+        four_fold_since(&mut d.grid, &before);
         // North's square (2, 5) pushing south: East's at (5, 18) pushes
         // west, South's at (18, 15) north, West's at (15, 2) east.
         assert_eq!(
@@ -251,7 +252,7 @@ mod tests {
         };
         let before = d.grid.clone();
         d.grid.paint((1, 10), pay);
-        d.four_fold_since(&before);
+        four_fold_since(&mut d.grid, &before);
         assert_eq!(
             d.grid.at((10, 19)),
             Square::Points {

@@ -13,15 +13,16 @@ use std::cell::RefCell;
 
 use tabula_engine::Seat;
 use tabula_page_kit::dom::{El, button, by_id, el, local_storage};
-use tabula_page_kit::grid::{Grid, History, Place, Tool};
+use tabula_page_kit::grid::{Place, Tool};
 use tabula_page_kit::i18n::{t, tf};
 use tabula_page_kit::morph;
+use tabula_page_kit::sketch::Sketch;
 use tabula_vector::board::{MAX_BOARD_BYTES, MAX_POINTS};
 use tabula_vector::{Dir, Payee, Pos, Square, read_board};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, KeyboardEvent, PointerEvent};
 
-use crate::board_draft::{Draft, Flaw, place, pos};
+use crate::board_draft::{Draft, Flaw, four_fold_since, place, pos};
 use crate::parts::value_of;
 use crate::signs::{self, dir_word, seat_word};
 
@@ -43,14 +44,12 @@ const PAYEES: [&str; 9] = ["all", "0", "1", "2", "3", "0-1", "0-3", "2-1", "2-3"
 
 /// The editor.
 struct Editor {
-    draft: Draft,
-    history: History<Grid<Square>>,
-    tool: Tool,
+    /// The board's name (its file's `# name:` line).
+    name: String,
+    /// Its squares being drawn, the tool, the cursor and undo (the kit's);
+    /// painting four times over is its echo.
+    sketch: Sketch<Square>,
     brush: Square,
-    four: bool,
-    cursor: Pos,
-    /// A stroke under way: where it began and the board before it.
-    stroke: Option<(Place, Grid<Square>)>,
     flaws: Vec<Flaw>,
     /// A file or link that was not opened: why, problem by problem.
     refused: Option<(String, Vec<Flaw>)>,
@@ -110,18 +109,17 @@ fn kept_draft() -> Draft {
 
 impl Editor {
     fn new(draft: Draft) -> Editor {
+        let mut sketch = Sketch::new(draft.grid);
+        sketch.cursor = (0, 10);
+        sketch.echo = Some(four_fold_since);
         let mut e = Editor {
-            draft,
-            history: History::default(),
-            tool: Tool::Brush,
+            name: draft.name,
+            sketch,
             brush: Square::Points {
                 value: 5,
                 to: Payee::All,
                 yellow: false,
             },
-            four: true,
-            cursor: Pos { row: 0, col: 10 },
-            stroke: None,
             flaws: Vec::new(),
             refused: None,
             message: None,
@@ -133,77 +131,64 @@ impl Editor {
         e
     }
 
+    /// The board as it stands.
+    fn draft(&self) -> Draft {
+        Draft {
+            name: self.name.clone(),
+            grid: self.sketch.grid.clone(),
+        }
+    }
+
+    /// Whether each square is painted four times over.
+    fn four(&self) -> bool {
+        self.sketch.echo.is_some()
+    }
+
+    /// The keyboard cursor as a board square.
+    fn cursor(&self) -> Pos {
+        pos(self.sketch.cursor)
+    }
+
     /// After every change: check the board again and keep it.
     fn changed(&mut self) {
-        self.flaws = self.draft.problems();
+        let draft = self.draft();
+        self.flaws = draft.problems();
         self.link = None;
         if let Some(s) = local_storage() {
-            s.set_item(DRAFT_KEY, &self.draft.text()).ok();
+            s.set_item(DRAFT_KEY, &draft.text()).ok();
         }
     }
 
-    /// Begin a stroke at `p` (the pointer pressed, or a key).
-    fn press(&mut self, p: Place) {
-        let before = self.draft.grid.clone();
-        self.stroke = Some((p, before));
-        self.drag(p);
-    }
-
-    /// The stroke reaches `p`.
-    fn drag(&mut self, p: Place) {
-        let Some((start, before)) = self.stroke.clone() else {
-            return;
-        };
-        match self.tool {
-            Tool::Brush => {
-                self.draft.grid.paint(p, self.brush);
-            }
-            Tool::Rect => {
-                self.draft.grid = before.clone();
-                self.draft.grid.rect(start, p, self.brush);
-            }
-            Tool::Fill => {
-                self.draft.grid = before.clone();
-                self.draft.grid.fill(start, self.brush);
-            }
-        }
-        if self.four {
-            self.draft.four_fold_since(&before);
-        }
-        self.cursor = pos(p);
-    }
-
-    /// End the stroke: one step to undo.
-    fn release(&mut self) {
-        if let Some((_, before)) = self.stroke.take()
-            && before != self.draft.grid
-        {
-            self.history.record(before);
+    /// After a step to undo: what was said of the last one is stale.
+    fn stepped(&mut self, changed: bool) {
+        if changed {
             self.message = None;
             self.changed();
         }
     }
 
+    /// End the stroke: one step to undo.
+    fn release(&mut self) {
+        let changed = self.sketch.release();
+        self.stepped(changed);
+    }
+
     /// Put a whole new board in (one step to undo).
     fn replace(&mut self, draft: Draft) {
-        self.history.record(self.draft.grid.clone());
-        self.draft = draft;
+        self.name = draft.name;
+        self.sketch.replace(draft.grid);
         self.refused = None;
         self.changed();
     }
 
     fn undo(&mut self) {
-        if let Some(g) = self.history.undo(&self.draft.grid) {
-            self.draft.grid = g;
-            self.changed();
-        }
+        let changed = self.sketch.undo();
+        self.stepped(changed);
     }
 
     fn redo(&mut self) {
-        if let Some(g) = self.history.redo(&self.draft.grid) {
-            self.draft.grid = g;
-            self.changed();
-        }
+        let changed = self.sketch.redo();
+        self.stepped(changed);
     }
 }
 
@@ -379,24 +364,25 @@ fn panel(e: &Editor) -> El {
     let mut tools = el("div").class("buttons ed-tools");
     for tool in Tool::ALL {
         tools = tools.child(
-            button(&tool.label(), &format!("edit:tool-{}", tool.name())).pressed(e.tool == tool),
+            button(&tool.label(), &format!("edit:tool-{}", tool.name()))
+                .pressed(e.sketch.tool == tool),
         );
     }
     tools = tools
         .child(
             button(&t("v-ed-four"), "edit:four")
-                .pressed(e.four)
+                .pressed(e.four())
                 .attr("id", "ed-four"),
         )
         .child(
             button(&t("v-ed-undo"), "edit:undo")
                 .attr("id", "ed-undo")
-                .disabled(!e.history.can_undo()),
+                .disabled(!e.sketch.history.can_undo()),
         )
         .child(
             button(&t("v-ed-redo"), "edit:redo")
                 .attr("id", "ed-redo")
-                .disabled(!e.history.can_redo()),
+                .disabled(!e.sketch.history.can_redo()),
         );
     let check = if e.flaws.is_empty() {
         el("p")
@@ -446,7 +432,7 @@ fn panel(e: &Editor) -> El {
                     .attr("id", "ed-name")
                     .attr("type", "text")
                     .attr("maxlength", "60")
-                    .attr("value", &e.draft.name),
+                    .attr("value", &e.name),
             ),
         )
         .child(brush_view(e.brush))
@@ -510,7 +496,8 @@ pub fn render() {
         }
         if let Some(canvas) = by_id("board").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) {
             let flawed: Vec<Pos> = e.flaws.iter().filter_map(|f| f.at).collect();
-            let grid = &e.draft.grid;
+            let grid = &e.sketch.grid;
+            let cursor = e.cursor();
             // On a touch screen larger, until every square is 24 px, and
             // panned in its box; the line above it says how taps paint.
             let fit = crate::parts::board_width();
@@ -522,7 +509,7 @@ pub fn render() {
                 &|p| grid.at(place(p)),
                 wide,
                 &flawed,
-                Some(e.cursor),
+                Some(cursor),
             );
             canvas.set_attribute("tabindex", "0").ok();
             canvas.set_attribute("role", "application").ok();
@@ -532,9 +519,9 @@ pub fn render() {
                     &tf(
                         "v-ed-canvas",
                         &[
-                            ("row", &e.cursor.row.to_string()),
-                            ("col", &e.cursor.col.to_string()),
-                            ("square", &signs::square_words(grid.at(place(e.cursor)))),
+                            ("row", &cursor.row.to_string()),
+                            ("col", &cursor.col.to_string()),
+                            ("square", &signs::square_words(grid.at(place(cursor)))),
                         ],
                     ),
                 )
@@ -594,7 +581,7 @@ pub fn run(what: &str) {
             return;
         }
         "export" => {
-            if let Some((text, name)) = with(|e| (e.draft.text(), e.draft.name.clone())) {
+            if let Some((text, name)) = with(|e| (e.draft().text(), e.name.clone())) {
                 let stem = tabula_page_kit::dom::file_stem(&name, "vector-board");
                 tabula_page_kit::dom::download(&text, "text/plain", &format!("{stem}.txt"));
             }
@@ -604,7 +591,7 @@ pub fn run(what: &str) {
                 let link = format!(
                     "{}#board={}",
                     tabula_page_kit::dom::page_url(),
-                    tabula_engine::link::pack(&e.draft.text())
+                    tabula_engine::link::pack(&e.draft().text())
                 );
                 tabula_page_kit::dom::copy_text(&link);
                 e.link = Some(link);
@@ -621,7 +608,13 @@ pub fn run(what: &str) {
             }
         }
         "four" => {
-            with(|e| e.four = !e.four);
+            with(|e| {
+                e.sketch.echo = if e.four() {
+                    None
+                } else {
+                    Some(four_fold_since)
+                }
+            });
         }
         "undo" => {
             with(Editor::undo);
@@ -631,7 +624,7 @@ pub fn run(what: &str) {
         }
         w => {
             if let Some(tool) = w.strip_prefix("tool-").and_then(Tool::from_name) {
-                with(|e| e.tool = tool);
+                with(|e| e.sketch.tool = tool);
             }
         }
     }
@@ -647,7 +640,7 @@ fn field_changed(id: &str) {
                 .filter(|c| !c.is_control() && *c != '#')
                 .take(60)
                 .collect();
-            e.draft.name = name.trim().to_string();
+            e.name = name.trim().to_string();
             e.changed();
         } else {
             e.brush = brush_from_form(e.brush);
@@ -684,24 +677,24 @@ pub fn key(e: &KeyboardEvent) -> bool {
     if !on_board {
         return false;
     }
-    let step = |dr: i8, dc: i8| {
-        with(|ed| {
-            ed.cursor = Pos {
-                row: (ed.cursor.row + dr).clamp(0, 20),
-                col: (ed.cursor.col + dc).clamp(0, 20),
-            }
-        });
+    let step = |dr: i64, dc: i64| {
+        with(|ed| ed.sketch.move_cursor(dr, dc, ed.brush));
     };
     match k.as_str() {
         "ArrowUp" => step(-1, 0),
         "ArrowDown" => step(1, 0),
         "ArrowLeft" => step(0, -1),
         "ArrowRight" => step(0, 1),
+        // The rectangle takes two presses, one at each corner; Escape
+        // drops one half drawn.
         " " | "Enter" => {
             with(|ed| {
-                ed.press(place(ed.cursor));
-                ed.release();
+                let changed = ed.sketch.key_apply(ed.brush);
+                ed.stepped(changed);
             });
+        }
+        "Escape" => {
+            with(|ed| ed.sketch.cancel());
         }
         _ => return false,
     }
@@ -712,11 +705,11 @@ pub fn key(e: &KeyboardEvent) -> bool {
         tf(
             "v-explore-square",
             &[
-                ("row", &ed.cursor.row.to_string()),
-                ("col", &ed.cursor.col.to_string()),
+                ("row", &ed.cursor().row.to_string()),
+                ("col", &ed.cursor().col.to_string()),
                 (
                     "what",
-                    &signs::square_words(ed.draft.grid.at(place(ed.cursor))),
+                    &signs::square_words(ed.sketch.grid.at(ed.sketch.cursor)),
                 ),
             ],
         )
@@ -765,7 +758,7 @@ pub fn install() {
             }
             if let Some(p) = place_at(&e) {
                 e.prevent_default();
-                with(|ed| ed.press(p));
+                with(|ed| ed.sketch.press(p, ed.brush));
                 render();
             }
         });
@@ -774,13 +767,7 @@ pub fn install() {
                 return;
             }
             if let Some(p) = place_at(&e) {
-                let moved = with(|ed| {
-                    let moving = ed.stroke.is_some() && ed.cursor != pos(p);
-                    if moving {
-                        ed.drag(p);
-                    }
-                    moving
-                });
+                let moved = with(|ed| ed.sketch.drag(p, ed.brush));
                 if moved == Some(true) {
                     render();
                 }
@@ -803,11 +790,11 @@ pub fn install() {
             };
             let said = with(|ed| {
                 if ed.confirm.tap(p) {
-                    ed.press(p);
+                    ed.sketch.press(p, ed.brush);
                     ed.release();
                     None
                 } else {
-                    ed.cursor = pos(p);
+                    ed.sketch.cursor = p;
                     Some(tap_hint(ed))
                 }
             })
@@ -820,7 +807,7 @@ pub fn install() {
         for end in ["pointerup", "pointerleave", "pointercancel"] {
             tabula_page_kit::dom::listen::<PointerEvent>(&canvas, end, |_| {
                 if with(|ed| {
-                    let was = ed.stroke.is_some();
+                    let was = ed.sketch.stroking();
                     ed.release();
                     was
                 }) == Some(true)

@@ -37,9 +37,6 @@ use crate::signs::{self, arrow, dir_word, letter, seat_word, team_word};
 const GAME_KEY: &str = "tabula-vector-game";
 /// The page's export that starts its AI worker ([`crate::ai_worker_start`]).
 const WORKER: &str = "ai_worker_start";
-/// The least time from asking an AI to playing its move (the page's pace:
-/// each move stays on screen a moment before the next).
-const AI_PAUSE_MS: f64 = 350.0;
 /// A seat played by a bot written in the page: its spec in the page.
 const SCRIPT: &str = "script";
 /// How a game record names such a seat.
@@ -76,6 +73,9 @@ struct Play {
     /// Each seat's points in the last round (known for rounds played on
     /// this page since it opened).
     last_points: Option<[i32; 4]>,
+    /// How long an AI's move stays on screen before the next (the kit's
+    /// picker), in milliseconds.
+    pace_ms: u32,
 }
 
 /// The page: a game, or the set-up form.
@@ -130,6 +130,7 @@ impl Play {
             outs: Vec::new(),
             round_start: [0; 4],
             last_points: None,
+            pace_ms: tabula_page_kit::ai_pace::NORMAL,
         })
     }
 
@@ -707,6 +708,14 @@ fn panel_view(page: &Page) -> El {
                 .child(decision_view(play))
                 .child(round_view(play))
                 .child(scores_view(play))
+                // With an AI at the table: how fast its moves come.
+                .maybe(
+                    play.game
+                        .players()
+                        .iter()
+                        .any(|p| *p != Player::Human)
+                        .then(|| tabula_page_kit::ai_pace::picker(play.pace_ms, "ai-pace")),
+                )
                 .maybe(page.link.as_ref().map(|l| {
                     el("label")
                         .class("link-out")
@@ -982,13 +991,15 @@ fn on_reply(reply: Reply<Action>) {
 /// kit's [`Asked::wait_ms`]): a move is seen before the next.
 fn after_pace(reply: Reply<Action>) {
     let wait = with_page(|page| {
-        page.play
-            .as_ref()
-            .and_then(|p| p.pending)
-            .filter(|a| a.id == reply.id)
-            .map(|a| a.wait_ms(AI_PAUSE_MS, ai_worker::now()))
+        let play = page.play.as_ref()?;
+        let pace = f64::from(play.pace_ms);
+        Some(
+            play.pending
+                .filter(|a| a.id == reply.id)
+                .map_or(pace, |a| a.wait_ms(pace, ai_worker::now())),
+        )
     })
-    .unwrap_or(AI_PAUSE_MS);
+    .unwrap_or(0.0);
     tabula_page_kit::dom::after(wait, move || on_reply(reply));
 }
 
@@ -1269,6 +1280,12 @@ fn run(cmd: &str, arg: &str) {
                 }
             }
         },
+        "ai-pace" => {
+            if let (Some(play), Some(ms)) = (page.play.as_mut(), tabula_page_kit::ai_pace::of(arg))
+            {
+                play.pace_ms = ms;
+            }
+        }
         "ready" => {
             if let Some(play) = page.play.as_mut() {
                 play.shown = play.handoff.take();

@@ -576,25 +576,7 @@ fn take_report(p: &mut Page, report: Report) {
                     true,
                 ),
             }
-            let summary = p.film.as_ref().and_then(|f| {
-                let last = f.frames.last()?;
-                let best = last.points.iter().copied().max()?;
-                let winners: Vec<String> = last
-                    .points
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, s)| **s == best)
-                    .map(|(i, _)| f.names.get(i).cloned().unwrap_or_default())
-                    .collect();
-                Some(tf(
-                    "domains-game-over",
-                    &[
-                        ("rounds", &last.round.to_string()),
-                        ("winners", &words::list(&winners)),
-                        ("points", &best.to_string()),
-                    ],
-                ))
-            });
+            let summary = p.film.as_ref().and_then(game_over_words);
             // Said in full once the rounds shown reach the end (see
             // `view::render_notes`): a replay at round 55 names no winner.
             p.note_about(
@@ -610,6 +592,24 @@ fn take_report(p: &mut Page, report: Report) {
             p.note(tf("domains-game-failed", &[("error", &error)]), true);
         }
     }
+}
+
+/// How a game ended, in words: after how many rounds, who has the most
+/// points and how many.
+pub fn game_over_words(film: &crate::frames::Film) -> Option<String> {
+    let (seats, best) = film.leaders()?;
+    let winners: Vec<String> = seats
+        .iter()
+        .map(|&i| film.names.get(usize::from(i)).cloned().unwrap_or_default())
+        .collect();
+    Some(tf(
+        "domains-game-over",
+        &[
+            ("rounds", &film.frames.last()?.round.to_string()),
+            ("winners", &words::list(&winners)),
+            ("points", &best.to_string()),
+        ],
+    ))
 }
 
 fn need(p: &mut Page, seat: u8, round: u32, view: Value) {

@@ -3,6 +3,7 @@
 
 use tabula_page_kit::dialogs::{OpenGame, open_game};
 use tabula_page_kit::dom::{button, by_id, el, replace_children};
+use tabula_page_kit::end_screen::{self, EndCommands};
 use tabula_page_kit::handoff::Handoff;
 use tabula_page_kit::morph;
 use tabula_page_kit::replay_viewer::{self, MoveWords};
@@ -328,8 +329,50 @@ pub fn render(p: &Page) {
     enable("link", has_record);
     enable("export", has_record);
     render_person(p);
+    render_end(p);
     render_notes(p);
     render_teacher_note(p);
+}
+
+/// The end of a game played here, in the kit's frame, once the film
+/// shows its last round: who won, after how many rounds with how many
+/// points, and what to do next (watch it again, save it, copy a link, a
+/// new game). A game stopped before its last round has no winner.
+fn render_end(p: &Page) {
+    let Some(slot) = by_id("end-slot") else {
+        return;
+    };
+    let over = matches!(p.source, Source::Played)
+        && p.running.is_none()
+        && p.record.is_some()
+        && !before_the_end(p);
+    let end = p
+        .film
+        .as_ref()
+        .filter(|f| over && f.is_complete())
+        .and_then(|film| {
+            let (winners, _) = film.leaders()?;
+            let headline = end_screen::headline(&film.names, &winners);
+            let result = super::game::game_over_words(film).map(|w| el("p").text(&w));
+            let commands = EndCommands {
+                replay: Some("film:play"),
+                save: Some("save"),
+                link: Some("link"),
+                new: Some("new"),
+                ..EndCommands::default()
+            };
+            Some(end_screen::frame(&headline, result, &commands))
+        });
+    // The end's own Save and Copy a link stand for the panel's meanwhile.
+    for cmd in ["save", "link"] {
+        let sel = format!("#game-actions [data-cmd=\"{cmd}\"]");
+        if let Ok(Some(b)) = tabula_page_kit::dom::document().query_selector(&sel) {
+            b.toggle_attribute_with_force("hidden", end.is_some()).ok();
+        }
+    }
+    slot.toggle_attribute_with_force("hidden", end.is_none())
+        .ok();
+    morph::morph_children(&slot, &el("div").maybe(end).0);
 }
 
 /// The teacher's note of the round shown, once the game has its record
