@@ -103,6 +103,13 @@ test('built-in bots play in the worker; the viewer steps, jumps and scrubs; the 
     assert.match(await page.textContent('#winner'), /^(painter|dummy|demo) wins!$|^A shared win: /);
     assert.match(await page.textContent('#end p'), /^Game over after 60 rounds: .+ with \d+ points\.$/);
     assert.deepEqual(await page.$$eval('#end .end-buttons button', (bs) => bs.map((b) => b.id)), ['end-replay', 'end-save', 'end-link', 'end-new']);
+    // Watch the replay: the film plays from its start, the end frame goes
+    // until the last round, and the focus is on the film's Pause.
+    await page.focus('#end-replay');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'replay-play');
+    assert.match(await page.getAttribute('#replay-play', 'aria-label'), /^Pause$/);
+    assert.ok(await page.isHidden('#end-slot'));
     // A button of the bar disabled where it stands (|◀ at the first
     // round) hands the focus to Play, on the same bar.
     await page.focus('[data-cmd="film:first"]');

@@ -90,6 +90,36 @@ test('vector: the board editor says each square its cursor reaches', async () =>
   const [, r1] = first.match(/^Row (\d+),/);
   const [, r2] = (await said(page)).match(/^Row (\d+),/);
   assert.equal(Number(r2), Number(r1) + 1, 'one row down');
+  // A rectangle by keys (the kit's sketch, as in Star Tigris's editor):
+  // Space at one corner, the arrows, Space at the other; Escape drops
+  // one half drawn; Ctrl+Z takes the whole rectangle back.
+  const square = async () => (await said(page)).replace(/^Row \d+, column \d+: /, '');
+  const press = async (key) => {
+    const before = await said(page);
+    await page.keyboard.press(key);
+    await page.waitForFunction((b) => document.querySelector('#explore-said').textContent.replace(/\u00a0$/, '') !== b, before);
+  };
+  await page.click('[data-cmd="edit:tool-rect"]');
+  await page.focus('#board');
+  await press('ArrowRight');
+  const blank = await square();
+  await page.keyboard.press('Space');
+  await press('ArrowRight');
+  await press('ArrowRight');
+  await page.keyboard.press('Space');
+  await press('ArrowLeft');
+  const painted = await square();
+  assert.notEqual(painted, blank, 'the middle of the rectangle is painted');
+  await page.keyboard.press('Space');
+  await press('ArrowDown');
+  assert.equal(await square(), painted, 'a rectangle half drawn follows the cursor');
+  await page.keyboard.press('Escape');
+  await press('ArrowUp');
+  await press('ArrowDown');
+  assert.equal(await square(), blank, 'Escape dropped the rectangle half drawn');
+  await page.keyboard.press('Control+z');
+  await press('ArrowUp');
+  assert.equal(await square(), blank, 'undo took the rectangle back');
   assert.deepEqual(errors, []);
   await ctx.close();
 });

@@ -13,12 +13,15 @@ use crate::grid::{Grid, History, Place, Tool};
 /// board before the stroke.
 pub type Echo<C> = fn(&mut Grid<C>, &Grid<C>);
 
-/// A drag in progress: the board before it, where it began, where it is.
+/// A stroke in progress: the board before it, where it began, where it
+/// is, and whether keys began it (a rectangle waiting for its second
+/// corner, which the pointer does not finish).
 #[derive(Clone, Debug)]
 struct Stroke<C> {
     before: Grid<C>,
     anchor: Place,
     last: Place,
+    by_keys: bool,
 }
 
 /// A board being drawn (see the module's doc).
@@ -58,22 +61,41 @@ impl<C: Copy + Eq> Sketch<C> {
         self.stroke.is_some()
     }
 
+    /// The board as it stands for good: without a stroke under way (what
+    /// is saved, exported or shared).
+    pub fn settled(&self) -> &Grid<C> {
+        self.before_stroke().unwrap_or(&self.grid)
+    }
+
     /// The board before the stroke under way, if one is.
     pub fn before_stroke(&self) -> Option<&Grid<C>> {
         self.stroke.as_ref().map(|s| &s.before)
     }
 
-    /// The pointer went down on `p` (or a key began a stroke there):
-    /// brush and fill paint `cell` at once, a rectangle starts. Off the
-    /// board, nothing happens (false).
+    /// The pointer went down on `p`: brush and fill paint `cell` at once,
+    /// a rectangle starts. A rectangle half drawn by keys is dropped
+    /// first. Off the board, nothing happens (false).
     pub fn press(&mut self, p: Place, cell: C) -> bool {
+        self.begin(p, cell, false)
+    }
+
+    /// A stroke begins at `p`, by the pointer or by keys.
+    fn begin(&mut self, p: Place, cell: C, by_keys: bool) -> bool {
         if !self.grid.contains(p) {
             return false;
+        }
+        // One stroke at a time: a rectangle by keys not finished is
+        // dropped, a drag whose end was missed is kept.
+        if self.stroke.as_ref().is_some_and(|s| s.by_keys) {
+            self.cancel();
+        } else {
+            self.finish();
         }
         self.stroke = Some(Stroke {
             before: self.grid.clone(),
             anchor: p,
             last: p,
+            by_keys,
         });
         self.cursor = p;
         match self.tool {
@@ -128,9 +150,18 @@ impl<C: Copy + Eq> Sketch<C> {
         }
     }
 
-    /// The pointer went up: the stroke becomes one step to undo. Whether
-    /// the board changed.
+    /// The pointer went up (or left the board): its stroke becomes one
+    /// step to undo. A rectangle drawn by keys waits for its second
+    /// corner. Whether the board changed.
     pub fn release(&mut self) -> bool {
+        if self.stroke.as_ref().is_some_and(|s| s.by_keys) {
+            return false;
+        }
+        self.finish()
+    }
+
+    /// The stroke becomes one step to undo; whether the board changed.
+    fn finish(&mut self) -> bool {
         match self.stroke.take() {
             Some(stroke) if stroke.before != self.grid => {
                 self.history.record(stroke.before);
@@ -160,15 +191,15 @@ impl<C: Copy + Eq> Sketch<C> {
         match (self.tool, self.stroking()) {
             (Tool::Rect, true) => {
                 self.drag(p, cell);
-                self.release()
+                self.finish()
             }
             (Tool::Rect, false) => {
-                self.press(p, cell);
+                self.begin(p, cell, true);
                 false
             }
             _ => {
-                self.press(p, cell);
-                self.release()
+                self.begin(p, cell, true);
+                self.finish()
             }
         }
     }
@@ -300,9 +331,22 @@ mod tests {
         s.key_apply('x');
         s.move_cursor(1, 1, 'x');
         assert_eq!(s.grid.at((1, 1)), 'x');
+        assert_eq!(s.settled().at((1, 1)), 'A', "not yet for good");
         assert!(s.cancel());
         assert_eq!(s.grid.at((1, 1)), 'A');
         assert!(!s.stroking());
+        // The pointer leaving the board does not finish a rectangle drawn
+        // by keys; a press of the pointer drops it and begins its own.
+        s.key_apply('x');
+        s.move_cursor(1, 1, 'x');
+        assert!(!s.release());
+        assert!(s.stroking());
+        s.press((3, 0), 'y');
+        assert!(s.release());
+        assert_eq!(s.grid.at((1, 1)), 'A', "the half rectangle is gone");
+        assert_eq!(s.grid.at((3, 0)), 'y');
+        assert!(s.undo());
+        assert_eq!(text(&s.grid), ".....\n.AA..\n.AA..\n...MM\n");
     }
 
     #[test]

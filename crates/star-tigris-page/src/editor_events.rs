@@ -75,16 +75,19 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         }
         "mirror-lr" => {
             let e = editor(app);
+            e.cancel();
             let d = e.sketch.grid.mirrored_left_right();
             e.replace(d);
         }
         "mirror-tb" => {
             let e = editor(app);
+            e.cancel();
             let d = e.sketch.grid.mirrored_top_bottom();
             e.replace(d);
         }
         "rotate" => {
             let e = editor(app);
+            e.cancel();
             let d = e.sketch.grid.rotated();
             e.replace(d);
         }
@@ -145,7 +148,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
         "restore-map" => editor(app).restore(),
         "export-map" => {
             let e = editor(app);
-            let file = e.sketch.grid.to_file(&e.name);
+            let file = e.sketch.settled().to_file(&e.name);
             let stem = tabula_page_kit::dom::file_stem(&e.name, "");
             crate::dom::download(&file, "text/plain", &format!("{stem}.txt"));
         }
@@ -163,7 +166,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
             if let Some(why) = e.play_blocked() {
                 e.refuse(why);
             } else {
-                app.custom_map = Some((e.name.clone(), e.sketch.grid.to_text()));
+                app.custom_map = Some((e.name.clone(), e.sketch.settled().to_text()));
                 app.dialog_back = Some(Screen::Editor);
                 app.screen = Screen::NewGame;
                 app.message = None;
@@ -197,6 +200,10 @@ pub fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
         "2" | "m" | "M" => e.paint = TERRAINS[1],
         "3" | "a" | "A" => e.paint = TERRAINS[2],
         _ => return false,
+    }
+    if matches!(key, "Enter" | " ") && e.sketch.stroking() {
+        // A rectangle waits for its second corner: said, not only drawn.
+        tabula_page_kit::announce::say("board-say", &t("editor-corner"));
     }
     if key.starts_with("Arrow") {
         // A screen reader is told the cell the cursor reached.

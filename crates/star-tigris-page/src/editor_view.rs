@@ -282,7 +282,7 @@ pub fn panel(e: &Editor) -> El {
 /// The link that opens the editor on this map (the page's address with a
 /// `#map=…` fragment).
 pub fn link_for(e: &Editor) -> String {
-    let fragment = crate::editor::link_fragment(&e.sketch.grid, &e.name, |s| {
+    let fragment = crate::editor::link_fragment(e.sketch.settled(), &e.name, |s| {
         js_sys::encode_uri_component(s).into()
     });
     format!("{}#{fragment}", crate::dom::page_url())

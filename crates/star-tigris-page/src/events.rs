@@ -607,7 +607,8 @@ fn key(app: &mut App, key: &str, ctrl: bool, shift: bool) -> bool {
         "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" => {
             // One cell, stopping at the edge, as on every board.
             let (w, h) = (usize::from(w), usize::from(h));
-            let at = usize::from(c.row) * w + usize::from(c.col);
+            let row = usize::from(c.row).min(h.saturating_sub(1));
+            let at = row * w + usize::from(c.col).min(w.saturating_sub(1));
             let to = tabula_page_kit::explore::grid_step(h, w, at, key).unwrap_or(at);
             app.cursor = Pos::new((to / w) as u8, (to % w) as u8);
         }

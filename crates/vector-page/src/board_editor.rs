@@ -131,11 +131,12 @@ impl Editor {
         e
     }
 
-    /// The board as it stands.
+    /// The board as it stands for good (a rectangle half drawn by keys
+    /// is not in it yet).
     fn draft(&self) -> Draft {
         Draft {
             name: self.name.clone(),
-            grid: self.sketch.grid.clone(),
+            grid: self.sketch.settled().clone(),
         }
     }
 
@@ -159,18 +160,18 @@ impl Editor {
         }
     }
 
-    /// After a step to undo: what was said of the last one is stale.
-    fn stepped(&mut self, changed: bool) {
+    /// After a stroke: what was said of the last step is stale.
+    fn stroked(&mut self, changed: bool) {
         if changed {
             self.message = None;
             self.changed();
         }
     }
 
-    /// End the stroke: one step to undo.
+    /// End the pointer's stroke: one step to undo.
     fn release(&mut self) {
         let changed = self.sketch.release();
-        self.stepped(changed);
+        self.stroked(changed);
     }
 
     /// Put a whole new board in (one step to undo).
@@ -182,13 +183,15 @@ impl Editor {
     }
 
     fn undo(&mut self) {
-        let changed = self.sketch.undo();
-        self.stepped(changed);
+        if self.sketch.undo() {
+            self.changed();
+        }
     }
 
     fn redo(&mut self) {
-        let changed = self.sketch.redo();
-        self.stepped(changed);
+        if self.sketch.redo() {
+            self.changed();
+        }
     }
 }
 
@@ -566,6 +569,8 @@ fn open_text(text: &str, what: &str) {
 
 /// A command of the editor (`edit:…`).
 pub fn run(what: &str) {
+    // A rectangle half drawn by keys is dropped by any other command.
+    with(|e| e.sketch.cancel());
     match what {
         "open" => open(),
         "close" => {
@@ -690,7 +695,7 @@ pub fn key(e: &KeyboardEvent) -> bool {
         " " | "Enter" => {
             with(|ed| {
                 let changed = ed.sketch.key_apply(ed.brush);
-                ed.stepped(changed);
+                ed.stroked(changed);
             });
         }
         "Escape" => {
@@ -702,17 +707,24 @@ pub fn key(e: &KeyboardEvent) -> bool {
     render();
     // The square reached (or painted) is said, as on the game's board.
     let said = with(|ed| {
-        tf(
-            "v-explore-square",
-            &[
-                ("row", &ed.cursor().row.to_string()),
-                ("col", &ed.cursor().col.to_string()),
-                (
-                    "what",
-                    &signs::square_words(ed.sketch.grid.at(ed.sketch.cursor)),
-                ),
-            ],
-        )
+        // A rectangle waiting for its second corner says so first.
+        let corner = if matches!(k.as_str(), " " | "Enter") && ed.sketch.stroking() {
+            t("v-ed-corner") + " "
+        } else {
+            String::new()
+        };
+        corner
+            + &tf(
+                "v-explore-square",
+                &[
+                    ("row", &ed.cursor().row.to_string()),
+                    ("col", &ed.cursor().col.to_string()),
+                    (
+                        "what",
+                        &signs::square_words(ed.sketch.grid.at(ed.sketch.cursor)),
+                    ),
+                ],
+            )
     });
     if let Some(said) = said {
         tabula_page_kit::explore::say(&said);

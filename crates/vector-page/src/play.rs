@@ -73,9 +73,6 @@ struct Play {
     /// Each seat's points in the last round (known for rounds played on
     /// this page since it opened).
     last_points: Option<[i32; 4]>,
-    /// How long an AI's move stays on screen before the next (the kit's
-    /// picker), in milliseconds.
-    pace_ms: u32,
 }
 
 /// The page: a game, or the set-up form.
@@ -93,6 +90,17 @@ struct Page {
     /// The keyboard's cursor on the board (a square's index), once the
     /// board was explored by keyboard.
     cursor: Option<usize>,
+    /// The AIs' pace chosen with the kit's picker, kept from game to game
+    /// (`None`: the kit's normal pace).
+    pace: Option<u32>,
+}
+
+impl Page {
+    /// How long an AI's move stays on screen before the next, in
+    /// milliseconds.
+    fn pace_ms(&self) -> u32 {
+        self.pace.unwrap_or(tabula_page_kit::ai_pace::NORMAL)
+    }
 }
 
 thread_local! {
@@ -130,7 +138,6 @@ impl Play {
             outs: Vec::new(),
             round_start: [0; 4],
             last_points: None,
-            pace_ms: tabula_page_kit::ai_pace::NORMAL,
         })
     }
 
@@ -714,7 +721,7 @@ fn panel_view(page: &Page) -> El {
                         .players()
                         .iter()
                         .any(|p| *p != Player::Human)
-                        .then(|| tabula_page_kit::ai_pace::picker(play.pace_ms, "ai-pace")),
+                        .then(|| tabula_page_kit::ai_pace::picker(page.pace_ms(), "ai-pace")),
                 )
                 .maybe(page.link.as_ref().map(|l| {
                     el("label")
@@ -991,8 +998,8 @@ fn on_reply(reply: Reply<Action>) {
 /// kit's [`Asked::wait_ms`]): a move is seen before the next.
 fn after_pace(reply: Reply<Action>) {
     let wait = with_page(|page| {
+        let pace = f64::from(page.pace_ms());
         let play = page.play.as_ref()?;
-        let pace = f64::from(play.pace_ms);
         Some(
             play.pending
                 .filter(|a| a.id == reply.id)
@@ -1281,9 +1288,8 @@ fn run(cmd: &str, arg: &str) {
             }
         },
         "ai-pace" => {
-            if let (Some(play), Some(ms)) = (page.play.as_mut(), tabula_page_kit::ai_pace::of(arg))
-            {
-                play.pace_ms = ms;
+            if let Some(ms) = tabula_page_kit::ai_pace::of(arg) {
+                page.pace = Some(ms);
             }
         }
         "ready" => {

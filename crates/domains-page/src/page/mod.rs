@@ -401,7 +401,15 @@ pub fn command(cmd: &str, arg: &str) {
         }
         "film" => {
             if let Some(m) = Move::of_name(arg) {
+                // "Watch the replay" at the end: the end frame goes away
+                // as the film plays, and the focus goes to its Pause.
+                let from_end = tabula_page_kit::dom::document()
+                    .active_element()
+                    .is_some_and(|a| a.closest("#end-slot").ok().flatten().is_some());
                 take(m);
+                if from_end {
+                    tabula_page_kit::dom::after(0.0, || focus("replay-play"));
+                }
             }
         }
         "save" => game::save(),
