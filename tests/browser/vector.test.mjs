@@ -128,6 +128,36 @@ test('a game of one person against three AIs, played through the page to the end
   await context.close();
 });
 
+test('an AI worker that dies mid-think is replaced, said, and the game goes on', async () => {
+  const context = await browser();
+  // Once armed, the next request to the AI worker is delivered and the
+  // worker dies 100 ms later, mid-think whatever the machine's speed.
+  await context.addInitScript(() => {
+    window.__killNextThink = false;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (m, ...rest) {
+      const r = post.call(this, m, ...rest);
+      if (window.__killNextThink && String(m).includes('"view"')) {
+        window.__killNextThink = false;
+        window.__killed = true;
+        setTimeout(() => this.terminate(), 100);
+      }
+      return r;
+    };
+  });
+  const { page, errors } = await openPage(context);
+  await startGame(page, { who: ['human', 'search:easy', 'search:easy', 'search:easy'], names: ['Ann'], rounds: 2, seed: 4 });
+  await page.evaluate(() => { window.__killNextThink = true; });
+  // Twice the AI's budget and the time to start later, it is replaced
+  // and asked again; the page says so, as every page does.
+  const said = page.waitForFunction(() => /The AI did not answer in time; it was restarted and asked again\./.test(document.querySelector('#panel').textContent), null, { timeout: 60000 });
+  await playToEnd(page);
+  await said;
+  assert.ok(await page.evaluate(() => window.__killed === true));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('pass and play: a hand-off before each secret magnitude, no other magnitude in the page, and a reload resumes', async () => {
   const context = await browser();
   const { page, errors } = await openPage(context);

@@ -122,11 +122,11 @@ impl<'a> Explored<'a> {
         match words.as_slice() {
             [] if knight_here => t(key("cg-x-enter-put-down", "cg-x-tap-put-down")),
             [] if spots::picks_up_knight(self.choosing.legal, game.robber, spot) => tf(
-                key("cg-x-enter", "cg-x-tap"),
+                key("cg-x-enter", "tap-again"),
                 &[("what", &t("cg-pick-up-knight"))],
             ),
             [] => String::new(),
-            [one] => tf(key("cg-x-enter", "cg-x-tap"), &[("what", one)]),
+            [one] => tf(key("cg-x-enter", "tap-again"), &[("what", one)]),
             several => tf(
                 key("cg-x-enter-which", "cg-x-tap-which"),
                 &[("list", &several.join("; "))],
@@ -356,7 +356,7 @@ impl Explore for Explored<'_> {
     }
 
     fn nothing_to_do(&self) -> String {
-        t("cg-nothing-lit")
+        t("explore-nothing-to-do")
     }
 }
 

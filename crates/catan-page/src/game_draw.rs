@@ -173,7 +173,7 @@ pub fn draw(canvas: &HtmlCanvasElement, game: &Catan, marks: &Marks, width: f64)
         // The barbarians' fields say what they are: where the ship sets
         // out, where it lands.
         let label = match f.kind {
-            tabula_catan::FieldKind::BarbarianStart => Some("cg-board-barbarian-start"),
+            tabula_catan::FieldKind::BarbarianStart => Some("cg-barbarians"),
             tabula_catan::FieldKind::BarbarianEnd => Some("cg-board-barbarian-end"),
             _ => None,
         };

@@ -293,7 +293,7 @@ pub fn status_parts(seen: &Seen, out: El) -> El {
         let event = if game.ck() {
             match r.event {
                 None => format!(" · {}", t("cg-die-ship")),
-                Some(k) => format!(" · {}", tf("cg-die-gate", &[("track", &gw::track(k))])),
+                Some(k) => format!(" · {}", tf("cg-e-gate", &[("track", &gw::track(k))])),
             }
         } else {
             String::new()
@@ -301,7 +301,7 @@ pub fn status_parts(seen: &Seen, out: El) -> El {
         out = out.child(el("p").class("dice").attr("id", "dice").text(&format!(
             "{}{event}",
             tf(
-                "cg-dice",
+                "cg-e-rolled",
                 &[
                     ("red", &r.red.to_string()),
                     ("white", &r.white.to_string()),
@@ -350,9 +350,9 @@ fn field_label(id: &str) -> &'static str {
         "offer-take" => "cg-offer-take",
         "offer-take-n" => "cg-offer-take-n",
         "counter-give" => "cg-counter-give",
-        "counter-give-n" => "cg-counter-give-n",
+        "counter-give-n" => "cg-offer-take-n",
         "counter-take" => "cg-counter-take",
-        _ => "cg-counter-take-n",
+        _ => "cg-offer-give-n",
     }
 }
 
@@ -587,7 +587,7 @@ fn counter_view(seen: &Seen) -> El {
         TradeForm {
             group: "counter",
             heading: "cg-group-counter",
-            lead: "cg-counter-get",
+            lead: "cg-offer-take",
             send: "cg-counter-send",
             not_now: "cg-counter-not-now",
         },

@@ -35,8 +35,6 @@ pub const GAME_KEY: &str = "tabula-catan-game";
 /// The AI runs in a worker on the page's own module (one download for
 /// both; [`crate::ai_worker_start`] starts it there).
 const WORKER: &str = "ai_worker_start";
-/// How long a bot may think before its worker is replaced.
-const AI_TIMEOUT_MS: f64 = 20_000.0;
 
 /// A game on the screen.
 pub struct GameScreen {
@@ -364,16 +362,16 @@ impl GameScreen {
         };
         let id = self.next_request;
         self.next_request += 1;
-        let Some((text, asked)) = Asked::new(self.table.game(), seat, spec, id, ai_worker::now())
+        let Some((text, asked)) =
+            Asked::new(self.table.game(), seat, spec.clone(), id, ai_worker::now())
         else {
             return;
         };
         self.pending = Some(asked);
-        ai_worker::send(text);
-        tabula_page_kit::dom::after(AI_TIMEOUT_MS, move || {
+        ai_worker::ask(text, &asked, &spec, |id| {
             through_page(|g| {
                 if g.pending.is_some_and(|p| p.id == id) {
-                    g.restart_ai(&t("cg-ai-restarted"));
+                    g.restart_ai(&t("ai-timeout"));
                 }
             });
         });
@@ -532,9 +530,9 @@ pub fn keep_ai_offers(on: bool) {
 pub fn status_view(g: &GameScreen) -> El {
     let bar = el("div")
         .class("game-bar")
-        .child(button(&t("cg-to-editor"), "game-editor").attr("id", "to-editor"))
+        .child(button(&t("map-editor"), "game-editor").attr("id", "to-editor"))
         .child(
-            button(&t("cg-save"), "game-save")
+            button(&t("game-end-save"), "game-save")
                 .attr("id", "game-save")
                 .attr("title", &t("cg-save-title"))
                 .attr("aria-describedby", "save-warning"),
@@ -762,7 +760,7 @@ pub fn new_game_view(problem: Option<&str>, drawn: Option<bool>, has_game: bool)
         .attr("role", "dialog")
         .attr("aria-modal", "true")
         .attr("aria-labelledby", "newgame-h")
-        .child(el("h2").attr("id", "newgame-h").text(&t("cg-new-game")))
+        .child(el("h2").attr("id", "newgame-h").text(&t("new-game")))
         .child(seats)
         .child(
             el("fieldset")
@@ -849,7 +847,7 @@ pub fn new_game_view(problem: Option<&str>, drawn: Option<bool>, has_game: bool)
                     has_game
                         .then(|| button(&t("cg-resume"), "game-resume").attr("id", "ng-resume")),
                 )
-                .child(button(&t("cg-cancel"), "game-cancel")),
+                .child(button(&t("cancel"), "game-cancel")),
         )
 }
 
@@ -970,7 +968,7 @@ pub fn connect_worker() {
             }
         },
         || {
-            through_page(|g| g.restart_ai(&t("cg-ai-restarted")));
+            through_page(|g| g.restart_ai(&t("ai-restarted")));
         },
     );
 }

@@ -578,7 +578,7 @@ fn start_view(p: &Page) -> El {
                 .class("start-more")
                 .child(
                     el("li")
-                        .child(button(&t("cg-to-editor"), "game-editor"))
+                        .child(button(&t("map-editor"), "game-editor"))
                         .text(" ")
                         .text(&t("cg-start-editor")),
                 )
@@ -888,7 +888,7 @@ fn ask_before_leaving_game(title: &str, text: &str, open: impl FnOnce() + 'stati
                 title: &t(title),
                 text: &t(text),
                 go: &t("catan-link-map-go"),
-                stay: &t("catan-link-map-stay"),
+                stay: &t("replace-game-keep"),
             },
             open,
         );

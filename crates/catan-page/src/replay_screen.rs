@@ -264,8 +264,8 @@ pub fn status_view(r: &ReplayScreen) -> El {
         .child(
             el("div")
                 .class("game-bar")
-                .child(button(&t("cg-to-editor"), "game-editor"))
-                .child(button(&t("cg-new-game"), "game-new")),
+                .child(button(&t("map-editor"), "game-editor"))
+                .child(button(&t("new-game"), "game-new")),
         )
         .child(seats)
 }

@@ -9,17 +9,16 @@ use tabula_page_kit::ai_worker::protocol::Reply;
 use tabula_page_kit::ai_worker::{self, now};
 use tabula_star_tigris::Action;
 
-use crate::app::{App, Screen, budget_ms};
+use crate::app::{App, Screen};
 use crate::dom::after;
 use crate::state::with_app;
 use crate::ui::render;
 
 /// The page's export that starts its AI worker ([`crate::ai_worker_start`]).
 const WORKER: &str = "ai_worker_start";
-/// Extra time allowed for the worker's wasm to load the first time.
-const START_MARGIN_MS: u32 = 4000;
 
-fn send(text: String) {
+/// Name the worker and what its replies and failures do.
+fn connect() {
     ai_worker::connect(
         WORKER,
         |text| {
@@ -37,7 +36,6 @@ fn send(text: String) {
             });
         },
     );
-    ai_worker::send(text);
 }
 
 /// Stop the worker (and whatever it is thinking about).
@@ -76,9 +74,9 @@ pub fn drive(app: &mut App) {
         return;
     };
     app.pending = Some(asked);
-    send(text);
-    // Not answered within twice the budget (plus time to start): replace it.
-    after((2 * budget_ms(&spec) + START_MARGIN_MS) as f64, move || {
+    connect();
+    // Not answered within twice the budget (and time to start): replaced.
+    ai_worker::ask(text, &asked, &spec, |id| {
         with_app(|app| {
             if app.pending.is_some_and(|p| p.id == id) {
                 restart(app, &tabula_page_kit::i18n::t("ai-timeout"));

@@ -143,16 +143,6 @@ impl Vanished {
     }
 }
 
-/// The thinking budget of a bot spec, in milliseconds (the levels of
-/// `tabula_ai::Level`; the page waits twice this before restarting the worker).
-pub fn budget_ms(spec: &str) -> u32 {
-    match spec {
-        "search:easy" => 500,
-        "search:hard" => 3000,
-        _ => 1000,
-    }
-}
-
 /// The AI levels offered in the new-game dialog: (value, label).
 pub const AI_LEVELS: [(&str, &str); 3] = [
     ("search:easy", "ai-easy"),

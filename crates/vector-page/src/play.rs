@@ -293,9 +293,13 @@ impl Play {
             }
             return;
         }
-        if let Some((text, asked)) = Asked::new(self.state(), seat, spec, id, now) {
+        if let Some((text, asked)) = Asked::new(self.state(), seat, spec.clone(), id, now) {
             self.pending = Some(asked);
-            ai_worker::send(text);
+            // Not answered within twice the budget (and time to start):
+            // the worker is replaced and asked again.
+            ai_worker::ask(text, &asked, &spec, |id| {
+                restart_ai(Some(id), "ai-timeout");
+            });
         }
     }
 
@@ -994,6 +998,31 @@ fn on_reply(reply: Reply<Action>) {
     render();
 }
 
+/// The AI worker failed, or did not answer question `id` in time (`None`:
+/// whatever was asked): it is stopped, the page says so (`why`, a key of
+/// the catalogue), and the seat is asked again.
+fn restart_ai(id: Option<u64>, why: &str) {
+    let asked_again = with_page(|page| {
+        let play = page.play.as_mut()?;
+        let open = play.pending?;
+        let by_worker = !matches!(
+            play.game.players().get(usize::from(open.seat)),
+            Some(Player::Ai(spec)) if spec == SCRIPT
+        );
+        if !by_worker || id.is_some_and(|id| id != open.id) {
+            return None;
+        }
+        ai_worker::stop();
+        play.pending = None;
+        play.message = Some(t(why));
+        play.drive();
+        Some(())
+    });
+    if asked_again.is_some() {
+        render();
+    }
+}
+
 /// Play `reply` at the page's pace, counted from when it was asked (the
 /// kit's [`Asked::wait_ms`]): a move is seen before the next.
 fn after_pace(reply: Reply<Action>) {
@@ -1550,13 +1579,7 @@ pub fn install() {
             if ON_DEMAND && crate::tourney::on_worker_error() {
                 return;
             }
-            with_page(|page| {
-                if let Some(play) = page.play.as_mut() {
-                    play.pending = None;
-                    play.message = Some(t("v-worker-failed"));
-                }
-            });
-            render();
+            restart_ai(None, "ai-restarted");
         },
     );
     open_link();

@@ -11,6 +11,23 @@ use tabula_engine::{Game, Seat};
 
 use super::protocol::{Reply, Request};
 
+/// The time a bot without a budget of its own is given, in milliseconds.
+const DEFAULT_BUDGET_MS: u32 = 1000;
+/// Time for the worker to start (its WebAssembly loaded and compiled on
+/// a slow phone) beside the bot's thinking, in milliseconds.
+const START_MARGIN_MS: u32 = 10_000;
+
+/// How long the answer of the bot `spec` may take before the page
+/// restarts the worker and asks again: twice the bot's time budget and
+/// time for the worker to start.
+pub fn patience_ms(spec: &str) -> f64 {
+    let budget = match spec.parse::<tabula_ai::BotSpec>() {
+        Ok(tabula_ai::BotSpec::Search(cfg)) => cfg.ms.unwrap_or(DEFAULT_BUDGET_MS),
+        _ => DEFAULT_BUDGET_MS,
+    };
+    2.0 * f64::from(budget) + f64::from(START_MARGIN_MS)
+}
+
 /// A move asked of the worker and not yet played.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Asked {
@@ -91,6 +108,16 @@ mod tests {
     use super::*;
     use tabula_catan::Catan;
     use tabula_engine::Ruleset;
+
+    /// A bot is given twice its budget and time for the worker to start.
+    #[test]
+    fn patience_follows_the_bots_budget() {
+        assert_eq!(patience_ms("search:easy"), 11_000.0);
+        assert_eq!(patience_ms("search:hard"), 16_000.0);
+        assert_eq!(patience_ms("random"), 12_000.0);
+        assert_eq!(patience_ms("search:ms=4000"), 18_000.0);
+        assert_eq!(patience_ms("nonsense"), 12_000.0);
+    }
 
     fn game() -> Catan {
         Catan::new_game(&Default::default(), None, 3, 7).unwrap()

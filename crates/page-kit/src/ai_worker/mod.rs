@@ -120,6 +120,17 @@ pub fn send(text: String) {
     });
 }
 
+/// Send the question `asked` of the bot `spec` ([`asking::Asked::new`]'s
+/// text) and watch it: if it is still open ([`asking::patience_ms`]
+/// later, the page's `pending` question has the same number), the
+/// page's `overdue` runs with its number; the page then says so
+/// (`ai-timeout`), stops the worker and asks again.
+pub fn ask(text: String, asked: &asking::Asked, spec: &str, overdue: impl FnOnce(u64) + 'static) {
+    send(text);
+    let id = asked.id;
+    crate::dom::after(asking::patience_ms(spec), move || overdue(id));
+}
+
 /// Stop the worker and whatever it is thinking about; the next [`send`]
 /// starts a fresh one.
 pub fn stop() {
