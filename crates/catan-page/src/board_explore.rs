@@ -343,7 +343,7 @@ impl Explore for Explored<'_> {
         }
         if self.choosing.acting.is_some() {
             parts.push(if self.lit.is_empty() {
-                t("cg-x-summary-nothing")
+                self.nothing_to_do()
             } else {
                 tn("cg-x-summary-lit", self.lit.len() as i64, &[])
             });

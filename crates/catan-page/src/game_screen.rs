@@ -368,9 +368,9 @@ impl GameScreen {
             return;
         };
         self.pending = Some(asked);
-        ai_worker::ask(text, &asked, &spec, |id| {
+        ai_worker::ask(text, &asked, &spec, |asked| {
             through_page(|g| {
-                if g.pending.is_some_and(|p| p.id == id) {
+                if g.pending == Some(asked) {
                     g.restart_ai(&t("ai-timeout"));
                 }
             });

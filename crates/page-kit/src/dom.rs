@@ -307,6 +307,12 @@ pub fn file_stem(name: &str, fallback: &str) -> String {
 
 /// Call `f` once after `ms` milliseconds.
 pub fn after(ms: f64, f: impl FnOnce() + 'static) {
+    after_boxed(ms, Box::new(f));
+}
+
+/// [`after`] for any `f` through one type: the browser's callback glue
+/// is built once, not once for each closure (smaller pages).
+fn after_boxed(ms: f64, f: Box<dyn FnOnce()>) {
     let cb = wasm_bindgen::closure::Closure::once_into_js(f);
     if let Some(w) = web_sys::window() {
         w.set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms as i32)

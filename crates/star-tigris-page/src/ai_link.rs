@@ -76,9 +76,9 @@ pub fn drive(app: &mut App) {
     app.pending = Some(asked);
     connect();
     // Not answered within twice the budget (and time to start): replaced.
-    ai_worker::ask(text, &asked, &spec, |id| {
+    ai_worker::ask(text, &asked, &spec, |asked| {
         with_app(|app| {
-            if app.pending.is_some_and(|p| p.id == id) {
+            if app.pending == Some(asked) {
                 restart(app, &tabula_page_kit::i18n::t("ai-timeout"));
                 render(app);
             }

@@ -297,8 +297,8 @@ impl Play {
             self.pending = Some(asked);
             // Not answered within twice the budget (and time to start):
             // the worker is replaced and asked again.
-            ai_worker::ask(text, &asked, &spec, |id| {
-                restart_ai(Some(id), "ai-timeout");
+            ai_worker::ask(text, &asked, &spec, |asked| {
+                restart_ai(Some(asked), "ai-timeout");
             });
         }
     }
@@ -998,10 +998,14 @@ fn on_reply(reply: Reply<Action>) {
     render();
 }
 
-/// The AI worker failed, or did not answer question `id` in time (`None`:
-/// whatever was asked): it is stopped, the page says so (`why`, a key of
-/// the catalogue), and the seat is asked again.
-fn restart_ai(id: Option<u64>, why: &str) {
+/// The AI worker failed, or did not answer the question `late` in time
+/// (`None`: whatever was asked): it is stopped, the page says so (`why`,
+/// a key of the catalogue), and the seat is asked again. Not while a
+/// tournament has the worker (the game waits for it to end).
+fn restart_ai(late: Option<Asked>, why: &str) {
+    if ON_DEMAND && crate::tourney::running() {
+        return;
+    }
     let asked_again = with_page(|page| {
         let play = page.play.as_mut()?;
         let open = play.pending?;
@@ -1009,7 +1013,7 @@ fn restart_ai(id: Option<u64>, why: &str) {
             play.game.players().get(usize::from(open.seat)),
             Some(Player::Ai(spec)) if spec == SCRIPT
         );
-        if !by_worker || id.is_some_and(|id| id != open.id) {
+        if !by_worker || late.is_some_and(|late| late != open) {
             return None;
         }
         ai_worker::stop();

@@ -36,6 +36,8 @@ struct Link {
     worker: Option<Worker>,
     ready: bool,
     queued: Option<String>,
+    /// Failures since the last reply.
+    failures: u32,
 }
 
 thread_local! {
@@ -47,6 +49,7 @@ thread_local! {
             worker: None,
             ready: false,
             queued: None,
+            failures: 0,
         })
     };
 }
@@ -83,7 +86,11 @@ fn spawn(entry: &str) -> Option<Worker> {
             });
             return;
         }
-        let handler = LINK.with(|l| l.borrow().on_reply.clone());
+        let handler = LINK.with(|l| {
+            let mut l = l.borrow_mut();
+            l.failures = 0;
+            l.on_reply.clone()
+        });
         if let Some(h) = handler {
             h(text);
         }
@@ -91,9 +98,13 @@ fn spawn(entry: &str) -> Option<Worker> {
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_e: web_sys::Event| {
-        let handler = LINK.with(|l| l.borrow().on_error.clone());
+        let (handler, failures) = LINK.with(|l| {
+            let mut l = l.borrow_mut();
+            l.failures += 1;
+            (l.on_error.clone(), l.failures)
+        });
         if let Some(h) = handler {
-            h();
+            crate::dom::after(failure_delay_ms(failures), move || h());
         }
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -121,14 +132,32 @@ pub fn send(text: String) {
 }
 
 /// Send the question `asked` of the bot `spec` ([`asking::Asked::new`]'s
-/// text) and watch it: if it is still open ([`asking::patience_ms`]
-/// later, the page's `pending` question has the same number), the
-/// page's `overdue` runs with its number; the page then says so
-/// (`ai-timeout`), stops the worker and asks again.
-pub fn ask(text: String, asked: &asking::Asked, spec: &str, overdue: impl FnOnce(u64) + 'static) {
+/// text) and watch it: [`asking::patience_ms`] later, the page's
+/// `overdue` runs with the question; if it is still the one open (the
+/// page's `pending` equals it: same number, same moment), the page says
+/// so (`ai-timeout`), stops the worker and asks again.
+pub fn ask(
+    text: String,
+    asked: &asking::Asked,
+    spec: &str,
+    overdue: impl FnOnce(asking::Asked) + 'static,
+) {
     send(text);
-    let id = asked.id;
-    crate::dom::after(asking::patience_ms(spec), move || overdue(id));
+    let asked = *asked;
+    crate::dom::after(asking::patience_ms(spec), move || overdue(asked));
+}
+
+/// How long after its `failures`-th failure in a row the page hears of a
+/// failing worker: at once the first time, then 2, 4 and at most 8
+/// seconds (less than any bot's patience), so that a worker that cannot
+/// start is not started again and again without a pause.
+fn failure_delay_ms(failures: u32) -> f64 {
+    match failures {
+        0 | 1 => 0.0,
+        2 => 2000.0,
+        3 => 4000.0,
+        _ => 8000.0,
+    }
 }
 
 /// Stop the worker and whatever it is thinking about; the next [`send`]
