@@ -188,6 +188,25 @@ test('pass and play: each person gets a hand-off, sees only their own cards, and
   await context.close();
 });
 
+test('a kept game that no longer reads is said, set aside and downloadable, never dropped', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  const broken = '{"format":"tabula-record","version":1,"actions":[';
+  await page.evaluate((b) => localStorage.setItem('tabula-catan-game', b), broken);
+  await page.reload();
+  await page.waitForSelector('body[data-state="ready"]');
+  await page.waitForSelector('#message');
+  assert.match(await page.textContent('#message'), /The game saved in this browser could not be resumed \(.+\)\. It was kept: download it with “Download the unreadable save”\./);
+  assert.equal(await page.evaluate(() => localStorage.getItem('tabula-catan-game.unreadable')), broken);
+  assert.equal(await page.evaluate(() => localStorage.getItem('tabula-catan-game')), null);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#broken-save')]);
+  const file = join(artefacts, 'catan-unreadable-save.json');
+  await download.saveAs(file);
+  assert.equal(readFileSync(file, 'utf8'), broken);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('screenshots in English and German, at 1280×800 and on a 768-pixel tablet', async () => {
   for (const [w, h, name] of [[1280, 800, 'desktop'], [768, 1024, 'tablet']]) {
     for (const lang of ['en', 'de']) {

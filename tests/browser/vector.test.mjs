@@ -158,6 +158,25 @@ test('an AI worker that dies mid-think is replaced, said, and the game goes on',
   await context.close();
 });
 
+test('a kept game that no longer reads is said, set aside and downloadable, never dropped', async () => {
+  const context = await browser();
+  const { page, errors } = await openPage(context);
+  const broken = '{"format":"tabula-record","version":1,"actions":[';
+  await page.evaluate((b) => localStorage.setItem('tabula-vector-game', b), broken);
+  await page.reload();
+  await page.waitForSelector('body[data-state="ready"]');
+  await page.waitForSelector('#open-problem');
+  assert.match(await page.textContent('#open-problem'), /The game saved in this browser could not be resumed \(.+\)\. It was kept: download it with “Download the unreadable save”\./);
+  assert.equal(await page.evaluate(() => localStorage.getItem('tabula-vector-game.unreadable')), broken);
+  assert.equal(await page.evaluate(() => localStorage.getItem('tabula-vector-game')), null);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#broken-save')]);
+  const file = join(artefacts, 'vector-unreadable-save.json');
+  await download.saveAs(file);
+  assert.equal(readFileSync(file, 'utf8'), broken);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('pass and play: a hand-off before each secret magnitude, no other magnitude in the page, and a reload resumes', async () => {
   const context = await browser();
   const { page, errors } = await openPage(context);

@@ -15,6 +15,7 @@ use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
 use tabula_page_kit::ai_worker::asking::Asked;
 use tabula_page_kit::ai_worker::protocol::Reply;
+use tabula_page_kit::autosave::Autosave;
 use tabula_page_kit::dom::{El, button, by_id, el, local_storage};
 use tabula_page_kit::end_screen::EndCommands;
 use tabula_page_kit::i18n::{t, tf};
@@ -30,8 +31,11 @@ use crate::spots::{self, Layout, Spot};
 use crate::table::{Happening, Table};
 use tabula_page_kit::explore::Explore;
 
-/// Where the game in progress is kept in the browser.
-pub const GAME_KEY: &str = "tabula-catan-game";
+/// The game in progress kept in this browser (the kit's; one that cannot
+/// be resumed is set aside and said).
+pub const AUTOSAVE: Autosave = Autosave {
+    key: "tabula-catan-game",
+};
 /// The AI runs in a worker on the page's own module (one download for
 /// both; [`crate::ai_worker_start`] starts it there).
 const WORKER: &str = "ai_worker_start";
@@ -151,28 +155,28 @@ impl GameScreen {
 
     /// Keep the game in the browser (the record: every action from the
     /// seed; this device's own save, never shared).
-    pub fn save(&self) {
+    pub fn save(&mut self) {
         // The home page offers "Continue" while the game is not over.
         let turn = self.table.game().turn.to_string();
         let names = self.table.names().join(", ");
         let args: &[(&str, &str)] = &[("turn", &turn), ("names", &names)];
         let over = self.table.game().to_move() == ToMove::Over;
         tabula_page_kit::resume_note::set("catan", (!over).then_some(("continue-catan", args)));
-        if let Some(s) = local_storage() {
-            s.set_item(
-                GAME_KEY,
-                &serde_json::to_string(&*self.table.record()).unwrap_or_default(),
-            )
-            .ok();
+        let json = serde_json::to_string(&*self.table.record()).unwrap_or_default();
+        if let Err(refused) = AUTOSAVE.keep(&json) {
+            self.message = Some(refused);
         }
     }
 
-    /// The game kept in the browser, if one is there and still reads.
-    pub fn resume() -> Option<GameScreen> {
-        let text = local_storage()?.get_item(GAME_KEY).ok().flatten()?;
-        let record = parse_record(&text).ok()?;
-        let table = Table::from_record(&record).ok()?;
-        Some(GameScreen::new(table))
+    /// The game kept in the browser, if one is there; one that no longer
+    /// reads is set aside, and why is the error (the kit's autosave).
+    pub fn resume() -> Result<Option<GameScreen>, String> {
+        AUTOSAVE.resume(|text| {
+            let why = |e| tabula_page_kit::error_words::record_text::<gw::Words>(&e, text);
+            let record = parse_record(text).map_err(why)?;
+            let table = Table::from_record(&record).map_err(why)?;
+            Ok(GameScreen::new(table))
+        })
     }
 
     fn names(&self) -> Names<'_> {

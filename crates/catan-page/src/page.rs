@@ -149,7 +149,10 @@ impl Page {
             }
             "game-resume" => {
                 if self.game.is_none() {
-                    self.game = GameScreen::resume();
+                    match GameScreen::resume() {
+                        Ok(g) => self.game = g,
+                        Err(said) => self.refuse(said),
+                    }
                 }
                 self.playing = self.game.is_some();
                 self.editing &= !self.playing;
@@ -186,7 +189,7 @@ impl Page {
                 match Table::new(&ng.options, Some(map), names, players, seed) {
                     Ok(table) => {
                         tabula_page_kit::ai_worker::stop();
-                        let g = GameScreen::new(table);
+                        let mut g = GameScreen::new(table);
                         g.save();
                         self.game = Some(g);
                         self.playing = true;
@@ -273,7 +276,7 @@ impl Page {
     /// the game at this device.
     fn resume_table(&mut self, table: Table) {
         tabula_page_kit::ai_worker::stop();
-        let g = GameScreen::new(table);
+        let mut g = GameScreen::new(table);
         g.save();
         self.game = Some(g);
         self.playing = true;
@@ -320,6 +323,10 @@ impl Page {
         }
         if cmd == "message-dismiss" {
             self.message = None;
+            return;
+        }
+        if cmd == "broken-save" {
+            game_screen::AUTOSAVE.download_set_aside("catan-unreadable-save.json");
             return;
         }
         if cmd == "online" {
@@ -560,6 +567,8 @@ fn start_view(p: &Page) -> El {
     if let Some(line) = message_line(&p.message) {
         root = root.child(line);
     }
+    // A kept game that could not be resumed, to download.
+    root = root.maybe(game_screen::AUTOSAVE.set_aside_button("broken-save"));
     let mut ways = el("div").class("play").child(
         button(&t("cg-play"), "game-new")
             .class("primary")
@@ -929,11 +938,17 @@ pub fn install() {
         with_page(|p| p.open_editor());
     }
     game_screen::connect_worker();
-    if let Some(g) = GameScreen::resume() {
-        with_page(|p| {
-            p.playing = g.table.game().winner.is_none() && !p.editing;
-            p.game = Some(g);
-        });
+    match GameScreen::resume() {
+        Ok(Some(g)) => {
+            with_page(|p| {
+                p.playing = g.table.game().winner.is_none() && !p.editing;
+                p.game = Some(g);
+            });
+        }
+        Ok(None) => {}
+        Err(said) => {
+            with_page(|p| p.refuse(said));
+        }
     }
     let doc = document();
     let board = ON_DEMAND.then_some(crate::online_game::BOARD_ID);

@@ -258,16 +258,30 @@ pub fn read_file(
 pub fn listen<E: JsCast + 'static>(
     target: &web_sys::EventTarget,
     kind: &str,
-    f: impl FnMut(E) + 'static,
+    mut f: impl FnMut(E) + 'static,
 ) {
+    listen_any(
+        target,
+        kind,
+        Box::new(move |e: web_sys::Event| {
+            if let Ok(e) = e.dyn_into::<E>() {
+                f(e);
+            }
+        }),
+    );
+}
+
+/// [`listen`] for any handler through one type: the queue of events that
+/// come while the handler runs, and the browser's callback glue, are
+/// built once, not once for each handler (smaller pages).
+fn listen_any(target: &web_sys::EventTarget, kind: &str, f: Box<dyn FnMut(web_sys::Event)>) {
     use std::cell::RefCell;
     use std::collections::VecDeque;
     use std::rc::Rc;
     let f = Rc::new(RefCell::new(f));
-    let waiting: Rc<RefCell<VecDeque<E>>> = Rc::default();
+    let waiting: Rc<RefCell<VecDeque<web_sys::Event>>> = Rc::default();
     let cb =
         wasm_bindgen::closure::Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
-            let Ok(e) = e.dyn_into::<E>() else { return };
             let Ok(mut handle) = f.try_borrow_mut() else {
                 waiting.borrow_mut().push_back(e);
                 return;

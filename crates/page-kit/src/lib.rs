@@ -5,6 +5,7 @@
 pub mod ai_pace;
 pub mod ai_worker;
 pub mod announce;
+pub mod autosave;
 pub mod bots;
 pub mod browser;
 pub mod canvas;

@@ -93,8 +93,6 @@ pub struct App {
     pub notice: Option<String>,
     /// The (seed, actions) of the game last autosaved.
     pub autosaved: Option<(u64, usize)>,
-    /// Whether an autosave that could not be resumed was set aside.
-    pub broken_save: bool,
     /// The log entry whose rule is shown ("Why?").
     pub why_open: Option<usize>,
     /// Whether the legend beside the board is open (the reader's choice).
@@ -143,6 +141,12 @@ impl Vanished {
     }
 }
 
+/// The game in progress kept in this browser (the kit's; one that cannot
+/// be resumed is set aside under `….unreadable`).
+pub const AUTOSAVE: tabula_page_kit::autosave::Autosave = tabula_page_kit::autosave::Autosave {
+    key: "tabula.star-tigris.autosave",
+};
+
 /// The AI levels offered in the new-game dialog: (value, label).
 pub const AI_LEVELS: [(&str, &str); 3] = [
     ("search:easy", "ai-easy"),
@@ -184,7 +188,6 @@ impl Default for App {
             last_turn: None,
             vanished: Vec::new(),
             autosaved: None,
-            broken_save: false,
             why_open: None,
             legend_open: true,
             author: None,

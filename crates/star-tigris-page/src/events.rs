@@ -370,7 +370,6 @@ fn start_game(app: &mut App) {
                 watch_delay_ms: app.watch_delay_ms,
                 editor: app.editor.take(),
                 custom_map: app.custom_map.take(),
-                broken_save: app.broken_save,
                 ..App::default()
             };
         }

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Event, HtmlCanvasElement, HtmlInputElement, MouseEvent};
 
 use crate::app::{App, Screen};
-use crate::dom::{document, file_name, local_storage, read_file};
+use crate::dom::{document, file_name, read_file};
 use crate::game_file::{Given as Kind, Opened, classify, open_game, refusal_words};
 use crate::map_editor::Source;
 use crate::replay::Replay;
@@ -20,10 +20,7 @@ use crate::state::{listen, with_app};
 use crate::ui::render;
 use tabula_page_kit::i18n::{t, tf};
 
-/// The storage key of the game in progress.
-pub const AUTOSAVE_KEY: &str = "tabula.star-tigris.autosave";
-/// Where an autosave that cannot be resumed is kept.
-pub const BROKEN_AUTOSAVE_KEY: &str = "tabula.star-tigris.autosave.unreadable";
+pub use crate::app::AUTOSAVE;
 
 /// Show a replay of a finished game.
 pub fn show_replay(app: &mut App, replay: Replay) {
@@ -161,12 +158,10 @@ pub fn autosave(app: &mut App) {
     if app.autosaved == Some(key) {
         return;
     }
-    if let Some(store) = local_storage() {
-        if store.set_item(AUTOSAVE_KEY, &s.record_json()).is_err() {
-            app.notice = Some(t("autosave-refused"));
-        }
-        app.autosaved = Some(key);
+    if let Err(refused) = AUTOSAVE.keep(&s.record_json()) {
+        app.notice = Some(refused);
     }
+    app.autosaved = Some(key);
     // The home page offers "Continue" while the game is not over.
     let (turn, names) = (s.game().turn().to_string(), s.names().join(", "));
     let over = matches!(s.game().phase(), tabula_star_tigris::Phase::Over(_));
@@ -180,14 +175,10 @@ pub fn autosave(app: &mut App) {
 /// Resume the autosaved game, if there is one. One that cannot be resumed
 /// is set aside (still downloadable) and reported.
 fn resume() {
-    let Some(store) = local_storage() else {
-        return;
-    };
-    let Ok(Some(text)) = store.get_item(AUTOSAVE_KEY) else {
-        return;
-    };
-    with_app(|app| match open_game(&text) {
-        Ok(Opened::InProgress(s)) => {
+    let kept = AUTOSAVE.resume(|text| open_game(text).map_err(|e| refusal_words(&e, text)));
+    with_app(|app| match kept {
+        Ok(None) => {}
+        Ok(Some(Opened::InProgress(s))) => {
             app.autosaved = Some((s.record().seed, s.actions_played()));
             app.session = Some(*s);
             app.screen = Screen::Playing;
@@ -195,7 +186,7 @@ fn resume() {
             // kit, on_demand): the seat on show before stays on show.
             app.viewer = tabula_page_kit::on_demand::kept("viewer").and_then(|v| v.parse().ok());
         }
-        Ok(Opened::Finished(r)) => {
+        Ok(Some(Opened::Finished(r))) => {
             // A finished game: back to its end screen.
             if let Ok(s) = crate::session::Session::from_record(&r.record) {
                 app.autosaved = Some((s.record().seed, s.actions_played()));
@@ -203,15 +194,7 @@ fn resume() {
                 app.screen = Screen::Over;
             }
         }
-        Err(e) => {
-            store.set_item(BROKEN_AUTOSAVE_KEY, &text).ok();
-            store.remove_item(AUTOSAVE_KEY).ok();
-            app.broken_save = true;
-            app.notice = Some(tf(
-                "autosave-unreadable",
-                &[("why", &refusal_words(&e, &text))],
-            ));
-        }
+        Err(said) => app.notice = Some(said),
     });
 }
 
@@ -302,13 +285,7 @@ pub fn command(app: &mut App, name: &str, arg: &str) -> bool {
                 records::save(&s.record_json(), "star-tigris-save.json");
             }
         }
-        "broken-save" => {
-            if let Some(text) =
-                local_storage().and_then(|s| s.get_item(BROKEN_AUTOSAVE_KEY).ok().flatten())
-            {
-                records::save(&text, "star-tigris-unreadable-save.json");
-            }
-        }
+        "broken-save" => AUTOSAVE.download_set_aside("star-tigris-unreadable-save.json"),
         "replay-game" => {
             if let Some(record) = app.session.as_ref().map(|s| s.record().clone()) {
                 match crate::replay::open(record.clone()) {

@@ -1165,11 +1165,11 @@ fn new_game_dialog(app: &App) -> El {
                 .attr("id", "notice")
                 .attr("role", "alert")
                 .text(n)
-                .maybe(app.broken_save.then(|| {
-                    el("span")
-                        .text(" ")
-                        .child(button(&t("broken-save"), "broken-save"))
-                }))
+                .maybe(
+                    crate::app::AUTOSAVE
+                        .set_aside_button("broken-save")
+                        .map(|b| el("span").text(" ").child(b)),
+                )
         }))
         .child(
             el("div")

@@ -13,7 +13,8 @@ use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
 use tabula_page_kit::ai_worker::asking::Asked;
 use tabula_page_kit::ai_worker::protocol::Reply;
-use tabula_page_kit::dom::{El, button, by_id, document, el, listen, local_storage};
+use tabula_page_kit::autosave::Autosave;
+use tabula_page_kit::dom::{El, button, by_id, document, el, listen};
 use tabula_page_kit::end_screen::{self, EndCommands};
 use tabula_page_kit::handoff::{self, Handoff};
 use tabula_page_kit::i18n::{t, tf};
@@ -33,8 +34,11 @@ use crate::parts::{board_width, round_parts, seat_badge, value_of};
 use crate::seat_bots::{self, SeatBots};
 use crate::signs::{self, arrow, dir_word, letter, seat_word, team_word};
 
-/// Where the game in progress is kept.
-const GAME_KEY: &str = "tabula-vector-game";
+/// The game in progress kept in this browser (the kit's; one that cannot
+/// be resumed is set aside and said).
+const AUTOSAVE: Autosave = Autosave {
+    key: "tabula-vector-game",
+};
 /// The page's export that starts its AI worker ([`crate::ai_worker_start`]).
 const WORKER: &str = "ai_worker_start";
 /// A seat played by a bot written in the page: its spec in the page.
@@ -141,11 +145,13 @@ impl Play {
         })
     }
 
-    /// The game kept in the browser, played again from its record.
-    fn resume() -> Option<Play> {
-        let text = local_storage()?.get_item(GAME_KEY).ok().flatten()?;
-        let record = parse_record(&text).ok()?;
-        let options: Options = serde_json::from_value(record.options.clone()).ok()?;
+    /// The game kept in the browser, played again from its record; why
+    /// not, in the page's words.
+    fn from_kept(text: &str) -> Result<Play, String> {
+        let why = |e| tabula_page_kit::error_words::record_text::<signs::Words>(&e, text);
+        let record = parse_record(text).map_err(why)?;
+        let options: Options =
+            serde_json::from_value(record.options.clone()).map_err(|e| e.to_string())?;
         let kept = SeatBots::kept();
         let (mut codes, mut out) = (kept.codes, kept.out);
         codes.resize(record.seats.len(), None);
@@ -170,8 +176,7 @@ impl Play {
             record.seed,
             record.map.as_deref(),
             codes.clone(),
-        )
-        .ok()?;
+        )?;
         // Said with a default name (a seat's word) in the page's language;
         // the record keeps the names it was given.
         play.names = (0..)
@@ -192,23 +197,24 @@ impl Play {
         play.bots = SeatBots::new(codes, out);
         for (i, step) in record.actions.iter().enumerate() {
             let RecordedAction { seat, .. } = step;
-            let action = read_action::<Vector>(i, step).ok()?;
-            play.game.play(*seat, &action, 0, |_| false).ok()?;
+            let action = read_action::<Vector>(i, step).map_err(why)?;
+            play.game.play(*seat, &action, 0, |_| false).map_err(why)?;
         }
         play.round_start = play.state().scores;
-        Some(play)
+        Ok(play)
     }
 
-    fn save(&self) {
+    fn save(&mut self) {
         // The home page offers "Continue" while the game is not over.
         let round = (self.state().round + 1).to_string();
         let names = self.names.join(", ");
         let args: &[(&str, &str)] = &[("round", &round), ("names", &names)];
         let over = self.state().to_move() == ToMove::Over;
         tabula_page_kit::resume_note::set("vector", (!over).then_some(("continue-vector", args)));
-        if let (Some(s), Ok(text)) = (local_storage(), serde_json::to_string(&*self.game.record()))
+        if let Ok(text) = serde_json::to_string(&*self.game.record())
+            && let Err(refused) = AUTOSAVE.keep(&text)
         {
-            s.set_item(GAME_KEY, &text).ok();
+            self.message = Some(refused);
         }
         self.bots.keep();
     }
@@ -702,6 +708,8 @@ fn panel_view(page: &Page) -> El {
                 .attr("id", "open-problem")
                 .attr("role", "alert")
                 .text(p)
+                // A kept game that could not be resumed, to download.
+                .maybe(AUTOSAVE.set_aside_button("broken-save"))
         }));
     match (&page.play, page.setup) {
         (Some(play), false) => {
@@ -1279,6 +1287,7 @@ fn run(cmd: &str, arg: &str) {
             }
             return;
         }
+        "broken-save" => AUTOSAVE.download_set_aside("vector-unreadable-save.json"),
         "save" => {
             let text = with_page(|page| {
                 page.play
@@ -1596,8 +1605,12 @@ pub fn install() {
             tabula_page_kit::online::open();
         }
     }
-    let resumed = Play::resume();
+    let resumed = AUTOSAVE.resume(Play::from_kept);
     with_page(|page| {
+        let resumed = resumed.unwrap_or_else(|said| {
+            page.problem = Some(said);
+            None
+        });
         page.setup = resumed.is_none();
         page.play = resumed.map(|mut p| {
             p.drive();

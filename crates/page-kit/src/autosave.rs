@@ -1,0 +1,84 @@
+//! The game in progress kept in this browser, one way on every page: its
+//! record's JSON under the page's key after every action, resumed when
+//! the page opens. A browser that refuses to keep it is said (save the
+//! game to a file instead). A kept game that can no longer be resumed (a
+//! damaged save, a record of rules since changed) is never dropped: it
+//! is set aside under a key of its own, the page says why, and a button
+//! downloads it.
+
+use crate::browser::local_storage;
+use crate::dom::{El, button};
+use crate::i18n::{t, tf};
+
+/// A page's place for its game in progress.
+#[derive(Clone, Copy, Debug)]
+pub struct Autosave {
+    /// The storage key of the game in progress.
+    pub key: &'static str,
+}
+
+impl Autosave {
+    /// Where a kept game that cannot be resumed is set aside.
+    fn aside_key(&self) -> String {
+        format!("{}.unreadable", self.key)
+    }
+
+    /// Keep the game's record (its JSON) after an action; the words to say
+    /// when the browser refuses (its storage off or full).
+    pub fn keep(&self, json: &str) -> Result<(), String> {
+        if local_storage().is_some_and(|s| s.set_item(self.key, json).is_ok()) {
+            Ok(())
+        } else {
+            Err(t("autosave-refused"))
+        }
+    }
+
+    /// Forget the kept game.
+    pub fn forget(&self) {
+        if let Some(s) = local_storage() {
+            s.remove_item(self.key).ok();
+        }
+    }
+
+    /// The kept game, read by `open` (the page's reader of a record's
+    /// text, its refusal in the page's words); `Ok(None)` when none is
+    /// kept. One that `open` refuses is set aside and forgotten, and the
+    /// words to say are the error: why, and where to download it.
+    pub fn resume<T>(
+        &self,
+        open: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Result<Option<T>, String> {
+        let Some(store) = local_storage() else {
+            return Ok(None);
+        };
+        let Ok(Some(text)) = store.get_item(self.key) else {
+            return Ok(None);
+        };
+        match open(&text) {
+            Ok(game) => Ok(Some(game)),
+            Err(why) => {
+                store.set_item(&self.aside_key(), &text).ok();
+                store.remove_item(self.key).ok();
+                Err(tf("autosave-unreadable", &[("why", &why)]))
+            }
+        }
+    }
+
+    /// The button that downloads the game set aside (`#broken-save`,
+    /// running `cmd`), when one is.
+    pub fn set_aside_button(&self, cmd: &str) -> Option<El> {
+        let kept = local_storage()
+            .and_then(|s| s.get_item(&self.aside_key()).ok().flatten())
+            .is_some();
+        kept.then(|| button(&t("broken-save"), cmd).attr("id", "broken-save"))
+    }
+
+    /// Download the game set aside as the file `file_name`.
+    pub fn download_set_aside(&self, file_name: &str) {
+        if let Some(text) =
+            local_storage().and_then(|s| s.get_item(&self.aside_key()).ok().flatten())
+        {
+            crate::records::save(&text, file_name);
+        }
+    }
+}
