@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, browser, open, screen, targets, clickCell, pixel, rng, artefacts } from './harness.mjs';
+import { serve, browser, open, screen, targets, clickCell, pixel, rng, artefacts, killNextThink } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -154,21 +154,7 @@ test('the worker is sent only the AI seat\'s view', async () => {
 
 test('a worker that dies mid-think is replaced and the game goes on', async () => {
   const context = await browser();
-  // Once armed, the next request to the AI worker is delivered and the
-  // worker dies 100 ms later, mid-think whatever the machine's speed.
-  await context.addInitScript(() => {
-    window.__killNextThink = false;
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (m, ...rest) {
-      const r = post.call(this, m, ...rest);
-      if (window.__killNextThink && String(m).includes('"view"')) {
-        window.__killNextThink = false;
-        window.__killed = true;
-        setTimeout(() => this.terminate(), 100);
-      }
-      return r;
-    };
-  });
+  await killNextThink(context);
   const { page, errors } = await open(context, server.url);
   await startVsAi(page, { level: 'search:hard', seed: 6 });
   await myTurn(page);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, browser, artefacts, root, chooseLanguage, tapBoardAt } from './harness.mjs';
+import { serve, browser, artefacts, root, chooseLanguage, tapBoardAt, unreadableKeptGame } from './harness.mjs';
 
 const tabula = join(root, 'target', 'release', 'tabula');
 let site;
@@ -191,18 +191,7 @@ test('pass and play: each person gets a hand-off, sees only their own cards, and
 test('a kept game that no longer reads is said, set aside and downloadable, never dropped', async () => {
   const context = await browser();
   const { page, errors } = await openPage(context);
-  const broken = '{"format":"tabula-record","version":1,"actions":[';
-  await page.evaluate((b) => localStorage.setItem('tabula-catan-game', b), broken);
-  await page.reload();
-  await page.waitForSelector('body[data-state="ready"]');
-  await page.waitForSelector('#message');
-  assert.match(await page.textContent('#message'), /The game saved in this browser could not be resumed \(.+\)\. It was kept: download it with “Download the unreadable save”\./);
-  assert.equal(await page.evaluate(() => localStorage.getItem('tabula-catan-game.unreadable')), broken);
-  assert.equal(await page.evaluate(() => localStorage.getItem('tabula-catan-game')), null);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#broken-save')]);
-  const file = join(artefacts, 'catan-unreadable-save.json');
-  await download.saveAs(file);
-  assert.equal(readFileSync(file, 'utf8'), broken);
+  await unreadableKeptGame(page, { key: 'tabula-catan-game', said: '#message', file: 'catan-unreadable-save.json' });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -336,3 +336,44 @@ export async function tapBoardAt(page, [x, y], box = '#board-box', canvas = '#bo
   const at = await page.$eval(canvas, (c, [x, y]) => { const r = c.getBoundingClientRect(); return [r.left + x, r.top + y]; }, [x, y]);
   await page.touchscreen.tap(at[0], at[1]);
 }
+
+/** Arm a context so that, once `window.__killNextThink` is set, the next
+ * request to an AI worker is delivered and the worker dies 100 ms later,
+ * mid-think whatever the machine's speed (`window.__killed` says it did). */
+export async function killNextThink(context) {
+  await context.addInitScript(() => {
+    window.__killNextThink = false;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (m, ...rest) {
+      const r = post.call(this, m, ...rest);
+      if (window.__killNextThink && String(m).includes('"view"')) {
+        window.__killNextThink = false;
+        window.__killed = true;
+        setTimeout(() => this.terminate(), 100);
+      }
+      return r;
+    };
+  });
+}
+
+/** A game kept under `key` that no longer reads: after a reload the page
+ * says so in `said` (the kit's words), sets it aside under
+ * `key.unreadable`, forgets it, and `#broken-save` downloads it as it was
+ * (saved to artefacts/`file`). */
+export async function unreadableKeptGame(page, { key, said, file }) {
+  const broken = '{"format":"tabula-record","version":1,"actions":[';
+  await page.evaluate(([k, b]) => localStorage.setItem(k, b), [key, broken]);
+  await page.reload();
+  await page.waitForSelector('body[data-state="ready"]');
+  await page.waitForSelector(said);
+  const text = await page.textContent(said);
+  if (!/The game saved in this browser could not be resumed \(.+\)\. It was kept: download it with “Download the unreadable save”\./.test(text)) {
+    throw new Error(`not said: ${text}`);
+  }
+  if (await page.evaluate((k) => localStorage.getItem(`${k}.unreadable`), key) !== broken) throw new Error('not set aside');
+  if (await page.evaluate((k) => localStorage.getItem(k), key) !== null) throw new Error('not forgotten');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#broken-save')]);
+  const path = join(artefacts, file);
+  await download.saveAs(path);
+  if (readFileSync(path, 'utf8') !== broken) throw new Error('downloaded something else');
+}

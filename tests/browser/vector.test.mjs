@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { serve, browser, artefacts, axeViolations, root, scratchDir, pickLanguage, tapBoardAt, dropFile } from './harness.mjs';
+import { serve, browser, artefacts, axeViolations, root, scratchDir, pickLanguage, tapBoardAt, dropFile, killNextThink, unreadableKeptGame } from './harness.mjs';
 
 let site;
 before(async () => { site = await serve(); });
@@ -130,21 +130,7 @@ test('a game of one person against three AIs, played through the page to the end
 
 test('an AI worker that dies mid-think is replaced, said, and the game goes on', async () => {
   const context = await browser();
-  // Once armed, the next request to the AI worker is delivered and the
-  // worker dies 100 ms later, mid-think whatever the machine's speed.
-  await context.addInitScript(() => {
-    window.__killNextThink = false;
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (m, ...rest) {
-      const r = post.call(this, m, ...rest);
-      if (window.__killNextThink && String(m).includes('"view"')) {
-        window.__killNextThink = false;
-        window.__killed = true;
-        setTimeout(() => this.terminate(), 100);
-      }
-      return r;
-    };
-  });
+  await killNextThink(context);
   const { page, errors } = await openPage(context);
   await startGame(page, { who: ['human', 'search:easy', 'search:easy', 'search:easy'], names: ['Ann'], rounds: 2, seed: 4 });
   await page.evaluate(() => { window.__killNextThink = true; });
@@ -161,18 +147,7 @@ test('an AI worker that dies mid-think is replaced, said, and the game goes on',
 test('a kept game that no longer reads is said, set aside and downloadable, never dropped', async () => {
   const context = await browser();
   const { page, errors } = await openPage(context);
-  const broken = '{"format":"tabula-record","version":1,"actions":[';
-  await page.evaluate((b) => localStorage.setItem('tabula-vector-game', b), broken);
-  await page.reload();
-  await page.waitForSelector('body[data-state="ready"]');
-  await page.waitForSelector('#open-problem');
-  assert.match(await page.textContent('#open-problem'), /The game saved in this browser could not be resumed \(.+\)\. It was kept: download it with “Download the unreadable save”\./);
-  assert.equal(await page.evaluate(() => localStorage.getItem('tabula-vector-game.unreadable')), broken);
-  assert.equal(await page.evaluate(() => localStorage.getItem('tabula-vector-game')), null);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#broken-save')]);
-  const file = join(artefacts, 'vector-unreadable-save.json');
-  await download.saveAs(file);
-  assert.equal(readFileSync(file, 'utf8'), broken);
+  await unreadableKeptGame(page, { key: 'tabula-vector-game', said: '#open-problem', file: 'vector-unreadable-save.json' });
   assert.deepEqual(errors, []);
   await context.close();
 });
