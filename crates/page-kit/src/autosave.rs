@@ -6,9 +6,20 @@
 //! is set aside under a key of its own, the page says why, and a button
 //! downloads it.
 
+use std::cell::Cell;
+
 use crate::browser::local_storage;
 use crate::dom::{El, button};
 use crate::i18n::{t, tf};
+
+thread_local! {
+    /// Whether a kept game was set aside since the page opened (its button
+    /// is offered with what was said then, not on every later visit).
+    static SET_ASIDE: Cell<bool> = const { Cell::new(false) };
+    /// Whether the browser refused the last time (said once, not after
+    /// every action).
+    static REFUSED: Cell<bool> = const { Cell::new(false) };
+}
 
 /// A page's place for its game in progress.
 #[derive(Clone, Copy, Debug)]
@@ -24,9 +35,12 @@ impl Autosave {
     }
 
     /// Keep the game's record (its JSON) after an action; the words to say
-    /// when the browser refuses (its storage off or full).
+    /// when the browser refuses (its storage off or full), the first time
+    /// in a row only (a refusal is said once, not after every action).
     pub fn keep(&self, json: &str) -> Result<(), String> {
-        if local_storage().is_some_and(|s| s.set_item(self.key, json).is_ok()) {
+        let kept = local_storage().is_some_and(|s| s.set_item(self.key, json).is_ok());
+        let said_before = REFUSED.with(|r| r.replace(!kept));
+        if kept || said_before {
             Ok(())
         } else {
             Err(t("autosave-refused"))
@@ -59,17 +73,20 @@ impl Autosave {
             Err(why) => {
                 store.set_item(&self.aside_key(), &text).ok();
                 store.remove_item(self.key).ok();
+                SET_ASIDE.with(|s| s.set(true));
                 Err(tf("autosave-unreadable", &[("why", &why)]))
             }
         }
     }
 
     /// The button that downloads the game set aside (`#broken-save`,
-    /// running `cmd`), when one is.
+    /// running `cmd`), when one was set aside since the page opened (it
+    /// stays in the browser's storage until another is set aside).
     pub fn set_aside_button(&self, cmd: &str) -> Option<El> {
-        let kept = local_storage()
-            .and_then(|s| s.get_item(&self.aside_key()).ok().flatten())
-            .is_some();
+        let kept = SET_ASIDE.with(Cell::get)
+            && local_storage()
+                .and_then(|s| s.get_item(&self.aside_key()).ok().flatten())
+                .is_some();
         kept.then(|| button(&t("broken-save"), cmd).attr("id", "broken-save"))
     }
 

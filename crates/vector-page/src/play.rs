@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use tabula_engine::record::{RecordedAction, parse_record, read_action};
+use tabula_engine::record::{RecordedAction, read_action};
 use tabula_engine::{Game, Seat, ToMove};
 use tabula_page_kit::ai_worker;
 use tabula_page_kit::ai_worker::asking::Asked;
@@ -128,8 +128,10 @@ impl Play {
             rounds,
             ..Options::default()
         };
-        let game = Table::<Vector>::new(&options, map, names.clone(), players, seed)
-            .map_err(|e| e.to_string())?;
+        let game =
+            Table::<Vector>::new(&options, map, names.clone(), players, seed).map_err(|e| {
+                tabula_page_kit::error_words::record_of::<signs::Words>(&e.into_record(), None)
+            })?;
         Ok(Play {
             game,
             names,
@@ -149,9 +151,13 @@ impl Play {
     /// not, in the page's words.
     fn from_kept(text: &str) -> Result<Play, String> {
         let why = |e| tabula_page_kit::error_words::record_text::<signs::Words>(&e, text);
-        let record = parse_record(text).map_err(why)?;
-        let options: Options =
-            serde_json::from_value(record.options.clone()).map_err(|e| e.to_string())?;
+        let record = tabula_page_kit::records::read_record::<Vector>(text).map_err(why)?;
+        let options: Options = serde_json::from_value(record.options.clone()).map_err(|e| {
+            why(tabula_engine::RecordError::Options {
+                path: String::new(),
+                what: e.to_string(),
+            })
+        })?;
         let kept = SeatBots::kept();
         let (mut codes, mut out) = (kept.codes, kept.out);
         codes.resize(record.seats.len(), None);
@@ -709,7 +715,11 @@ fn panel_view(page: &Page) -> El {
                 .attr("role", "alert")
                 .text(p)
                 // A kept game that could not be resumed, to download.
-                .maybe(AUTOSAVE.set_aside_button("broken-save"))
+                .maybe(
+                    AUTOSAVE
+                        .set_aside_button("broken-save")
+                        .map(|b| el("span").text(" ").child(b)),
+                )
         }));
     match (&page.play, page.setup) {
         (Some(play), false) => {
@@ -1608,7 +1618,11 @@ pub fn install() {
     let resumed = AUTOSAVE.resume(Play::from_kept);
     with_page(|page| {
         let resumed = resumed.unwrap_or_else(|said| {
-            page.problem = Some(said);
+            // Said after what the page said as it opened (a link refused).
+            page.problem = Some(match page.problem.take() {
+                Some(before) => format!("{before} {said}"),
+                None => said,
+            });
             None
         });
         page.setup = resumed.is_none();
