@@ -180,3 +180,21 @@ pub fn now() -> f64 {
         .map(|p| p.now())
         .unwrap_or(0.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A worker failing again and again is heard of later each time, but
+    /// always before any bot's patience runs out.
+    #[test]
+    fn failures_in_a_row_wait_longer() {
+        let delays: Vec<f64> = (1..=6).map(failure_delay_ms).collect();
+        assert_eq!(delays, [0.0, 2000.0, 4000.0, 8000.0, 8000.0, 8000.0]);
+        let least_patience = ["random", "search:easy", "search:normal", "search:hard"]
+            .map(asking::patience_ms)
+            .into_iter()
+            .fold(f64::INFINITY, f64::min);
+        assert!(delays.iter().all(|d| *d < least_patience));
+    }
+}
