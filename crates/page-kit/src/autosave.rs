@@ -47,13 +47,6 @@ impl Autosave {
         }
     }
 
-    /// Forget the kept game.
-    pub fn forget(&self) {
-        if let Some(s) = local_storage() {
-            s.remove_item(self.key).ok();
-        }
-    }
-
     /// The kept game, read by `open` (the page's reader of a record's
     /// text, its refusal in the page's words); `Ok(None)` when none is
     /// kept. One that `open` refuses is set aside and forgotten, and the

@@ -64,12 +64,7 @@ impl<C: Copy + Eq> Sketch<C> {
     /// The board as it stands for good: without a stroke under way (what
     /// is saved, exported or shared).
     pub fn settled(&self) -> &Grid<C> {
-        self.before_stroke().unwrap_or(&self.grid)
-    }
-
-    /// The board before the stroke under way, if one is.
-    pub fn before_stroke(&self) -> Option<&Grid<C>> {
-        self.stroke.as_ref().map(|s| &s.before)
+        self.stroke.as_ref().map_or(&self.grid, |s| &s.before)
     }
 
     /// The pointer went down on `p`: brush and fill paint `cell` at once,
